@@ -1,0 +1,189 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  DEFAULT_APP_NAME,
+  pageMeta,
+  pageOffset,
+  type AppDetail,
+  type AppSummary,
+  type Caller,
+  type CreateAppRequest,
+  type CreateAppResponse,
+  type DeleteAppResponse,
+  type ListAppsRequest,
+  type ListAppsResponse,
+  type UpdateAppRequest,
+} from '@appgen/contracts';
+import { OutboxService } from '@appgen/outbox';
+import { ServiceException } from '@appgen/service-kit';
+import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
+import { newAppId } from './app-id';
+import { ManagedAppEntity } from './managed-app.entity';
+
+/** The model recorded on an app created without one: the built-in generator. */
+export const DEFAULT_AI_MODEL = 'blueprint';
+
+type DetailRow = ManagedAppEntity & { versionsCount: number; filesCount: number };
+
+@Injectable()
+export class ManagedAppsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    @Inject(APPS_CONFIG) private readonly config: AppsConfig,
+  ) {}
+
+  async create(request: CreateAppRequest): Promise<CreateAppResponse> {
+    const { caller } = request;
+    const app = await this.dataSource.transaction(async (manager) => {
+      const created = manager.create(ManagedAppEntity, {
+        id: newAppId(),
+        accountId: caller.accountId,
+        creatorEmail: caller.email,
+        name: request.name ?? DEFAULT_APP_NAME,
+        description: request.description ?? '',
+        prompt: request.prompt ?? null,
+        status: 'draft',
+        visibility: request.visibility ?? 'public',
+        aiModel: request.ai_model ?? DEFAULT_AI_MODEL,
+        previewUrl: null,
+        productionUrl: null,
+        publishedAt: null,
+      });
+      await manager.insert(ManagedAppEntity, created);
+      const saved = await manager.findOneByOrFail(ManagedAppEntity, { id: created.id });
+      await this.outbox.enqueue(manager, {
+        kind: 'app.created',
+        accountId: caller.accountId,
+        appId: saved.id,
+        data: { app: this.summary(saved) },
+      });
+      return saved;
+    });
+    return { app: this.summary(app), message: `App ${app.id} created as a draft.` };
+  }
+
+  async list(request: ListAppsRequest): Promise<ListAppsResponse> {
+    const query = this.dataSource
+      .getRepository(ManagedAppEntity)
+      .createQueryBuilder('app')
+      .where('app.accountId = :accountId', { accountId: request.caller.accountId });
+    if (request.status) query.andWhere('app.status = :status', { status: request.status });
+    if (request.name) {
+      const pattern = `%${request.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.andWhere('app.name ILIKE :pattern', { pattern });
+    }
+    const [apps, total] = await query
+      .orderBy('app.createdAt', 'DESC')
+      .addOrderBy('app.id', 'DESC')
+      .offset(pageOffset(request))
+      .limit(request.per_page)
+      .getManyAndCount();
+    return { apps: apps.map((app) => this.summary(app)), meta: pageMeta(request, total) };
+  }
+
+  async get(caller: Caller, id: string): Promise<AppDetail> {
+    const rows: DetailRow[] = await this.dataSource.query(
+      `SELECT a.id, a.account_id AS "accountId", a.creator_email AS "creatorEmail", a.name, a.description,
+              a.prompt, a.status, a.visibility, a.ai_model AS "aiModel", a.preview_url AS "previewUrl",
+              a.production_url AS "productionUrl", a.published_at AS "publishedAt", a.users_count AS "usersCount",
+              a.created_at AS "createdAt", a.updated_at AS "updatedAt",
+              (SELECT count(*)::int FROM app_versions v WHERE v.app_id = a.id) AS "versionsCount",
+              (SELECT count(*)::int FROM app_files f WHERE f.app_id = a.id) AS "filesCount"
+         FROM managed_apps a
+        WHERE a.id = $1 AND a.account_id = $2`,
+      [id, caller.accountId],
+    );
+    const row = rows[0];
+    if (!row) throw ServiceException.notFound('App', id);
+    return this.detail(row);
+  }
+
+  async update(request: UpdateAppRequest): Promise<AppSummary> {
+    return this.dataSource.transaction(async (manager) => {
+      const app = await this.findOwned(manager, request.caller, request.id);
+      const { changes } = request;
+      const changed: string[] = [];
+      const apply = <K extends 'name' | 'description' | 'visibility' | 'aiModel'>(
+        field: string,
+        key: K,
+        value: ManagedAppEntity[K] | undefined,
+      ): void => {
+        if (value === undefined || value === app[key]) return;
+        app[key] = value;
+        changed.push(field);
+      };
+      apply('name', 'name', changes.name);
+      apply('description', 'description', changes.description);
+      apply('visibility', 'visibility', changes.visibility);
+      apply('ai_model', 'aiModel', changes.ai_model);
+      if (changed.length === 0) return this.summary(app);
+      const saved = await manager.save(app);
+      const summary = this.summary(saved);
+      await this.outbox.enqueue(manager, {
+        kind: 'app.updated',
+        accountId: app.accountId,
+        appId: app.id,
+        data: { app: summary, changed },
+      });
+      return summary;
+    });
+  }
+
+  async delete(caller: Caller, id: string): Promise<DeleteAppResponse> {
+    await this.dataSource.transaction(async (manager) => {
+      const app = await this.findOwned(manager, caller, id);
+      await manager.delete(ManagedAppEntity, { id: app.id });
+      await this.outbox.enqueue(manager, {
+        kind: 'app.deleted',
+        accountId: app.accountId,
+        appId: app.id,
+        data: { app: { id: app.id, name: app.name } },
+      });
+    });
+    return { success: true, message: `App ${id} and all its resources were deleted.` };
+  }
+
+  /** Locks the row so concurrent updates of one app apply one after the other. */
+  private async findOwned(manager: EntityManager, caller: Caller, id: string): Promise<ManagedAppEntity> {
+    const app = await manager
+      .getRepository(ManagedAppEntity)
+      .createQueryBuilder('app')
+      .setLock('pessimistic_write')
+      .where('app.id = :id AND app.accountId = :accountId', { id, accountId: caller.accountId })
+      .getOne();
+    if (!app) throw ServiceException.notFound('App', id);
+    return app;
+  }
+
+  private summary(app: ManagedAppEntity): AppSummary {
+    return {
+      id: app.id,
+      name: app.name,
+      description: app.description,
+      status: app.status,
+      visibility: app.visibility,
+      ai_model: app.aiModel,
+      preview_url: app.previewUrl,
+      production_url: app.productionUrl,
+      published_at: app.publishedAt?.toISOString() ?? null,
+      created_at: app.createdAt.toISOString(),
+      updated_at: app.updatedAt.toISOString(),
+    };
+  }
+
+  private detail(row: DetailRow): AppDetail {
+    return {
+      ...this.summary(row),
+      creator: { id: row.accountId, email: row.creatorEmail },
+      versions_count: row.versionsCount,
+      files_count: row.filesCount,
+      users_count: row.usersCount,
+      urls: {
+        editor: `${this.config.SITE_URL}/account/apps/${row.id}/editor`,
+        preview: row.previewUrl,
+        production: row.productionUrl,
+      },
+    };
+  }
+}

@@ -1,0 +1,162 @@
+import type { Caller, CallerRequest, Plan } from './caller';
+import type { PageMeta, PageRequest } from './pagination';
+import type { ApiKeyScope } from './permissions';
+import type { Rpc } from './rpc';
+
+/** Subjects answered by users-service (queue group `users-service`). */
+export const UsersSubjects = {
+  createAccount: 'users.accounts.create',
+  getAccount: 'users.accounts.get',
+  requestSignInCode: 'users.auth.request_code',
+  verifySignInCode: 'users.auth.verify_code',
+  resolveApiKey: 'users.auth.resolve_api_key',
+  resolveAccessToken: 'users.auth.resolve_access_token',
+  listApiKeys: 'users.api_keys.list',
+  createApiKey: 'users.api_keys.create',
+  getApiKey: 'users.api_keys.get',
+  revokeApiKey: 'users.api_keys.revoke',
+  adminCreateAccount: 'users.admin.create_account',
+} as const;
+
+/**
+ * Fire-and-forget messages (no reply). `recordApiKeyUsage` goes to one users-service replica;
+ * `credentialsRevoked` is a broadcast every gateway replica hears (no queue group), so a revoked
+ * key stops working on all of them at once.
+ */
+export const UsersEvents = {
+  recordApiKeyUsage: 'users.api_keys.usage',
+  credentialsRevoked: 'users.credentials.revoked',
+} as const;
+
+export interface AccountView {
+  id: number;
+  email: string;
+  name: string | null;
+  plan: Plan;
+  credits: number;
+  created_at: string;
+}
+
+export interface ApiKeyView {
+  id: number;
+  name: string;
+  key_prefix: string;
+  masked_key: string;
+  scope: ApiKeyScope;
+  scope_description: string;
+  active: boolean;
+  expired: boolean;
+  expires_at: string | null;
+  last_used_at: string | null;
+  request_count: number;
+  created_at: string;
+}
+
+export interface CreateAccountRequest {
+  email: string;
+  name?: string;
+}
+export interface CreateAccountResponse {
+  account: AccountView;
+  message: string;
+}
+
+export interface RequestSignInCodeRequest {
+  email: string;
+}
+export interface MessageResponse {
+  message: string;
+}
+
+export interface VerifySignInCodeRequest {
+  email: string;
+  code: string;
+}
+export interface VerifySignInCodeResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  account: AccountView;
+}
+
+/** The gateway sends the SHA-256 hex of the presented secret; raw credentials never cross the bus. */
+export interface ResolveCredentialRequest {
+  secret_hash: string;
+}
+export interface ResolveCredentialResponse {
+  caller: Caller;
+  /** When the credential stops working by itself (ISO 8601), so a cache never outlives it. */
+  expires_at: string | null;
+}
+
+export interface ListApiKeysRequest extends CallerRequest, PageRequest {}
+export interface ListApiKeysResponse {
+  api_keys: ApiKeyView[];
+  meta: PageMeta;
+}
+
+export interface CreateApiKeyRequest extends CallerRequest {
+  name?: string;
+  scope?: ApiKeyScope;
+  expires_in_days?: number;
+}
+export interface CreateApiKeyResponse {
+  raw_key: string;
+  api_key: ApiKeyView;
+  warning: string;
+}
+
+export interface ApiKeyByIdRequest extends CallerRequest {
+  id: number;
+}
+export interface ApiKeyResponse {
+  api_key: ApiKeyView;
+}
+export interface RevokeApiKeyResponse {
+  success: true;
+  message: string;
+  api_key: ApiKeyView;
+}
+
+export interface AdminCreateAccountRequest {
+  email: string;
+  plan?: Plan;
+  name?: string;
+}
+export interface AdminCreateAccountResponse {
+  account: AccountView;
+  raw_key: string;
+  api_key: ApiKeyView;
+}
+
+export interface ApiKeyUsage {
+  key_id: number;
+  count: number;
+  last_used_at: string;
+}
+export interface RecordApiKeyUsageMessage {
+  usages: ApiKeyUsage[];
+}
+
+export interface CredentialsRevokedMessage {
+  key_ids: number[];
+}
+
+export interface UsersRpc {
+  [UsersSubjects.createAccount]: Rpc<CreateAccountRequest, CreateAccountResponse>;
+  [UsersSubjects.getAccount]: Rpc<CallerRequest, { account: AccountView }>;
+  [UsersSubjects.requestSignInCode]: Rpc<RequestSignInCodeRequest, MessageResponse>;
+  [UsersSubjects.verifySignInCode]: Rpc<VerifySignInCodeRequest, VerifySignInCodeResponse>;
+  [UsersSubjects.resolveApiKey]: Rpc<ResolveCredentialRequest, ResolveCredentialResponse>;
+  [UsersSubjects.resolveAccessToken]: Rpc<ResolveCredentialRequest, ResolveCredentialResponse>;
+  [UsersSubjects.listApiKeys]: Rpc<ListApiKeysRequest, ListApiKeysResponse>;
+  [UsersSubjects.createApiKey]: Rpc<CreateApiKeyRequest, CreateApiKeyResponse>;
+  [UsersSubjects.getApiKey]: Rpc<ApiKeyByIdRequest, ApiKeyResponse>;
+  [UsersSubjects.revokeApiKey]: Rpc<ApiKeyByIdRequest, RevokeApiKeyResponse>;
+  [UsersSubjects.adminCreateAccount]: Rpc<AdminCreateAccountRequest, AdminCreateAccountResponse>;
+}
+
+export interface UsersMessages {
+  [UsersEvents.recordApiKeyUsage]: RecordApiKeyUsageMessage;
+  [UsersEvents.credentialsRevoked]: CredentialsRevokedMessage;
+}

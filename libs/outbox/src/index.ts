@@ -1,0 +1,6 @@
+export * from './create-outbox.migration';
+export * from './events-stream';
+export * from './outbox-event.entity';
+export * from './outbox-relay';
+export * from './outbox.module';
+export * from './outbox.service';

@@ -1,0 +1,59 @@
+import { Logger, type DynamicModule, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ServiceName } from '@appgen/contracts';
+import { ConfigError } from './config';
+import { DrainingNatsServer } from './draining-nats-server';
+import type { ServiceConfig } from './service-config';
+
+const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
+
+export interface ServiceBootOptions {
+  name: ServiceName;
+  config: ServiceConfig;
+  module: DynamicModule;
+  /** Port of the process's HTTP server (health for most services; the public surface for gateway and edge). */
+  httpPort: number;
+  /** False for processes that answer no NATS subjects (the gateway only asks). */
+  natsServer?: boolean;
+  configure?: (app: NestFastifyApplication) => void | Promise<void>;
+}
+
+/**
+ * Starts one appgen process: validates its environment (done by the caller's `load`), builds the
+ * Nest app, joins the NATS queue group named after the service, and shuts down gracefully on SIGTERM.
+ */
+export async function runService(load: () => ServiceBootOptions): Promise<NestFastifyApplication | undefined> {
+  let options: ServiceBootOptions;
+  try {
+    options = load();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { name, config } = options;
+  const logger = new Logger(name);
+  try {
+    const app = await NestFactory.create<NestFastifyApplication>(options.module, new FastifyAdapter({ bodyLimit: 1_048_576 }), {
+      logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
+    });
+    if (options.natsServer !== false) {
+      app.connectMicroservice(
+        { strategy: new DrainingNatsServer({ servers: config.NATS_URL, queue: name, name }, config.SHUTDOWN_TIMEOUT_MS) },
+        { inheritAppConfig: true },
+      );
+    }
+    app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+    await options.configure?.(app);
+    await app.startAllMicroservices();
+    await app.listen(options.httpPort, '0.0.0.0');
+    logger.log(`${name} ready on port ${options.httpPort}`);
+    return app;
+  } catch (error) {
+    logger.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

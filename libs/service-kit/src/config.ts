@@ -1,0 +1,132 @@
+/**
+ * Environment validation: every service declares the variables it reads, with their defaults,
+ * and refuses to start naming each variable that is wrong rather than failing later.
+ */
+export interface EnvVar<T> {
+  description: string;
+  parse(raw: string | undefined): T;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+class InvalidValue extends Error {}
+
+function withDefault(raw: string | undefined, fallback: string | undefined): string | undefined {
+  return raw === undefined || raw === '' ? fallback : raw;
+}
+
+export const env = {
+  string(description: string, options: { default?: string } = {}): EnvVar<string> {
+    return {
+      description,
+      parse(raw) {
+        const value = withDefault(raw, options.default);
+        if (value === undefined) throw new InvalidValue('is required');
+        return value;
+      },
+    };
+  },
+  optionalString(description: string): EnvVar<string | undefined> {
+    return { description, parse: (raw) => (raw === '' ? undefined : raw) };
+  },
+  url(description: string, options: { default?: string; protocols: string[] }): EnvVar<string> {
+    return {
+      description,
+      parse(raw) {
+        const value = withDefault(raw, options.default);
+        if (value === undefined) throw new InvalidValue('is required');
+        let parsed: URL;
+        try {
+          parsed = new URL(value);
+        } catch {
+          throw new InvalidValue(`must be a URL (${options.protocols.join(' or ')}), got "${value}"`);
+        }
+        if (!options.protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+          throw new InvalidValue(`must use ${options.protocols.join(' or ')}, got "${parsed.protocol}"`);
+        }
+        return value;
+      },
+    };
+  },
+  optionalUrl(description: string, options: { protocols: string[] }): EnvVar<string | undefined> {
+    const required = env.url(description, options);
+    return { description, parse: (raw) => (raw === undefined || raw === '' ? undefined : required.parse(raw)) };
+  },
+  int(description: string, options: { default?: number; min?: number; max?: number } = {}): EnvVar<number> {
+    return {
+      description,
+      parse(raw) {
+        const value = withDefault(raw, options.default?.toString());
+        if (value === undefined) throw new InvalidValue('is required');
+        if (!/^-?\d+$/.test(value)) throw new InvalidValue(`must be an integer, got "${value}"`);
+        const parsed = Number(value);
+        if (options.min !== undefined && parsed < options.min) throw new InvalidValue(`must be at least ${options.min}`);
+        if (options.max !== undefined && parsed > options.max) throw new InvalidValue(`must be at most ${options.max}`);
+        return parsed;
+      },
+    };
+  },
+  bool(description: string, options: { default: boolean }): EnvVar<boolean> {
+    return {
+      description,
+      parse(raw) {
+        const value = withDefault(raw, String(options.default));
+        if (value === 'true' || value === '1') return true;
+        if (value === 'false' || value === '0') return false;
+        throw new InvalidValue(`must be true or false, got "${value}"`);
+      },
+    };
+  },
+  oneOf<const T extends string>(description: string, values: readonly T[], options: { default?: T } = {}): EnvVar<T> {
+    return {
+      description,
+      parse(raw) {
+        const value = withDefault(raw, options.default);
+        if (value === undefined) throw new InvalidValue('is required');
+        if (!(values as readonly string[]).includes(value)) {
+          throw new InvalidValue(`must be one of ${values.join(', ')}, got "${value}"`);
+        }
+        return value as T;
+      },
+    };
+  },
+};
+
+export type EnvSpec = Record<string, EnvVar<unknown>>;
+export type ConfigOf<S extends EnvSpec> = { readonly [K in keyof S]: S[K] extends EnvVar<infer T> ? T : never };
+
+export function loadConfig<S extends EnvSpec>(spec: S, source: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(spec)) {
+    try {
+      config[name] = variable.parse(source[name]);
+    } catch (error) {
+      if (!(error instanceof InvalidValue)) throw error;
+      problems.push(`${name} ${error.message} (${variable.description})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config as ConfigOf<S>;
+}
+
+/** Variables every backend service reads. */
+export const serviceEnv = {
+  DATABASE_URL: env.url('Postgres database; each service owns one schema in it', {
+    default: 'postgres://postgres@127.0.0.1:5432/appgen',
+    protocols: ['postgres', 'postgresql'],
+  }),
+  NATS_URL: env.url('NATS server with JetStream', { default: 'nats://127.0.0.1:4222', protocols: ['nats', 'tls'] }),
+  RPC_TIMEOUT_MS: env.int('how long a request to another service may take before it fails with 504', {
+    default: 5000,
+    min: 100,
+  }),
+  SHUTDOWN_TIMEOUT_MS: env.int('how long in-flight work may run after SIGTERM', { default: 10000, min: 0 }),
+  LOG_LEVEL: env.oneOf('least severe log level printed', ['debug', 'log', 'warn', 'error'] as const, {
+    default: 'log',
+  }),
+};

@@ -1,0 +1,69 @@
+import { Controller, Get, Inject, Injectable, Optional, Res, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { DataSource } from 'typeorm';
+import { healthSubject, type HealthReport, type ServiceName } from '@appgen/contracts';
+import { NATS_CONNECTION } from './nats-connection';
+import { SERVICE_NAME } from './service-config';
+
+/** Minimal reply surface shared by Fastify and the tests, so the controller sets the status itself. */
+interface StatusReply {
+  status(code: number): { send(body: unknown): unknown };
+}
+
+@Injectable()
+export class HealthService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly startedAt = Date.now();
+  private shuttingDown = false;
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(SERVICE_NAME) private readonly service: ServiceName,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const codec = JSONCodec<unknown>();
+    this.subscription = this.nats.subscribe(healthSubject(this.service), {
+      callback: (_error, message) => {
+        void this.report().then((report) => message.respond(codec.encode({ response: report, isDisposed: true })));
+      },
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.shuttingDown = true;
+    this.subscription?.unsubscribe();
+  }
+
+  async report(): Promise<HealthReport> {
+    const checks: HealthReport['checks'] = { nats: this.nats.isClosed() ? 'failing' : 'ok' };
+    if (this.dataSource) {
+      try {
+        await this.dataSource.query('SELECT 1');
+        checks['database'] = 'ok';
+      } catch {
+        checks['database'] = 'failing';
+      }
+    }
+    const healthy = !this.shuttingDown && Object.values(checks).every((check) => check === 'ok');
+    return {
+      service: this.service,
+      status: healthy ? 'ok' : 'degraded',
+      checks,
+      uptime_seconds: Math.round((Date.now() - this.startedAt) / 1000),
+    };
+  }
+}
+
+@Controller()
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  /** Liveness and readiness for operators and Kubernetes probes: 200 when every check passes, else 503. */
+  @Get('health')
+  async check(@Res() reply: StatusReply): Promise<void> {
+    const report = await this.health.report();
+    reply.status(report.status === 'ok' ? 200 : 503).send(report);
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import type { ServiceName } from '@appgen/contracts';
+import { HealthController, HealthService } from './health';
+import { connectNats, NATS_CONNECTION } from './nats-connection';
+import { RpcClient } from './rpc-client';
+import { SERVICE_CONFIG, SERVICE_NAME, type ServiceConfig } from './service-config';
+
+class NatsConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly connection: NatsConnection) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.connection.isClosed()) await this.connection.drain();
+  }
+}
+
+export interface ServiceKitOptions {
+  name: ServiceName;
+  config: ServiceConfig;
+  /** Services with their own HTTP surface (gateway, edge) serve health themselves. */
+  healthRoute?: boolean;
+}
+
+/** What every appgen process gets: its config, a NATS connection, the RPC client and health. */
+@Module({})
+export class ServiceKitModule {
+  static forRoot(options: ServiceKitOptions): DynamicModule {
+    return {
+      module: ServiceKitModule,
+      global: true,
+      controllers: options.healthRoute === false ? [] : [HealthController],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: options.config },
+        { provide: SERVICE_NAME, useValue: options.name },
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(options.config.NATS_URL, options.name) },
+        {
+          provide: RpcClient,
+          inject: [NATS_CONNECTION],
+          useFactory: (connection: NatsConnection) => new RpcClient(connection, options.config.RPC_TIMEOUT_MS),
+        },
+        HealthService,
+        NatsConnectionCloser,
+      ],
+      exports: [SERVICE_CONFIG, SERVICE_NAME, NATS_CONNECTION, RpcClient, HealthService],
+    };
+  }
+}
