@@ -1,0 +1,12 @@
+import { env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
+
+export const billingEnv = {
+  ...serviceEnv,
+  HEALTH_PORT: env.int('port of the health endpoint', { default: 3108, min: 1, max: 65535 }),
+};
+export type BillingConfig = ConfigOf<typeof billingEnv>;
+export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
+
+export function loadBillingConfig(): BillingConfig {
+  return loadConfig(billingEnv);
+}
