@@ -1,0 +1,33 @@
+import { ConfigError, env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
+
+export const edgeEnv = {
+  // DATABASE_URL comes along with serviceEnv but is unused: the edge owns no schema and reads through NATS.
+  ...serviceEnv,
+  EDGE_PORT: env.int('port serving generated apps by Host header', { default: 8080, min: 1, max: 65535 }),
+  HEALTH_PORT: env.int('port of the health endpoint, kept off EDGE_PORT where apps own every path', {
+    default: 3104,
+    min: 1,
+    max: 65535,
+  }),
+  PREVIEW_HOST: env.string('previews are served at preview-<app_id>.<PREVIEW_HOST>', { default: 'preview.localhost' }),
+  APPS_HOST: env.string('production apps are served at <app_id>.<APPS_HOST>', { default: 'apps.localhost' }),
+};
+export type EdgeConfig = ConfigOf<typeof edgeEnv>;
+export const EDGE_CONFIG = Symbol('EDGE_CONFIG');
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export function loadEdgeConfig(source: NodeJS.ProcessEnv = process.env): EdgeConfig {
+  const config = loadConfig(edgeEnv, source);
+  const problems: string[] = [];
+  for (const name of ['PREVIEW_HOST', 'APPS_HOST'] as const) {
+    if (!HOSTNAME.test(config[name])) {
+      problems.push(`${name} must be a lowercase hostname without scheme or port, got "${config[name]}" (${edgeEnv[name].description})`);
+    }
+  }
+  if (config.EDGE_PORT === config.HEALTH_PORT) {
+    problems.push(`EDGE_PORT and HEALTH_PORT must differ, both are ${config.EDGE_PORT}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
