@@ -28,6 +28,15 @@ export const UsersEvents = {
   credentialsRevoked: 'users.credentials.revoked',
 } as const;
 
+/** Every raw API key starts with this; a bearer credential with it is treated as an API key. */
+export const API_KEY_PREFIX = 'svc_';
+/** Every magic-code access token starts with this. */
+export const ACCESS_TOKEN_PREFIX = 'at_';
+/** Lifetime of a magic-code access token. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/** Bounds of `expires_in_days` when creating an API key. */
+export const API_KEY_MAX_EXPIRES_IN_DAYS = 3650;
+
 export interface AccountView {
   id: number;
   email: string;
@@ -159,4 +168,16 @@ export interface UsersRpc {
 export interface UsersMessages {
   [UsersEvents.recordApiKeyUsage]: RecordApiKeyUsageMessage;
   [UsersEvents.credentialsRevoked]: CredentialsRevokedMessage;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/**
+ * The canonical form of an e-mail address (trimmed, lowercased), or null when it is not one.
+ * Shared so the gateway, the CLI and users-service accept exactly the same addresses.
+ */
+export function normalizeEmail(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const email = value.trim().toLowerCase();
+  return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : null;
 }

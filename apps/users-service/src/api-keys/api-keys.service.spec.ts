@@ -1,0 +1,55 @@
+import { ServiceException } from '@appgen/service-kit';
+import { ApiKeyEntity } from './api-key.entity';
+import { toApiKeyView, validateNewApiKey } from './api-keys.service';
+
+function fieldErrors(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ServiceException) return error.payload.body.errors;
+    throw error;
+  }
+  throw new Error('expected a validation failure');
+}
+
+describe('new API key fields', () => {
+  it('default to a read_only key named "API key" that never expires', () => {
+    expect(validateNewApiKey({})).toEqual({ name: 'API key', scope: 'read_only', expiresInDays: null });
+  });
+
+  it('accept 1 to 3650 days and the three scopes', () => {
+    expect(validateNewApiKey({ name: ' CI ', scope: 'full_access', expires_in_days: 3650 })).toEqual({
+      name: 'CI',
+      scope: 'full_access',
+      expiresInDays: 3650,
+    });
+  });
+
+  it('report every bad field', () => {
+    expect(fieldErrors(() => validateNewApiKey({ name: '', scope: 'admin', expires_in_days: 1.5 }))).toEqual([
+      { field: 'name', message: 'must be a non-empty string' },
+      { field: 'scope', message: 'must be one of read_only, read_write, full_access' },
+      { field: 'expires_in_days', message: 'must be an integer from 1 to 3650' },
+    ]);
+  });
+});
+
+describe('API key view', () => {
+  it('masks the key and tells revoked (inactive) apart from expired', () => {
+    const key = Object.assign(new ApiKeyEntity(), {
+      id: 3,
+      name: 'CI',
+      keyPrefix: 'svc_ABCDEFGH',
+      keyLast4: 'wxyz',
+      scope: 'read_write',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+      revokedAt: null,
+      lastUsedAt: null,
+      requestCount: 12,
+      createdAt: new Date('2029-01-01T00:00:00Z'),
+    });
+    const view = toApiKeyView(key, new Date('2030-06-01T00:00:00Z'));
+    expect(view).toMatchObject({ masked_key: 'svc_ABCDEFGH...wxyz', active: true, expired: true, request_count: 12 });
+    expect(view.scope_description).toMatch(/Read and change/);
+  });
+});

@@ -1,0 +1,41 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
+import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { AccountEntity } from './accounts/account.entity';
+import { AccountsModule } from './accounts/accounts.module';
+import { AdminModule } from './admin/admin.module';
+import { ApiKeyEntity } from './api-keys/api-key.entity';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { USERS_CONFIG, type UsersConfig } from './config/users.config';
+import { MailMessageEntity } from './mail/mail-message.entity';
+import { CreateAccountsAndCredentials1763700000500 } from './migrations/1763700000500-create-accounts-and-credentials';
+import { AccessTokenEntity } from './sign-in/access-token.entity';
+import { SignInCodeEntity } from './sign-in/sign-in-code.entity';
+import { SignInModule } from './sign-in/sign-in.module';
+
+@Module({})
+export class AppModule {
+  static forConfig(config: UsersConfig): DynamicModule {
+    const outbox = OutboxModule.forService({ enabled: config.OUTBOX_RELAY_ENABLED });
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({ name: 'users-service', config }),
+        DatabaseModule.forService({
+          schema: 'users',
+          entities: [AccountEntity, ApiKeyEntity, SignInCodeEntity, AccessTokenEntity, MailMessageEntity, OutboxEventEntity],
+          migrations: [CreateOutbox1763700000000, CreateAccountsAndCredentials1763700000500],
+        }),
+        // The outbox carries app.user.* events once per-app users land here.
+        { ...outbox, global: true },
+        AccountsModule,
+        SignInModule,
+        ApiKeysModule,
+        AdminModule,
+      ],
+      providers: [{ provide: USERS_CONFIG, useValue: config }],
+      exports: [USERS_CONFIG],
+      global: true,
+    };
+  }
+}

@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  normalizeEmail,
+  type MessageResponse,
+  type Plan,
+  type RequestSignInCodeRequest,
+  type ResolveCredentialRequest,
+  type ResolveCredentialResponse,
+  type VerifySignInCodeRequest,
+  type VerifySignInCodeResponse,
+} from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+import { toAccountView } from '../accounts/account-view';
+import { AccountEntity } from '../accounts/account.entity';
+import { buildCaller } from '../common/caller';
+import { credentialProblem, isSha256Hex, sha256Hex } from '../common/secrets';
+import { USERS_CONFIG, type UsersConfig } from '../config/users.config';
+import { MailOutboxService } from '../mail/mail-outbox.service';
+import { AccessTokenEntity } from './access-token.entity';
+import {
+  checkSignInCode,
+  hashSignInCode,
+  newAccessToken,
+  newSignInCode,
+  SIGN_IN_CODE_MAX_FAILURES,
+  SIGN_IN_CODE_TTL_MS,
+} from './sign-in-code';
+import { SignInCodeEntity } from './sign-in-code.entity';
+
+/** One message for every refusal, so a guesser learns nothing about why. */
+const CODE_REFUSED = 'The sign-in code is wrong or has expired. Request a new code and try again.';
+
+interface TokenRow {
+  expires_at: Date;
+  revoked_at: Date | null;
+  account_id: number;
+  email: string;
+  plan: Plan;
+}
+
+@Injectable()
+export class SignInService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mail: MailOutboxService,
+    @Inject(USERS_CONFIG) private readonly config: UsersConfig,
+  ) {}
+
+  /** Replaces any earlier code of the account and queues the mail, in the caller's transaction. */
+  async issueCode(manager: EntityManager, account: AccountEntity): Promise<void> {
+    const code = newSignInCode();
+    await manager.query(
+      `INSERT INTO sign_in_codes (account_id, code_hash, failed_attempts, expires_at, created_at)
+       VALUES ($1, $2, 0, $3, now())
+       ON CONFLICT (account_id) DO UPDATE
+         SET code_hash = excluded.code_hash, failed_attempts = 0, expires_at = excluded.expires_at, created_at = now()`,
+      [account.id, hashSignInCode(account.id, code), new Date(Date.now() + SIGN_IN_CODE_TTL_MS)],
+    );
+    await this.mail.enqueue(manager, {
+      to: account.email,
+      subject: `Your appgen sign-in code: ${code}`,
+      text: [
+        `Your appgen sign-in code is ${code}.`,
+        '',
+        'It expires in 10 minutes and works once. If you did not ask to sign in, you can ignore this mail.',
+        '',
+        `appgen - ${this.config.SITE_URL}`,
+        '',
+      ].join('\n'),
+    });
+  }
+
+  async requestCode(request: RequestSignInCodeRequest): Promise<MessageResponse> {
+    const email = normalizeEmail(request.email);
+    if (email === null) throw ServiceException.validation([{ field: 'email', message: 'must be a valid e-mail address' }]);
+    await this.dataSource.transaction(async (manager) => {
+      const account = await this.findByEmail(manager, email);
+      if (account) await this.issueCode(manager, account);
+    });
+    // The same answer whether or not the account exists, so this cannot be used to probe for accounts.
+    return { message: `If ${email} belongs to an appgen account, a 6-digit sign-in code is on its way. It expires in 10 minutes.` };
+  }
+
+  async verifyCode(request: VerifySignInCodeRequest): Promise<VerifySignInCodeResponse> {
+    const email = normalizeEmail(request.email);
+    const code = typeof request.code === 'string' ? request.code.trim() : '';
+    if (email === null) throw ServiceException.of('unauthorized', CODE_REFUSED);
+    // A wrong try must be counted even though the request fails, so the refusal is thrown after commit.
+    const signedIn = await this.dataSource.transaction(async (manager) => {
+      const account = await this.findByEmail(manager, email);
+      if (!account) return null;
+      const stored = await manager
+        .getRepository(SignInCodeEntity)
+        .createQueryBuilder('code')
+        .setLock('pessimistic_write')
+        .where('code.accountId = :id', { id: account.id })
+        .getOne();
+      if (!stored) return null;
+      const check = checkSignInCode(stored, hashSignInCode(account.id, code), new Date());
+      if (check === 'wrong' && stored.failedAttempts + 1 < SIGN_IN_CODE_MAX_FAILURES) {
+        await manager.increment(SignInCodeEntity, { accountId: account.id }, 'failedAttempts', 1);
+        return null;
+      }
+      // Used, burned by the last wrong try, or expired: the code is gone either way.
+      await manager.delete(SignInCodeEntity, { accountId: account.id });
+      if (check !== 'valid') return null;
+      const token = newAccessToken();
+      await manager.insert(AccessTokenEntity, {
+        accountId: account.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+        revokedAt: null,
+      });
+      return { account, token };
+    });
+    if (!signedIn) throw ServiceException.of('unauthorized', CODE_REFUSED);
+    return {
+      access_token: signedIn.token,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      account: toAccountView(signedIn.account),
+    };
+  }
+
+  /** Hot path of every bearer-authenticated request: one indexed read, no writes. */
+  async resolveAccessToken(request: ResolveCredentialRequest): Promise<ResolveCredentialResponse> {
+    if (!isSha256Hex(request.secret_hash)) throw ServiceException.of('unauthorized', 'Invalid access token');
+    const rows: TokenRow[] = await this.dataSource.query(
+      `SELECT t.expires_at, t.revoked_at, a.id AS account_id, a.email, a.plan
+         FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+        WHERE t.token_hash = $1`,
+      [request.secret_hash],
+    );
+    const row = rows[0];
+    if (!row) throw ServiceException.of('unauthorized', 'Invalid access token');
+    const problem = credentialProblem({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, new Date());
+    if (problem === 'revoked') throw ServiceException.of('unauthorized', 'This access token has been revoked');
+    if (problem === 'expired') throw ServiceException.of('unauthorized', 'This access token has expired');
+    return {
+      caller: buildCaller({ id: row.account_id, email: row.email, plan: row.plan }, null, 'full_access'),
+      expires_at: row.expires_at.toISOString(),
+    };
+  }
+
+  private findByEmail(manager: EntityManager, email: string): Promise<AccountEntity | null> {
+    return manager
+      .getRepository(AccountEntity)
+      .createQueryBuilder('account')
+      .where('lower(account.email) = :email', { email })
+      .getOne();
+  }
+}

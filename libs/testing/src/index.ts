@@ -1,0 +1,5 @@
+export * from './free-port';
+export * from './mail';
+export * from './nats-server';
+export * from './scratch-database';
+export * from './service-app';

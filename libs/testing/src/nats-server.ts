@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port';
+
+export interface NatsServerHandle {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a private nats-server with JetStream for one test file, so a test never answers (or steals)
+ * messages meant for the services running on the machine's shared NATS. `NATS_SERVER_BIN` overrides
+ * the binary, which is otherwise looked up on PATH.
+ */
+export async function startNatsServer(): Promise<NatsServerHandle> {
+  const port = await freePort();
+  const storeDir = await mkdtemp(join(tmpdir(), 'appgen-nats-'));
+  const binary = process.env['NATS_SERVER_BIN'] ?? 'nats-server';
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`nats-server did not start within 10 s:\n${output}`)), 10_000);
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Server is ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(new Error(`cannot run ${binary}: ${error.message}`));
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`nats-server exited with code ${code}:\n${output}`));
+      });
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(storeDir, { recursive: true, force: true });
+    throw error;
+  }
+  child.stderr.resume();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(storeDir, { recursive: true, force: true });
+    },
+  };
+}
