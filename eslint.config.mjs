@@ -1,6 +1,25 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+const PRODUCTION_CONSTRAINTS = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access', 'type:testing'] },
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing'] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+];
+// Tests of a library may also use the testing library; its production code may not.
+const TEST_CONSTRAINTS = PRODUCTION_CONSTRAINTS.map((constraint) =>
+  constraint.sourceTag.startsWith('type:')
+    ? { ...constraint, onlyDependOnLibsWithTags: [...new Set([...constraint.onlyDependOnLibsWithTags, 'type:testing'])] }
+    : constraint,
+);
+// Services import shared libraries only, never each other; libraries never import apps.
+function boundaries(depConstraints) {
+  return { enforceBuildableLibDependency: false, allow: [], depConstraints };
+}
+
 export default [
   { ignores: ['dist/**', 'node_modules/**', '.nx/**', 'tmp/**', '.data/**', 'coverage/**'] },
   ...nx.configs['flat/base'],
@@ -9,22 +28,7 @@ export default [
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser },
     rules: {
-      // Services import shared libraries only, never each other; libraries never import apps.
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access', 'type:testing'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaries(PRODUCTION_CONSTRAINTS)],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
@@ -35,6 +39,10 @@ export default [
         },
       ],
     },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', boundaries(TEST_CONSTRAINTS)] },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
