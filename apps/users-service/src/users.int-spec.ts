@@ -57,7 +57,7 @@ async function codeMailedTo(email: string): Promise<string> {
   const match = /^Your appgen sign-in code: (\d{6})$/.exec(mail.subject);
   if (!match?.[1]) throw new Error(`unexpected subject: ${mail.subject}`);
   expect(mail.text).toContain(`Your appgen sign-in code is ${match[1]}.`);
-  expect(mail.text).toContain('expires in 10 minutes');
+  expect(mail.text).toContain('It expires in 10 minutes and works once.');
   return match[1];
 }
 

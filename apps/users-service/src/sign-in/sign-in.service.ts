@@ -64,7 +64,9 @@ export class SignInService {
       text: [
         `Your appgen sign-in code is ${code}.`,
         '',
-        'It expires in 10 minutes and works once. If you did not ask to sign in, you can ignore this mail.',
+        // Lines stay under 76 characters so the body goes out as plain 7-bit text, readable as is.
+        'It expires in 10 minutes and works once.',
+        'If you did not ask to sign in, you can ignore this mail.',
         '',
         `appgen - ${this.config.SITE_URL}`,
         '',
