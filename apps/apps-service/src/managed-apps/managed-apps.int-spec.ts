@@ -1,0 +1,151 @@
+import type { INestMicroservice } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import { AppsSubjects, SCOPE_GRANTS, type Caller } from '@appgen/contracts';
+import { connectNats, loadConfig, RpcClient, ServiceException } from '@appgen/service-kit';
+import {
+  createScratchDatabase,
+  readAllEvents,
+  startNatsServer,
+  startServiceApp,
+  waitForEvents,
+  type NatsServerHandle,
+  type ScratchDatabase,
+} from '@appgen/testing';
+import { AppModule } from '../app.module';
+import { appsEnv } from '../config/apps.config';
+
+function caller(accountId: number): Caller {
+  return {
+    accountId,
+    email: `owner${accountId}@example.com`,
+    plan: 'free',
+    keyId: accountId * 10,
+    scope: 'full_access',
+    grants: [...SCOPE_GRANTS.full_access],
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ServiceException['payload']> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServiceException) return error.payload;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('apps-service over NATS', () => {
+  let nats: NatsServerHandle;
+  let database: ScratchDatabase;
+  let service: INestMicroservice;
+  let connection: NatsConnection;
+  let rpc: RpcClient;
+  const alice = caller(1);
+  const bob = caller(2);
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    database = await createScratchDatabase('appgen_apps_it');
+    const config = loadConfig(appsEnv, { DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'https://appgen.test' });
+    service = await startServiceApp('apps-service', AppModule.forConfig(config), nats.url);
+    connection = await connectNats(nats.url, 'apps-service-test');
+    rpc = new RpcClient(connection, 5000);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await connection?.drain();
+    await database?.drop();
+    await nats?.stop();
+  });
+
+  it('creates a draft with the contract defaults and shows it in the detail view', async () => {
+    const created = await rpc.request(AppsSubjects.create, { caller: alice });
+    expect(created.app).toMatchObject({
+      name: 'Untitled App',
+      status: 'draft',
+      visibility: 'public',
+      preview_url: null,
+      production_url: null,
+      published_at: null,
+    });
+    expect(created.app.id).toMatch(/^[a-z][a-z0-9]{11}$/);
+
+    const { app } = await rpc.request(AppsSubjects.get, { caller: alice, id: created.app.id });
+    expect(app).toMatchObject({
+      id: created.app.id,
+      creator: { id: 1, email: 'owner1@example.com' },
+      versions_count: 0,
+      files_count: 0,
+      users_count: 0,
+      urls: { editor: `https://appgen.test/account/apps/${created.app.id}/editor`, preview: null, production: null },
+    });
+  });
+
+  it('hides one tenant’s apps from another: get, update and delete answer 404', async () => {
+    const { app } = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Private notes' });
+    for (const attempt of [
+      rpc.request(AppsSubjects.get, { caller: bob, id: app.id }),
+      rpc.request(AppsSubjects.update, { caller: bob, id: app.id, changes: { name: 'stolen' } }),
+      rpc.request(AppsSubjects.delete, { caller: bob, id: app.id }),
+    ]) {
+      expect(await failure(attempt)).toEqual({
+        status: 404,
+        body: { error: 'not_found', message: `App ${app.id} was not found` },
+      });
+    }
+    const bobsList = await rpc.request(AppsSubjects.list, { caller: bob, page: 1, per_page: 25 });
+    expect(bobsList.apps.map((a) => a.id)).not.toContain(app.id);
+    expect((await rpc.request(AppsSubjects.get, { caller: alice, id: app.id })).app.name).toBe('Private notes');
+  });
+
+  it('filters by status and partial name, treating LIKE wildcards literally, and pages', async () => {
+    const owner = caller(3);
+    for (const name of ['Recipe box', 'Recipe planner', 'Gym log', '100% done', 'Tasks_v2']) {
+      await rpc.request(AppsSubjects.create, { caller: owner, name });
+    }
+    const recipes = await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 25, name: 'recipe' });
+    expect(recipes.apps.map((a) => a.name).sort()).toEqual(['Recipe box', 'Recipe planner']);
+    const percent = await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 25, name: '%' });
+    expect(percent.apps.map((a) => a.name)).toEqual(['100% done']);
+    const underscore = await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 25, name: 's_' });
+    expect(underscore.apps.map((a) => a.name)).toEqual(['Tasks_v2']);
+    const published = await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 25, status: 'published' });
+    expect(published).toEqual({ apps: [], meta: { current_page: 1, total_pages: 0, total_count: 0, per_page: 25 } });
+
+    const page2 = await rpc.request(AppsSubjects.list, { caller: owner, page: 2, per_page: 2 });
+    expect(page2.meta).toEqual({ current_page: 2, total_pages: 3, total_count: 5, per_page: 2 });
+    expect(page2.apps).toHaveLength(2);
+    const page1 = await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 2 });
+    const page3 = await rpc.request(AppsSubjects.list, { caller: owner, page: 3, per_page: 2 });
+    const seen = [...page1.apps, ...page2.apps, ...page3.apps].map((a) => a.id);
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it('publishes app.created, app.updated (with the changed fields) and app.deleted, each once', async () => {
+    const owner = caller(4);
+    const { app } = await rpc.request(AppsSubjects.create, { caller: owner, name: 'Event source' });
+    const unchanged = await rpc.request(AppsSubjects.update, { caller: owner, id: app.id, changes: { name: 'Event source' } });
+    expect(unchanged.app.name).toBe('Event source');
+    const updated = await rpc.request(AppsSubjects.update, {
+      caller: owner,
+      id: app.id,
+      changes: { name: 'Renamed', visibility: 'login_required' },
+    });
+    expect(updated.app).toMatchObject({ name: 'Renamed', visibility: 'login_required' });
+    expect(await rpc.request(AppsSubjects.delete, { caller: owner, id: app.id })).toEqual({
+      success: true,
+      message: `App ${app.id} and all its resources were deleted.`,
+    });
+    expect((await failure(rpc.request(AppsSubjects.get, { caller: owner, id: app.id }))).status).toBe(404);
+
+    const events = await waitForEvents(connection, (all) => all.some((e) => e.event === 'app.deleted' && e.app_id === app.id));
+    const mine = events.filter((e) => e.app_id === app.id);
+    expect(mine.map((e) => e.event)).toEqual(['app.created', 'app.updated', 'app.deleted']);
+    expect(mine.every((e) => e.account_id === 4)).toBe(true);
+    expect(mine[1]?.data).toMatchObject({ changed: ['name', 'visibility'], app: { name: 'Renamed' } });
+    expect(mine[2]?.data).toEqual({ app: { id: app.id, name: 'Renamed' } });
+    expect(new Set((await readAllEvents(connection)).map((e) => e.id)).size).toBe((await readAllEvents(connection)).length);
+  });
+});

@@ -1,0 +1,138 @@
+import { Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { connectNats, DatabaseModule, loadConfig, serviceEnv, ServiceKitModule } from '@appgen/service-kit';
+import {
+  createScratchDatabase,
+  readAllEvents,
+  startNatsServer,
+  startServiceApp,
+  waitForEvents,
+  type NatsServerHandle,
+  type ScratchDatabase,
+} from '@appgen/testing';
+import { CreateOutbox1763700000000 } from './create-outbox.migration';
+import { OutboxEventEntity } from './outbox-event.entity';
+import { OutboxModule } from './outbox.module';
+import { OutboxService } from './outbox.service';
+
+@Module({})
+class PublisherModule {
+  static with(databaseUrl: string, natsUrl: string, relayEnabled: boolean): DynamicModule {
+    const config = loadConfig(serviceEnv, { DATABASE_URL: databaseUrl, NATS_URL: natsUrl });
+    return {
+      module: PublisherModule,
+      imports: [
+        ServiceKitModule.forRoot({ name: 'apps-service', config, healthRoute: false }),
+        DatabaseModule.forService({
+          schema: 'outbox_it',
+          entities: [OutboxEventEntity],
+          migrations: [CreateOutbox1763700000000],
+        }),
+        { ...OutboxModule.forService({ enabled: relayEnabled, pollIntervalMs: 200 }), global: true },
+      ],
+    };
+  }
+}
+
+describe('transactional outbox and its relay', () => {
+  let nats: NatsServerHandle;
+  let database: ScratchDatabase;
+  let observer: NatsConnection;
+  let publisher: INestMicroservice | undefined;
+
+  async function startPublisher(relayEnabled: boolean): Promise<INestMicroservice> {
+    publisher = await startServiceApp('apps-service', PublisherModule.with(database.url, nats.url, relayEnabled), nats.url);
+    return publisher;
+  }
+
+  async function enqueueCommitted(app: INestMicroservice, appIds: string[]): Promise<void> {
+    const outbox = app.get(OutboxService);
+    await app.get(DataSource).transaction(async (manager) => {
+      for (const appId of appIds) {
+        await outbox.enqueue(manager, { kind: 'app.deleted', accountId: 7, appId, data: { app: { id: appId, name: appId } } });
+      }
+    });
+  }
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    database = await createScratchDatabase('appgen_outbox_it');
+    observer = await connectNats(nats.url, 'outbox-observer');
+  });
+
+  afterEach(async () => {
+    await publisher?.close();
+    publisher = undefined;
+  });
+
+  afterAll(async () => {
+    await observer?.drain();
+    await database?.drop();
+    await nats?.stop();
+  });
+
+  it('publishes a committed event with the envelope of decisions.md', async () => {
+    const app = await startPublisher(true);
+    await enqueueCommitted(app, ['committed1']);
+    const events = await waitForEvents(observer, (all) => all.some((e) => e.app_id === 'committed1'));
+    const event = events.find((e) => e.app_id === 'committed1');
+    expect(event).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      event: 'app.deleted',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      account_id: 7,
+      app_id: 'committed1',
+      data: { app: { id: 'committed1', name: 'committed1' } },
+    });
+  });
+
+  it('publishes nothing for a transaction that rolls back', async () => {
+    const app = await startPublisher(true);
+    const outbox = app.get(OutboxService);
+    await expect(
+      app.get(DataSource).transaction(async (manager) => {
+        await outbox.enqueue(manager, { kind: 'app.deleted', accountId: 7, appId: 'rolledback', data: { app: { id: 'rolledback', name: 'x' } } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await enqueueCommitted(app, ['after-rollback']);
+    const events = await waitForEvents(observer, (all) => all.some((e) => e.app_id === 'after-rollback'));
+    expect(events.some((e) => e.app_id === 'rolledback')).toBe(false);
+  });
+
+  it('loses nothing when the process dies between commit and publish', async () => {
+    const before = (await readAllEvents(observer)).length;
+    const ids = Array.from({ length: 25 }, (_, i) => `crash-${i}`);
+    const withoutRelay = await startPublisher(false);
+    await enqueueCommitted(withoutRelay, ids);
+    await withoutRelay.close();
+    publisher = undefined;
+    expect((await readAllEvents(observer)).length).toBe(before);
+
+    await startPublisher(true);
+    const events = await waitForEvents(observer, (all) => all.length >= before + ids.length);
+    expect(events.filter((e) => ids.includes(e.app_id ?? '')).map((e) => e.app_id)).toEqual(ids);
+  });
+
+  it('publishes none twice when it dies after publishing but before marking rows published', async () => {
+    const app = await startPublisher(true);
+    await enqueueCommitted(app, ['twice-1', 'twice-2']);
+    await waitForEvents(observer, (all) => all.some((e) => e.app_id === 'twice-2'));
+    const count = (await readAllEvents(observer)).length;
+
+    // What a crash right after the JetStream ack leaves behind: rows that look unpublished.
+    await app.get(DataSource).query('UPDATE outbox SET published_at = NULL');
+    await app.get(DataSource).query("SELECT pg_notify('appgen_outbox', 'outbox_it')");
+    const deadline = Date.now() + 5000;
+    let pending = -1;
+    while (pending !== 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      [{ pending }] = await app.get(DataSource).query('SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL');
+    }
+    expect(pending).toBe(0);
+    const events = await readAllEvents(observer);
+    expect(events.length).toBe(count);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+  });
+});
