@@ -1,7 +1,7 @@
 // Compiles apps/ and libs/ to dist/ with SWC. SWC rather than esbuild or tsc: NestJS and TypeORM need
 // decorator metadata, which esbuild cannot emit, and tsc is several times slower on two cores.
 // Type checking is `npm run typecheck`; this only transpiles.
-import { readFileSync, mkdirSync, writeFileSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, writeFileSync, readdirSync, renameSync, statSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformFile } from '@swc/core';
@@ -9,6 +9,14 @@ import { transformFile } from '@swc/core';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = join(root, 'dist');
 const aliases = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions.paths;
+
+function walk(dir, keep) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? walk(path, keep) : keep(path) ? [path] : [];
+  });
+}
 
 function sources(dir) {
   const found = [];
@@ -33,8 +41,16 @@ function resolveAliases(code, file) {
   });
 }
 
+/** Writes beside the target and renames, so a process starting from dist/ never reads a half-written file. */
+function writeAtomically(target, content) {
+  const partial = `${target}.${process.pid}.tmp`;
+  writeFileSync(partial, content);
+  renameSync(partial, target);
+}
+
+// dist/ is rewritten in place rather than deleted first: running processes (and `npm run admin`, which
+// builds before it runs) may be reading from it at the same moment.
 export async function build() {
-  rmSync(out, { recursive: true, force: true });
   const files = ['apps', 'libs'].flatMap((dir) => sources(join(root, dir))).filter((f) => !f.includes('/apps/e2e/'));
   await Promise.all(
     files.map(async (file) => {
@@ -50,10 +66,15 @@ export async function build() {
       });
       const target = join(out, relative(root, file)).replace(/\.ts$/, '.js');
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, `${resolveAliases(code, file)}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
-      if (map) writeFileSync(`${target}.map`, map);
+      if (map) writeAtomically(`${target}.map`, map);
+      writeAtomically(target, `${resolveAliases(code, file)}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
     }),
   );
+  // Remove output whose source is gone, so a deleted module cannot still be loaded.
+  const expected = new Set(files.map((file) => join(out, relative(root, file)).replace(/\.ts$/, '.js')));
+  for (const stale of walk(out, (path) => /\.js(\.map)?$/.test(path) && !expected.has(path.replace(/\.map$/, '')))) {
+    rmSync(stale);
+  }
   return files.length;
 }
 
