@@ -1,0 +1,36 @@
+// Runs before node_modules exists, so Node builtins only.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './platform.mjs';
+
+const MIN_NODE = [20, 19];
+
+/** Exits with a readable message when Node is older than the engines field allows. */
+export function requireNodeVersion() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1])) return;
+  console.error(
+    `appgen needs Node ${MIN_NODE.join('.')} or newer; this is ${process.version}.\n` +
+      'On Debian, install a current Node from NodeSource (https://github.com/nodesource/distributions) or with nvm:\n' +
+      '  curl -fsSL https://deb.nodesource.com/setup_22.x | sudo -E bash - && sudo apt-get install -y nodejs',
+  );
+  process.exit(1);
+}
+
+/** npm records what it installed in node_modules/.package-lock.json; older than the lock file means stale. */
+export function installNeeded() {
+  const installed = join(ROOT, 'node_modules/.package-lock.json');
+  if (!existsSync(installed)) return true;
+  return statSync(installed).mtimeMs < statSync(join(ROOT, 'package-lock.json')).mtimeMs;
+}
+
+/** `npm ci` when node_modules is missing or older than package-lock.json; returns false if it failed. */
+export function ensureInstalled() {
+  if (!installNeeded()) return true;
+  console.log('Installing dependencies (npm ci)...');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.error) console.error(`could not run npm: ${result.error.message}`);
+  return result.status === 0;
+}

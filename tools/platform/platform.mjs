@@ -1,0 +1,255 @@
+/**
+ * Runs the appgen processes from their compiled entries (`npm run build` first). Used by `npm start`, the
+ * end-to-end harness (apps/e2e) and the benchmarks; Node builtins only.
+ *
+ *   const platform = await startPlatform({ env, ports, logDir, services, gatewayReplicas, quiet });
+ *     env              variables for every process, over process.env (DATABASE_URL, NATS_URL, SECRETS_KEY, ...).
+ *                      SITE_URL defaults to the first gateway's address, EDGE_PORT to 8080.
+ *     ports            { [service]: port } for each service's own port variable (see SERVICES); `gateway` may
+ *                      be an array with one port per replica. Missing ones use the defaults (replicas: +1 each).
+ *     logDir           each process writes stdout and stderr to <logDir>/<instance>.log (truncated at start).
+ *     services         names to run (default: all); a service whose dist entry does not exist is skipped
+ *                      with a message and listed in `platform.skipped`.
+ *     gatewayReplicas  gateway processes to run; instances are `gateway`, `gateway-2`, `gateway-3`, ...
+ *     quiet            no progress lines on stdout.
+ *   Resolves once every /health answers 200 (60 s at most). If a process exits or times out it rejects with
+ *   its name and the last 30 lines of its log, after stopping whatever it started.
+ *
+ *   platform.urls      { api, site, edge, gateways: [url, ...], health: { [instance]: url } }
+ *   platform.env       the variables every process was given (without the per-process port)
+ *   platform.instances running instance names; platform.skipped: services not built
+ *   platform.stop()                       SIGTERM to all, SIGKILL after 15 s; resolves when all exited
+ *   platform.kill(instance, signal?)      one process (default SIGTERM, SIGKILL after 15 s); resolves on exit
+ *   platform.start(instance, env?)        starts a stopped instance again, env overriding; resolves when healthy
+ *   platform.restart(instance, env?)      kill then start
+ *   platform.logPath(instance)
+ *
+ * Children run in their own process group so that Ctrl-C in a terminal reaches only the runner, which then
+ * shuts them down once, in order; if the runner itself exits they are killed with it.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Every process: `portVar` is the variable the process reads for its HTTP port (health, or the public
+ * surface for the gateway), `devVar` the one `npm start` reads to move that port.
+ */
+export const SERVICES = [
+  { name: 'gateway', entry: 'dist/apps/gateway/src/main.js', portVar: 'PORT', port: 3000, devVar: 'PORT' },
+  { name: 'apps-service', entry: 'dist/apps/apps-service/src/main.js', portVar: 'HEALTH_PORT', port: 3101, devVar: 'APPS_SERVICE_HEALTH_PORT' },
+  { name: 'generation-service', entry: 'dist/apps/generation-service/src/main.js', portVar: 'HEALTH_PORT', port: 3102, devVar: 'GENERATION_SERVICE_HEALTH_PORT' },
+  { name: 'deployment-service', entry: 'dist/apps/deployment-service/src/main.js', portVar: 'HEALTH_PORT', port: 3103, devVar: 'DEPLOYMENT_SERVICE_HEALTH_PORT' },
+  { name: 'edge', entry: 'dist/apps/edge/src/main.js', portVar: 'HEALTH_PORT', port: 3104, devVar: 'EDGE_HEALTH_PORT' },
+  { name: 'users-service', entry: 'dist/apps/users-service/src/main.js', portVar: 'HEALTH_PORT', port: 3105, devVar: 'USERS_SERVICE_HEALTH_PORT' },
+  { name: 'webhooks-service', entry: 'dist/apps/webhooks-service/src/main.js', portVar: 'HEALTH_PORT', port: 3106, devVar: 'WEBHOOKS_SERVICE_HEALTH_PORT' },
+  { name: 'domains-service', entry: 'dist/apps/domains-service/src/main.js', portVar: 'HEALTH_PORT', port: 3107, devVar: 'DOMAINS_SERVICE_HEALTH_PORT' },
+  { name: 'billing-service', entry: 'dist/apps/billing-service/src/main.js', portVar: 'HEALTH_PORT', port: 3108, devVar: 'BILLING_SERVICE_HEALTH_PORT' },
+  { name: 'claim-service', entry: 'dist/apps/claim-service/src/main.js', portVar: 'HEALTH_PORT', port: 3109, devVar: 'CLAIM_SERVICE_HEALTH_PORT' },
+];
+
+/** The edge's second port, where it serves generated apps; every process reads it to build preview URLs. */
+export const EDGE_APPS = { portVar: 'EDGE_PORT', port: 8080 };
+
+const READY_TIMEOUT_MS = 60_000;
+const KILL_AFTER_MS = 15_000;
+
+/** A port nothing listens on right now (the OS picks it; another process could still take it later). */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Whether something already listens on `port` (any address), as the services bind 0.0.0.0. */
+export function portTaken(port) {
+  return new Promise((resolveTaken) => {
+    const server = createServer();
+    server.once('error', (error) => resolveTaken(error.code === 'EADDRINUSE' || error.code === 'EACCES'));
+    server.listen(port, () => server.close(() => resolveTaken(false)));
+  });
+}
+
+export class PortTakenError extends Error {
+  constructor(taken) {
+    super(taken.map((t) => `port ${t.port} (${t.what}) is already in use`).join('\n'));
+    this.taken = taken;
+  }
+}
+
+function tail(path, lines = 30) {
+  if (!existsSync(path)) return '(no log written)';
+  const text = readFileSync(path, 'utf8').trimEnd();
+  return text.split('\n').slice(-lines).join('\n') || '(log is empty)';
+}
+
+export async function startPlatform(options = {}) {
+  const { logDir = join(ROOT, '.data/logs'), gatewayReplicas = 1, quiet = false } = options;
+  const say = quiet ? () => undefined : (line) => console.log(line);
+  const wanted = options.services ?? SERVICES.map((s) => s.name);
+  for (const name of wanted) {
+    if (!SERVICES.some((s) => s.name === name)) throw new Error(`unknown service "${name}"`);
+  }
+
+  const skipped = [];
+  const instances = new Map();
+  for (const service of SERVICES.filter((s) => wanted.includes(s.name))) {
+    if (!existsSync(join(ROOT, service.entry))) {
+      skipped.push(service.name);
+      say(`skipping ${service.name}: ${service.entry} does not exist (not built yet, or not written yet)`);
+      continue;
+    }
+    const replicas = service.name === 'gateway' ? gatewayReplicas : 1;
+    const configured = options.ports?.[service.name];
+    for (let i = 0; i < replicas; i += 1) {
+      const port = Array.isArray(configured) ? configured[i] : (configured ?? service.port) + i;
+      if (port === undefined) throw new Error(`ports.gateway has fewer entries than gatewayReplicas (${replicas})`);
+      const name = i === 0 ? service.name : `${service.name}-${i + 1}`;
+      instances.set(name, { name, service, port, child: undefined, exited: undefined, stopping: false });
+    }
+  }
+
+  const gateways = [...instances.values()].filter((i) => i.service.name === 'gateway');
+  const env = {
+    // Logs go to files, where colour codes are only noise.
+    NO_COLOR: '1',
+    SITE_URL: `http://localhost:${gateways[0]?.port ?? 3000}`,
+    [EDGE_APPS.portVar]: String(EDGE_APPS.port),
+    ...options.env,
+  };
+  const edgePort = Number(env[EDGE_APPS.portVar]);
+
+  const taken = [];
+  for (const instance of instances.values()) {
+    if (await portTaken(instance.port)) taken.push({ port: instance.port, what: `${instance.name} ${instance.service.portVar}`, instance: instance.name, devVar: instance.service.devVar });
+  }
+  if (instances.has('edge') && (await portTaken(edgePort))) {
+    taken.push({ port: edgePort, what: `edge ${EDGE_APPS.portVar}`, instance: 'edge', devVar: EDGE_APPS.portVar });
+  }
+  if (taken.length > 0) throw new PortTakenError(taken);
+
+  mkdirSync(logDir, { recursive: true });
+  const logPath = (name) => join(logDir, `${name}.log`);
+  const healthUrl = (instance) => `http://127.0.0.1:${instance.port}/health`;
+
+  function instanceOf(name) {
+    const instance = instances.get(name);
+    if (!instance) throw new Error(`no instance "${name}" (running: ${[...instances.keys()].join(', ')})`);
+    return instance;
+  }
+
+  function spawnInstance(instance, overrides = {}, truncate = false) {
+    const log = openSync(logPath(instance.name), truncate ? 'w' : 'a');
+    const child = spawn(process.execPath, ['--enable-source-maps', instance.service.entry], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, ...overrides, [instance.service.portVar]: String(instance.port) },
+      stdio: ['ignore', log, log],
+      detached: true,
+    });
+    closeSync(log);
+    instance.child = child;
+    instance.stopping = false;
+    instance.exited = new Promise((resolveExit) => {
+      child.once('exit', (code, signal) => {
+        if (!instance.stopping) say(`${instance.name} exited (${signal ?? `code ${code}`}); see ${logPath(instance.name)}`);
+        if (instance.child === child) instance.child = undefined;
+        resolveExit({ code, signal });
+      });
+    });
+  }
+
+  async function waitHealthy(instance) {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    const child = instance.child;
+    let exit;
+    void instance.exited.then((e) => (exit = e));
+    while (Date.now() < deadline) {
+      if (exit || instance.child !== child) {
+        const how = exit?.signal ?? `code ${exit?.code}`;
+        throw new Error(`${instance.name} exited (${how}) before it was healthy. Last lines of ${logPath(instance.name)}:\n${tail(logPath(instance.name))}`);
+      }
+      try {
+        const response = await fetch(healthUrl(instance), { signal: AbortSignal.timeout(2000) });
+        await response.arrayBuffer();
+        if (response.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`${instance.name} was not healthy within ${READY_TIMEOUT_MS / 1000} s (${healthUrl(instance)}). Last lines of ${logPath(instance.name)}:\n${tail(logPath(instance.name))}`);
+  }
+
+  async function kill(name, signal = 'SIGTERM') {
+    const instance = instanceOf(name);
+    const child = instance.child;
+    if (!child) return;
+    instance.stopping = true;
+    const exited = instance.exited;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  async function start(name, overrides = {}) {
+    const instance = instanceOf(name);
+    if (instance.child) throw new Error(`${name} is already running`);
+    spawnInstance(instance, overrides);
+    await waitHealthy(instance);
+  }
+
+  async function stop() {
+    await Promise.all([...instances.keys()].map((name) => kill(name)));
+  }
+
+  const killAllNow = () => {
+    for (const instance of instances.values()) instance.child?.kill('SIGKILL');
+  };
+  process.on('exit', killAllNow);
+
+  say(`starting ${[...instances.keys()].join(', ')}; logs in ${logDir}`);
+  for (const instance of instances.values()) spawnInstance(instance, {}, true);
+  try {
+    await Promise.all([...instances.values()].map((instance) => waitHealthy(instance)));
+  } catch (error) {
+    await stop();
+    process.off('exit', killAllNow);
+    throw error;
+  }
+
+  const gatewayUrls = gateways.map((g) => `http://127.0.0.1:${g.port}`);
+  return {
+    urls: {
+      api: gatewayUrls[0] ? `${gatewayUrls[0]}/api/v1` : undefined,
+      site: env.SITE_URL,
+      edge: `http://127.0.0.1:${edgePort}`,
+      gateways: gatewayUrls,
+      health: Object.fromEntries([...instances.values()].map((i) => [i.name, healthUrl(i)])),
+    },
+    env,
+    instances: [...instances.keys()],
+    skipped,
+    stop: async () => {
+      await stop();
+      process.off('exit', killAllNow);
+    },
+    kill,
+    start,
+    restart: async (name, overrides) => {
+      await kill(name);
+      await start(name, overrides);
+    },
+    logPath,
+  };
+}
