@@ -17,6 +17,7 @@ import {
 import { OutboxService } from '@appgen/outbox';
 import { ServiceException } from '@appgen/service-kit';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
+import { APP_DETAIL_SQL } from './app-detail.query';
 import { newAppId } from './app-id';
 import { ManagedAppEntity } from './managed-app.entity';
 
@@ -83,17 +84,7 @@ export class ManagedAppsService {
   }
 
   async get(caller: Caller, id: string): Promise<AppDetail> {
-    const rows: DetailRow[] = await this.dataSource.query(
-      `SELECT a.id, a.account_id AS "accountId", a.creator_email AS "creatorEmail", a.name, a.description,
-              a.prompt, a.status, a.visibility, a.ai_model AS "aiModel", a.preview_url AS "previewUrl",
-              a.production_url AS "productionUrl", a.published_at AS "publishedAt", a.users_count AS "usersCount",
-              a.created_at AS "createdAt", a.updated_at AS "updatedAt",
-              (SELECT count(*)::int FROM app_versions v WHERE v.app_id = a.id) AS "versionsCount",
-              (SELECT count(*)::int FROM app_files f WHERE f.app_id = a.id) AS "filesCount"
-         FROM managed_apps a
-        WHERE a.id = $1 AND a.account_id = $2`,
-      [id, caller.accountId],
-    );
+    const rows: DetailRow[] = await this.dataSource.query(APP_DETAIL_SQL, [id, caller.accountId]);
     const row = rows[0];
     if (!row) throw ServiceException.notFound('App', id);
     return this.detail(row);

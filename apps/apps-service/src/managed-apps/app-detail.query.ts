@@ -1,0 +1,13 @@
+/**
+ * The one query behind `GET /managed_apps/:id`: the app row and its counts, scoped to the owner.
+ * Exported on its own so the benchmark's bare baseline runs exactly the same SQL.
+ */
+export const APP_DETAIL_SQL = `
+  SELECT a.id, a.account_id AS "accountId", a.creator_email AS "creatorEmail", a.name, a.description,
+         a.prompt, a.status, a.visibility, a.ai_model AS "aiModel", a.preview_url AS "previewUrl",
+         a.production_url AS "productionUrl", a.published_at AS "publishedAt", a.users_count AS "usersCount",
+         a.created_at AS "createdAt", a.updated_at AS "updatedAt",
+         (SELECT count(*)::int FROM app_versions v WHERE v.app_id = a.id) AS "versionsCount",
+         (SELECT count(*)::int FROM app_files f WHERE f.app_id = a.id) AS "filesCount"
+    FROM managed_apps a
+   WHERE a.id = $1 AND a.account_id = $2`;
