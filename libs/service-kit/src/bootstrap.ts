@@ -46,7 +46,8 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
         { inheritAppConfig: true },
       );
     }
-    app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+    // useProcessExit: exit 0 once everything closed, instead of re-raising the signal (exit 143).
+    app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
     await options.configure?.(app);
     await app.startAllMicroservices();
     await app.listen(options.httpPort, '0.0.0.0');
