@@ -1,0 +1,147 @@
+// Benchmark: GET /managed_apps/:id through the gateway (authenticated, rate-limited, over NATS to
+// apps-service) against a bare baseline in the same run (minimal Fastify handler -> NATS request/reply
+// -> the same Postgres query). Prints requests/s, p50 and p99 for both and the ratio (target >= 0.6).
+//
+// The load is spread over many enterprise accounts (one app and key each) so that the real per-account
+// limiter runs on every request without any account reaching its 1,000 requests/minute.
+import { fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { connect } from 'nats';
+import { freePort, ROOT, startPlatform } from '../platform/platform.mjs';
+
+const require = createRequire(import.meta.url);
+const { UsersSubjects } = require(join(ROOT, 'dist/libs/contracts/src/index.js'));
+const { RpcClient } = require(join(ROOT, 'dist/libs/service-kit/src/index.js'));
+const { createScratchDatabase, startNatsServer } = require(join(ROOT, 'dist/libs/testing/src/index.js'));
+
+const ACCOUNTS = 200;
+
+function summarize(result, seconds) {
+  return {
+    rps: Math.round(result.requests.total / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+function load({ url, targets, headersFor, pathFor, seconds, connections }) {
+  let next = 0;
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest(request) {
+          const target = targets[next++ % targets.length];
+          return { ...request, path: pathFor(target), headers: { ...request.headers, ...headersFor(target) } };
+        },
+      },
+    ],
+  });
+}
+
+function startChild(script, env) {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(ROOT, 'tools/bench', script), { env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+export async function benchGatewayRead({ seconds = 10, warmup = 3, connections = 32 } = {}) {
+  const nats = await startNatsServer();
+  const database = await createScratchDatabase('appgen_bench');
+  const logDir = mkdtempSync(join(tmpdir(), 'appgen-bench-'));
+  const children = [];
+  let platform;
+  try {
+    platform = await startPlatform({
+      env: {
+        DATABASE_URL: database.url,
+        NATS_URL: nats.url,
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: `appgen-bench-${process.pid}`,
+        MAIL_DIR: join(logDir, 'mail'),
+        LOG_LEVEL: 'warn',
+      },
+      ports: { gateway: await freePort(), 'apps-service': await freePort(), 'users-service': await freePort() },
+      services: ['gateway', 'apps-service', 'users-service'],
+      logDir,
+      quiet: true,
+    });
+    const api = platform.urls.api;
+    const connection = await connect({ servers: nats.url });
+    const rpc = new RpcClient(connection, 10_000);
+    const targets = [];
+    for (let i = 0; i < ACCOUNTS; i += 1) {
+      const { account, raw_key } = await rpc.request(UsersSubjects.adminCreateAccount, {
+        email: `bench${i}@example.com`,
+        plan: 'enterprise',
+      });
+      const response = await fetch(`${api}/managed_apps`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': raw_key },
+        body: JSON.stringify({ name: `Bench app ${i}` }),
+      });
+      if (response.status !== 201) throw new Error(`creating an app answered ${response.status}: ${await response.text()}`);
+      const { app } = await response.json();
+      targets.push({ key: raw_key, accountId: account.id, appId: app.id });
+    }
+    await connection.drain();
+
+    const baselinePort = await freePort();
+    const baselineEnv = {
+      DATABASE_URL: database.url,
+      NATS_URL: nats.url,
+      BASELINE_SUBJECT: 'bench.baseline.app_detail',
+      BASELINE_PORT: String(baselinePort),
+    };
+    children.push(await startChild('baseline-responder.mjs', baselineEnv));
+    children.push(await startChild('baseline-server.mjs', baselineEnv));
+
+    const runs = {
+      baseline: {
+        url: `http://127.0.0.1:${baselinePort}`,
+        pathFor: (t) => `/managed_apps/${t.appId}`,
+        headersFor: (t) => ({ 'x-account-id': String(t.accountId) }),
+      },
+      gateway: {
+        url: api.replace(/\/api\/v1$/, ''),
+        pathFor: (t) => `/api/v1/managed_apps/${t.appId}`,
+        headersFor: (t) => ({ 'x-api-key': t.key }),
+      },
+    };
+    const results = {};
+    for (const [name, run] of Object.entries(runs)) {
+      await load({ ...run, targets, seconds: warmup, connections });
+      results[name] = summarize(await load({ ...run, targets, seconds, connections }), seconds);
+    }
+    return results;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await platform?.stop();
+    await database.drop();
+    await nats.stop();
+  }
+}
+
+export function printGatewayRead(results) {
+  const ratio = results.gateway.rps / results.baseline.rps;
+  console.log('\nGET /managed_apps/:id');
+  console.log('                      req/s     p50 ms   p99 ms   failed');
+  for (const [name, r] of Object.entries(results)) {
+    console.log(
+      `  ${name.padEnd(16)} ${String(r.rps).padStart(9)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.failed).padStart(8)}`,
+    );
+  }
+  console.log(`  gateway / baseline throughput: ${ratio.toFixed(2)} (target >= 0.60)`);
+  return ratio;
+}
