@@ -1,0 +1,44 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import type { Permission } from '@appgen/contracts';
+import { ErrorBodyDto } from '../openapi/error-body.dto';
+
+/** Metadata key holding a route's access rule; every route must carry one or the gateway does not boot. */
+export const ACCESS_RULE = 'appgen:access-rule';
+
+export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; permission: Permission };
+
+/** OpenAPI names of the two credential schemes (see openapi/openapi-document.ts). */
+export const API_KEY_SCHEME = 'api_key';
+export const BEARER_SCHEME = 'bearer';
+
+const rateLimited = ApiResponse({ status: 429, description: 'Rate limit exceeded; see Retry-After', type: ErrorBodyDto });
+const unauthorized = ApiResponse({ status: 401, description: 'Missing, invalid, revoked or expired credential', type: ErrorBodyDto });
+
+/** Anyone may call the route, without a credential; it is rate limited per client IP. */
+export function Public(): MethodDecorator & ClassDecorator {
+  return applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule), rateLimited);
+}
+
+/** Any valid API key or access token may call the route, whatever its scope. */
+export function Authenticated(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'authenticated' } satisfies AccessRule),
+    ApiSecurity(API_KEY_SCHEME),
+    ApiBearerAuth(BEARER_SCHEME),
+    unauthorized,
+    rateLimited,
+  );
+}
+
+/** The credential must grant `permission` (section 5 of the contract), else 403. */
+export function RequirePermission(permission: Permission): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'permission', permission } satisfies AccessRule),
+    ApiSecurity(API_KEY_SCHEME),
+    ApiBearerAuth(BEARER_SCHEME),
+    unauthorized,
+    ApiResponse({ status: 403, description: `The credential lacks ${permission}`, type: ErrorBodyDto }),
+    rateLimited,
+  );
+}

@@ -1,0 +1,37 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { ServiceKitModule } from '@appgen/service-kit';
+import { AccessGuard } from './access/access.guard';
+import { AccessRulesVerifier } from './access/access-rules';
+import { CredentialResolver } from './access/credential-resolver.service';
+import { KeyUsageRecorder } from './access/key-usage.recorder';
+import { RequestGate } from './access/request-gate';
+import { RevocationListener } from './access/revocation.listener';
+import { AccountsController } from './accounts/accounts.controller';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { PublicHealthController } from './health/public-health.controller';
+import { AppsAliasController } from './managed-apps/apps-alias.controller';
+import { ManagedAppsController } from './managed-apps/managed-apps.controller';
+import { RateLimitService } from './rate-limit/rate-limit.service';
+
+@Module({})
+export class AppModule {
+  static forConfig(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false }), DiscoveryModule],
+      controllers: [PublicHealthController, AccountsController, ApiKeysController, ManagedAppsController, AppsAliasController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        AccessRulesVerifier,
+        CredentialResolver,
+        RevocationListener,
+        KeyUsageRecorder,
+        RateLimitService,
+        RequestGate,
+      ],
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import { RequestGate } from '../access/request-gate';
+import { ApiValidationPipe } from '../common/api-validation.pipe';
+import type { GatewayConfig } from '../config/gateway.config';
+import { ApiError } from '../errors/api-error';
+import { ApiExceptionFilter } from '../errors/api-exception.filter';
+import { buildOpenApiDocument } from '../openapi/openapi-document';
+
+export const API_PREFIX = 'api/v1';
+
+/**
+ * Everything the gateway adds to a bare Nest + Fastify app, shared by main.ts and the integration
+ * tests so both serve exactly the same thing. Initializes the app; the caller then listens.
+ */
+export async function configureGateway(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const gate = app.get(RequestGate);
+  // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
+  fastify.addHook('onRequest', (request, reply) => gate.onRequest(request, reply));
+
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(new ApiValidationPipe());
+
+  const document = buildOpenApiDocument(app, config.SITE_URL);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    raw: ['json'],
+    customSiteTitle: 'appgen API reference',
+  });
+
+  await app.init();
+
+  // JSON is the only body the API takes: Nest registered JSON and URL-encoded form parsers and Fastify
+  // plain text during init; all go, so any other content type is 415, and unparsable JSON is invalid_json.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: fastify.initialConfig.bodyLimit }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Many clients label every request JSON, bodiless DELETEs included: an empty body is no body.
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      if (error) done(new ApiError('invalid_json', 'The request body is not valid JSON'), undefined);
+      else done(null, value);
+    });
+  });
+}

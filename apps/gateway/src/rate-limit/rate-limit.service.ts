@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { PLAN_RATE_LIMITS, type Caller, type Plan } from '@appgen/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
+import { ANONYMOUS_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS, rateLimitDecision, type RateLimitDecision } from './rate-limit-headers';
+
+interface Limiter {
+  limit: number;
+  limiter: RateLimiterAbstract;
+}
+
+/**
+ * Counts requests per account (at its plan's rate) and per client IP (without a credential) in
+ * fixed one-minute windows. With REDIS_URL every replica shares the counters (one Redis round trip
+ * per request); should Redis fail, each replica falls back to its own in-memory counters until it is back.
+ */
+@Injectable()
+export class RateLimitService implements OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimit');
+  private readonly redis?: Redis;
+  private readonly byPlan: Record<Plan, Limiter>;
+  private readonly anonymous: Limiter;
+  private redisDown = false;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    if (config.REDIS_URL) {
+      // No offline queue: while Redis is unreachable a command fails at once and the insurance limiter answers.
+      const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'appgen-gateway' });
+      redis.on('error', (error: Error) => {
+        if (!this.redisDown) this.logger.warn(`Redis unavailable, counting in memory until it is back: ${error.message}`);
+        this.redisDown = true;
+      });
+      redis.on('ready', () => {
+        if (this.redisDown) this.logger.log('Redis is back; rate-limit counters are shared again');
+        this.redisDown = false;
+      });
+      this.redis = redis;
+    }
+    const prefix = `${config.REDIS_KEY_PREFIX}:ratelimit`;
+    const limiter = (name: string, limit: number): Limiter => {
+      const options = { keyPrefix: `${prefix}:${name}`, points: limit, duration: RATE_LIMIT_WINDOW_SECONDS };
+      const memory = new RateLimiterMemory(options);
+      if (!this.redis) return { limit, limiter: memory };
+      return {
+        limit,
+        limiter: new RateLimiterRedis({ ...options, storeClient: this.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory }),
+      };
+    };
+    const forPlan = (plan: Plan): Limiter => limiter(`plan-${plan}`, PLAN_RATE_LIMITS[plan]);
+    this.byPlan = { free: forPlan('free'), pro: forPlan('pro'), enterprise: forPlan('enterprise') };
+    this.anonymous = limiter('ip', ANONYMOUS_RATE_LIMIT);
+  }
+
+  forCaller(caller: Caller): Promise<RateLimitDecision> {
+    return this.consume(this.byPlan[caller.plan], String(caller.accountId));
+  }
+
+  /** Only a hash of the IP is ever stored (contract section 5). */
+  forClientIp(ip: string): Promise<RateLimitDecision> {
+    return this.consume(this.anonymous, createHash('sha256').update(ip).digest('hex'));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.redis && this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis?.disconnect());
+  }
+
+  private async consume({ limit, limiter }: Limiter, key: string): Promise<RateLimitDecision> {
+    try {
+      return rateLimitDecision(limit, await limiter.consume(key), true);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return rateLimitDecision(limit, rejection, false);
+      throw rejection;
+    }
+  }
+}
