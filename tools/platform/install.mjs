@@ -25,12 +25,20 @@ export function installNeeded() {
   return statSync(installed).mtimeMs < statSync(join(ROOT, 'package-lock.json')).mtimeMs;
 }
 
+function npm(args) {
+  const result = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.error) console.error(`could not run npm: ${result.error.message}`);
+  return result.status === 0;
+}
+
 /** `npm ci` when node_modules is missing or older than package-lock.json; returns false if it failed. */
 export function ensureInstalled() {
   if (!installNeeded()) return true;
   console.log('Installing dependencies (npm ci)...');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.error) console.error(`could not run npm: ${result.error.message}`);
-  return result.status === 0;
+  if (npm(['ci', '--no-audit', '--no-fund'])) return true;
+  // npm ci also refuses a lock file that lacks the optional binaries of other platforms (e.g. @swc/core's
+  // for macOS), which a registry mirror may not carry. `npm install --no-save` installs the same locked
+  // versions without rewriting package-lock.json.
+  console.log('npm ci failed; installing the locked versions with npm install --no-save instead...');
+  return npm(['install', '--no-save', '--no-audit', '--no-fund']);
 }
