@@ -123,3 +123,11 @@ async function shutdown(signal) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// `npm start` runs us under `sh -c`, which dies on SIGTERM without passing it on; a runner whose parent
+// went away stops its processes rather than leaving them running unattended.
+const parent = process.ppid;
+process.stdout.on('error', () => undefined);
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown('parent exited');
+}, 1000).unref();

@@ -77,13 +77,15 @@ async function jest(title, args) {
   });
 }
 
-header('install');
-if (!ensureInstalled()) {
-  console.error('npm ci failed; nothing else can run without dependencies.');
+const installed = await stage('install', async () => {
+  const ok = ensureInstalled();
+  console.log(ok ? 'dependencies are installed' : 'the install failed; nothing else can run without dependencies.');
+  return { ok };
+});
+if (!installed) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
-console.log('dependencies are installed');
 
 const { DEFAULTS, preflight } = await import('../platform/preflight.mjs');
 let servicesOk = true;

@@ -35,7 +35,8 @@ function decodeBytes(raw: string, encoding: string): string {
 
 /** RFC 2047 encoded words, as mailers write non-ASCII subjects. */
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_match, _charset: string, kind: string, data: string) =>
+  // Whitespace between two encoded words is not part of the text (RFC 2047, section 6.2).
+  return value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset: string, kind: string, data: string) =>
     kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeBytes(data.replace(/_/g, ' '), 'quoted-printable'),
   );
 }
