@@ -98,11 +98,14 @@ export async function dropDatabase(url) {
   await pgQuery(maintenanceUrl(url), `DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
 }
 
-const NATS_HOWTO = [
-  'On Debian:',
-  '  sudo apt-get install -y nats-server',
-  '  mkdir -p ~/.local/share/nats && nats-server -a 127.0.0.1 -p 4222 -js -sd ~/.local/share/nats &',
-  '(-js turns JetStream on, -sd is where it keeps streams; leave it running in its own terminal if you prefer)',
+// Debian's nats-server package runs a systemd service on 127.0.0.1:4222 from /etc/nats-server.conf,
+// without JetStream; turning it on there is the least surprising fix.
+const JETSTREAM_HOWTO = [
+  'On Debian, turn JetStream on in the packaged service:',
+  `  printf 'jetstream {\\n  store_dir: "/var/lib/nats-server"\\n}\\n' | sudo tee -a /etc/nats-server.conf`,
+  '  sudo install -d -o nats -g nats /var/lib/nats-server && sudo systemctl restart nats-server',
+  'or, without systemd, run one yourself (in its own terminal or with &):',
+  '  mkdir -p ~/.local/share/nats && nats-server -a 127.0.0.1 -p 4222 -js -sd ~/.local/share/nats',
   'or point NATS_URL at a NATS server with JetStream you already have.',
 ];
 
@@ -112,18 +115,19 @@ export async function checkNats(url) {
   try {
     connection = await connect({ servers: url, timeout: 5000, reconnect: false });
   } catch (error) {
-    return [`NATS is not reachable at ${url}: ${describe(error)}.`, 'appgen services talk to each other over NATS.', ...NATS_HOWTO].join('\n');
+    return [
+      `NATS is not reachable at ${url}: ${describe(error)}.`,
+      'appgen services talk to each other over NATS, with JetStream for events. On Debian:',
+      '  sudo apt-get install -y nats-server',
+      'then turn JetStream on in its service:',
+      ...JETSTREAM_HOWTO.slice(1),
+    ].join('\n');
   }
   try {
     await connection.jetstreamManager();
     return undefined;
   } catch (error) {
-    return [
-      `NATS at ${url} answers but JetStream is not enabled (${describe(error)}).`,
-      'appgen keeps its events in JetStream. Restart nats-server with -js (and -sd <dir> for where it stores them),',
-      'or add `jetstream { store_dir: "/var/lib/nats" }` to its configuration file. To run one yourself:',
-      ...NATS_HOWTO.slice(2),
-    ].join('\n');
+    return [`NATS at ${url} answers but JetStream is not enabled (${describe(error)}); appgen keeps its events there.`, ...JETSTREAM_HOWTO].join('\n');
   } finally {
     await connection.close().catch(() => undefined);
   }
