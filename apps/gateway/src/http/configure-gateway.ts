@@ -9,11 +9,20 @@ import { buildOpenApiDocument } from '../openapi/openapi-document';
 
 export const API_PREFIX = 'api/v1';
 
+export interface GatewayHttpOptions {
+  /**
+   * Serve the Swagger UI page at /docs (default). Its static files need @fastify/static, whose
+   * ESM-only dependencies Jest cannot load on Node 20; in-process tests turn the page off and
+   * check it against the built gateway instead. /openapi.json is served either way.
+   */
+  docsUi?: boolean;
+}
+
 /**
  * Everything the gateway adds to a bare Nest + Fastify app, shared by main.ts and the integration
- * tests so both serve exactly the same thing. Initializes the app; the caller then listens.
+ * tests so both serve the same thing. Initializes the app; the caller then listens.
  */
-export async function configureGateway(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
+export async function configureGateway(app: NestFastifyApplication, config: GatewayConfig, options: GatewayHttpOptions = {}): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
   // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
@@ -27,6 +36,7 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],
+    ui: options.docsUi ?? true,
     customSiteTitle: 'appgen API reference',
   });
 

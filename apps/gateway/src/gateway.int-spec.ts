@@ -1,0 +1,358 @@
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { createScratchDatabase, freePort, startNatsServer, waitForMail, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
+import { AppModule } from './app.module';
+import { loadGatewayConfig, type GatewayConfig } from './config/gateway.config';
+import { configureGateway } from './http/configure-gateway';
+
+const root = resolve(__dirname, '../../..');
+const J = { 'content-type': 'application/json' };
+
+/** Runs a built service (npm run build) against the test's own NATS and database. */
+async function startBuiltService(name: string, env: Record<string, string>): Promise<ChildProcess> {
+  const main = join(root, 'dist/apps', name, 'src/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  const healthPort = await freePort();
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, ...env, HEALTH_PORT: String(healthPort), LOG_LEVEL: 'warn', OUTBOX_RELAY_ENABLED: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.ok, () => false);
+    if (healthy) return child;
+    if (Date.now() > deadline) throw new Error(`${name} did not become healthy`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The gateway as main.ts boots it (runService's adapter options), in this process. */
+async function startGateway(overrides: Record<string, string>): Promise<NestFastifyApplication> {
+  const config: GatewayConfig = loadGatewayConfig({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...overrides });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), new FastifyAdapter({ bodyLimit: 1_048_576 }), {
+    logger: ['error', 'warn'],
+    abortOnError: false,
+  });
+  await configureGateway(app, config, { docsUi: false });
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}
+
+let ipCounter = 0;
+/** A fresh client address per test, so one test's anonymous requests never count against another's. */
+function newIp(): string {
+  ipCounter += 1;
+  return `203.0.113.${ipCounter}`;
+}
+
+function expectRateLimitHeaders(response: request.Response): void {
+  expect(response.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+  expect(response.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+  const reset = Number(response.headers['x-ratelimit-reset']);
+  expect(Number.isInteger(reset)).toBe(true);
+  expect(reset).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+  expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 60);
+}
+
+describe('gateway (with apps-service and users-service over a private NATS)', () => {
+  let nats: NatsServerHandle;
+  let db: ScratchDatabase;
+  let mailDir: string;
+  const services: ChildProcess[] = [];
+  let gateway: NestFastifyApplication;
+  let env: Record<string, string>;
+  let api: () => request.Agent;
+  let fullKey: string;
+  let fullKeyId: number;
+  let readOnlyKey: string;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    db = await createScratchDatabase('appgen_gateway_it');
+    mailDir = await mkdtemp(join(tmpdir(), 'appgen-gateway-mail-'));
+    env = { NATS_URL: nats.url, DATABASE_URL: db.url };
+    services.push(await startBuiltService('apps-service', env));
+    services.push(await startBuiltService('users-service', { ...env, MAIL_DIR: mailDir }));
+    gateway = await startGateway({ NATS_URL: nats.url });
+    api = () => request.agent(gateway.getHttpServer());
+
+    // Sign up and sign in by mailed code as a user would, then make the keys the tests use.
+    const ip = newIp();
+    const email = 'grace@example.com';
+    await api().post('/api/v1/accounts').set('x-forwarded-for', ip).send({ email, name: 'Grace' }).expect(201);
+    const signUpMail = await waitForMail(mailDir, email);
+    await api().post('/api/v1/auth/magic_code').set('x-forwarded-for', ip).send({ email }).expect(200);
+    const signIn = await waitForMail(mailDir, email, { seen: new Set([signUpMail.file]) });
+    const code = /\b(\d{6})\b/.exec(signIn.subject)?.[1] ?? '';
+    const token = await api().post('/api/v1/auth/magic_code').set('x-forwarded-for', ip).send({ email, code }).expect(200);
+    expect(token.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, account: { email } });
+    const bearer = `Bearer ${token.body.access_token}`;
+    const full = await api().post('/api/v1/api_keys').set('authorization', bearer).send({ name: 'full', scope: 'full_access' }).expect(201);
+    fullKey = full.body.raw_key;
+    fullKeyId = full.body.api_key.id;
+    const ro = await api().post('/api/v1/api_keys').set('x-api-key', fullKey).send({ name: 'ro', scope: 'read_only' }).expect(201);
+    readOnlyKey = ro.body.raw_key;
+  }, 60_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await Promise.all(services.map(stopChild));
+    await nats?.stop();
+    await db?.drop();
+    if (mailDir) await rm(mailDir, { recursive: true, force: true });
+  });
+
+  it('serves health at the site root', async () => {
+    const response = await api().get('/health').expect(200);
+    expect(response.body).toMatchObject({ service: 'gateway', status: 'ok' });
+  });
+
+  it('answers 401 without a credential, with rate-limit headers', async () => {
+    const response = await api().get('/api/v1/managed_apps').set('x-forwarded-for', newIp()).expect(401);
+    expect(response.body).toEqual({ error: 'unauthorized', message: expect.any(String) });
+    expectRateLimitHeaders(response);
+    expect(response.headers['x-ratelimit-limit']).toBe('60');
+    expect(response.headers['x-ratelimit-remaining']).toBe('59');
+  });
+
+  it('answers 401 for an unknown key and for a credential that is not one', async () => {
+    const unknown = await api().get('/api/v1/api_keys').set('x-api-key', `svc_${'x'.repeat(40)}`).expect(401);
+    expect(unknown.body).toEqual({ error: 'unauthorized', message: 'Invalid API key' });
+    expectRateLimitHeaders(unknown);
+    const basic = await api().get('/api/v1/api_keys').set('authorization', 'Basic Z3JhY2U6c2VjcmV0').expect(401);
+    expect(basic.body.error).toBe('unauthorized');
+  });
+
+  it('answers 403 naming the permission a key lacks', async () => {
+    const response = await api().post('/api/v1/managed_apps').set('x-api-key', readOnlyKey).send({ name: 'Nope' }).expect(403);
+    expect(response.body).toMatchObject({ error: 'forbidden', message: expect.stringContaining('apps:write') });
+    expectRateLimitHeaders(response);
+  });
+
+  it('answers a validation failure with 422 and the failing fields', async () => {
+    const response = await api()
+      .post('/api/v1/managed_apps')
+      .set('x-api-key', fullKey)
+      .send({ name: '   ', visibility: 'secret', auto_generate: 'yes' })
+      .expect(422);
+    expect(response.body.error).toBe('validation_failed');
+    expect(typeof response.body.message).toBe('string');
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: expect.any(String) },
+        { field: 'visibility', message: expect.any(String) },
+        { field: 'auto_generate', message: expect.any(String) },
+      ]),
+    );
+    expectRateLimitHeaders(response);
+  });
+
+  it('refuses an unknown body field with 422 naming it', async () => {
+    const response = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: 'Ok', colour: 'blue' }).expect(422);
+    expect(response.body).toEqual({
+      error: 'validation_failed',
+      message: 'colour is not a permitted field',
+      errors: [{ field: 'colour', message: 'is not a permitted field' }],
+    });
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const response = await api().post('/api/v1/accounts').set(J).set('x-forwarded-for', newIp()).send('{"email": ').expect(400);
+    expect(response.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
+    expectRateLimitHeaders(response);
+  });
+
+  it('answers a body that is not JSON with 415 and one over 1 MB with 413', async () => {
+    const text = await api().post('/api/v1/accounts').set('content-type', 'text/plain').set('x-forwarded-for', newIp()).send('hello').expect(415);
+    expect(text.body.error).toBe('unsupported_media_type');
+    const big = JSON.stringify({ email: `${'a'.repeat(1_100_000)}@example.com` });
+    const tooLarge = await api().post('/api/v1/accounts').set(J).set('x-forwarded-for', newIp()).send(big).expect(413);
+    expect(tooLarge.body.error).toBe('payload_too_large');
+  });
+
+  it('answers an unknown route with 404 not_found, with rate-limit headers', async () => {
+    const response = await api().get('/api/v1/no_such_thing').set('x-forwarded-for', newIp()).expect(404);
+    expect(response.body).toEqual({ error: 'not_found', message: 'No route matches GET /api/v1/no_such_thing' });
+    expectRateLimitHeaders(response);
+    await api().get('/managed_apps').set('x-api-key', fullKey).expect(404);
+  });
+
+  it('answers a non-integer API key id with 404', async () => {
+    const response = await api().get('/api/v1/api_keys/abc').set('x-api-key', fullKey).expect(404);
+    expect(response.body.error).toBe('not_found');
+    await api().delete('/api/v1/api_keys/1.5').set('x-api-key', fullKey).expect(404);
+  });
+
+  it('creates, reads, lists, updates and deletes an app, through both paths', async () => {
+    const created = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: '  Todo board ', prompt: 'A todo board' }).expect(201);
+    const id: string = created.body.app.id;
+    expect(created.body.app).toMatchObject({ name: 'Todo board', status: 'draft', visibility: 'public', preview_url: null });
+
+    const detail = await api().get(`/api/v1/managed_apps/${id}?detailed=true`).set('x-api-key', readOnlyKey).expect(200);
+    expect(detail.body.app).toMatchObject({ id, creator: { email: 'grace@example.com' }, versions_count: 0, urls: expect.any(Object) });
+    await api().get(`/api/v1/apps/${id}`).set('authorization', `Bearer ${readOnlyKey}`).expect(200);
+
+    const list = await api().get('/api/v1/managed_apps?name=todo&per_page=500').set('x-api-key', readOnlyKey).expect(200);
+    expect(list.body.meta).toMatchObject({ current_page: 1, per_page: 100, total_count: 1 });
+    expect(list.body.apps.map((app: { id: string }) => app.id)).toEqual([id]);
+    const alias = await api().get('/api/v1/apps?status=draft').set('x-api-key', readOnlyKey).expect(200);
+    expect(alias.body.meta.per_page).toBe(25);
+    const badPage = await api().get('/api/v1/apps?page=two').set('x-api-key', readOnlyKey).expect(422);
+    expect(badPage.body.errors).toEqual([{ field: 'page', message: expect.any(String) }]);
+
+    const updated = await api().patch(`/api/v1/managed_apps/${id}`).set('x-api-key', fullKey).send({ visibility: 'login_required' }).expect(200);
+    expect(updated.body.app.visibility).toBe('login_required');
+
+    await api().delete(`/api/v1/apps/${id}`).set('x-api-key', readOnlyKey).expect(403);
+    const deleted = await api().delete(`/api/v1/managed_apps/${id}`).set('x-api-key', fullKey).set(J).expect(200);
+    expect(deleted.body).toEqual({ success: true, message: expect.any(String) });
+    const gone = await api().get(`/api/v1/managed_apps/${id}`).set('x-api-key', fullKey).expect(404);
+    expect(gone.body.error).toBe('not_found');
+  });
+
+  it('stops a revoked key at once, on this gateway and on another replica', async () => {
+    const replica = await startGateway({ NATS_URL: nats.url });
+    try {
+      const made = await api().post('/api/v1/api_keys').set('x-api-key', fullKey).send({ name: 'doomed', scope: 'read_only' }).expect(201);
+      const doomed: string = made.body.raw_key;
+      // Both gateways have it cached now.
+      await api().get('/api/v1/managed_apps').set('x-api-key', doomed).expect(200);
+      await request(replica.getHttpServer()).get('/api/v1/managed_apps').set('x-api-key', doomed).expect(200);
+
+      await api().delete(`/api/v1/api_keys/${made.body.api_key.id}`).set('x-api-key', fullKey).expect(200);
+      const here = await api().get('/api/v1/managed_apps').set('x-api-key', doomed).expect(401);
+      expect(here.body).toEqual({ error: 'unauthorized', message: 'This API key has been revoked' });
+      // The other replica heard the broadcast (give it the time of one NATS hop).
+      const deadline = Date.now() + 1_000;
+      let status = 200;
+      while (status === 200 && Date.now() < deadline) {
+        status = (await request(replica.getHttpServer()).get('/api/v1/managed_apps').set('x-api-key', doomed)).status;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('reports key usage to users-service', async () => {
+    const before = await api().get(`/api/v1/api_keys/${fullKeyId}`).set('x-api-key', fullKey).expect(200);
+    await api().get('/api/v1/managed_apps').set('x-api-key', fullKey).expect(200);
+    const deadline = Date.now() + 5_000;
+    let count: number = before.body.api_key.request_count;
+    while (count < before.body.api_key.request_count + 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = await request(gateway.getHttpServer()).get(`/api/v1/api_keys/${fullKeyId}`).set('x-api-key', fullKey);
+      count = now.body.api_key.request_count;
+    }
+    expect(count).toBeGreaterThanOrEqual(before.body.api_key.request_count + 2);
+  });
+
+  it('answers 429 with Retry-After once a client IP passes 60 requests a minute', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 60; i += 1) await api().get('/api/v1/nothing_here').set('x-forwarded-for', ip).expect(404);
+    const response = await api().get('/api/v1/nothing_here').set('x-forwarded-for', ip).expect(429);
+    expect(response.body).toEqual({ error: 'rate_limited', message: expect.any(String) });
+    expect(response.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another client is unaffected.
+    await api().get('/api/v1/nothing_here').set('x-forwarded-for', newIp()).expect(404);
+  });
+
+  it('counts an account at its plan rate, whichever of its keys is used', async () => {
+    const first = await api().get('/api/v1/api_keys').set('x-api-key', readOnlyKey).expect(200);
+    expect(first.headers['x-ratelimit-limit']).toBe('60');
+    const second = await api().get('/api/v1/api_keys').set('x-api-key', fullKey).expect(200);
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+  });
+
+  it('publishes its OpenAPI description', async () => {
+    const response = await api().get('/openapi.json').expect(200);
+    const document = response.body;
+    expect(document.info.version).toBe('1.0.0');
+    expect(document.servers).toEqual([{ url: '/api/v1' }]);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/accounts', '/auth/magic_code', '/api_keys', '/api_keys/{id}', '/managed_apps', '/managed_apps/{id}', '/apps', '/apps/{id}']),
+    );
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/api/v1'))).toBe(false);
+    expect(document.components.securitySchemes).toMatchObject({
+      api_key: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      bearer: { type: 'http', scheme: 'bearer' },
+    });
+    expect(document.paths['/managed_apps/{id}'].get.security).toEqual([{ api_key: [] }, { bearer: [] }]);
+  });
+
+  it('runs as built (main.ts): health, the browsable reference at /docs and the API', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(root, 'dist/apps/gateway/src/main.js')], {
+      env: { ...process.env, NATS_URL: nats.url, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 15_000;
+      while (!(await fetch(`${base}/health`).then((r) => r.ok, () => false))) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error('the built gateway did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const docs = await fetch(`${base}/docs`);
+      expect(docs.status).toBe(200);
+      expect(docs.headers.get('content-type')).toContain('text/html');
+      expect(await docs.text()).toContain('swagger');
+      const openapi = await fetch(`${base}/openapi.json`);
+      expect(((await openapi.json()) as { info: { version: string } }).info.version).toBe('1.0.0');
+      const apps = await fetch(`${base}/api/v1/managed_apps`, { headers: { 'x-api-key': readOnlyKey } });
+      expect(apps.status).toBe(200);
+      expect(apps.headers.get('x-ratelimit-limit')).toBe('60');
+    } finally {
+      await stopChild(child);
+    }
+  });
+
+  describe('with Redis', () => {
+    it('shares counters between replicas through Redis', async () => {
+      const prefix = `appgen_gateway_it_${Date.now().toString(36)}`;
+      const one = await startGateway({ NATS_URL: nats.url, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix });
+      const two = await startGateway({ NATS_URL: nats.url, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix });
+      try {
+        const ip = newIp();
+        const a = await request(one.getHttpServer()).get('/api/v1/managed_apps').set('x-forwarded-for', ip).expect(401);
+        const b = await request(two.getHttpServer()).get('/api/v1/managed_apps').set('x-forwarded-for', ip).expect(401);
+        expect(Number(b.headers['x-ratelimit-remaining'])).toBe(Number(a.headers['x-ratelimit-remaining']) - 1);
+        expectRateLimitHeaders(b);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+
+    it('keeps limiting in memory when Redis is unreachable', async () => {
+      const deadRedis = `redis://127.0.0.1:${await freePort()}`;
+      const app = await startGateway({ NATS_URL: nats.url, REDIS_URL: deadRedis });
+      try {
+        const ip = newIp();
+        const a = await request(app.getHttpServer()).get('/api/v1/managed_apps').set('x-forwarded-for', ip).expect(401);
+        const b = await request(app.getHttpServer()).get('/api/v1/managed_apps').set('x-forwarded-for', ip).expect(401);
+        expect(a.headers['x-ratelimit-remaining']).toBe('59');
+        expect(b.headers['x-ratelimit-remaining']).toBe('58');
+      } finally {
+        await app.close();
+      }
+    });
+  });
+});
