@@ -11,13 +11,15 @@ import { presentedCredential } from './presented-credential';
 import { setRequestAuth, type RequestAuth } from './request-auth';
 
 /** Probes poll this often; counting them would rate limit the health check of a busy node. */
-const UNMETERED_ROUTES = new Set(['/health']);
+function isHealthProbe(url: string): boolean {
+  return url === '/health' || url.startsWith('/health?');
+}
 
 /** The parts of Fastify's request and reply the gate uses. */
 export interface GateRequest {
   headers: IncomingHttpHeaders;
   ip: string;
-  routeOptions: { url?: string };
+  url: string;
 }
 export interface GateReply {
   headers(values: Record<string, string>): unknown;
@@ -40,7 +42,8 @@ export class RequestGate {
   ) {}
 
   async onRequest(request: GateRequest, reply: GateReply): Promise<void> {
-    if (request.routeOptions.url !== undefined && UNMETERED_ROUTES.has(request.routeOptions.url)) return;
+    // request.url, not routeOptions: Fastify builds routeOptions afresh on every read.
+    if (isHealthProbe(request.url)) return;
     let auth: RequestAuth;
     let authFailure: unknown;
     try {

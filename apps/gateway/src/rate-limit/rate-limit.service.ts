@@ -27,7 +27,13 @@ export class RateLimitService implements OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     if (config.REDIS_URL) {
       // No offline queue: while Redis is unreachable a command fails at once and the insurance limiter answers.
-      const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'appgen-gateway' });
+      // Auto-pipelining sends the counters of concurrent requests in one write: far fewer syscalls under load.
+      const redis = new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        enableAutoPipelining: true,
+        maxRetriesPerRequest: 1,
+        connectionName: 'appgen-gateway',
+      });
       redis.on('error', (error: Error) => {
         if (!this.redisDown) this.logger.warn(`Redis unavailable, counting in memory until it is back: ${error.message}`);
         this.redisDown = true;
