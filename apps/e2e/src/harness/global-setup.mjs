@@ -155,6 +155,9 @@ async function setUp(harness) {
       MAIL_DIR: mailDir,
       MAIL_URL: '',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Every test request comes from 127.0.0.1: one per-IP bucket for the whole suite. The per-IP
+      // limit itself is tested on a replica restarted with a small one.
+      ANONYMOUS_RATE_LIMIT: '100000',
       SECRETS_KEY: randomBytes(32).toString('base64'),
       EDGE_PORT: String(edgePort),
       SITE_URL: `http://127.0.0.1:${ports.gateway[0]}`,

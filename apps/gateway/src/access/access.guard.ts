@@ -18,7 +18,7 @@ export class AccessGuard implements CanActivate {
     const auth = requestAuth(context.switchToHttp().getRequest<object>());
     if (!auth || auth.caller === null) throw new ApiError('unauthorized', auth?.reason ?? 'Authentication required');
     if (rule.kind === 'permission' && !hasPermission(auth.caller.grants, rule.permission)) {
-      throw new ApiError('forbidden', `This credential lacks the ${rule.permission} permission`, { permission: rule.permission });
+      throw new ApiError('forbidden', `This credential lacks the ${rule.permission} permission`);
     }
     return true;
   }

@@ -16,6 +16,10 @@ export const gatewayEnv = {
     default: 30_000,
     min: 0,
   }),
+  ANONYMOUS_RATE_LIMIT: env.int('requests per minute per client IP without a valid credential (public routes, discovery files, refused credentials)', {
+    default: 60,
+    min: 1,
+  }),
   TRUST_PROXY: env.bool('take the client IP from X-Forwarded-For (only behind a proxy that sets it)', { default: false }),
 };
 export type GatewayConfig = ConfigOf<typeof gatewayEnv>;

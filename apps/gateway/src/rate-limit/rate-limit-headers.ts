@@ -1,7 +1,5 @@
 /** Length of every rate-limit window (the contract's limits are per minute). */
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
-/** Requests per minute per client IP for calls without a valid credential. */
-export const ANONYMOUS_RATE_LIMIT = 60;
 
 export interface RateLimitDecision {
   allowed: boolean;

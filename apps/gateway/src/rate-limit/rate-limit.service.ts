@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { PLAN_RATE_LIMITS, type Caller, type Plan } from '@appgen/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
-import { ANONYMOUS_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS, rateLimitDecision, type RateLimitDecision } from './rate-limit-headers';
+import { RATE_LIMIT_WINDOW_SECONDS, rateLimitDecision, type RateLimitDecision } from './rate-limit-headers';
 
 interface Limiter {
   limit: number;
@@ -56,7 +56,7 @@ export class RateLimitService implements OnApplicationShutdown {
     };
     const forPlan = (plan: Plan): Limiter => limiter(`plan-${plan}`, PLAN_RATE_LIMITS[plan]);
     this.byPlan = { free: forPlan('free'), pro: forPlan('pro'), enterprise: forPlan('enterprise') };
-    this.anonymous = limiter('ip', ANONYMOUS_RATE_LIMIT);
+    this.anonymous = limiter('ip', config.ANONYMOUS_RATE_LIMIT);
   }
 
   forCaller(caller: Caller): Promise<RateLimitDecision> {
