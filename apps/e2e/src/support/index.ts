@@ -2,3 +2,4 @@ export { e2eEnv, type E2eEnv } from './e2e-env';
 export { api } from './api';
 export { latestMailTo, parseEml, type ReceivedMail } from './mail';
 export { platformControl, type PlatformControl } from './platform-control';
+export { adminAccount, bus, closeBus, createKey, uniqueEmail, type TestAccount } from './accounts';
