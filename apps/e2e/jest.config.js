@@ -1,7 +1,7 @@
 // End-to-end tests: the whole platform is built and started once (src/harness/global-setup.mjs) and the
 // tests drive its public API. Run with --runInBand: they share one platform and some of them stop services.
 const { join } = require('node:path');
-const { swc, moduleNameMapper } = require('../../jest.config.js');
+const { swc, moduleNameMapper } = require('../../jest.shared.js');
 
 module.exports = {
   rootDir: join(__dirname, '../..'),
