@@ -1,3 +1,4 @@
+export * from './app-plan';
 export * from './apps.contract';
 export * from './caller';
 export * from './errors';
