@@ -1,4 +1,5 @@
 export * from './app-plan';
+export * from './app-runtime';
 export * from './apps.contract';
 export * from './caller';
 export * from './errors';
