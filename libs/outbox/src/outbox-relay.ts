@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { JSONCodec, type NatsConnection } from 'nats';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { eventSubject, type DomainEvent, type EventKind } from '@appgen/contracts';
-import { NATS_CONNECTION, SERVICE_CONFIG, type ServiceConfig } from '@appgen/service-kit';
+import { NATS_CONNECTION, NotifiedWorkLoop, SERVICE_CONFIG, type ServiceConfig } from '@appgen/service-kit';
 import { ensureEventsStream } from './events-stream';
 import { OUTBOX_CHANNEL } from './outbox.service';
 
@@ -34,11 +33,7 @@ const codec = JSONCodec<DomainEvent>();
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('OutboxRelay');
-  private listener?: Client;
-  private pollTimer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private loop?: NotifiedWorkLoop;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -47,59 +42,25 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(OUTBOX_RELAY_OPTIONS) private readonly options: OutboxRelayOptions,
   ) {}
 
-  private get schema(): string {
-    return String(this.dataSource.driver.schema);
-  }
-
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.enabled) {
       this.log.warn('outbox relay disabled: events stay in the outbox until a relay runs');
       return;
     }
     await ensureEventsStream(this.nats);
-    await this.listen();
-    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs);
-    this.wake();
+    this.loop = new NotifiedWorkLoop({
+      name: 'OutboxRelay',
+      databaseUrl: this.config.DATABASE_URL,
+      channel: OUTBOX_CHANNEL,
+      schema: String(this.dataSource.driver.schema),
+      pollIntervalMs: this.options.pollIntervalMs,
+      pass: () => this.publishPending(),
+    });
+    await this.loop.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.pollTimer);
-    await this.running;
-    await this.listener?.end().catch(() => undefined);
-  }
-
-  /** Runs a publish pass now, or right after the one in progress. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.publishPending()
-      .catch((error: unknown) => this.log.warn(`publish pass failed, will retry: ${String(error)}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  private async listen(): Promise<void> {
-    const listener = new Client({ connectionString: this.config.DATABASE_URL });
-    listener.on('notification', (note) => {
-      if (note.payload === this.schema) this.wake();
-    });
-    listener.on('error', (error) => {
-      this.log.warn(`outbox listener lost: ${error.message}; polling until it reconnects`);
-      this.listener = undefined;
-      setTimeout(() => void this.listen().catch(() => undefined), this.options.pollIntervalMs).unref();
-    });
-    await listener.connect();
-    await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.listener = listener;
+    await this.loop?.stop();
   }
 
   private async publishPending(): Promise<void> {
@@ -120,7 +81,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         ]);
         return rows.length;
       });
-      if (published < this.options.batchSize || this.stopped) return;
+      if (published < this.options.batchSize || this.loop?.isStopped) return;
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { NotifiedWorkLoop } from '@appgen/service-kit';
 import { USERS_CONFIG, type UsersConfig } from '../config/users.config';
 import { MAIL_CHANNEL } from './mail-outbox.service';
 import { createMailSender, type MailSender } from './mail-sender';
@@ -32,71 +32,30 @@ interface PendingMail {
 export class MailDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('MailDispatcher');
   private sender?: MailSender;
-  private listener?: Client;
-  private pollTimer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private loop?: NotifiedWorkLoop;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(USERS_CONFIG) private readonly config: UsersConfig,
   ) {}
 
-  private get schema(): string {
-    return String(this.dataSource.driver.schema);
-  }
-
   async onApplicationBootstrap(): Promise<void> {
     this.sender = createMailSender({ url: this.config.MAIL_URL, dir: this.config.MAIL_DIR, from: this.config.MAIL_FROM });
     this.log.log(`sending mail as ${this.sender.description}`);
-    await this.listen();
-    this.pollTimer = setInterval(() => this.wake(), POLL_INTERVAL_MS);
-    this.wake();
+    this.loop = new NotifiedWorkLoop({
+      name: 'MailDispatcher',
+      databaseUrl: this.config.DATABASE_URL,
+      channel: MAIL_CHANNEL,
+      schema: String(this.dataSource.driver.schema),
+      pollIntervalMs: POLL_INTERVAL_MS,
+      pass: () => this.sendPending(),
+    });
+    await this.loop.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.pollTimer);
-    await this.running;
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.loop?.stop();
     this.sender?.close();
-  }
-
-  /** Runs a send pass now, or right after the one in progress. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.sendPending()
-      .catch((error: unknown) => this.log.warn(`mail pass failed, will retry: ${String(error)}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  private async listen(): Promise<void> {
-    const listener = new Client({ connectionString: this.config.DATABASE_URL });
-    listener.on('notification', (note) => {
-      if (note.payload === this.schema) this.wake();
-    });
-    listener.on('error', (error) => {
-      if (this.stopped) return;
-      this.log.warn(`mail listener lost: ${error.message}; polling until it reconnects`);
-      this.listener = undefined;
-      setTimeout(() => void this.listen().catch(() => undefined), POLL_INTERVAL_MS).unref();
-    });
-    await listener.connect();
-    await listener.query(`LISTEN ${MAIL_CHANNEL}`);
-    this.listener = listener;
   }
 
   private async sendPending(): Promise<void> {
@@ -131,7 +90,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
         }
         return rows.length;
       });
-      if (claimed < BATCH_SIZE || this.stopped) return;
+      if (claimed < BATCH_SIZE || this.loop?.isStopped) return;
     }
   }
 }
