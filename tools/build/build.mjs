@@ -8,6 +8,7 @@ import { transformFile } from '@swc/core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = join(root, 'dist');
+const swcOptions = JSON.parse(readFileSync(join(root, 'tools/build/swc-options.json'), 'utf8'));
 const aliases = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions.paths;
 
 function walk(dir, keep) {
@@ -54,16 +55,7 @@ export async function build() {
   const files = ['apps', 'libs'].flatMap((dir) => sources(join(root, dir))).filter((f) => !f.includes('/apps/e2e/'));
   await Promise.all(
     files.map(async (file) => {
-      const { code, map } = await transformFile(file, {
-        sourceMaps: true,
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-          target: 'es2022',
-          keepClassNames: true,
-        },
-        module: { type: 'commonjs' },
-      });
+      const { code, map } = await transformFile(file, { ...swcOptions, sourceMaps: true });
       const target = join(out, relative(root, file)).replace(/\.ts$/, '.js');
       mkdirSync(dirname(target), { recursive: true });
       if (map) writeAtomically(`${target}.map`, map);
