@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import { APP_STATUSES, APP_VISIBILITIES, type AppStatus, type AppVisibility } from '@appgen/contracts';
 import { Trimmed } from '../../common/input-transforms';
@@ -44,7 +44,7 @@ export class CreateAppDto {
   @IsString()
   ai_model?: string;
 
-  @ApiPropertyOptional({ enum: APP_VISIBILITIES, default: 'public' })
+  @ApiPropertyOptional({ enum: APP_VISIBILITIES, default: 'public', description: 'login_required shows a sign-in page first; a change takes effect at once' })
   @IsOptional()
   @IsIn(APP_VISIBILITIES)
   visibility?: AppVisibility;
@@ -55,28 +55,5 @@ export class CreateAppDto {
   auto_generate?: boolean;
 }
 
-export class UpdateAppDto {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 100 })
-  @Trimmed()
-  @IsOptional()
-  @Length(1, 100)
-  @IsString()
-  name?: string;
-
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
-  @MaxLength(2000)
-  @IsString()
-  description?: string;
-
-  @ApiPropertyOptional({ enum: APP_VISIBILITIES, description: 'takes effect at once, without redeploying' })
-  @IsOptional()
-  @IsIn(APP_VISIBILITIES)
-  visibility?: AppVisibility;
-
-  @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptional()
-  @MaxLength(100)
-  @IsString()
-  ai_model?: string;
-}
+/** The fields of an app a PATCH may change, validated and documented exactly as on creation. */
+export class UpdateAppDto extends PickType(CreateAppDto, ['name', 'description', 'visibility', 'ai_model'] as const) {}
