@@ -2,6 +2,7 @@ export * from './app-plan';
 export * from './app-runtime';
 export * from './apps.contract';
 export * from './caller';
+export * from './deployment.contract';
 export * from './errors';
 export * from './events';
 export * from './pagination';
