@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { PLAN_RATE_LIMITS, type Caller, type Plan } from '@appgen/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
+import { redisReady } from '../redis/redis-ready';
 import { RATE_LIMIT_WINDOW_SECONDS, rateLimitDecision, type RateLimitDecision } from './rate-limit-headers';
 
 interface Limiter {
@@ -17,7 +18,7 @@ interface Limiter {
  * per request); should Redis fail, each replica falls back to its own in-memory counters until it is back.
  */
 @Injectable()
-export class RateLimitService implements OnApplicationShutdown {
+export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimit');
   private readonly redis?: Redis;
   private readonly byPlan: Record<Plan, Limiter>;
@@ -57,6 +58,10 @@ export class RateLimitService implements OnApplicationShutdown {
     const forPlan = (plan: Plan): Limiter => limiter(`plan-${plan}`, PLAN_RATE_LIMITS[plan]);
     this.byPlan = { free: forPlan('free'), pro: forPlan('pro'), enterprise: forPlan('enterprise') };
     this.anonymous = limiter('ip', config.ANONYMOUS_RATE_LIMIT);
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.redis) await redisReady(this.redis);
   }
 
   forCaller(caller: Caller): Promise<RateLimitDecision> {
