@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { ServiceKitModule } from '@appgen/service-kit';
 import { AccessGuard } from './access/access.guard';
 import { AccessRulesVerifier } from './access/access-rules';
@@ -11,6 +11,8 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { PublicHealthController } from './health/public-health.controller';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyService } from './idempotency/idempotency.service';
 import { AppsAliasController } from './managed-apps/apps-alias.controller';
 import { ManagedAppsController } from './managed-apps/managed-apps.controller';
 import { RateLimitService } from './rate-limit/rate-limit.service';
@@ -25,6 +27,8 @@ export class AppModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        IdempotencyService,
         AccessRulesVerifier,
         CredentialResolver,
         RevocationListener,

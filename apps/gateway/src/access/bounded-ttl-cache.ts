@@ -29,6 +29,10 @@ export class BoundedTtlCache<V> {
     this.entries.set(key, { value, expiresAt });
   }
 
+  delete(key: string): boolean {
+    return this.entries.delete(key);
+  }
+
   deleteWhere(predicate: (value: V) => boolean): number {
     let removed = 0;
     for (const [key, entry] of this.entries) {

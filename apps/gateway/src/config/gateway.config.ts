@@ -8,7 +8,7 @@ export const gatewayEnv = {
     default: 'http://localhost:3000',
     protocols: ['http', 'https'],
   }),
-  REDIS_URL: env.optionalUrl('Redis shared by every gateway replica for rate-limit counters; unset: in-process counters', {
+  REDIS_URL: env.optionalUrl('Redis shared by every gateway replica for rate-limit counters and Idempotency-Key records; unset: in-process', {
     protocols: ['redis', 'rediss'],
   }),
   REDIS_KEY_PREFIX: env.string('prefix of every Redis key the gateway writes', { default: 'appgen' }),

@@ -3,6 +3,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { RequestGate } from '../access/request-gate';
 import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { ApiError } from '../errors/api-error';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
@@ -27,6 +28,13 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   const gate = app.get(RequestGate);
   // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
   fastify.addHook('onRequest', (request, reply) => gate.onRequest(request, reply));
+  // onSend sees every response as it goes out (handler results and error-filter bodies alike) with its
+  // final status, which is what an Idempotency-Key replay must repeat.
+  const idempotency = app.get(IdempotencyService);
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    await idempotency.finish(request, reply, payload);
+    return payload;
+  });
 
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   app.useGlobalFilters(new ApiExceptionFilter());

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Caller } from '@appgen/contracts';
+import { ApiError } from '../errors/api-error';
+
+/** Header names as Node.js presents them (lower case). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** How long a completed response is replayed (decisions.md: 24 hours). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The response headers a replay repeats; rate-limit headers are fresh on every response instead. */
+export const REPLAYED_RESPONSE_HEADERS = ['content-type', 'location'] as const;
+
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+const INVALID_KEY = 'must be 1 to 255 printable ASCII characters';
+
+/**
+ * The Idempotency-Key a request carries, or undefined without one. A malformed key is refused
+ * (422 naming the header) rather than ignored: a client that sends one relies on it.
+ */
+export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers[IDEMPOTENCY_KEY_HEADER];
+  if (value === undefined) return undefined;
+  // Node.js joins repeated headers; an array only comes from callers that bypass the parser.
+  const key = Array.isArray(value) ? value.join(', ') : value;
+  if (!KEY_PATTERN.test(key)) throw ApiError.validation([{ field: 'Idempotency-Key', message: INVALID_KEY }]);
+  return key;
+}
+
+/**
+ * JSON with every object's keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` compare equal.
+ * Takes what JSON.parse returns; no body (undefined) is the empty string, unlike a `null` body.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return '';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  const entries = Object.entries(value)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`);
+  return `{${entries.join(',')}}`;
+}
+
+/** What makes two requests "the same request": method, path (query string excluded) and body. */
+export function requestFingerprint(method: string, url: string, body: unknown): string {
+  const path = url.split('?')[0] ?? url;
+  return createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body)}`).digest('hex');
+}
+
+/**
+ * Whose key it is: the caller's account, or for public routes the client IP (hashed, as the raw
+ * IP is never stored). Two accounts using the same key never see each other's responses.
+ */
+export function idempotencyScope(caller: Caller | null, clientIp: string): string {
+  if (caller) return `acct:${caller.accountId}`;
+  return `ip:${createHash('sha256').update(clientIp).digest('hex')}`;
+}
+
+/**
+ * Whether a finished response is kept for replays (`record`) or forgotten so that a retry runs the
+ * request again (`release`). Kept: successes and client errors that the same body would cause again.
+ * Forgotten: 401, 403 and 429 (the retry may come with a valid credential or after the window) and
+ * every 5xx (a down or slow service must not turn into a remembered failure).
+ */
+export function dispositionOf(status: number): 'record' | 'release' {
+  if (status >= 200 && status < 300) return 'record';
+  if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) return 'record';
+  return 'release';
+}
