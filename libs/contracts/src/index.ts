@@ -5,6 +5,7 @@ export * from './caller';
 export * from './deployment.contract';
 export * from './errors';
 export * from './events';
+export * from './generation.contract';
 export * from './pagination';
 export * from './permissions';
 export * from './rpc';

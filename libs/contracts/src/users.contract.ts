@@ -16,6 +16,11 @@ export const UsersSubjects = {
   getApiKey: 'users.api_keys.get',
   revokeApiKey: 'users.api_keys.revoke',
   adminCreateAccount: 'users.admin.create_account',
+  /** sign-in of a generated app's own users, by e-mailed code (the edge calls these) */
+  appUserRequestCode: 'users.app_users.request_code',
+  appUserVerifyCode: 'users.app_users.verify_code',
+  appUserResolveSession: 'users.app_users.resolve_session',
+  appUserSignOut: 'users.app_users.sign_out',
 } as const;
 
 /**
@@ -151,6 +156,46 @@ export interface CredentialsRevokedMessage {
   key_ids: number[];
 }
 
+/** The App user resource (contract section 2): one person's access record for one app. */
+export interface AppUserView {
+  id: number;
+  app_id: string;
+  email: string;
+  access_tier: 'free' | 'basic' | 'pro' | 'premium' | 'enterprise';
+  tier_granted_at: string;
+  tier_expires_at: string | null;
+  revoked: boolean;
+  revoked_at?: string;
+  first_accessed_at: string;
+  last_accessed_at: string;
+  access_count: number;
+}
+
+export interface AppUserRequestCodeRequest {
+  app_id: string;
+  /** the account that owns the app (app users are that account's records) */
+  account_id: number;
+  app_name: string;
+  email: string;
+}
+export interface AppUserVerifyCodeRequest {
+  app_id: string;
+  account_id: number;
+  email: string;
+  code: string;
+}
+export interface AppUserSessionResponse {
+  /** opaque; the edge sets it as the app's session cookie */
+  session_token: string;
+  expires_in: number;
+  app_user: AppUserView;
+}
+export interface AppUserSessionRequest {
+  app_id: string;
+  /** SHA-256 hex of the session cookie */
+  session_hash: string;
+}
+
 export interface UsersRpc {
   [UsersSubjects.createAccount]: Rpc<CreateAccountRequest, CreateAccountResponse>;
   [UsersSubjects.getAccount]: Rpc<CallerRequest, { account: AccountView }>;
@@ -163,6 +208,10 @@ export interface UsersRpc {
   [UsersSubjects.getApiKey]: Rpc<ApiKeyByIdRequest, ApiKeyResponse>;
   [UsersSubjects.revokeApiKey]: Rpc<ApiKeyByIdRequest, RevokeApiKeyResponse>;
   [UsersSubjects.adminCreateAccount]: Rpc<AdminCreateAccountRequest, AdminCreateAccountResponse>;
+  [UsersSubjects.appUserRequestCode]: Rpc<AppUserRequestCodeRequest, MessageResponse>;
+  [UsersSubjects.appUserVerifyCode]: Rpc<AppUserVerifyCodeRequest, AppUserSessionResponse>;
+  [UsersSubjects.appUserResolveSession]: Rpc<AppUserSessionRequest, { app_user: AppUserView }>;
+  [UsersSubjects.appUserSignOut]: Rpc<AppUserSessionRequest, { success: true }>;
 }
 
 export interface UsersMessages {

@@ -1,0 +1,94 @@
+import type { AppStatus, AppSummary, AppVisibility } from './apps.contract';
+import type { CallerRequest } from './caller';
+import type { EventKind } from './events';
+import type { Rpc } from './rpc';
+
+/** Subjects answered by generation-service (queue group `generation-service`). */
+export const GenerationSubjects = {
+  queue: 'generation.jobs.queue',
+  get: 'generation.jobs.get',
+  cancel: 'generation.jobs.cancel',
+  /** the newest job of an app, for GET /managed_apps/:id/status */
+  latestForApp: 'generation.jobs.latest_for_app',
+} as const;
+
+export const GENERATION_JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type GenerationJobStatus = (typeof GENERATION_JOB_STATUSES)[number];
+
+/** The contract's coarse checkpoints: queued, executing, planning, generating, processing, complete. */
+export const GENERATION_PROGRESS = { queued: 5, executing: 10, planning: 25, generating: 50, processing: 75, complete: 100 } as const;
+
+export const GENERATORS = ['blueprint', 'openai'] as const;
+export type GeneratorName = (typeof GENERATORS)[number];
+
+export interface QueueGenerationRequest extends CallerRequest {
+  prompt: string;
+  /** update this app instead of creating one */
+  app_id?: string;
+  name?: string;
+  callback_url?: string;
+  ai_model?: string;
+  metadata?: Record<string, unknown>;
+  /** for a new app (POST /managed_apps with a prompt) */
+  visibility?: AppVisibility;
+  description?: string;
+}
+
+/** 202 body of POST /generation_queue (contract 4.1), plus the app for POST /managed_apps. */
+export interface QueueGenerationResponse {
+  job_id: string;
+  app_id: string;
+  message_id: number;
+  status: 'queued';
+  estimated_time_seconds: number;
+  webhook_events: EventKind[];
+  status_url: string;
+  app_url: string;
+  app: AppSummary;
+}
+
+/** The Generation job resource (contract section 2), as GET /generation_queue/:id shows it. */
+export interface GenerationJobView {
+  job_id: string;
+  app_id: string;
+  message_id: number;
+  status: GenerationJobStatus;
+  progress: number;
+  message: string;
+  app: {
+    id: string;
+    name: string;
+    status: AppStatus;
+    preview_url: string | null;
+    production_url: string | null;
+    created_at: string;
+  };
+  started_at: string | null;
+  completed_at: string | null;
+  estimated_time_seconds: number;
+  status_url: string;
+  app_url: string;
+  /** why a failed job failed */
+  error: string | null;
+}
+
+export interface JobByIdRequest extends CallerRequest {
+  /** a job id or a message id */
+  id: string;
+}
+
+export interface CancelGenerationResponse {
+  cancelled: boolean;
+  job_id: string;
+}
+
+export interface LatestGenerationResponse {
+  generation: { status: GenerationJobStatus; started_at: string | null; completed_at: string | null } | null;
+}
+
+export interface GenerationRpc {
+  [GenerationSubjects.queue]: Rpc<QueueGenerationRequest, QueueGenerationResponse>;
+  [GenerationSubjects.get]: Rpc<JobByIdRequest, GenerationJobView>;
+  [GenerationSubjects.cancel]: Rpc<JobByIdRequest, CancelGenerationResponse>;
+  [GenerationSubjects.latestForApp]: Rpc<CallerRequest & { app_id: string }, LatestGenerationResponse>;
+}
