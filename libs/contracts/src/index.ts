@@ -1,5 +1,6 @@
 export * from './app-plan';
 export * from './app-runtime';
+export * from './app-urls';
 export * from './apps.contract';
 export * from './caller';
 export * from './deployment.contract';
