@@ -4,11 +4,16 @@ import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
+import { AppUserCodeEntity } from './app-users/app-user-code.entity';
+import { AppUserSessionEntity } from './app-users/app-user-session.entity';
+import { AppUserEntity } from './app-users/app-user.entity';
+import { AppUsersModule } from './app-users/app-users.module';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { USERS_CONFIG, type UsersConfig } from './config/users.config';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { CreateAccountsAndCredentials1763700000500 } from './migrations/1763700000500-create-accounts-and-credentials';
+import { CreateAppUsers1763700001500 } from './migrations/1763700001500-create-app-users';
 import { AccessTokenEntity } from './sign-in/access-token.entity';
 import { SignInCodeEntity } from './sign-in/sign-in-code.entity';
 import { SignInModule } from './sign-in/sign-in.module';
@@ -23,15 +28,26 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'users-service', config }),
         DatabaseModule.forService({
           schema: 'users',
-          entities: [AccountEntity, ApiKeyEntity, SignInCodeEntity, AccessTokenEntity, MailMessageEntity, OutboxEventEntity],
-          migrations: [CreateOutbox1763700000000, CreateAccountsAndCredentials1763700000500],
+          entities: [
+            AccountEntity,
+            ApiKeyEntity,
+            SignInCodeEntity,
+            AccessTokenEntity,
+            MailMessageEntity,
+            OutboxEventEntity,
+            AppUserEntity,
+            AppUserCodeEntity,
+            AppUserSessionEntity,
+          ],
+          migrations: [CreateOutbox1763700000000, CreateAccountsAndCredentials1763700000500, CreateAppUsers1763700001500],
         }),
-        // The outbox carries app.user.* events once per-app users land here.
+        // The outbox carries the app.user.* events of per-app users.
         { ...outbox, global: true },
         AccountsModule,
         SignInModule,
         ApiKeysModule,
         AdminModule,
+        AppUsersModule,
       ],
       providers: [{ provide: USERS_CONFIG, useValue: config }],
       exports: [USERS_CONFIG],

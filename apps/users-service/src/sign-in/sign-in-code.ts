@@ -11,12 +11,13 @@ export function newSignInCode(): string {
 }
 
 /**
- * Binding the account id into the digest means a stored hash cannot be replayed for another account.
+ * Binding the owner of the code (an account id, or an app user's `<app_id>:<email>`) into the digest
+ * means a stored hash cannot be replayed for another account.
  * A six-digit code is guessable offline from its hash anyway; what protects it is its ten-minute life
  * and the five-try limit, the hash only keeps a database reader from using live codes at a glance.
  */
-export function hashSignInCode(accountId: number, code: string): string {
-  return sha256Hex(`${accountId}:${code}`);
+export function hashSignInCode(owner: number | string, code: string): string {
+  return sha256Hex(`${owner}:${code}`);
 }
 
 export function newAccessToken(): string {
