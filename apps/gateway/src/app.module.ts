@@ -10,12 +10,16 @@ import { RevocationListener } from './access/revocation.listener';
 import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { GenerationQueueController } from './generation/generation-queue.controller';
 import { PublicHealthController } from './health/public-health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { AppsAliasController } from './managed-apps/apps-alias.controller';
+import { ManagedAppLifecycleController } from './managed-apps/managed-app-lifecycle.controller';
 import { ManagedAppsController } from './managed-apps/managed-apps.controller';
 import { RateLimitService } from './rate-limit/rate-limit.service';
+import { ToolExecutor } from './tools/tool-executor';
+import { ToolsController } from './tools/tools.controller';
 
 @Module({})
 export class AppModule {
@@ -23,7 +27,16 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false }), DiscoveryModule],
-      controllers: [PublicHealthController, AccountsController, ApiKeysController, ManagedAppsController, AppsAliasController],
+      controllers: [
+        PublicHealthController,
+        AccountsController,
+        ApiKeysController,
+        ManagedAppsController,
+        ManagedAppLifecycleController,
+        AppsAliasController,
+        GenerationQueueController,
+        ToolsController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
@@ -35,6 +48,7 @@ export class AppModule {
         KeyUsageRecorder,
         RateLimitService,
         RequestGate,
+        ToolExecutor,
       ],
     };
   }

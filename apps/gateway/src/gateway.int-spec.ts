@@ -199,7 +199,7 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
   });
 
   it('creates, reads, lists, updates and deletes an app, through both paths', async () => {
-    const created = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: '  Todo board ', prompt: 'A todo board' }).expect(201);
+    const created = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: '  Todo board ', prompt: 'A todo board', auto_generate: false }).expect(201);
     const id: string = created.body.app.id;
     expect(created.body.app).toMatchObject({ name: 'Todo board', status: 'draft', visibility: 'public', preview_url: null });
 

@@ -6,7 +6,10 @@ import { AccountsController } from '../accounts/accounts.controller';
 import { ApiKeysController } from '../api-keys/api-keys.controller';
 import { PublicHealthController } from '../health/public-health.controller';
 import { AppsAliasController } from '../managed-apps/apps-alias.controller';
+import { GenerationQueueController } from '../generation/generation-queue.controller';
+import { ManagedAppLifecycleController } from '../managed-apps/managed-app-lifecycle.controller';
 import { ManagedAppsController } from '../managed-apps/managed-apps.controller';
+import { ToolsController } from '../tools/tools.controller';
 import { Authenticated, Public, RequirePermission } from './access.decorators';
 import { AccessRulesVerifier, accessRuleOf, findRoutesWithoutAccessRule } from './access-rules';
 
@@ -58,7 +61,16 @@ describe('route access rules', () => {
   });
 
   it('has a rule on every route the gateway serves', () => {
-    const served = [PublicHealthController, AccountsController, ApiKeysController, ManagedAppsController, AppsAliasController];
+    const served = [
+      PublicHealthController,
+      AccountsController,
+      ApiKeysController,
+      ManagedAppsController,
+      ManagedAppLifecycleController,
+      AppsAliasController,
+      GenerationQueueController,
+      ToolsController,
+    ];
     expect(findRoutesWithoutAccessRule(served)).toEqual([]);
   });
 
@@ -76,6 +88,20 @@ describe('route access rules', () => {
     expect(rule(AppsAliasController, 'list')).toEqual({ kind: 'permission', permission: 'apps:read' });
     expect(rule(AppsAliasController, 'get')).toEqual({ kind: 'permission', permission: 'apps:read' });
     expect(rule(AppsAliasController, 'delete')).toEqual({ kind: 'permission', permission: 'apps:delete' });
+  });
+
+  it('the product loop: generation, lifecycle and tools', () => {
+    const rule = (controller: new (...args: never[]) => object, method: string) =>
+      accessRuleOf(controller, (controller.prototype as Record<string, object>)[method]);
+    const needs = (permission: string) => ({ kind: 'permission', permission });
+    expect(rule(GenerationQueueController, 'queue')).toEqual(needs('generation:queue'));
+    expect(rule(GenerationQueueController, 'get')).toEqual(needs('apps:read'));
+    expect(rule(GenerationQueueController, 'cancel')).toEqual(needs('generation:queue'));
+    for (const method of ['status', 'files', 'errors']) expect(rule(ManagedAppLifecycleController, method)).toEqual(needs('apps:read'));
+    for (const method of ['deploy', 'rollback']) expect(rule(ManagedAppLifecycleController, method)).toEqual(needs('apps:write'));
+    expect(rule(ManagedAppLifecycleController, 'analytics')).toEqual(needs('analytics:read'));
+    expect(rule(AppsAliasController, 'deploy')).toEqual(needs('apps:write'));
+    for (const method of ['list', 'execute']) expect(rule(ToolsController, method)).toEqual({ kind: 'authenticated' });
   });
 
   it('refuses to boot an application with an undecorated route, naming it', async () => {

@@ -1,10 +1,12 @@
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
 import { toFieldErrors } from '../errors/validation-errors';
+import { codedFailure } from './required-with-code';
 
 /**
  * Validates bodies and query strings against their DTO classes: unknown fields are refused (422
- * naming them), values are transformed (trimmed names, capped per_page). Path parameters are left to
+ * naming them), values are transformed (trimmed names, capped per_page). A field declared with
+ * @RequiredWithCode answers its absence with its own code (400 missing_prompt). Path parameters are left to
  * their own pipes, since a malformed id is a 404, not a 422.
  */
 export class ApiValidationPipe extends ValidationPipe {
@@ -16,7 +18,7 @@ export class ApiValidationPipe extends ValidationPipe {
       forbidUnknownValues: true,
       // One message per field: the first rule it breaks (type checks are declared closest to the property).
       stopAtFirstError: true,
-      exceptionFactory: (errors) => ApiError.validation(toFieldErrors(errors)),
+      exceptionFactory: (errors) => codedFailure(errors) ?? ApiError.validation(toFieldErrors(errors)),
     });
   }
 

@@ -1,6 +1,14 @@
-import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AppsSubjects, type AppDetailResponse, type Caller, type DeleteAppResponse, type ListAppsResponse } from '@appgen/contracts';
+import {
+  AppsSubjects,
+  DeploymentSubjects,
+  type AppDetailResponse,
+  type Caller,
+  type DeleteAppResponse,
+  type DeployResponse,
+  type ListAppsResponse,
+} from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
@@ -8,6 +16,7 @@ import { paginated } from '../common/pagination';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { ListAppsQueryDto } from './dto/app-requests.dto';
 import { AppDetailResponseDto, AppListResponseDto, DeleteAppResponseDto } from './dto/app-responses.dto';
+import { DeployDocs } from './managed-app-lifecycle.controller';
 
 /** The short reference's aliases: the same operations as /managed_apps. */
 @ApiTags('Apps')
@@ -40,5 +49,13 @@ export class AppsAliasController {
   @ApiNotFoundResponse({ type: ErrorBodyDto })
   delete(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeleteAppResponse> {
     return this.rpc.request(AppsSubjects.delete, { caller, id });
+  }
+
+  @Post(':id/deploy')
+  @HttpCode(202)
+  @RequirePermission('apps:write')
+  @DeployDocs()
+  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeployResponse> {
+    return this.rpc.request(DeploymentSubjects.deploy, { caller, app_id: id });
   }
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   AppsSubjects,
+  GenerationSubjects,
   type AppDetailResponse,
   type Caller,
   type CreateAppResponse,
@@ -12,6 +13,7 @@ import {
 import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
+import { requireGrant } from '../access/require-grant';
 import { paginated } from '../common/pagination';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { CreateAppDto, ListAppsQueryDto, UpdateAppDto } from './dto/app-requests.dto';
@@ -46,11 +48,22 @@ export class ManagedAppsController {
 
   @Post()
   @RequirePermission('apps:write')
-  @ApiOperation({ summary: 'Create an app', description: 'Created as a draft; a prompt is stored with it.' })
+  @ApiOperation({
+    summary: 'Create an app',
+    description:
+      'With a `prompt` (and `auto_generate` not false) the app is generated at once: it is created with status `generating` ' +
+      'and a generation job is queued, which also needs the generation:queue permission. Otherwise it is created as a draft ' +
+      'and the prompt, if any, is stored with it.',
+  })
   @ApiCreatedResponse({ type: CreateAppResponseDto })
+  @ApiResponse({ status: 403, description: 'A prompt to generate needs generation:queue as well as apps:write', type: ErrorBodyDto })
   @invalid
-  create(@CurrentCaller() caller: Caller, @Body() body: CreateAppDto): Promise<CreateAppResponse> {
-    return this.rpc.request(AppsSubjects.create, { caller, ...body });
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateAppDto): Promise<CreateAppResponse> {
+    const { prompt, auto_generate, ...fields } = body;
+    if (prompt === undefined || auto_generate === false) return this.rpc.request(AppsSubjects.create, { caller, ...body });
+    requireGrant(caller, 'generation:queue');
+    const { app, job_id, status_url } = await this.rpc.request(GenerationSubjects.queue, { caller, prompt, ...fields });
+    return { app, message: `App created; generation job ${job_id} is queued. Poll ${status_url} for its progress.` };
   }
 
   @Patch(':id')

@@ -1,0 +1,12 @@
+import { hasPermission, type Caller, type Permission } from '@appgen/contracts';
+import { ApiError } from '../errors/api-error';
+
+/**
+ * The route guard's 403 for a permission that depends on the request itself (a prompt that starts a
+ * generation, the tool named in the body), so such refusals read exactly like a route's own.
+ */
+export function requireGrant(caller: Caller, permission: Permission): void {
+  if (!hasPermission(caller.grants, permission)) {
+    throw new ApiError('forbidden', `This credential lacks the ${permission} permission`);
+  }
+}

@@ -1,0 +1,121 @@
+import { AppsSubjects, type RowActor, type RowsRequest, type RowValue } from '@appgen/contracts';
+import { COLUMN_SCHEMA, entityFromColumns, IDENTIFIER_PATTERN, USER_SCOPINGS, type EntityColumn, type UserScoping } from './entity-columns';
+import type { JsonSchema } from './json-schema';
+import { appOf, defineTool, succeeded, type ToolContext } from './tool';
+
+export const DEFAULT_QUERY_LIMIT = 25;
+export const MAX_QUERY_LIMIT = 100;
+
+const entity: JsonSchema = { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: 63, description: 'entity (table) name, e.g. recipes' };
+const rowId: JsonSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const rowData: JsonSchema = { type: 'object', additionalProperties: true, description: 'field values by column name' };
+const userEmail: JsonSchema = {
+  type: 'string',
+  minLength: 3,
+  maxLength: 254,
+  description:
+    "act as this signed-in user of the app: rows of a user_scoped entity are then that user's own, as the app itself shows them; " +
+    'default: the account owner, who sees every row',
+};
+
+type RowParams = { entity: string; user_email?: string };
+type Data = Record<string, RowValue>;
+
+/** Who the data tools act as: the account owner, or with `user_email` a signed-in user of the app. */
+function rowsRequest(context: ToolContext, params: RowParams): RowsRequest {
+  const actor: RowActor = params.user_email === undefined ? { kind: 'owner' } : { kind: 'app_user', email: params.user_email };
+  return { app_id: appOf(context), entity: params.entity, actor, caller: context.caller };
+}
+
+export const createEntityTool = defineTool<{ name: string; columns: EntityColumn[]; user_scoping?: UserScoping }>({
+  name: 'svc-create-entity',
+  description:
+    "Define a data entity (a table) of the app, or change an existing one's columns. With user_scoping user_scoped each " +
+    "row belongs to the app user who created it. Needs app_id and apps:write.",
+  input_schema: {
+    type: 'object',
+    properties: {
+      name: { ...entity, description: 'snake_case plural table name, e.g. recipes' },
+      columns: { type: 'array', items: COLUMN_SCHEMA, minItems: 1, maxItems: 100 },
+      user_scoping: { type: 'string', enum: USER_SCOPINGS, default: 'shared' },
+    },
+    required: ['name', 'columns'],
+    additionalProperties: false,
+  },
+  permission: 'apps:write',
+  needs_app: true,
+  async run(context, { name, columns, user_scoping }) {
+    const plan = entityFromColumns(name, columns, user_scoping ?? 'shared');
+    return succeeded(await context.rpc.request(AppsSubjects.defineEntity, { caller: context.caller, id: appOf(context), entity: plan }));
+  },
+});
+
+export const queryDataTool = defineTool<RowParams & { filters?: Data; order_by?: string; limit?: number; offset?: number }>({
+  name: 'svc-query-data',
+  description: "Read rows of one of the app's entities, the same rows the app shows. Needs app_id and apps:read.",
+  input_schema: {
+    type: 'object',
+    properties: {
+      entity,
+      filters: { type: 'object', additionalProperties: true, description: 'equality filters by column name' },
+      order_by: { type: 'string', maxLength: 70, description: 'the column to order the rows by' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: DEFAULT_QUERY_LIMIT },
+      offset: { type: 'integer', minimum: 0, default: 0 },
+      user_email: userEmail,
+    },
+    required: ['entity'],
+    additionalProperties: false,
+  },
+  permission: 'apps:read',
+  needs_app: true,
+  async run(context, params) {
+    const { filters, order_by, limit, offset } = params;
+    return succeeded(
+      await context.rpc.request(AppsSubjects.queryRows, {
+        ...rowsRequest(context, params),
+        ...(filters === undefined ? {} : { filters }),
+        ...(order_by === undefined ? {} : { order_by }),
+        limit: limit ?? DEFAULT_QUERY_LIMIT,
+        offset: offset ?? 0,
+      }),
+    );
+  },
+});
+
+export const insertDataTool = defineTool<RowParams & { data: Data }>({
+  name: 'svc-insert-data',
+  description: "Add a row to one of the app's entities. Needs app_id and apps:write.",
+  input_schema: { type: 'object', properties: { entity, data: rowData, user_email: userEmail }, required: ['entity', 'data'], additionalProperties: false },
+  permission: 'apps:write',
+  needs_app: true,
+  async run(context, params) {
+    return succeeded(await context.rpc.request(AppsSubjects.insertRow, { ...rowsRequest(context, params), data: params.data }));
+  },
+});
+
+export const updateDataTool = defineTool<RowParams & { id: number; data: Data }>({
+  name: 'svc-update-data',
+  description: 'Change fields of one row; fields not sent stay as they are. Needs app_id and apps:write.',
+  input_schema: {
+    type: 'object',
+    properties: { entity, id: rowId, data: rowData, user_email: userEmail },
+    required: ['entity', 'id', 'data'],
+    additionalProperties: false,
+  },
+  permission: 'apps:write',
+  needs_app: true,
+  async run(context, params) {
+    return succeeded(await context.rpc.request(AppsSubjects.updateRow, { ...rowsRequest(context, params), id: params.id, data: params.data }));
+  },
+});
+
+export const deleteDataTool = defineTool<RowParams & { id: number }>({
+  name: 'svc-delete-data',
+  description: 'Delete one row. Needs app_id and apps:write.',
+  input_schema: { type: 'object', properties: { entity, id: rowId, user_email: userEmail }, required: ['entity', 'id'], additionalProperties: false },
+  permission: 'apps:write',
+  needs_app: true,
+  async run(context, params) {
+    return succeeded(await context.rpc.request(AppsSubjects.deleteRow, { ...rowsRequest(context, params), id: params.id }));
+  },
+});

@@ -1,0 +1,70 @@
+import { FIELD_TYPES, type EntityField, type EntityPlan, type FieldType } from '@appgen/contracts';
+import type { JsonSchema } from './json-schema';
+
+/** One element of svc-create-entity's `columns` (decisions.md). */
+export type EntityColumn = {
+  name: string;
+  type: FieldType;
+  required?: boolean;
+  unique?: boolean;
+  default_value?: string | number | boolean | null;
+  options?: string[];
+};
+
+export const USER_SCOPINGS = ['user_scoped', 'shared'] as const;
+export type UserScoping = (typeof USER_SCOPINGS)[number];
+
+/** snake_case, as apps-service names tables and columns. */
+export const IDENTIFIER_PATTERN = '^[a-z][a-z0-9_]*$';
+
+export const COLUMN_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: 63, description: 'snake_case column name, e.g. cooking_time' },
+    type: { type: 'string', enum: FIELD_TYPES },
+    required: { type: 'boolean', default: false },
+    unique: { type: 'boolean', default: false },
+    default_value: { type: ['string', 'number', 'boolean', 'null'] },
+    options: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, minItems: 1, maxItems: 100, description: 'the choices of a select or multiselect' },
+  },
+  required: ['name', 'type'],
+  additionalProperties: false,
+};
+
+/** `cooking_time` → `Cooking time`. */
+export function labelOf(name: string): string {
+  const words = name.split('_').filter((word) => word !== '');
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `recipes` → `recipe`, `categories` → `category`; a name that is not an English plural stays as it is. */
+function singular(word: string): string {
+  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(word)) return word;
+  if (/(s|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The entity a tool call describes, in the plan shape generators produce. */
+export function entityFromColumns(name: string, columns: EntityColumn[], scoping: UserScoping): EntityPlan {
+  const fields: EntityField[] = columns.map((column) => ({
+    name: column.name,
+    label: labelOf(column.name),
+    type: column.type,
+    required: column.required ?? false,
+    ...(column.unique === undefined ? {} : { unique: column.unique }),
+    ...(column.default_value === undefined ? {} : { default_value: column.default_value }),
+    ...(column.options === undefined ? {} : { options: column.options }),
+  }));
+  const words = name.split('_');
+  const last = words.pop() ?? name;
+  return {
+    name,
+    label: labelOf(name),
+    label_singular: labelOf([...words, singular(last)].join('_')),
+    fields,
+    user_scoped: scoping === 'user_scoped',
+  };
+}

@@ -1,0 +1,72 @@
+import { AppsSubjects, DeploymentSubjects, type Caller, type FileChangeResponse } from '@appgen/contracts';
+import type { RpcClient } from '@appgen/service-kit';
+import type { JsonSchema } from './json-schema';
+import { appOf, defineTool, succeeded, type ToolResult } from './tool';
+
+const path: JsonSchema = { type: 'string', minLength: 1, maxLength: 500, description: 'app-relative path, e.g. src/main.ts' };
+
+/**
+ * A file change makes a new version; building it is the preview rebuild the contract promises, and its
+ * errors are what the caller fixes next (also readable at GET /managed_apps/:id/errors).
+ */
+async function rebuildPreview(rpc: RpcClient, caller: Caller, change: FileChangeResponse): Promise<ToolResult> {
+  const { build } = await rpc.request(DeploymentSubjects.build, { caller, app_id: change.version.app_id, version_id: change.version.id });
+  return succeeded({ file: change.file, version: change.version, build: { status: build.status, errors: build.errors } });
+}
+
+export const viewFileTool = defineTool<{ path: string }>({
+  name: 'svc-view-file',
+  description: "Read one of the app's source files. Needs app_id and the apps:read permission.",
+  input_schema: { type: 'object', properties: { path }, required: ['path'], additionalProperties: false },
+  permission: 'apps:read',
+  needs_app: true,
+  async run(context, params) {
+    return succeeded(await context.rpc.request(AppsSubjects.readFile, { caller: context.caller, id: appOf(context), path: params.path }));
+  },
+});
+
+export const listFilesTool = defineTool<{ pattern?: string }>({
+  name: 'svc-list-files',
+  description: "List the app's source files, optionally those matching a glob such as `src/**/*.ts`. Needs app_id and apps:read.",
+  input_schema: {
+    type: 'object',
+    properties: { pattern: { type: 'string', minLength: 1, maxLength: 500, description: 'glob over paths; default: every file' } },
+    additionalProperties: false,
+  },
+  permission: 'apps:read',
+  needs_app: true,
+  async run(context, { pattern }) {
+    return succeeded(await context.rpc.request(AppsSubjects.listFiles, { caller: context.caller, id: appOf(context), pattern }));
+  },
+});
+
+export const writeFileTool = defineTool<{ path: string; content: string }>({
+  name: 'svc-write-file',
+  description:
+    'Create or replace a source file. This makes a new version and rebuilds the preview; the result carries the build ' +
+    'status and its errors (file, message, suggested_action) to fix next. Needs app_id and apps:write.',
+  input_schema: {
+    type: 'object',
+    properties: { path, content: { type: 'string', maxLength: 900_000, description: 'the whole new content' } },
+    required: ['path', 'content'],
+    additionalProperties: false,
+  },
+  permission: 'apps:write',
+  needs_app: true,
+  async run(context, params) {
+    const change = await context.rpc.request(AppsSubjects.writeFile, { caller: context.caller, id: appOf(context), ...params });
+    return rebuildPreview(context.rpc, context.caller, change);
+  },
+});
+
+export const deleteFileTool = defineTool<{ path: string }>({
+  name: 'svc-delete-file',
+  description: 'Delete a source file. This makes a new version and rebuilds the preview (result as for svc-write-file). Needs app_id and apps:write.',
+  input_schema: { type: 'object', properties: { path }, required: ['path'], additionalProperties: false },
+  permission: 'apps:write',
+  needs_app: true,
+  async run(context, params) {
+    const change = await context.rpc.request(AppsSubjects.deleteFile, { caller: context.caller, id: appOf(context), path: params.path });
+    return rebuildPreview(context.rpc, context.caller, change);
+  },
+});

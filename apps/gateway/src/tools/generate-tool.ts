@@ -1,0 +1,37 @@
+import { GenerationSubjects } from '@appgen/contracts';
+import { defineTool } from './tool';
+
+type GenerateParams = { prompt: string; name?: string; description?: string; model?: string };
+
+/** svc-generate-app: queues a generation like POST /generation_queue (with app_id: changes that app). */
+export const generateAppTool = defineTool<GenerateParams>({
+  name: 'svc-generate-app',
+  description:
+    'Generate a full-stack web app from a plain-language prompt (with app_id: change that app as the prompt says). ' +
+    'Answers at once with the app id and a status_url to poll; the preview address is known when the job completes. ' +
+    'Needs the generation:queue permission.',
+  input_schema: {
+    type: 'object',
+    properties: {
+      prompt: { type: 'string', minLength: 1, maxLength: 10_000, description: 'what to build or change' },
+      name: { type: 'string', minLength: 1, maxLength: 100, description: 'name of a new app' },
+      description: { type: 'string', maxLength: 2000 },
+      model: { type: 'string', maxLength: 100, description: 'generator model, e.g. blueprint' },
+    },
+    required: ['prompt'],
+    additionalProperties: false,
+  },
+  permission: 'generation:queue',
+  needs_app: false,
+  async run({ rpc, caller, appId }, { prompt, name, description, model }) {
+    const queued = await rpc.request(GenerationSubjects.queue, {
+      caller,
+      prompt,
+      ...(appId === null ? {} : { app_id: appId }),
+      ...(name === undefined ? {} : { name }),
+      ...(description === undefined ? {} : { description }),
+      ...(model === undefined ? {} : { ai_model: model }),
+    });
+    return { success: true, app_id: queued.app_id, status_url: queued.status_url, preview_url: null };
+  },
+});

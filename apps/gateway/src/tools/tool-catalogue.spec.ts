@@ -1,0 +1,188 @@
+import { PERMISSIONS, SCOPE_GRANTS, type ApiKeyScope, type Caller } from '@appgen/contracts';
+import { ApiError } from '../errors/api-error';
+import { entityFromColumns } from './entity-columns';
+import type { JsonSchema } from './json-schema';
+import { validateJson } from './json-schema';
+import { TOOL_CATALOGUE } from './tool-catalogue';
+import { admitToolCall, describeTools } from './tool-executor';
+
+const CONTRACT_TOOLS = [
+  'svc-generate-app',
+  'svc-view-file',
+  'svc-write-file',
+  'svc-list-files',
+  'svc-delete-file',
+  'svc-create-entity',
+  'svc-query-data',
+  'svc-insert-data',
+  'svc-update-data',
+  'svc-delete-data',
+];
+
+const KEYWORDS = new Set([
+  '$schema',
+  'type',
+  'description',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'default',
+]);
+const TYPES = new Set(['object', 'string', 'integer', 'number', 'boolean', 'array', 'null']);
+
+/** Problems that would make `schema` an invalid (or meaningless) JSON Schema, with where they are. */
+function schemaProblems(schema: JsonSchema, at: string): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(schema)) if (!KEYWORDS.has(key)) problems.push(`${at}: unknown keyword ${key}`);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.length === 0 || !types.every((type) => TYPES.has(type))) problems.push(`${at}: bad type ${JSON.stringify(schema.type)}`);
+  for (const name of schema.required ?? []) if (!schema.properties?.[name]) problems.push(`${at}: required ${name} is not a property`);
+  if (schema.pattern !== undefined) {
+    try {
+      new RegExp(schema.pattern, 'u');
+    } catch {
+      problems.push(`${at}: pattern does not compile`);
+    }
+  }
+  if (schema.default !== undefined && validateJson(schema, schema.default, 'default').length > 0) problems.push(`${at}: default breaks its own schema`);
+  if (schema.enum !== undefined && (schema.enum.length === 0 || schema.enum.some((choice) => validateJson({ ...schema, enum: undefined }, choice, 'x').length > 0))) {
+    problems.push(`${at}: enum does not match its type`);
+  }
+  for (const [name, child] of Object.entries(schema.properties ?? {})) problems.push(...schemaProblems(child, `${at}.${name}`));
+  if (schema.items) problems.push(...schemaProblems(schema.items, `${at}[]`));
+  return problems;
+}
+
+function callerWith(scope: ApiKeyScope): Caller {
+  return { accountId: 1, email: 'ada@example.com', plan: 'free', keyId: 7, scope, grants: [...SCOPE_GRANTS[scope]] };
+}
+
+function refusal(run: () => unknown): ApiError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the call was admitted');
+}
+
+describe('tool catalogue', () => {
+  it('has the ten tools of the contract, each with a description, schema, permission and handler', () => {
+    expect(TOOL_CATALOGUE.map((tool) => tool.name)).toEqual(CONTRACT_TOOLS);
+    for (const tool of TOOL_CATALOGUE) {
+      expect(tool.description.length).toBeGreaterThan(20);
+      expect(PERMISSIONS).toContain(tool.permission);
+      expect(typeof tool.run).toBe('function');
+      expect(tool.input_schema.type).toBe('object');
+      expect(tool.input_schema.additionalProperties).toBe(false);
+      expect(schemaProblems(tool.input_schema, tool.name)).toEqual([]);
+    }
+  });
+
+  it('publishes each schema as a JSON Schema document, as plain JSON', () => {
+    const { tools } = describeTools();
+    expect(tools).toHaveLength(10);
+    for (const tool of tools) {
+      expect(Object.keys(tool)).toEqual(['name', 'description', 'input_schema']);
+      expect(tool.input_schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(JSON.parse(JSON.stringify(tool.input_schema))).toEqual(tool.input_schema);
+    }
+  });
+
+  it('needs the permission of the route doing the same thing', () => {
+    const permissions = Object.fromEntries(TOOL_CATALOGUE.map((tool) => [tool.name, tool.permission]));
+    expect(permissions).toEqual({
+      'svc-generate-app': 'generation:queue',
+      'svc-view-file': 'apps:read',
+      'svc-write-file': 'apps:write',
+      'svc-list-files': 'apps:read',
+      'svc-delete-file': 'apps:write',
+      'svc-create-entity': 'apps:write',
+      'svc-query-data': 'apps:read',
+      'svc-insert-data': 'apps:write',
+      'svc-update-data': 'apps:write',
+      'svc-delete-data': 'apps:write',
+    });
+    expect(TOOL_CATALOGUE.filter((tool) => !tool.needs_app).map((tool) => tool.name)).toEqual(['svc-generate-app']);
+  });
+});
+
+describe('admitting a tool call', () => {
+  it('admits a call the key may make, with its params', () => {
+    const admitted = admitToolCall(callerWith('read_only'), { tool: 'svc-view-file', app_id: 'k3x9', params: { path: 'index.html' } });
+    expect(admitted).toMatchObject({ appId: 'k3x9', params: { path: 'index.html' } });
+    expect(admitted.tool.name).toBe('svc-view-file');
+    expect(admitToolCall(callerWith('full_access'), { tool: 'svc-generate-app', params: { prompt: 'A recipe manager' } }).appId).toBeNull();
+  });
+
+  it("refuses with 403 a tool whose permission the key lacks, like the route's guard", () => {
+    const write = refusal(() => admitToolCall(callerWith('read_only'), { tool: 'svc-write-file', app_id: 'a', params: { path: 'a', content: '' } }));
+    expect(write.getStatus()).toBe(403);
+    expect(write.body).toEqual({ error: 'forbidden', message: 'This credential lacks the apps:write permission' });
+    const generate = refusal(() => admitToolCall(callerWith('read_write'), { tool: 'svc-generate-app', params: { prompt: 'x' } }));
+    expect(generate.body.message).toBe('This credential lacks the generation:queue permission');
+  });
+
+  it('refuses with 422 a tool that needs an app when app_id is missing', () => {
+    const error = refusal(() => admitToolCall(callerWith('full_access'), { tool: 'svc-list-files' }));
+    expect(error.getStatus()).toBe(422);
+    expect(error.body.errors).toEqual([{ field: 'app_id', message: 'is required by svc-list-files' }]);
+  });
+
+  it('refuses with 422 params the schema refuses, naming each field', () => {
+    const error = refusal(() =>
+      admitToolCall(callerWith('full_access'), {
+        tool: 'svc-create-entity',
+        app_id: 'a',
+        params: { name: 'Recipes', columns: [{ name: 'title', type: 'string' }], extra: 1 },
+      }),
+    );
+    expect(error.getStatus()).toBe(422);
+    expect(error.body.errors).toEqual([
+      { field: 'params.name', message: 'must match ^[a-z][a-z0-9_]*$' },
+      { field: 'params.columns.0.type', message: 'must be one of: text, integer, number, boolean, date, datetime, select, multiselect, json' },
+      { field: 'params.extra', message: 'is not a permitted field' },
+    ]);
+    const missing = refusal(() => admitToolCall(callerWith('full_access'), { tool: 'svc-update-data', app_id: 'a', params: { entity: 'recipes', id: 1.5 } }));
+    expect(missing.body.errors).toEqual([
+      { field: 'params.data', message: 'is required' },
+      { field: 'params.id', message: 'must be an integer' },
+    ]);
+  });
+});
+
+describe('svc-create-entity columns', () => {
+  it('become the plan fields generators produce, labelled from their names', () => {
+    const entity = entityFromColumns(
+      'recipe_categories',
+      [
+        { name: 'title', type: 'text', required: true, unique: true },
+        { name: 'cooking_time', type: 'integer', default_value: 30 },
+        { name: 'course', type: 'select', options: ['starter', 'main'] },
+      ],
+      'user_scoped',
+    );
+    expect(entity).toEqual({
+      name: 'recipe_categories',
+      label: 'Recipe categories',
+      label_singular: 'Recipe category',
+      user_scoped: true,
+      fields: [
+        { name: 'title', label: 'Title', type: 'text', required: true, unique: true },
+        { name: 'cooking_time', label: 'Cooking time', type: 'integer', required: false, default_value: 30 },
+        { name: 'course', label: 'Course', type: 'select', required: false, options: ['starter', 'main'] },
+      ],
+    });
+    expect(entityFromColumns('recipes', [{ name: 'title', type: 'text' }], 'shared')).toMatchObject({ label_singular: 'Recipe', user_scoped: false });
+  });
+});

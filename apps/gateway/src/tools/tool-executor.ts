@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { Caller } from '@appgen/contracts';
+import { RpcClient } from '@appgen/service-kit';
+import { requireGrant } from '../access/require-grant';
+import { ApiError } from '../errors/api-error';
+import type { ExecuteToolDto } from './dto/tool-requests.dto';
+import { JSON_SCHEMA_DIALECT, validateJson, type JsonSchema } from './json-schema';
+import type { CatalogueTool, ToolResponse } from './tool';
+import { findTool, TOOL_CATALOGUE } from './tool-catalogue';
+
+export interface ToolDescription {
+  name: string;
+  description: string;
+  input_schema: JsonSchema & { $schema: string };
+}
+
+/** GET /mcp/tools: every tool with the JSON Schema of its params. */
+export function describeTools(): { tools: ToolDescription[] } {
+  return {
+    tools: TOOL_CATALOGUE.map(({ name, description, input_schema }) => ({ name, description, input_schema: { $schema: JSON_SCHEMA_DIALECT, ...input_schema } })),
+  };
+}
+
+export interface AdmittedToolCall {
+  tool: CatalogueTool;
+  appId: string | null;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Decides whether a tool call may run, in the order a route would: the tool's own permission (403, as
+ * the route guard words it), then its app (422 without app_id), then its params against its schema (422).
+ */
+export function admitToolCall(caller: Caller, { tool: name, app_id, params }: ExecuteToolDto): AdmittedToolCall {
+  const tool = findTool(name);
+  // The body's validation admits only catalogue names; this keeps a gap between the two from running nothing.
+  if (!tool) throw ApiError.validation([{ field: 'tool', message: 'must be one of the tools GET /mcp/tools lists' }]);
+  requireGrant(caller, tool.permission);
+  if (tool.needs_app && app_id === undefined) throw ApiError.validation([{ field: 'app_id', message: `is required by ${tool.name}` }]);
+  const given = params ?? {};
+  const errors = validateJson(tool.input_schema, given, 'params');
+  if (errors.length > 0) throw ApiError.validation(errors);
+  return { tool, appId: app_id ?? null, params: given };
+}
+
+/** POST /mcp/execute_tool: the route admits any valid credential; each tool's own rules are applied here. */
+@Injectable()
+export class ToolExecutor {
+  constructor(private readonly rpc: RpcClient) {}
+
+  execute(caller: Caller, body: ExecuteToolDto): Promise<ToolResponse> {
+    const { tool, appId, params } = admitToolCall(caller, body);
+    return tool.run({ rpc: this.rpc, caller, appId }, params);
+  }
+}

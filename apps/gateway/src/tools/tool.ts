@@ -1,0 +1,56 @@
+import type { Caller, Permission } from '@appgen/contracts';
+import type { RpcClient } from '@appgen/service-kit';
+import type { JsonSchema } from './json-schema';
+
+/** What a tool's handler runs with: the bus, who calls, and the app it acts on (null only for the generate tool). */
+export interface ToolContext {
+  rpc: RpcClient;
+  caller: Caller;
+  appId: string | null;
+}
+
+/** The generate tool answers with its own body (contract 4.7); every other tool with `{success: true, result}`. */
+export interface GenerateToolResponse {
+  success: true;
+  app_id: string;
+  status_url: string;
+  preview_url: null;
+}
+export interface ToolResult {
+  success: true;
+  result: unknown;
+}
+export type ToolResponse = ToolResult | GenerateToolResponse;
+
+export function succeeded(result: unknown): ToolResult {
+  return { success: true, result };
+}
+
+/** One tool of POST /mcp/execute_tool: its public description, who may run it, and what it does. */
+export interface ToolDefinition<P> {
+  name: string;
+  description: string;
+  /** JSON Schema of `params`, published by GET /mcp/tools and enforced before `run` */
+  input_schema: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema> };
+  permission: Permission;
+  /** false only for the generate tool, which may make a new app */
+  needs_app: boolean;
+  run(context: ToolContext, params: P): Promise<ToolResponse>;
+}
+
+/** A tool in the catalogue, its parameter type erased once `validateJson` has checked them against its schema. */
+export type CatalogueTool = ToolDefinition<Record<string, unknown>>;
+
+/**
+ * Declares a tool with typed parameters. `P` must describe what `input_schema` accepts; the executor
+ * validates params against that schema before `run`, which is what makes the narrowing below sound.
+ */
+export function defineTool<P extends Record<string, unknown>>(definition: ToolDefinition<P>): CatalogueTool {
+  return { ...definition, run: (context, params) => definition.run(context, params as P) };
+}
+
+/** The app of a tool that needs one; the executor refuses such a call without `app_id` before it runs. */
+export function appOf(context: ToolContext): string {
+  if (context.appId === null) throw new Error('a tool that needs an app ran without app_id');
+  return context.appId;
+}
