@@ -1,7 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { BuildEntity } from './builds/build.entity';
+import { BuildsModule } from './builds/builds.module';
+import { BundleFileEntity } from './builds/bundle-file.entity';
+import { BundlesModule } from './bundles/bundles.module';
 import { DEPLOYMENT_CONFIG, type DeploymentConfig } from './config/deployment.config';
+import { DeploymentEntity } from './deployments/deployment.entity';
+import { DeploymentsModule } from './deployments/deployments.module';
+import { CreateBuildsAndDeployments1763700000300 } from './migrations/1763700000300-create-builds-and-deployments';
 
 @Module({})
 export class AppModule {
@@ -13,10 +20,13 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'deployment-service', config }),
         DatabaseModule.forService({
           schema: 'deployment',
-          entities: [OutboxEventEntity],
-          migrations: [CreateOutbox1763700000000],
+          entities: [OutboxEventEntity, BuildEntity, BundleFileEntity, DeploymentEntity],
+          migrations: [CreateOutbox1763700000000, CreateBuildsAndDeployments1763700000300],
         }),
         { ...outbox, global: true },
+        BuildsModule,
+        DeploymentsModule,
+        BundlesModule,
       ],
       providers: [{ provide: DEPLOYMENT_CONFIG, useValue: config }],
       exports: [DEPLOYMENT_CONFIG],

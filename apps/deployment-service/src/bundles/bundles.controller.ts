@@ -1,0 +1,21 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { DeploymentSubjects, type RpcRequest, type RpcResponse } from '@appgen/contracts';
+import { BundlesService } from './bundles.service';
+
+type Handler<S extends (typeof DeploymentSubjects)[keyof typeof DeploymentSubjects]> = Promise<RpcResponse<S>>;
+
+@Controller()
+export class BundlesController {
+  constructor(private readonly bundles: BundlesService) {}
+
+  @MessagePattern(DeploymentSubjects.resolveBundle)
+  onResolve(@Payload() request: RpcRequest<typeof DeploymentSubjects.resolveBundle>): Handler<typeof DeploymentSubjects.resolveBundle> {
+    return this.bundles.resolve(request.app_id, request.environment);
+  }
+
+  @MessagePattern(DeploymentSubjects.bundleFile)
+  onFile(@Payload() request: RpcRequest<typeof DeploymentSubjects.bundleFile>): Handler<typeof DeploymentSubjects.bundleFile> {
+    return this.bundles.file(request.build_id, request.path);
+  }
+}
