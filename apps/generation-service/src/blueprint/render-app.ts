@@ -1,0 +1,367 @@
+/**
+ * Renders any valid AppPlan into the source files of a working app following APP_SOURCE_LAYOUT: index.html,
+ * a strict TypeScript frontend bundled from src/main.ts (typed API client, router, list and form pages per
+ * entity, sign-in), styles, app.json (the plan, which is the data model) and the manifest files.
+ * Pure and deterministic: the same plan and context give byte-identical files.
+ */
+import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField, type EntityPlan, type SourceFile } from '@appgen/contracts';
+import { API_BASE_TS, DOM_TS, ENTITY_PAGES_TS, FIELDS_TS, HOME_TS, ROUTER_TS, SESSION_TS, SHELL_TS, SIGN_IN_TS, STYLES_CSS, TSCONFIG_JSON, UI_TS } from './app-template';
+import { renderAgentsMd, renderClaudeMd, renderSkillMd } from './render-manifest';
+import { AppPlanValidationError, validateAppPlan } from './validate-plan';
+
+export interface RenderContext {
+  appId: string;
+  previewUrl: string | null;
+  productionUrl: string | null;
+  editorUrl: string;
+  /** names of the app's environment variables; anything after an `=` is dropped, values never reach a file */
+  envVarNames: string[];
+  customDomains: string[];
+  /** enabled capabilities; each gets a manifest section only when it has entries */
+  integrations?: string[];
+  oauthProviders?: string[];
+  customEndpoints?: string[];
+  scheduledTasks?: string[];
+}
+
+/** The input a field gets in the generated form, decided from its type, name and hint. */
+export type FieldKind = 'text' | 'long_text' | 'email' | 'url' | 'tel' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'multiselect' | 'tags' | 'json';
+
+const LONG_TEXT_WORDS = ['notes', 'note', 'description', 'ingredients', 'instructions', 'steps', 'directions', 'summary', 'comments', 'comment', 'review', 'bio', 'address', 'content', 'body', 'details', 'thoughts', 'remarks', 'agenda', 'symptoms', 'message', 'reflection', 'story', 'lyrics', 'feedback'];
+const NON_NEGATIVE_HINTS = ['minutes', 'hours', 'days', 'weeks', 'months', 'years', 'seconds', 'kg', 'lb', 'g', 'km', 'miles', 'm', 'cm', 'l', 'ml', 'currency', 'usd', 'eur', 'people', 'kcal', 'times per week', 'per year'];
+const NON_NEGATIVE_NAMES = ['quantity', 'count', 'servings', 'sets', 'reps', 'pages', 'guests', 'capacity', 'calories', 'streak', 'age', 'stock', 'seats', 'bedrooms', 'plus_ones', 'season', 'mileage', 'duration', 'price', 'cost', 'amount', 'total', 'salary'];
+
+export function fieldKind(field: EntityField, isTitle = false): FieldKind {
+  const words = field.name.split('_');
+  const hint = (field.hint ?? '').toLowerCase();
+  switch (field.type) {
+    case 'text':
+      if (words.includes('email') || hint.includes('e-mail')) return 'email';
+      if (words.some((word) => ['url', 'link', 'website', 'homepage'].includes(word)) || hint.includes('url')) return 'url';
+      if (words.some((word) => ['phone', 'tel', 'telephone', 'mobile'].includes(word)) || hint.includes('phone')) return 'tel';
+      if (!isTitle && (words.some((word) => LONG_TEXT_WORDS.includes(word)) || hint.includes('per line') || hint.includes('multi-line'))) return 'long_text';
+      return 'text';
+    case 'select':
+      return field.options?.length ? 'select' : 'text';
+    case 'multiselect':
+      return field.options?.length ? 'multiselect' : 'tags';
+    default:
+      return field.type;
+  }
+}
+
+/** Bounds of a number input: a hint like `1–5` is the range; counts, durations and money are never negative. */
+export function fieldBounds(field: EntityField): { min?: number; max?: number } {
+  if (field.type !== 'integer' && field.type !== 'number') return {};
+  const range = /^\s*(-?\d+(?:\.\d+)?)\s*[–-]\s*(-?\d+(?:\.\d+)?)/.exec(field.hint ?? '');
+  if (range) return { min: Number(range[1]), max: Number(range[2]) };
+  const hint = (field.hint ?? '').toLowerCase();
+  if (NON_NEGATIVE_HINTS.includes(hint) || NON_NEGATIVE_NAMES.includes(field.name)) return { min: 0 };
+  return {};
+}
+
+// --- identifiers ---------------------------------------------------------------------------------------
+
+/** Names the fixed parts of api.ts and main.ts use; generated names steer clear of them. */
+const RESERVED_IDENTIFIERS = [
+  'API_PREFIX', 'FieldValue', 'FieldProblem', 'ApiError', 'BaseRow', 'RowList', 'ListOptions', 'AppUser', 'isRecord', 'errorFrom',
+  'request', 'EntityClient', 'entityClient', 'auth', 'startApp', 'entityPages', 'ValueReader', 'FormValues', 'FieldSpec', 'EntityView',
+];
+
+function pascal(snake: string): string {
+  return snake
+    .split('_')
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+function camel(snake: string): string {
+  const value = pascal(snake);
+  return value.charAt(0).toLowerCase() + value.slice(1);
+}
+
+function singularOf(entity: EntityPlan): string {
+  const fromLabel = entity.label_singular.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
+  return /^[a-z]/.test(fromLabel) ? fromLabel : `${entity.name}_row`;
+}
+
+interface EntityNames {
+  row: string;
+  input: string;
+  api: string;
+  view: string;
+  file: string;
+  options: Map<string, { constant: string; type: string }>;
+}
+
+/** Every identifier and file the entities need, unique across the app. */
+function allocateNames(plan: AppPlan): Map<string, EntityNames> {
+  const used = new Set(RESERVED_IDENTIFIERS);
+  const claim = (wanted: string): string => {
+    let name = wanted;
+    for (let suffix = 2; used.has(name); suffix += 1) name = `${wanted}${suffix}`;
+    used.add(name);
+    return name;
+  };
+  const files = new Set<string>();
+  const result = new Map<string, EntityNames>();
+  for (const entity of plan.entities) {
+    const base = pascal(singularOf(entity));
+    const options = new Map<string, { constant: string; type: string }>();
+    for (const field of entity.fields) {
+      if ((field.type === 'select' || field.type === 'multiselect') && field.options?.length) {
+        options.set(field.name, {
+          constant: claim(`${singularOf(entity).toUpperCase()}_${field.name.toUpperCase()}_OPTIONS`),
+          type: claim(`${base}${pascal(field.name)}Option`),
+        });
+      }
+    }
+    let file = `src/views/${entity.name.replace(/_/g, '-')}.view.ts`;
+    for (let suffix = 2; files.has(file); suffix += 1) file = `src/views/${entity.name.replace(/_/g, '-')}-${suffix}.view.ts`;
+    files.add(file);
+    result.set(entity.name, {
+      row: claim(`${base}Row`),
+      input: claim(`${base}Input`),
+      api: claim(`${camel(entity.name)}Api`),
+      view: claim(`${camel(entity.name)}View`),
+      file,
+      options,
+    });
+  }
+  return result;
+}
+
+// --- generated TypeScript ------------------------------------------------------------------------------
+
+function literal(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+function tsType(field: EntityField, names: EntityNames): string {
+  const option = names.options.get(field.name);
+  let type: string;
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+      type = 'number';
+      break;
+    case 'boolean':
+      return 'boolean';
+    case 'select':
+      type = option ? option.type : 'string';
+      break;
+    case 'multiselect':
+      return option ? `${option.type}[]` : 'string[]';
+    case 'json':
+      type = 'Record<string, unknown>';
+      break;
+    default:
+      type = 'string';
+  }
+  return field.required ? type : `${type} | null`;
+}
+
+function readerCall(field: EntityField, names: EntityNames, kind: FieldKind): string {
+  const option = names.options.get(field.name);
+  const name = literal(field.name);
+  const required = field.required;
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+      return required ? `read.requiredNumber(${name})` : `read.number(${name})`;
+    case 'boolean':
+      return `read.boolean(${name})`;
+    case 'select':
+      if (option) return required ? `read.requiredOption(${name}, ${option.constant})` : `read.option(${name}, ${option.constant})`;
+      return required ? `read.requiredText(${name})` : `read.text(${name})`;
+    case 'multiselect':
+      return option && kind === 'multiselect' ? `read.options(${name}, ${option.constant})` : `read.list(${name})`;
+    case 'json':
+      return required ? `read.requiredJson(${name})` : `read.json(${name})`;
+    default:
+      return required ? `read.requiredText(${name})` : `read.text(${name})`;
+  }
+}
+
+function renderApiTs(plan: AppPlan, allNames: Map<string, EntityNames>): string {
+  const parts = [API_BASE_TS];
+  for (const entity of plan.entities) {
+    const names = allNames.get(entity.name);
+    if (!names) continue;
+    parts.push(`\n// --- ${entity.label} (${entity.user_scoped ? 'each signed-in user sees only their own rows' : 'shared by all users'}) ---\n`);
+    for (const field of entity.fields) {
+      const option = names.options.get(field.name);
+      if (!option) continue;
+      parts.push(`export const ${option.constant} = ${literal(field.options)} as const;\n`);
+      parts.push(`export type ${option.type} = (typeof ${option.constant})[number];\n`);
+    }
+    const members = entity.fields.map((field) => `  /** ${field.label.replace(/\*\//g, '* /')}${field.hint ? ` (${field.hint.replace(/\*\//g, '* /')})` : ''} */\n  ${field.name}: ${tsType(field, names)};\n`).join('');
+    parts.push(`\n/** A row of ${entity.label.toLowerCase().replace(/\*\//g, '* /')}. */\nexport interface ${names.row} extends BaseRow {\n${members}}\n`);
+    parts.push(`\n/** What creating or changing one of ${entity.label.toLowerCase().replace(/\*\//g, '* /')} sends. */\nexport interface ${names.input} {\n${members}}\n`);
+    parts.push(`\nexport const ${names.api} = entityClient<${names.row}, ${names.input}>(${literal(entity.name)});\n`);
+  }
+  return parts.join('');
+}
+
+function fieldSpecLiteral(field: EntityField, kind: FieldKind): string {
+  const spec: string[] = [`name: ${literal(field.name)}`, `label: ${literal(field.label)}`, `kind: ${literal(kind)}`, `required: ${field.required}`];
+  if (field.hint) spec.push(`hint: ${literal(field.hint)}`);
+  if (field.options?.length && (kind === 'select' || kind === 'multiselect')) spec.push(`options: ${literal(field.options)}`);
+  const bounds = fieldBounds(field);
+  if (bounds.min !== undefined) spec.push(`min: ${bounds.min}`);
+  if (bounds.max !== undefined) spec.push(`max: ${bounds.max}`);
+  return `    { ${spec.join(', ')} },\n`;
+}
+
+function renderEntityViewTs(entity: EntityPlan, names: EntityNames): string {
+  const kinds = entity.fields.map((field, index) => fieldKind(field, index === 0));
+  const optionImports = [...names.options.entries()].filter(([fieldName]) => {
+    const index = entity.fields.findIndex((field) => field.name === fieldName);
+    const field = entity.fields[index];
+    return field.type === 'select' || kinds[index] === 'multiselect';
+  });
+  const imports = [names.api, ...optionImports.map(([, option]) => option.constant), `type ${names.input}`, `type ${names.row}`];
+  const specs = entity.fields.map((field, index) => fieldSpecLiteral(field, kinds[index])).join('');
+  const toValues = entity.fields.map((field) => `    ${field.name}: row.${field.name},\n`).join('');
+  const fromValues = entity.fields.map((field, index) => `      ${field.name}: ${readerCall(field, names, kinds[index])},\n`).join('');
+  return (
+    `/** ${entity.label.replace(/\*\//g, '* /')}: the fields of the list and form pages, and conversions between rows and form values. */\n` +
+    `import { ${imports.join(', ')} } from '../api';\n` +
+    `import { ValueReader, type FormValues } from '../fields';\n` +
+    `import type { EntityView } from './entity-pages';\n\n` +
+    `export const ${names.view}: EntityView<${names.row}, ${names.input}> = {\n` +
+    `  name: ${literal(entity.name)},\n` +
+    `  path: ${literal(`/${entity.name}`)},\n` +
+    `  label: ${literal(entity.label)},\n` +
+    `  labelSingular: ${literal(entity.label_singular)},\n` +
+    `  userScoped: ${entity.user_scoped},\n` +
+    `  fields: [\n${specs}  ],\n` +
+    `  api: ${names.api},\n` +
+    `  toValues: (row: ${names.row}): FormValues => ({\n${toValues}  }),\n` +
+    `  fromValues(values: FormValues): ${names.input} {\n` +
+    `    const read = new ValueReader(values);\n` +
+    `    return {\n${fromValues}    };\n` +
+    `  },\n` +
+    `};\n`
+  );
+}
+
+function renderMainTs(plan: AppPlan, allNames: Map<string, EntityNames>): string {
+  const home = plan.pages.find((page) => page.kind === 'home');
+  const signIn = plan.pages.some((page) => page.kind === 'sign_in') || plan.entities.some((entity) => entity.user_scoped);
+  const navigation: Record<string, string> = {};
+  for (const entity of plan.entities) {
+    navigation[entity.name] = plan.pages.find((page) => page.kind === 'list' && page.entity === entity.name)?.title ?? entity.label;
+  }
+  const imports = plan.entities.map((entity) => {
+    const names = allNames.get(entity.name);
+    return names ? `import { ${names.view} } from './${names.file.replace(/^src\//, '').replace(/\.ts$/, '')}';\n` : '';
+  });
+  const views = plan.entities.map((entity) => `    entityPages(${allNames.get(entity.name)?.view ?? ''}),\n`).join('');
+  return (
+    `/** Entry of the bundle: styles, then the app shell with one set of pages per entity. */\n` +
+    `import './styles.css';\n` +
+    `import { startApp } from './shell';\n` +
+    `import { entityPages } from './views/entity-pages';\n` +
+    imports.join('') +
+    `\nstartApp({\n` +
+    `  name: ${literal(plan.name)},\n` +
+    `  description: ${literal(plan.description)},\n` +
+    `  homeTitle: ${literal(home?.title ?? plan.name)},\n` +
+    `  signIn: ${signIn},\n` +
+    `  entities: [\n${views}  ],\n` +
+    `  navigation: ${literal(navigation)},\n` +
+    `});\n`
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function renderIndexHtml(plan: AppPlan): string {
+  return (
+    `<!doctype html>\n<html lang="en">\n<head>\n` +
+    `  <meta charset="utf-8">\n` +
+    `  <meta name="viewport" content="width=device-width, initial-scale=1">\n` +
+    `  <title>${escapeHtml(plan.name)}</title>\n` +
+    `  <meta name="description" content="${escapeHtml(plan.description)}">\n` +
+    `  <link rel="stylesheet" href="/${APP_SOURCE_LAYOUT.bundleStyles}">\n` +
+    `  <script defer src="/${APP_SOURCE_LAYOUT.bundleScript}"></script>\n` +
+    `</head>\n<body>\n` +
+    `  <div id="app"><noscript>${escapeHtml(plan.name)} needs JavaScript to run.</noscript></div>\n` +
+    `</body>\n</html>\n`
+  );
+}
+
+/** app.json: the plan itself (its entities are the app's data model), so an update can start from it. */
+function renderAppJson(plan: AppPlan): string {
+  const ordered = {
+    name: plan.name,
+    description: plan.description,
+    runtime_api: `${APP_RUNTIME_PREFIX}/entities/<entity>`,
+    entities: plan.entities.map((entity) => ({
+      name: entity.name,
+      label: entity.label,
+      label_singular: entity.label_singular,
+      user_scoped: entity.user_scoped,
+      fields: entity.fields.map((field) => ({
+        name: field.name,
+        label: field.label,
+        type: field.type,
+        required: field.required,
+        ...(field.unique ? { unique: true } : {}),
+        ...(field.default_value !== undefined ? { default_value: field.default_value } : {}),
+        ...(field.options ? { options: field.options } : {}),
+        ...(field.hint ? { hint: field.hint } : {}),
+      })),
+    })),
+    pages: plan.pages.map((page) => ({ path: page.path, title: page.title, kind: page.kind, ...(page.entity ? { entity: page.entity } : {}) })),
+    prompts: plan.prompts,
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/** The plan an app was rendered from, read back from its app.json (for update prompts). */
+export function planFromAppJson(content: string): AppPlan {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    throw new AppPlanValidationError([{ field: '(app.json)', message: 'is not valid JSON' }]);
+  }
+  return validateAppPlan(parsed);
+}
+
+export function renderApp(plan: AppPlan, context: RenderContext): SourceFile[] {
+  const valid = validateAppPlan(plan);
+  const names = allocateNames(valid);
+  const files: SourceFile[] = [
+    { path: APP_SOURCE_LAYOUT.html, content: renderIndexHtml(valid) },
+    { path: APP_SOURCE_LAYOUT.entry, content: renderMainTs(valid, names) },
+    { path: 'src/api.ts', content: renderApiTs(valid, names) },
+    { path: 'src/dom.ts', content: DOM_TS },
+    { path: 'src/fields.ts', content: FIELDS_TS },
+    { path: 'src/router.ts', content: ROUTER_TS },
+    { path: 'src/session.ts', content: SESSION_TS },
+    { path: 'src/shell.ts', content: SHELL_TS },
+    { path: 'src/styles.css', content: STYLES_CSS },
+    { path: 'src/views/ui.ts', content: UI_TS },
+    { path: 'src/views/entity-pages.ts', content: ENTITY_PAGES_TS },
+    { path: 'src/views/home.ts', content: HOME_TS },
+    { path: 'src/views/sign-in.ts', content: SIGN_IN_TS },
+  ];
+  for (const entity of valid.entities) {
+    const entityNames = names.get(entity.name);
+    if (entityNames) files.push({ path: entityNames.file, content: renderEntityViewTs(entity, entityNames) });
+  }
+  files.push(
+    { path: 'tsconfig.json', content: TSCONFIG_JSON },
+    { path: 'app.json', content: renderAppJson(valid) },
+    { path: 'AGENTS.md', content: renderAgentsMd(valid, context) },
+    { path: 'CLAUDE.md', content: renderClaudeMd(valid, context) },
+    { path: 'SKILL.md', content: renderSkillMd(valid, context) },
+  );
+  return files;
+}

@@ -1,0 +1,135 @@
+/**
+ * Word handling the blueprint planner needs: tokens, singular and plural forms, and the three spellings of a
+ * name (snake_case for columns and tables, "Sentence case" for labels, "Title Case" for app names).
+ */
+import { IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS, IES_SINGULARS, VES_SINGULARS, ES_SINGULARS, UPPERCASE_WORDS, TITLE_SMALL_WORDS } from './vocabulary.data';
+
+export interface Token {
+  /** lower-case word, or the punctuation mark itself */
+  text: string;
+  /** the word as the user typed it (casing kept), for names */
+  raw: string;
+  punct: boolean;
+}
+
+const SINGULAR_OF_IRREGULAR = new Map(Object.entries(IRREGULAR_PLURALS).map(([singular, plural]) => [plural, singular]));
+
+/** Splits a prompt into words and the punctuation that separates phrases. Hyphens and apostrophes stay inside words. */
+export function tokenize(text: string): Token[] {
+  const normalized = text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2013\u2014]/g, ' - ');
+  const tokens: Token[] = [];
+  const pattern = /[A-Za-z0-9\u00C0-\u024F]+(?:['-][A-Za-z0-9\u00C0-\u024F]+)*|[.,;:!?()/&"\n-]/g;
+  for (const match of normalized.matchAll(pattern)) {
+    const raw = match[0];
+    const punct = !/[A-Za-z0-9\u00C0-\u024F]/.test(raw);
+    let word = raw.toLowerCase();
+    // "recipe's" and "users'" mean the same thing as the bare noun for planning purposes
+    word = word.replace(/'s$/, '');
+    tokens.push({ text: punct ? (raw === '\n' ? '.' : raw) : word, raw, punct });
+  }
+  return tokens;
+}
+
+export function singularize(word: string): string {
+  const lower = word.toLowerCase();
+  if (UNCOUNTABLE_NOUNS.includes(lower)) return lower;
+  const irregular = SINGULAR_OF_IRREGULAR.get(lower);
+  if (irregular) return irregular;
+  if (lower in IRREGULAR_PLURALS) return lower;
+  // short words (bus, gas, yes) are far more often singular than a plural of a two-letter noun
+  if (lower.length <= 3) return lower;
+  if (lower.endsWith('ies')) {
+    const stem = lower.slice(0, -3);
+    return IES_SINGULARS.includes(`${stem}ie`) ? `${stem}ie` : `${stem}y`;
+  }
+  if (lower.endsWith('ves')) {
+    const known = VES_SINGULARS[lower];
+    return known ?? lower.slice(0, -1);
+  }
+  if (/(ss|us|is|ics)$/.test(lower)) return lower;
+  if (lower.endsWith('sses') || lower.endsWith('xes') || lower.endsWith('zzes')) return lower.slice(0, -2);
+  if (/(ch|sh)es$/.test(lower)) return ES_SINGULARS.includes(lower.slice(0, -1)) ? lower.slice(0, -1) : lower.slice(0, -2);
+  if (lower.endsWith('uses')) return lower.endsWith('tuses') ? lower.slice(0, -2) : lower.slice(0, -1);
+  if (lower.endsWith('oes')) return ES_SINGULARS.includes(lower.slice(0, -1)) ? lower.slice(0, -1) : lower.slice(0, -2);
+  if (lower.endsWith('s')) return lower.slice(0, -1);
+  return lower;
+}
+
+export function pluralize(word: string): string {
+  const lower = word.toLowerCase();
+  if (UNCOUNTABLE_NOUNS.includes(lower)) return lower;
+  const irregular = IRREGULAR_PLURALS[lower];
+  if (irregular) return irregular;
+  if (singularize(lower) !== lower) return lower;
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(lower)) return `${lower}es`;
+  if (/(potato|tomato|hero|echo|veto)$/.test(lower)) return `${lower}es`;
+  return `${lower}s`;
+}
+
+export function isPlural(word: string): boolean {
+  return singularize(word) !== word.toLowerCase() && !UNCOUNTABLE_NOUNS.includes(word.toLowerCase());
+}
+
+/** `Cooking time` -> `cooking_time`; never empty, never starting with a digit. */
+export function toSnake(text: string): string {
+  const snake = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (!snake) return 'item';
+  return /^[0-9]/.test(snake) ? `n_${snake}` : snake;
+}
+
+/** `cooking_time` -> `Cooking time` */
+export function toSentence(snakeOrWords: string): string {
+  const words = snakeOrWords.replace(/_/g, ' ').trim().split(/\s+/).filter(Boolean);
+  return words
+    .map((word, index) => {
+      if (UPPERCASE_WORDS.includes(word.toLowerCase())) return word.toUpperCase();
+      return index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+    })
+    .join(' ');
+}
+
+/** `to-do list` -> `To-Do List`, `crm` -> `CRM` */
+export function toTitle(text: string): string {
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word, index) => {
+      const lower = word.toLowerCase();
+      if (UPPERCASE_WORDS.includes(lower)) return lower.toUpperCase();
+      if (index > 0 && TITLE_SMALL_WORDS.includes(lower)) return lower;
+      return lower
+        .split('-')
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+        .join('-');
+    })
+    .join(' ');
+}
+
+/** `cooking_methods` -> `cooking_method`: only the last word of a compound takes the plural. */
+export function singularSnake(snake: string): string {
+  const parts = snake.split('_');
+  parts[parts.length - 1] = singularize(parts[parts.length - 1]);
+  return parts.join('_');
+}
+
+export function pluralSnake(snake: string): string {
+  const parts = snake.split('_');
+  parts[parts.length - 1] = pluralize(parts[parts.length - 1]);
+  return parts.join('_');
+}
+
+/** "a, b and c" for a list of words. */
+export function joinWords(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
