@@ -2,6 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from './config/generation.config';
+import { GenerationJobEntity } from './jobs/generation-job.entity';
+import { JobsModule } from './jobs/jobs.module';
+import { CreateGenerationJobs1763700003000 } from './migrations/1763700003000-create-generation-jobs';
 
 @Module({})
 export class AppModule {
@@ -13,10 +16,11 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'generation-service', config }),
         DatabaseModule.forService({
           schema: 'generation',
-          entities: [OutboxEventEntity],
-          migrations: [CreateOutbox1763700000000],
+          entities: [OutboxEventEntity, GenerationJobEntity],
+          migrations: [CreateOutbox1763700000000, CreateGenerationJobs1763700003000],
         }),
         { ...outbox, global: true },
+        JobsModule,
       ],
       providers: [{ provide: GENERATION_CONFIG, useValue: config }],
       exports: [GENERATION_CONFIG],

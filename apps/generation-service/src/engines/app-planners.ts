@@ -1,0 +1,51 @@
+import { GENERATORS, type GeneratorName } from '@appgen/contracts';
+import type { GenerationConfig } from '../config/generation.config';
+import { PlanningError, type AppPlanner } from './app-planner';
+import { BlueprintPlanner } from './blueprint.planner';
+import { OpenAiPlanner } from './openai.planner';
+
+/** Typical duration of a job per engine, for the queue response's `estimated_time_seconds`. */
+export const ESTIMATED_SECONDS: Readonly<Record<GeneratorName, number>> = { blueprint: 5, openai: 45 };
+
+export function isGeneratorName(value: string | null | undefined): value is GeneratorName {
+  return typeof value === 'string' && (GENERATORS as readonly string[]).includes(value);
+}
+
+/**
+ * The engine of a job: the one its `ai_model` names (`blueprint`, `openai`), else the configured
+ * GENERATOR, whose model is then the `ai_model` (an OpenAI model name) when one is given.
+ */
+export function engineFor(aiModel: string | null | undefined, config: Pick<GenerationConfig, 'GENERATOR'>): GeneratorName {
+  return isGeneratorName(aiModel) ? aiModel : config.GENERATOR;
+}
+
+/** The model an engine asks: the job's ai_model unless it only named the engine. */
+export function modelFor(aiModel: string | null | undefined): string | undefined {
+  return aiModel && !isGeneratorName(aiModel) ? aiModel : undefined;
+}
+
+export class AppPlanners {
+  private readonly blueprint = new BlueprintPlanner();
+  private readonly openai?: OpenAiPlanner;
+
+  constructor(config: GenerationConfig) {
+    if (config.OPENAI_BASE_URL) {
+      this.openai = new OpenAiPlanner({
+        baseUrl: config.OPENAI_BASE_URL,
+        apiKey: config.OPENAI_API_KEY,
+        defaultModel: config.OPENAI_MODEL,
+        timeoutMs: config.OPENAI_TIMEOUT_MS,
+      });
+    }
+  }
+
+  available(engine: GeneratorName): boolean {
+    return engine === 'blueprint' || this.openai !== undefined;
+  }
+
+  get(engine: GeneratorName): AppPlanner {
+    if (engine === 'blueprint') return this.blueprint;
+    if (!this.openai) throw new PlanningError('The openai engine is not configured on this server (OPENAI_BASE_URL is not set)');
+    return this.openai;
+  }
+}

@@ -1,0 +1,225 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  appUrls,
+  AppsSubjects,
+  DEFAULT_APP_NAME,
+  DeploymentSubjects,
+  GENERATION_PROGRESS,
+  type AppPlan,
+  type AppStatus,
+  type Caller,
+} from '@appgen/contracts';
+import { NotifiedWorkLoop, RpcClient, ServiceException } from '@appgen/service-kit';
+import { renderApp } from '../blueprint';
+import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
+import { PlanningError, type TokenUsage } from '../engines/app-planner';
+import { AppPlanners, modelFor } from '../engines/app-planners';
+import type { GenerationJobEntity } from './generation-job.entity';
+import { GENERATION_JOBS_CHANNEL, JobStore, JobStoppedError, type JobRun } from './job-store';
+
+/** The worker is shutting down: the run goes back to the queue for another process. */
+class WorkerStoppingError extends Error {}
+
+/** A failure the user can act on, with the message the job shows. */
+class JobFailure extends Error {}
+
+/** Neighbours answering 503/504 are restarting or overloaded: worth another attempt later. */
+function isTransient(error: unknown): boolean {
+  return error instanceof ServiceException && (error.payload.status === 503 || error.payload.status === 504);
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function describe(plan: AppPlan): string {
+  return `${plural(plan.entities.length, 'entity', 'entities')}, ${plural(plan.pages.length, 'page')}`;
+}
+
+interface ActiveRun extends JobRun {
+  done: Promise<void>;
+}
+
+/**
+ * Runs queued generation jobs: plan → render → save the version and its entities → build the preview.
+ * Jobs live in Postgres, so a job whose worker died (no heartbeat for GENERATION_STALE_MS) is taken again
+ * and restarted from its beginning; every step is idempotent for the same job.
+ */
+@Injectable()
+export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger('GenerationWorker');
+  private loop?: NotifiedWorkLoop;
+  private heartbeatTimer?: NodeJS.Timeout;
+  private readonly active = new Map<string, ActiveRun>();
+  private stopping = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: JobStore,
+    private readonly rpc: RpcClient,
+    private readonly planners: AppPlanners,
+    @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.loop = new NotifiedWorkLoop({
+      name: 'GenerationWorker',
+      databaseUrl: this.config.DATABASE_URL,
+      channel: GENERATION_JOBS_CHANNEL,
+      schema: String(this.dataSource.driver.schema),
+      pollIntervalMs: this.config.GENERATION_POLL_MS,
+      pass: () => this.pass(),
+    });
+    this.heartbeatTimer = setInterval(() => {
+      this.store.heartbeat([...this.active.values()]).catch((error: unknown) => this.log.warn(`heartbeat failed: ${String(error)}`));
+    }, this.config.GENERATION_HEARTBEAT_MS);
+    await this.loop.start();
+  }
+
+  /** Stops taking jobs; running ones stop at their next step and go back to the queue for another process. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.loop?.stop();
+    const runs = [...this.active.values()].map((run) => run.done);
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, this.config.SHUTDOWN_TIMEOUT_MS).unref());
+    await Promise.race([Promise.all(runs), grace]);
+    clearInterval(this.heartbeatTimer);
+  }
+
+  private async pass(): Promise<void> {
+    for (const job of await this.store.failAbandoned()) {
+      this.log.warn(`job ${job.jobId} gave up after ${job.attempts} interrupted runs`);
+      await this.setAppStatus(job.caller, job.appId, 'failed');
+    }
+    const free = this.config.GENERATION_CONCURRENCY - this.active.size;
+    if (free <= 0 || this.stopping) return;
+    for (const job of await this.store.claim(free)) {
+      const run: ActiveRun = { jobId: job.jobId, attempt: job.attempts, done: Promise.resolve() };
+      run.done = this.run(job, run).finally(() => {
+        this.active.delete(job.jobId);
+        this.loop?.wake();
+      });
+      this.active.set(job.jobId, run);
+    }
+  }
+
+  private async run(job: GenerationJobEntity, run: JobRun): Promise<void> {
+    const usage: TokenUsage = { input: 0, output: 0 };
+    const checkpoint = (progress: number, message: string, changes: { name?: string } = {}): Promise<GenerationJobEntity> => {
+      if (this.stopping) throw new WorkerStoppingError();
+      return this.store.checkpoint(run, progress, message, { ...changes, tokensInput: usage.input, tokensOutput: usage.output });
+    };
+    try {
+      await this.generate(job, usage, checkpoint);
+    } catch (error) {
+      await this.settle(job, run, usage, error);
+    }
+  }
+
+  private async generate(
+    job: GenerationJobEntity,
+    usage: TokenUsage,
+    checkpoint: (progress: number, message: string, changes?: { name?: string }) => Promise<GenerationJobEntity>,
+  ): Promise<void> {
+    const { caller, appId } = job;
+    const run: JobRun = { jobId: job.jobId, attempt: job.attempts };
+    const planner = this.planners.get(job.engine);
+
+    const { plan: current } = await this.rpc.request(AppsSubjects.latestPlan, { caller, id: appId });
+    const plan = await planner.plan(job.prompt, current, { model: modelFor(job.aiModel), usage });
+
+    const { app } = await this.rpc.request(AppsSubjects.get, { caller, id: appId });
+    // An app the caller did not name takes the name of what was planned for it.
+    const name = !job.nameGiven && app.name === DEFAULT_APP_NAME ? plan.name : app.name;
+    if (name !== app.name) await this.rpc.request(AppsSubjects.update, { caller, id: appId, changes: { name } });
+    const verb = current ? 'Updating' : 'Planning';
+    await checkpoint(GENERATION_PROGRESS.planning, `${verb} ${name}: ${describe(plan)}`, { name });
+
+    const urls = appUrls(appId, {
+      previewHost: this.config.PREVIEW_HOST,
+      appsHost: this.config.APPS_HOST,
+      scheme: this.config.PUBLIC_URL_SCHEME,
+      port: this.config.PUBLIC_URL_PORT,
+    });
+    const files = renderApp({ ...plan, name }, {
+      appId,
+      previewUrl: urls.preview,
+      productionUrl: urls.production,
+      editorUrl: `${this.config.SITE_URL.replace(/\/+$/, '')}/account/apps/${appId}/editor`,
+      envVarNames: [],
+      customDomains: [],
+    });
+    await checkpoint(GENERATION_PROGRESS.generating, `Writing ${plural(files.length, 'file')} for ${name}`);
+    const { version } = await this.rpc.request(AppsSubjects.saveVersion, {
+      caller,
+      id: appId,
+      files,
+      plan: { ...plan, name },
+      source: 'generation',
+      idempotency_key: job.jobId,
+    });
+    for (const entity of plan.entities) {
+      await this.rpc.request(AppsSubjects.defineEntity, { caller, id: appId, entity });
+    }
+
+    await checkpoint(GENERATION_PROGRESS.processing, 'Building the preview');
+    const { build } = await this.rpc.request(DeploymentSubjects.build, { caller, app_id: appId, version_id: version.id }, this.config.BUILD_TIMEOUT_MS);
+    // A job cancelled while its build ran keeps the build, but its result no longer decides anything.
+    await this.store.assertRunning(run);
+    if (build.status === 'failed') {
+      const first = build.errors[0];
+      throw new JobFailure(first ? `The build failed: ${first.message}` : 'The build failed');
+    }
+    const { app: built } = await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: appId, changes: { status: 'generated' } });
+    const previewUrl = built.preview_url ?? urls.preview;
+    await this.store.complete(run, `Your app is ready at ${previewUrl}`, previewUrl, usage);
+  }
+
+  private async settle(job: GenerationJobEntity, run: JobRun, usage: TokenUsage, error: unknown): Promise<void> {
+    if (error instanceof JobStoppedError) {
+      this.log.log(`job ${job.jobId} stopped (cancelled or taken over)`);
+      return;
+    }
+    try {
+      if (error instanceof WorkerStoppingError) {
+        await this.store.release(run, { delayMs: 0, countAttempt: false, message: 'Queued again: the worker running it stopped' });
+        return;
+      }
+      if (isTransient(error) && run.attempt < this.config.GENERATION_MAX_ATTEMPTS) {
+        this.log.warn(`job ${job.jobId} attempt ${run.attempt} hit a transient failure, retrying: ${String(error)}`);
+        await this.store.release(run, {
+          delayMs: 2000 * run.attempt,
+          countAttempt: true,
+          message: 'Queued again: a service it needs was briefly unavailable',
+        });
+        return;
+      }
+      const message = this.failureMessage(error);
+      if (!(error instanceof JobFailure || error instanceof PlanningError)) this.log.error(`job ${job.jobId} failed: ${String(error)}`);
+      await this.store.fail(run, message, usage);
+      await this.setAppStatus(job.caller, job.appId, 'failed');
+    } catch (settleError) {
+      if (settleError instanceof JobStoppedError) return;
+      // The heartbeat stops with this run, so another pass takes the job again once it goes stale.
+      this.log.error(`job ${job.jobId} could not be settled: ${String(settleError)}`);
+    } finally {
+      if (usage.input + usage.output > 0) this.log.log(`job ${job.jobId} used ${usage.input} input and ${usage.output} output tokens`);
+    }
+  }
+
+  private failureMessage(error: unknown): string {
+    if (error instanceof JobFailure || error instanceof PlanningError) return error.message;
+    if (error instanceof ServiceException) return `${error.payload.body.message}`;
+    return 'An internal error stopped the generation';
+  }
+
+  private async setAppStatus(caller: Caller, appId: string, status: AppStatus): Promise<void> {
+    try {
+      await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: appId, changes: { status } });
+    } catch (error) {
+      const gone = error instanceof ServiceException && error.payload.status === 404;
+      if (!gone) this.log.warn(`app ${appId} could not be marked ${status}: ${String(error)}`);
+    }
+  }
+}

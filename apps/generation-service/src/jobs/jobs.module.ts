@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
+import { AppPlanners } from '../engines/app-planners';
+import { GenerationWorker } from './generation.worker';
+import { JobStore } from './job-store';
+import { JobsController } from './jobs.controller';
+import { JobsService } from './jobs.service';
+
+@Module({
+  controllers: [JobsController],
+  providers: [
+    { provide: AppPlanners, inject: [GENERATION_CONFIG], useFactory: (config: GenerationConfig) => new AppPlanners(config) },
+    JobStore,
+    JobsService,
+    GenerationWorker,
+  ],
+})
+export class JobsModule {}

@@ -1,0 +1,227 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AppsSubjects,
+  GENERATION_PROGRESS,
+  type AppStatus,
+  type AppSummary,
+  type Caller,
+  type CancelGenerationResponse,
+  type EventKind,
+  type GenerationJobView,
+  type LatestGenerationResponse,
+  type QueueGenerationRequest,
+  type QueueGenerationResponse,
+} from '@appgen/contracts';
+import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
+import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
+import type { GenerationJobEntity } from './generation-job.entity';
+import { newJobId, parseJobReference } from './job-id';
+import { JobStore } from './job-store';
+import { readQueueRequest } from './queue-request';
+
+export const GENERATION_WEBHOOK_EVENTS: EventKind[] = [
+  'app.generation.started',
+  'app.generation.progress',
+  'app.generation.completed',
+  'app.generation.failed',
+];
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ServiceException && error.payload.status === 404;
+}
+
+/** What an app looks like to a job whose app was deleted since. */
+function statusAfter(job: GenerationJobEntity): AppStatus {
+  if (job.status === 'completed') return 'generated';
+  if (job.status === 'failed') return 'failed';
+  if (job.status === 'cancelled') return 'draft';
+  return 'generating';
+}
+
+@Injectable()
+export class JobsService {
+  private readonly log = new Logger('Jobs');
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly rpc: RpcClient,
+    private readonly planners: AppPlanners,
+    @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
+  ) {}
+
+  async queue(request: QueueGenerationRequest): Promise<QueueGenerationResponse> {
+    const input = readQueueRequest(request);
+    const { caller } = request;
+    const engine = engineFor(input.aiModel, this.config);
+    if (!this.planners.available(engine)) {
+      throw ServiceException.validation([{ field: 'ai_model', message: `${engine} is not available on this server (OPENAI_BASE_URL is not configured)` }]);
+    }
+
+    let app: AppSummary;
+    if (input.appId) {
+      const { app: existing } = await this.rpc.request(AppsSubjects.get, { caller, id: input.appId });
+      if (await this.store.hasOpenJob(existing.id)) throw this.busy(existing.id);
+      if (input.name && input.name !== existing.name) {
+        await this.rpc.request(AppsSubjects.update, { caller, id: existing.id, changes: { name: input.name } });
+      }
+      app = existing;
+    } else {
+      ({ app } = await this.rpc.request(AppsSubjects.create, {
+        caller,
+        name: input.name,
+        description: input.description,
+        prompt: input.prompt,
+        ai_model: input.aiModel,
+        visibility: input.visibility,
+      }));
+    }
+
+    // Before the job exists: a fast worker must not finish it and then see this overwrite `generated`.
+    const { app: generating } = await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: app.id, changes: { status: 'generating' } });
+    let job: GenerationJobEntity;
+    try {
+      job = await this.store.insert({
+        jobId: newJobId(),
+        accountId: caller.accountId,
+        caller,
+        appId: app.id,
+        appCreatedAt: new Date(app.created_at),
+        prompt: input.prompt,
+        name: input.name ?? app.name,
+        nameGiven: input.name !== undefined,
+        aiModel: input.aiModel ?? null,
+        engine,
+        callbackUrl: input.callbackUrl ?? null,
+        metadata: input.metadata,
+        status: 'queued',
+        progress: GENERATION_PROGRESS.queued,
+        message: 'Queued: waiting for a worker',
+        error: null,
+        previewUrl: null,
+        attempts: 0,
+        heartbeatAt: null,
+        tokensInput: 0,
+        tokensOutput: 0,
+        startedAt: null,
+        completedAt: null,
+        cancelledAt: null,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.busy(app.id);
+      await this.rpc
+        .request(AppsSubjects.setLifecycle, { caller, id: app.id, changes: { status: app.status } })
+        .catch((restore: unknown) => this.log.warn(`app ${app.id} stays generating after a failed queue: ${String(restore)}`));
+      throw error;
+    }
+    return {
+      job_id: job.jobId,
+      app_id: app.id,
+      message_id: job.messageId,
+      status: 'queued',
+      estimated_time_seconds: ESTIMATED_SECONDS[engine],
+      webhook_events: GENERATION_WEBHOOK_EVENTS,
+      status_url: this.statusUrl(job),
+      app_url: this.editorUrl(app.id),
+      app: generating,
+    };
+  }
+
+  async get(caller: Caller, id: string): Promise<GenerationJobView> {
+    return this.view(caller, await this.find(caller, id));
+  }
+
+  async cancel(caller: Caller, id: string): Promise<CancelGenerationResponse> {
+    const job = await this.find(caller, id);
+    const cancelled = await this.store.cancel(job);
+    if (!cancelled) return { cancelled: false, job_id: job.jobId };
+    await this.restoreAppAfterCancel(job);
+    return { cancelled: true, job_id: job.jobId };
+  }
+
+  async latestForApp(caller: Caller, appId: string): Promise<LatestGenerationResponse> {
+    const job = await this.store.latestForApp(caller.accountId, appId);
+    if (!job) return { generation: null };
+    return {
+      generation: { status: job.status, started_at: job.startedAt?.toISOString() ?? null, completed_at: job.completedAt?.toISOString() ?? null },
+    };
+  }
+
+  private async find(caller: Caller, id: string): Promise<GenerationJobEntity> {
+    const reference = typeof id === 'string' ? parseJobReference(id) : null;
+    const job = reference ? await this.store.find(caller.accountId, reference) : null;
+    if (!job) throw ServiceException.notFound('Generation job', String(id));
+    return job;
+  }
+
+  /** A cancelled app goes back to what it was: a draft if it never got a version, else its last generated state. */
+  private async restoreAppAfterCancel(job: GenerationJobEntity): Promise<void> {
+    try {
+      const { app } = await this.rpc.request(AppsSubjects.get, { caller: job.caller, id: job.appId });
+      if (app.status !== 'generating') return;
+      const status: AppStatus = app.versions_count > 0 ? 'generated' : 'draft';
+      await this.rpc.request(AppsSubjects.setLifecycle, { caller: job.caller, id: job.appId, changes: { status } });
+    } catch (error) {
+      if (isNotFound(error)) return;
+      this.log.warn(`job ${job.jobId} cancelled but app ${job.appId} kept its status: ${String(error)}`);
+    }
+  }
+
+  private async view(caller: Caller, job: GenerationJobEntity): Promise<GenerationJobView> {
+    let app: GenerationJobView['app'];
+    try {
+      const { app: found } = await this.rpc.request(AppsSubjects.get, { caller, id: job.appId });
+      app = {
+        id: found.id,
+        name: found.name,
+        status: found.status,
+        preview_url: found.preview_url,
+        production_url: found.production_url,
+        created_at: found.created_at,
+      };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      app = {
+        id: job.appId,
+        name: job.name,
+        status: statusAfter(job),
+        preview_url: job.previewUrl,
+        production_url: null,
+        created_at: job.appCreatedAt.toISOString(),
+      };
+    }
+    return {
+      job_id: job.jobId,
+      app_id: job.appId,
+      message_id: job.messageId,
+      status: job.status,
+      progress: job.progress,
+      message: job.message,
+      app,
+      started_at: job.startedAt?.toISOString() ?? null,
+      completed_at: job.completedAt?.toISOString() ?? null,
+      estimated_time_seconds: ESTIMATED_SECONDS[job.engine],
+      status_url: this.statusUrl(job),
+      app_url: this.editorUrl(job.appId),
+      error: job.error,
+    };
+  }
+
+  private busy(appId: string): ServiceException {
+    return ServiceException.of('conflict', `App ${appId} is already being generated; wait for that job to finish or cancel it`);
+  }
+
+  private statusUrl(job: GenerationJobEntity): string {
+    return `${this.config.SITE_URL.replace(/\/+$/, '')}/api/v1/generation_queue/${job.jobId}`;
+  }
+
+  private editorUrl(appId: string): string {
+    return `${this.config.SITE_URL.replace(/\/+$/, '')}/account/apps/${appId}/editor`;
+  }
+}
