@@ -199,6 +199,12 @@ export interface DefineEntityRequest extends AppByIdRequest {
   entity: EntityPlan;
 }
 
+export interface ListEntitiesRequest {
+  app_id: string;
+  /** present when the account owner asks through the API or tools: another account's app is then 404 */
+  caller?: CallerRequest['caller'];
+}
+
 /** Who reads or writes rows: a signed-in user of the generated app, a visitor, or the account owner (tools). */
 export type RowActor = { kind: 'app_user'; email: string } | { kind: 'visitor' } | { kind: 'owner' };
 export interface RowsRequest {
@@ -265,7 +271,7 @@ export interface AppsRpc {
   [AppsSubjects.versionFiles]: Rpc<VersionFilesRequest, VersionFilesResponse>;
   [AppsSubjects.latestPlan]: Rpc<AppByIdRequest, { plan: AppPlan | null }>;
   [AppsSubjects.defineEntity]: Rpc<DefineEntityRequest, { entity: EntityPlan }>;
-  [AppsSubjects.listEntities]: Rpc<{ app_id: string }, { entities: EntityPlan[] }>;
+  [AppsSubjects.listEntities]: Rpc<ListEntitiesRequest, { entities: EntityPlan[] }>;
   [AppsSubjects.queryRows]: Rpc<QueryRowsRequest, { rows: EntityRow[]; total: number }>;
   [AppsSubjects.insertRow]: Rpc<WriteRowRequest, { row: EntityRow }>;
   [AppsSubjects.getRow]: Rpc<RowByIdRequest, { row: EntityRow }>;
