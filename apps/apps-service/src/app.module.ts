@@ -1,10 +1,23 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { AppPageViewEntity } from './analytics/app-page-view.entity';
 import { APPS_CONFIG, type AppsConfig } from './config/apps.config';
+import { AppEntityEntity } from './entities/app-entity.entity';
+import { EntitiesModule } from './entities/entities.module';
+import { AppFileEntity } from './files/app-file.entity';
+import { FilesModule } from './files/files.module';
 import { ManagedAppEntity } from './managed-apps/managed-app.entity';
 import { ManagedAppsModule } from './managed-apps/managed-apps.module';
 import { CreateManagedApps1763700000100 } from './migrations/1763700000100-create-managed-apps';
+import { CreateAppContent1763700000200 } from './migrations/1763700000200-create-app-content';
+import { AppRowEntity } from './rows/app-row.entity';
+import { RowsModule } from './rows/rows.module';
+import { RuntimeModule } from './runtime/runtime.module';
+import { AppVersionFileEntity } from './versions/app-version-file.entity';
+import { AppVersionEntity } from './versions/app-version.entity';
+import { VersionsModule } from './versions/versions.module';
 
 @Module({})
 export class AppModule {
@@ -16,11 +29,26 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'apps-service', config }),
         DatabaseModule.forService({
           schema: 'apps',
-          entities: [ManagedAppEntity, OutboxEventEntity],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100],
+          entities: [
+            ManagedAppEntity,
+            AppVersionEntity,
+            AppVersionFileEntity,
+            AppFileEntity,
+            AppEntityEntity,
+            AppRowEntity,
+            AppPageViewEntity,
+            OutboxEventEntity,
+          ],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,
+        VersionsModule,
+        FilesModule,
+        EntitiesModule,
+        RowsModule,
+        RuntimeModule,
+        AnalyticsModule,
       ],
       providers: [{ provide: APPS_CONFIG, useValue: config }],
       exports: [APPS_CONFIG],

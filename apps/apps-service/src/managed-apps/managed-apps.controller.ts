@@ -29,6 +29,11 @@ export class ManagedAppsController {
     return { app: await this.apps.update(request) };
   }
 
+  @MessagePattern(AppsSubjects.setLifecycle)
+  async onSetLifecycle(@Payload() request: RpcRequest<typeof AppsSubjects.setLifecycle>): Handler<typeof AppsSubjects.setLifecycle> {
+    return { app: await this.apps.setLifecycle(request) };
+  }
+
   @MessagePattern(AppsSubjects.delete)
   onDelete(@Payload() request: RpcRequest<typeof AppsSubjects.delete>): Handler<typeof AppsSubjects.delete> {
     return this.apps.delete(request.caller, request.id);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  APP_STATUSES,
   DEFAULT_APP_NAME,
   pageMeta,
   pageOffset,
@@ -10,8 +11,10 @@ import {
   type CreateAppRequest,
   type CreateAppResponse,
   type DeleteAppResponse,
+  type FieldError,
   type ListAppsRequest,
   type ListAppsResponse,
+  type SetLifecycleRequest,
   type UpdateAppRequest,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
@@ -20,6 +23,7 @@ import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_SQL } from './app-detail.query';
 import { newAppId } from './app-id';
 import { ManagedAppEntity } from './managed-app.entity';
+import { findOwnedApp } from './owned-app';
 
 /** The model recorded on an app created without one: the built-in generator. */
 export const DEFAULT_AI_MODEL = 'blueprint';
@@ -135,16 +139,49 @@ export class ManagedAppsService {
     return { success: true, message: `App ${id} and all its resources were deleted.` };
   }
 
+  /**
+   * Moves the app through its lifecycle for generation-service and deployment-service. app.updated is
+   * written only when a value really changed, so repeated steps of a resumed job publish nothing twice.
+   */
+  async setLifecycle(request: SetLifecycleRequest): Promise<AppSummary> {
+    const { changes } = request;
+    const errors: FieldError[] = [];
+    if (changes.status !== undefined && !APP_STATUSES.includes(changes.status)) {
+      errors.push({ field: 'status', message: `must be one of ${APP_STATUSES.join(', ')}` });
+    }
+    const publishedAt = changes.published_at === undefined || changes.published_at === null ? changes.published_at : new Date(changes.published_at);
+    if (publishedAt && Number.isNaN(publishedAt.getTime())) errors.push({ field: 'published_at', message: 'must be an ISO 8601 timestamp' });
+    if (errors.length > 0) throw ServiceException.validation(errors);
+    return this.dataSource.transaction(async (manager) => {
+      const app = await this.findOwned(manager, request.caller, request.id);
+      const changed: string[] = [];
+      if (changes.status !== undefined && changes.status !== app.status) {
+        app.status = changes.status;
+        changed.push('status');
+      }
+      if (changes.preview_url !== undefined && changes.preview_url !== app.previewUrl) {
+        app.previewUrl = changes.preview_url;
+        changed.push('preview_url');
+      }
+      if (changes.production_url !== undefined && changes.production_url !== app.productionUrl) {
+        app.productionUrl = changes.production_url;
+        changed.push('production_url');
+      }
+      if (publishedAt !== undefined && publishedAt?.getTime() !== app.publishedAt?.getTime()) {
+        app.publishedAt = publishedAt;
+        changed.push('published_at');
+      }
+      if (changed.length === 0) return this.summary(app);
+      const saved = await manager.save(app);
+      const summary = this.summary(saved);
+      await this.outbox.enqueue(manager, { kind: 'app.updated', accountId: app.accountId, appId: app.id, data: { app: summary, changed } });
+      return summary;
+    });
+  }
+
   /** Locks the row so concurrent updates of one app apply one after the other. */
-  private async findOwned(manager: EntityManager, caller: Caller, id: string): Promise<ManagedAppEntity> {
-    const app = await manager
-      .getRepository(ManagedAppEntity)
-      .createQueryBuilder('app')
-      .setLock('pessimistic_write')
-      .where('app.id = :id AND app.accountId = :accountId', { id, accountId: caller.accountId })
-      .getOne();
-    if (!app) throw ServiceException.notFound('App', id);
-    return app;
+  private findOwned(manager: EntityManager, caller: Caller, id: string): Promise<ManagedAppEntity> {
+    return findOwnedApp(manager, caller, id, { lock: true });
   }
 
   private summary(app: ManagedAppEntity): AppSummary {

@@ -1,0 +1,82 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type AnalyticsResponse,
+  type AppByIdRequest,
+  type PageView,
+} from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+import { findOwnedApp } from '../managed-apps/owned-app';
+
+const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7d': 7, '30d': 30, '90d': 90 };
+const MAX_PATH_LENGTH = 2048;
+const MAX_ID_LENGTH = 128;
+
+function isPageView(view: Partial<PageView> | null): view is PageView {
+  return (
+    typeof view?.app_id === 'string' &&
+    typeof view.visitor === 'string' &&
+    view.visitor.length > 0 &&
+    view.visitor.length <= MAX_ID_LENGTH &&
+    typeof view.session === 'string' &&
+    view.session.length > 0 &&
+    view.session.length <= MAX_ID_LENGTH &&
+    typeof view.path === 'string' &&
+    (view.environment === 'preview' || view.environment === 'production') &&
+    typeof view.at === 'string' &&
+    !Number.isNaN(Date.parse(view.at))
+  );
+}
+
+@Injectable()
+export class AnalyticsService {
+  private readonly logger = new Logger(AnalyticsService.name);
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores a batch from the edge in one statement. Views of apps deleted meanwhile are dropped by the
+   * join instead of failing the whole batch on the foreign key; malformed entries are skipped.
+   */
+  async record(message: { views: PageView[] }): Promise<void> {
+    const views = (Array.isArray(message?.views) ? message.views : []).filter((view) => isPageView(view));
+    if (views.length === 0) return;
+    try {
+      await this.dataSource.query(
+        `INSERT INTO app_page_views (app_id, visitor, session, path, environment, at)
+         SELECT v.app_id, v.visitor, v.session, v.path, v.environment, v.at
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+                AS v(app_id, visitor, session, path, environment, at)
+           JOIN managed_apps a ON a.id = v.app_id`,
+        [
+          views.map((view) => view.app_id),
+          views.map((view) => view.visitor),
+          views.map((view) => view.session),
+          views.map((view) => view.path.slice(0, MAX_PATH_LENGTH)),
+          views.map((view) => view.environment),
+          views.map((view) => view.at),
+        ],
+      );
+    } catch (error) {
+      // A fire-and-forget message has nobody to answer; losing one batch of counts must not crash the handler.
+      this.logger.error(`could not record ${views.length} page views: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async query(request: AppByIdRequest & { period: AnalyticsPeriod }): Promise<AnalyticsResponse> {
+    const period = request.period ?? '7d';
+    if (!ANALYTICS_PERIODS.includes(period)) {
+      throw ServiceException.validation([{ field: 'period', message: `must be one of ${ANALYTICS_PERIODS.join(', ')}` }]);
+    }
+    const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
+    const rows = await this.dataSource.query<{ page_views: number; unique_visitors: number; sessions: number }[]>(
+      `SELECT count(*)::int AS page_views, count(DISTINCT visitor)::int AS unique_visitors, count(DISTINCT session)::int AS sessions
+         FROM app_page_views WHERE app_id = $1 AND at > now() - make_interval(days => $2)`,
+      [app.id, PERIOD_DAYS[period]],
+    );
+    const metrics = rows[0] ?? { page_views: 0, unique_visitors: 0, sessions: 0 };
+    return { app_id: app.id, period, metrics };
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DefineEntityRequest, EntityPlan, ListEntitiesRequest } from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+import { ManagedAppEntity } from '../managed-apps/managed-app.entity';
+import { findOwnedApp } from '../managed-apps/owned-app';
+import { AppEntityEntity } from './app-entity.entity';
+import { defineEntity } from './entity-definition';
+
+@Injectable()
+export class EntitiesService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Creates the entity or replaces its definition (by name); existing rows keep their data. */
+  async define(request: DefineEntityRequest): Promise<EntityPlan> {
+    const defined = defineEntity(request.entity);
+    if (!defined.entity) throw ServiceException.validation(defined.errors);
+    const entity = defined.entity;
+    const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
+    await this.dataSource.query(
+      `INSERT INTO app_entities (app_id, name, label, label_singular, fields, user_scoped) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+       ON CONFLICT (app_id, name) DO UPDATE SET label = excluded.label, label_singular = excluded.label_singular,
+         fields = excluded.fields, user_scoped = excluded.user_scoped, updated_at = now()`,
+      [app.id, entity.name, entity.label, entity.label_singular, JSON.stringify(entity.fields), entity.user_scoped],
+    );
+    return entity;
+  }
+
+  async list(request: ListEntitiesRequest): Promise<EntityPlan[]> {
+    if (request.caller) await findOwnedApp(this.dataSource.manager, request.caller, request.app_id);
+    else if (!(await this.dataSource.getRepository(ManagedAppEntity).existsBy({ id: request.app_id }))) {
+      throw ServiceException.notFound('App', request.app_id);
+    }
+    const entities = await this.dataSource.getRepository(AppEntityEntity).find({
+      where: { appId: request.app_id },
+      order: { createdAt: 'ASC', name: 'ASC' },
+    });
+    return entities.map((entity) => toPlan(entity));
+  }
+}
+
+export function toPlan(entity: Pick<AppEntityEntity, 'name' | 'label' | 'labelSingular' | 'fields' | 'userScoped'>): EntityPlan {
+  return {
+    name: entity.name,
+    label: entity.label,
+    label_singular: entity.labelSingular,
+    fields: entity.fields,
+    user_scoped: entity.userScoped,
+  };
+}

@@ -1,0 +1,41 @@
+import type { EntityField } from '@appgen/contracts';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Why a (non-null) value does not fit a field, or null when it does. */
+export function valueProblem(field: EntityField, value: unknown): string | null {
+  const options = field.options ?? [];
+  switch (field.type) {
+    case 'text':
+      return typeof value === 'string' ? null : 'must be text';
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? null : 'must be a whole number';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value) ? null : 'must be a date (YYYY-MM-DD)';
+    case 'datetime':
+      return typeof value === 'string' && DATETIME.test(value) && !Number.isNaN(Date.parse(value))
+        ? null
+        : 'must be an ISO 8601 date and time with a time zone (e.g. 2025-01-31T09:30:00Z)';
+    case 'select':
+      return typeof value === 'string' && options.includes(value) ? null : `must be one of ${options.join(', ')}`;
+    case 'multiselect':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string' && options.includes(item))
+        ? null
+        : `must be a list of ${options.join(', ')}`;
+    case 'json':
+      return typeof value === 'object' && value !== null ? null : 'must be a JSON object or array';
+  }
+}

@@ -1,0 +1,42 @@
+import { contentProblem, pathProblem, treeProblems } from './source-path';
+
+describe('source path rules', () => {
+  it('accepts relative paths of safe characters', () => {
+    for (const path of ['index.html', 'src/pages/recipe-list.ts', 'public/logo_v2.svg', '.env.example', 'a/.hidden/b']) {
+      expect(pathProblem(path)).toBeNull();
+    }
+  });
+
+  it('refuses paths leaving the tree, absolute, too long, or with other characters', () => {
+    expect(pathProblem('../x')).toBe('may not contain ".."');
+    expect(pathProblem('src/../../x')).toBe('may not contain ".."');
+    expect(pathProblem('/etc/passwd')).toBe('must be relative (no leading /)');
+    expect(pathProblem('a'.repeat(301))).toBe('must be at most 300 characters');
+    expect(pathProblem('a'.repeat(300))).toBeNull();
+    expect(pathProblem('src/my file.ts')).toMatch(/^may contain only/);
+    expect(pathProblem('src\\x.ts')).toMatch(/^may contain only/);
+    expect(pathProblem('é.ts')).toMatch(/^may contain only/);
+    expect(pathProblem('src//x.ts')).toBe('may not contain empty or "." segments');
+    expect(pathProblem('src/')).toBe('may not contain empty or "." segments');
+    expect(pathProblem('')).toBe('is required');
+  });
+
+  it('limits content to 1 MB of UTF-8', () => {
+    expect(contentProblem('x'.repeat(1024 * 1024))).toBeNull();
+    expect(contentProblem('x'.repeat(1024 * 1024 + 1))).toBe('must be at most 1048576 bytes (1 MB)');
+    expect(contentProblem('é'.repeat(512 * 1024 + 1))).toBe('must be at most 1048576 bytes (1 MB)');
+    expect(contentProblem(42)).toBe('must be a string');
+  });
+
+  it('checks a whole tree: each file, repeats and the 500-file limit', () => {
+    expect(treeProblems([{ path: 'a', content: '' }, { path: '../b', content: 1 }, { path: 'a', content: '' }])).toEqual([
+      { field: 'files[1].path', message: 'may not contain ".."' },
+      { field: 'files[1].content', message: 'must be a string' },
+      { field: 'files[2].path', message: 'repeats a' },
+    ]);
+    expect(treeProblems(Array.from({ length: 501 }, (_, i) => ({ path: `f${i}`, content: '' })))).toEqual([
+      { field: 'files', message: 'may hold at most 500 files (got 501)' },
+    ]);
+    expect(treeProblems('nope')).toEqual([{ field: 'files', message: 'must be an array of {path, content}' }]);
+  });
+});

@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { RowValue } from '@appgen/contracts';
+
+@Entity({ schema: 'apps', name: 'app_rows' })
+@Index('app_rows_app_entity_id_idx', ['appId', 'entity', 'id'])
+export class AppRowEntity {
+  /** bigint: the pg driver returns it as a string; the API shows it as a number. */
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'app_id', type: 'text' })
+  appId!: string;
+
+  @Column({ type: 'text' })
+  entity!: string;
+
+  /** The app user who created the row (lowercase), or null when a visitor or the owner did. */
+  @Column({ name: 'owner_email', type: 'text', nullable: true })
+  ownerEmail!: string | null;
+
+  @Column({ type: 'jsonb' })
+  data!: Record<string, RowValue>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

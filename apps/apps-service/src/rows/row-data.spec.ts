@@ -1,0 +1,156 @@
+import type { EntityPlan } from '@appgen/contracts';
+import { defineEntity } from '../entities/entity-definition';
+import { checkFilters, checkOrder, checkRowData } from './row-data';
+
+function recipes(): EntityPlan {
+  const defined = defineEntity({
+    name: 'recipes',
+    fields: [
+      { name: 'title', label: 'Title', type: 'text', required: true },
+      { name: 'cooking_time', label: 'Cooking time', type: 'integer', required: false, hint: 'minutes' },
+      { name: 'rating', label: 'Rating', type: 'number', required: false },
+      { name: 'vegan', label: 'Vegan', type: 'boolean', required: false, default_value: false },
+      { name: 'cooked_on', label: 'Cooked on', type: 'date', required: false },
+      { name: 'saved_at', label: 'Saved at', type: 'datetime', required: false },
+      { name: 'course', label: 'Course', type: 'select', required: false, options: ['starter', 'main', 'dessert'] },
+      { name: 'tags', label: 'Tags', type: 'multiselect', required: false, options: ['quick', 'cheap'] },
+      { name: 'extra', label: 'Extra', type: 'json', required: false },
+    ],
+  });
+  if (!defined.entity) throw new Error(JSON.stringify(defined.errors));
+  return defined.entity;
+}
+
+describe('defineEntity', () => {
+  it('fills labels and defaults from the names', () => {
+    const defined = defineEntity({ name: 'pantry_items', fields: [{ name: 'best_before', type: 'date', label: '', required: false }] });
+    expect(defined.entity).toEqual({
+      name: 'pantry_items',
+      label: 'Pantry items',
+      label_singular: 'Pantry item',
+      user_scoped: false,
+      fields: [{ name: 'best_before', label: 'Best before', type: 'date', required: false }],
+    });
+  });
+
+  it('names every problem: case, types, options, reserved and repeated names, defaults', () => {
+    const defined = defineEntity({
+      name: 'Recipes',
+      fields: [
+        { name: 'Title', label: 'Title', type: 'text', required: true },
+        { name: 'size', label: 'Size', type: 'bigint' as 'text', required: false },
+        { name: 'course', label: 'Course', type: 'select', required: false },
+        { name: 'id', label: 'Id', type: 'integer', required: false },
+        { name: 'rating', label: 'Rating', type: 'number', required: false },
+        { name: 'rating', label: 'Rating', type: 'number', required: false, default_value: 'high' },
+      ],
+    });
+    expect(defined.entity).toBeNull();
+    expect(defined.errors.map((e) => e.field)).toEqual([
+      'name',
+      'fields[0].name',
+      'fields[1].type',
+      'fields[2].options',
+      'fields[3].name',
+      'fields[5].name',
+      'fields[5].default_value',
+    ]);
+  });
+});
+
+describe('checkRowData', () => {
+  const entity = recipes();
+
+  it('accepts values of every type, applies defaults and sets absent fields to null on insert', () => {
+    const checked = checkRowData(
+      entity,
+      {
+        title: 'Soup',
+        cooking_time: 30,
+        rating: 4.5,
+        cooked_on: '2024-02-29',
+        saved_at: '2025-01-31T09:30:00.123Z',
+        course: 'main',
+        tags: ['quick'],
+        extra: { serves: 4 },
+      },
+      'insert',
+    );
+    expect(checked).toEqual({
+      errors: [],
+      value: {
+        title: 'Soup',
+        cooking_time: 30,
+        rating: 4.5,
+        vegan: false,
+        cooked_on: '2024-02-29',
+        saved_at: '2025-01-31T09:30:00.123Z',
+        course: 'main',
+        tags: ['quick'],
+        extra: { serves: 4 },
+      },
+    });
+    expect(checkRowData(entity, { title: 'Bread', cooking_time: '' }, 'insert').value).toMatchObject({ cooking_time: null, course: null });
+  });
+
+  it('rejects wrong types with a message per field', () => {
+    const checked = checkRowData(
+      entity,
+      {
+        title: 7,
+        cooking_time: 1.5,
+        rating: 'good',
+        vegan: 'yes',
+        cooked_on: '2023-02-29',
+        saved_at: '2025-01-31',
+        course: 'brunch',
+        tags: ['quick', 'slow'],
+        extra: 'text',
+      },
+      'insert',
+    );
+    expect(checked.value).toBeNull();
+    expect(Object.fromEntries(checked.errors.map((e) => [e.field, e.message]))).toEqual({
+      title: 'must be text',
+      cooking_time: 'must be a whole number',
+      rating: 'must be a number',
+      vegan: 'must be true or false',
+      cooked_on: 'must be a date (YYYY-MM-DD)',
+      saved_at: 'must be an ISO 8601 date and time with a time zone (e.g. 2025-01-31T09:30:00Z)',
+      course: 'must be one of starter, main, dessert',
+      tags: 'must be a list of quick, cheap',
+      extra: 'must be a JSON object or array',
+    });
+  });
+
+  it('requires required fields on insert, and keeps them from being emptied on update', () => {
+    expect(checkRowData(entity, { rating: 3 }, 'insert').errors).toEqual([{ field: 'title', message: 'is required' }]);
+    expect(checkRowData(entity, { title: '' }, 'update').errors).toEqual([{ field: 'title', message: 'is required' }]);
+    expect(checkRowData(entity, { rating: 3 }, 'update')).toEqual({ value: { rating: 3 }, errors: [] });
+  });
+
+  it('names unknown fields, and ignores the row columns a frontend sends back', () => {
+    const checked = checkRowData(entity, { title: 'Soup', colour: 'red', calories: 1 }, 'insert');
+    expect(checked.errors.map((e) => e.field)).toEqual(['colour', 'calories']);
+    expect(checked.errors[0]?.message).toMatch(/^is not a field of recipes/);
+    const sentBack = checkRowData(entity, { id: 3, title: 'Soup', created_at: 'x', updated_at: 'y' }, 'update');
+    expect(sentBack).toEqual({ value: { title: 'Soup' }, errors: [] });
+    expect(checkRowData(entity, ['title'], 'insert').errors).toEqual([{ field: 'data', message: 'must be an object of field values' }]);
+  });
+});
+
+describe('checkFilters and checkOrder', () => {
+  const entity = recipes();
+
+  it('checks filter fields and values', () => {
+    expect(checkFilters(entity, { course: 'main', rating: null })).toEqual({ value: { course: 'main', rating: null }, errors: [] });
+    expect(checkFilters(entity, { colour: 'red', course: 'brunch' }).errors.map((e) => e.field)).toEqual(['filters.colour', 'filters.course']);
+  });
+
+  it('orders by a field or a row column, - meaning descending', () => {
+    expect(checkOrder(entity, undefined).value).toEqual({ column: 'id', isField: false, direction: 'ASC' });
+    expect(checkOrder(entity, '-rating').value).toEqual({ column: 'rating', isField: true, direction: 'DESC' });
+    expect(checkOrder(entity, 'created_at').value).toEqual({ column: 'created_at', isField: false, direction: 'ASC' });
+    expect(checkOrder(entity, 'colour; drop table').errors[0]?.field).toBe('order_by');
+  });
+});

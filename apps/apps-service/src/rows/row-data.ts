@@ -1,0 +1,86 @@
+import type { EntityField, EntityPlan, FieldError, RowValue } from '@appgen/contracts';
+import { ROW_COLUMNS } from '../entities/entity-definition';
+import { valueProblem } from '../entities/field-value';
+
+export type RowData = Record<string, RowValue>;
+export type Checked<T> = { value: T; errors: [] } | { value: null; errors: FieldError[] };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function unknownFieldErrors(entity: EntityPlan, keys: string[], what: string): FieldError[] {
+  const known = new Set(entity.fields.map((field) => field.name));
+  return keys
+    .filter((key) => !known.has(key))
+    .map((key) => ({ field: key, message: `is not a ${what} of ${entity.name} (fields: ${[...known].join(', ')})` }));
+}
+
+/**
+ * Checks the data of a row being inserted (every required field, defaults applied, absent fields null)
+ * or updated (only the fields given). `id`, `created_at` and `updated_at` are ignored, so a frontend may
+ * send back a row as it received it.
+ */
+export function checkRowData(entity: EntityPlan, data: unknown, mode: 'insert' | 'update'): Checked<RowData> {
+  if (!isPlainObject(data)) return { value: null, errors: [{ field: 'data', message: 'must be an object of field values' }] };
+  const keys = Object.keys(data).filter((key) => !(ROW_COLUMNS as readonly string[]).includes(key));
+  const errors = unknownFieldErrors(entity, keys, 'field');
+  const value: RowData = {};
+  for (const field of entity.fields) {
+    const given = Object.prototype.hasOwnProperty.call(data, field.name);
+    if (!given && mode === 'update') continue;
+    let raw = data[field.name];
+    if (!given && field.default_value !== undefined) raw = field.default_value;
+    if (isMissing(raw)) {
+      if (field.required) errors.push({ field: field.name, message: 'is required' });
+      // An empty form input of a number or date means "no value", not an empty string.
+      else value[field.name] = raw === '' && field.type === 'text' ? '' : null;
+      continue;
+    }
+    const problem = valueProblem(field, raw);
+    if (problem) errors.push({ field: field.name, message: problem });
+    else value[field.name] = raw as RowValue;
+  }
+  return errors.length > 0 ? { value: null, errors } : { value, errors: [] };
+}
+
+/** Equality filters on an entity's fields; null matches rows where the field is empty. */
+export function checkFilters(entity: EntityPlan, filters: unknown): Checked<RowData> {
+  if (filters === undefined || filters === null) return { value: {}, errors: [] };
+  if (!isPlainObject(filters)) return { value: null, errors: [{ field: 'filters', message: 'must be an object of field values' }] };
+  const errors = unknownFieldErrors(entity, Object.keys(filters), 'field').map((e) => ({ ...e, field: `filters.${e.field}` }));
+  const byName = new Map<string, EntityField>(entity.fields.map((field) => [field.name, field]));
+  for (const [name, raw] of Object.entries(filters)) {
+    const field = byName.get(name);
+    if (!field || raw === null) continue;
+    const problem = valueProblem(field, raw);
+    if (problem) errors.push({ field: `filters.${name}`, message: problem });
+  }
+  return errors.length > 0 ? { value: null, errors } : { value: filters as RowData, errors: [] };
+}
+
+export interface RowOrder {
+  /** a row column (id, created_at, updated_at) or a field name */
+  column: string;
+  isField: boolean;
+  direction: 'ASC' | 'DESC';
+}
+
+/** `field` or `-field` (descending) over the entity's fields and the row columns; rows come in id order by default. */
+export function checkOrder(entity: EntityPlan, orderBy: unknown): Checked<RowOrder> {
+  if (orderBy === undefined || orderBy === null || orderBy === '') return { value: { column: 'id', isField: false, direction: 'ASC' }, errors: [] };
+  if (typeof orderBy !== 'string') return { value: null, errors: [{ field: 'order_by', message: 'must be a field name, with - for descending' }] };
+  const descending = orderBy.startsWith('-');
+  const column = descending ? orderBy.slice(1) : orderBy;
+  const isRowColumn = (ROW_COLUMNS as readonly string[]).includes(column);
+  const isField = entity.fields.some((field) => field.name === column);
+  if (!isRowColumn && !isField) {
+    const choices = [...ROW_COLUMNS, ...entity.fields.map((field) => field.name)].join(', ');
+    return { value: null, errors: [{ field: 'order_by', message: `must be one of ${choices}, with - for descending` }] };
+  }
+  return { value: { column, isField: !isRowColumn, direction: descending ? 'DESC' : 'ASC' }, errors: [] };
+}

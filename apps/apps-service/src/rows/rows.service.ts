@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type {
+  EntityPlan,
+  EntityRow,
+  FieldError,
+  QueryRowsRequest,
+  RowByIdRequest,
+  RowsRequest,
+  RowValue,
+  UpdateRowRequest,
+  WriteRowRequest,
+} from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+import type { AppEntityEntity } from '../entities/app-entity.entity';
+import { toPlan } from '../entities/entities.service';
+import { checkFilters, checkOrder, checkRowData, type RowData } from './row-data';
+
+export const MAX_ROWS_LIMIT = 100;
+
+interface StoredRow {
+  id: string;
+  data: RowData;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The entity a request addresses and which rows the actor may see: all, or those of one app user. */
+interface Access {
+  appId: string;
+  entity: EntityPlan;
+  ownerEmail: string | null;
+}
+
+const ROW_COLUMNS_SQL = 'id, data, created_at, updated_at';
+
+@Injectable()
+export class RowsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async query(request: QueryRowsRequest): Promise<{ rows: EntityRow[]; total: number }> {
+    const access = await this.access(request, 'see');
+    const filters = checkFilters(access.entity, request.filters);
+    const order = checkOrder(access.entity, request.order_by);
+    const errors: FieldError[] = [...filters.errors, ...order.errors];
+    if (!Number.isSafeInteger(request.limit) || request.limit < 1 || request.limit > MAX_ROWS_LIMIT) {
+      errors.push({ field: 'limit', message: `must be a whole number from 1 to ${MAX_ROWS_LIMIT}` });
+    }
+    const offset = request.offset ?? 0;
+    if (!Number.isSafeInteger(offset) || offset < 0) errors.push({ field: 'offset', message: 'must be a whole number, 0 or more' });
+    if (!filters.value || !order.value || errors.length > 0) throw ServiceException.validation(errors);
+
+    const params: unknown[] = [access.appId, access.entity.name];
+    const where = ['app_id = $1', 'entity = $2'];
+    if (access.ownerEmail !== null) {
+      params.push(access.ownerEmail);
+      where.push(`owner_email = $${params.length}`);
+    }
+    for (const [name, value] of Object.entries(filters.value)) {
+      params.push(name, JSON.stringify(value));
+      where.push(`coalesce(data -> $${params.length - 1}, 'null'::jsonb) = $${params.length}::jsonb`);
+    }
+    const conditions = where.join(' AND ');
+    const countParams = [...params];
+    let orderSql = `${order.value.column} ${order.value.direction}`;
+    if (order.value.isField) {
+      params.push(order.value.column);
+      // Rows without a value come last in either direction, as people expect of a sorted list.
+      orderSql = `coalesce(data -> $${params.length}, 'null'::jsonb) = 'null'::jsonb, data -> $${params.length} ${order.value.direction}`;
+    }
+    params.push(request.limit, offset);
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query<StoredRow[]>(
+        `SELECT ${ROW_COLUMNS_SQL} FROM app_rows WHERE ${conditions}
+          ORDER BY ${orderSql}, id ${order.value.direction} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      ),
+      this.dataSource.query<{ total: number }[]>(
+        `SELECT count(*)::int AS total FROM app_rows WHERE ${conditions}`,
+        countParams,
+      ),
+    ]);
+    return { rows: rows.map((row) => this.view(access.entity, row)), total: counted[0]?.total ?? 0 };
+  }
+
+  async get(request: RowByIdRequest): Promise<EntityRow> {
+    const access = await this.access(request, 'see');
+    const rows = await this.dataSource.query<StoredRow[]>(
+      `SELECT ${ROW_COLUMNS_SQL} FROM app_rows WHERE ${this.rowWhere(access)}`,
+      this.rowParams(access, request.id),
+    );
+    return this.view(access.entity, this.found(access, request.id, rows));
+  }
+
+  async insert(request: WriteRowRequest): Promise<EntityRow> {
+    const access = await this.access(request, 'add');
+    const checked = checkRowData(access.entity, request.data, 'insert');
+    if (!checked.value) throw ServiceException.validation(checked.errors);
+    const data = checked.value;
+    return this.dataSource.transaction(async (manager) => {
+      await this.ensureUnique(manager, access, data, null);
+      const ownerEmail = request.actor.kind === 'app_user' ? request.actor.email.toLowerCase() : null;
+      const rows = await manager.query<StoredRow[]>(
+        `INSERT INTO app_rows (app_id, entity, owner_email, data) VALUES ($1, $2, $3, $4::jsonb) RETURNING ${ROW_COLUMNS_SQL}`,
+        [access.appId, access.entity.name, ownerEmail, JSON.stringify(data)],
+      );
+      return this.view(access.entity, this.found(access, 0, rows));
+    });
+  }
+
+  async update(request: UpdateRowRequest): Promise<EntityRow> {
+    const access = await this.access(request, 'change');
+    const checked = checkRowData(access.entity, request.data, 'update');
+    if (!checked.value) throw ServiceException.validation(checked.errors);
+    const data = checked.value;
+    return this.dataSource.transaction(async (manager) => {
+      await this.ensureUnique(manager, access, data, request.id);
+      const params = this.rowParams(access, request.id);
+      params.push(JSON.stringify(data));
+      // For UPDATE and DELETE the postgres driver answers [returned rows, affected count].
+      const [rows] = await manager.query<[StoredRow[], number]>(
+        `UPDATE app_rows SET data = data || $${params.length}::jsonb, updated_at = now()
+          WHERE ${this.rowWhere(access)} RETURNING ${ROW_COLUMNS_SQL}`,
+        params,
+      );
+      return this.view(access.entity, this.found(access, request.id, rows));
+    });
+  }
+
+  async delete(request: RowByIdRequest): Promise<{ success: true }> {
+    const access = await this.access(request, 'change');
+    const [rows] = await this.dataSource.query<[StoredRow[], number]>(
+      `DELETE FROM app_rows WHERE ${this.rowWhere(access)} RETURNING ${ROW_COLUMNS_SQL}`,
+      this.rowParams(access, request.id),
+    );
+    this.found(access, request.id, rows);
+    return { success: true };
+  }
+
+  /**
+   * Resolves app, entity and actor in one query. The owner (a caller whose account owns the app) sees
+   * every row; in a user_scoped entity an app user sees only their own rows and a visitor none.
+   */
+  private async access(request: RowsRequest, intent: 'see' | 'add' | 'change'): Promise<Access> {
+    const found = await this.dataSource.query<(AppEntityEntity & { accountId: number })[]>(
+      `SELECT e.name, e.label, e.label_singular AS "labelSingular", e.fields, e.user_scoped AS "userScoped", a.account_id AS "accountId"
+         FROM managed_apps a LEFT JOIN app_entities e ON e.app_id = a.id AND e.name = $2
+        WHERE a.id = $1`,
+      [request.app_id, request.entity],
+    );
+    const row = found[0];
+    const { actor, caller } = request;
+    if (!row || (caller && caller.accountId !== row.accountId) || (actor.kind === 'owner' && !caller)) {
+      throw ServiceException.notFound('App', request.app_id);
+    }
+    if (row.name === null) throw ServiceException.notFound('Entity', request.entity);
+    const entity = toPlan(row);
+    if (!entity.user_scoped || actor.kind === 'owner') return { appId: request.app_id, entity, ownerEmail: null };
+    if (actor.kind === 'visitor') {
+      throw ServiceException.of('unauthorized', `Sign in to ${intent} ${entity.label.toLowerCase()}`);
+    }
+    return { appId: request.app_id, entity, ownerEmail: actor.email.toLowerCase() };
+  }
+
+  private rowWhere(access: Access): string {
+    return `app_id = $1 AND entity = $2 AND id = $3${access.ownerEmail === null ? '' : ' AND owner_email = $4'}`;
+  }
+
+  private rowParams(access: Access, id: number): unknown[] {
+    if (!Number.isSafeInteger(id) || id < 1) throw ServiceException.notFound(access.entity.label_singular, String(id));
+    const params: unknown[] = [access.appId, access.entity.name, id];
+    if (access.ownerEmail !== null) params.push(access.ownerEmail);
+    return params;
+  }
+
+  private found(access: Access, id: number, rows: StoredRow[]): StoredRow {
+    const row = rows[0];
+    if (!row) throw ServiceException.notFound(access.entity.label_singular, id);
+    return row;
+  }
+
+  /**
+   * Fields marked unique hold each value once per entity. The advisory lock makes the check and the
+   * write one step for concurrent writers of the same entity; entities without unique fields skip it.
+   */
+  private async ensureUnique(manager: EntityManager, access: Access, data: RowData, exceptId: number | null): Promise<void> {
+    const unique = access.entity.fields.filter((field) => field.unique && data[field.name] !== undefined && data[field.name] !== null);
+    if (unique.length === 0) return;
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`app_rows:${access.appId}:${access.entity.name}`]);
+    const errors: FieldError[] = [];
+    for (const field of unique) {
+      const taken = await manager.query<unknown[]>(
+        'SELECT 1 FROM app_rows WHERE app_id = $1 AND entity = $2 AND data -> $3 = $4::jsonb AND id <> $5 LIMIT 1',
+        [access.appId, access.entity.name, field.name, JSON.stringify(data[field.name]), exceptId ?? 0],
+      );
+      if (taken.length > 0) errors.push({ field: field.name, message: 'is already taken by another row' });
+    }
+    if (errors.length > 0) throw ServiceException.validation(errors);
+  }
+
+  /** `{id, ...fields, created_at, updated_at}`, fields in definition order; a field added later reads as null. */
+  private view(entity: EntityPlan, row: StoredRow): EntityRow {
+    const fields: Record<string, RowValue> = {};
+    for (const field of entity.fields) fields[field.name] = row.data[field.name] ?? null;
+    return {
+      id: Number(row.id),
+      ...fields,
+      created_at: new Date(row.created_at).toISOString(),
+      updated_at: new Date(row.updated_at).toISOString(),
+    };
+  }
+}
