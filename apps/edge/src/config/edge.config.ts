@@ -11,6 +11,16 @@ export const edgeEnv = {
   }),
   PREVIEW_HOST: env.string('previews are served at preview-<app_id>.<PREVIEW_HOST>', { default: 'preview.localhost' }),
   APPS_HOST: env.string('production apps are served at <app_id>.<APPS_HOST>', { default: 'apps.localhost' }),
+  PUBLIC_URL_SCHEME: env.oneOf('scheme of the public app addresses; https marks cookies Secure', ['http', 'https'] as const, {
+    default: 'http',
+  }),
+  RUNTIME_CACHE_MS: env.int('how long an app, its bundle and a session are remembered; a visibility change applies within this', {
+    default: 2000,
+    min: 0,
+    max: 2000,
+  }),
+  BUNDLE_CACHE_MB: env.int('memory for bundle files, kept by build id and path (builds never change)', { default: 64, min: 1, max: 4096 }),
+  PAGE_VIEW_FLUSH_MS: env.int('how often recorded page views are sent to apps-service in one batch', { default: 1000, min: 50, max: 60_000 }),
 };
 export type EdgeConfig = ConfigOf<typeof edgeEnv>;
 export const EDGE_CONFIG = Symbol('EDGE_CONFIG');

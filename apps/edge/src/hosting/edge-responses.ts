@@ -17,7 +17,18 @@ export function prefersJson(accept: string | undefined): boolean {
 
 const PRINTABLE_HOST = /^[a-z0-9.:[\]-]{1,253}$/;
 
-export function notFoundMessage(address: HostAddress): string {
+/**
+ * Why an address has nothing to serve: the app does not exist, it has no build for this address yet
+ * (the default), or the bundle has no file at the path asked for.
+ */
+export type MissingReason = 'no_app' | 'no_bundle' | { file: string };
+
+export function notFoundMessage(address: HostAddress, reason: MissingReason = 'no_bundle'): string {
+  if (address.kind !== 'unknown' && reason === 'no_app') return `No app ${address.appId} exists.`;
+  if (address.kind !== 'unknown' && typeof reason === 'object') {
+    const path = reason.file.length > 200 ? `${reason.file.slice(0, 200)}…` : reason.file;
+    return `App ${address.appId} has no file at ${path}.`;
+  }
   switch (address.kind) {
     case 'preview':
       return `App ${address.appId} has no preview yet.`;
@@ -72,13 +83,29 @@ function renderHtml(label: string, message: string, hint: string): string {
 `;
 }
 
-/** What every host gets until builds exist: a 404 naming what is missing at that address. */
-export function notFoundResponse(address: HostAddress, accept: string | undefined): PageResponse {
-  const message = notFoundMessage(address);
+const REASON_HINTS = {
+  no_app: 'Check the address: app ids are the 12 characters shown in appgen.',
+  file: 'The app has no such file. Its pages are at addresses without a file extension.',
+};
+
+/** A 404 naming what is missing at that address, as a small page or as JSON for clients asking for it. */
+export function notFoundResponse(address: HostAddress, accept: string | undefined, reason: MissingReason = 'no_bundle'): PageResponse {
+  const message = notFoundMessage(address, reason);
   if (prefersJson(accept)) {
     return { status: 404, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: 'not_found', message }) };
   }
-  return { status: 404, contentType: 'text/html; charset=utf-8', body: renderHtml('404 · not found', message, HINTS[address.kind]) };
+  const hint =
+    address.kind === 'unknown' || reason === 'no_bundle' ? HINTS[address.kind] : reason === 'no_app' ? REASON_HINTS.no_app : REASON_HINTS.file;
+  return { status: 404, contentType: 'text/html; charset=utf-8', body: renderHtml('404 · not found', message, hint) };
+}
+
+/** Static pages of an app answer GET and HEAD only. */
+export function methodNotAllowedResponse(accept: string | undefined): PageResponse {
+  const message = 'This address serves pages: use GET. Data calls go to /_api/….';
+  if (prefersJson(accept)) {
+    return { status: 405, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: 'method_not_allowed', message }) };
+  }
+  return { status: 405, contentType: 'text/html; charset=utf-8', body: renderHtml('405 · method not allowed', message, 'Open the address in a browser.') };
 }
 
 /**
@@ -86,9 +113,12 @@ export function notFoundResponse(address: HostAddress, accept: string | undefine
  * status and a fixed message, never the error's own text or stack.
  */
 export function errorResponse(statusCode: number | undefined, accept: string | undefined): PageResponse {
-  const status = statusCode !== undefined && statusCode >= 400 && statusCode < 500 ? statusCode : 500;
+  const status =
+    statusCode !== undefined && ((statusCode >= 400 && statusCode < 500) || statusCode === 503 || statusCode === 504) ? statusCode : 500;
   const [error, message] =
-    status === 413
+    status === 503 || status === 504
+      ? [status === 503 ? 'service_unavailable' : 'upstream_timeout', 'This app cannot be served right now. Try again in a moment.']
+      : status === 413
       ? ['payload_too_large', 'The request body is too large.']
       : status < 500
         ? ['bad_request', 'The request could not be read.']

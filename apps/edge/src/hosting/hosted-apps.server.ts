@@ -1,8 +1,28 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { APP_RUNTIME_PREFIX, APP_SESSION_COOKIE, type AppUserView, type BundleEnvironment, type RuntimeApp } from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+import {
+  hashIdentifier,
+  newIdentifier,
+  PageViewRecorder,
+  SESSION_COOKIE,
+  SESSION_IDLE_SECONDS,
+  validIdentifier,
+  VISITOR_COOKIE,
+  VISITOR_MAX_AGE_SECONDS,
+} from '../analytics/page-view-recorder';
+import { resolveBundlePath } from '../bundles/bundle-path';
+import { extensionOf, isHtml } from '../bundles/content-types';
+import { matchesIfNoneMatch } from '../bundles/etag';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
-import { errorResponse, notFoundResponse, type PageResponse } from './edge-responses';
-import { parseHostAddress } from './host-address';
+import { RuntimeApiHandler, sessionHashOf } from '../runtime-api/runtime-api.handler';
+import { renderSignInPage, signInPagePolicy } from '../runtime-api/sign-in-page';
+import { AppLookupService } from './app-lookup.service';
+import { parseCookies, serializeCookie } from './cookies';
+import { errorResponse, methodNotAllowedResponse, notFoundResponse, prefersJson, type PageResponse } from './edge-responses';
+import { parseHostAddress, type HostAddress } from './host-address';
 
 const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -12,6 +32,24 @@ function send(reply: FastifyReply, page: PageResponse): FastifyReply {
   reply.header('cache-control', 'no-store');
   if (page.contentType.startsWith('text/html')) reply.header('content-security-policy', HTML_POLICY);
   return reply.send(page.body);
+}
+
+function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(JSON.stringify(body));
+}
+
+function isApiPath(path: string): boolean {
+  return path === APP_RUNTIME_PREFIX || path.startsWith(`${APP_RUNTIME_PREFIX}/`);
+}
+
+function splitUrl(url: string): { path: string; query: URLSearchParams } {
+  const mark = url.indexOf('?');
+  return mark === -1 ? { path: url, query: new URLSearchParams() } : { path: url.slice(0, mark), query: new URLSearchParams(url.slice(mark + 1)) };
 }
 
 /**
@@ -24,18 +62,26 @@ function send(reply: FastifyReply, page: PageResponse): FastifyReply {
 export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('HostedAppsServer');
   private readonly server: FastifyInstance;
+  private readonly secureCookies: boolean;
 
-  constructor(@Inject(EDGE_CONFIG) private readonly config: EdgeConfig) {
+  constructor(
+    @Inject(EDGE_CONFIG) private readonly config: EdgeConfig,
+    private readonly lookup: AppLookupService,
+    private readonly api: RuntimeApiHandler,
+    private readonly pageViews: PageViewRecorder,
+  ) {
+    this.secureCookies = config.PUBLIC_URL_SCHEME === 'https';
     this.server = Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: 'idle', return503OnClosing: true });
-    // No app serves anything yet, so bodies are never read; a catch-all parser keeps any content
-    // type (or a malformed JSON body) from turning into a parse error before the page is chosen.
+    // Bodies are read as bytes whatever their content type: only /_api uses them, and it answers a
+    // malformed one with its own error body rather than a parser's.
     this.server.removeAllContentTypeParsers();
-    this.server.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    this.server.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     this.server.all('/*', (request, reply) => this.serve(request, reply));
     this.server.setNotFoundHandler((request, reply) => this.serve(request, reply));
-    this.server.setErrorHandler((error: { statusCode?: number }, request, reply) =>
-      send(reply, errorResponse(error.statusCode, request.headers.accept)),
-    );
+    this.server.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      const page = errorResponse(error.statusCode, isApiPath(splitUrl(request.url).path) ? 'application/json' : request.headers.accept);
+      return send(reply, page);
+    });
   }
 
   /** For tests: the running Fastify instance (inject requests without a socket). */
@@ -43,12 +89,123 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     return this.server;
   }
 
-  private serve(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  private async serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const address = parseHostAddress(request.headers.host, {
       previewHost: this.config.PREVIEW_HOST,
       appsHost: this.config.APPS_HOST,
     });
-    return send(reply, notFoundResponse(address, request.headers.accept));
+    const { path, query } = splitUrl(request.url);
+    const api = isApiPath(path);
+    const accept = api ? 'application/json' : request.headers.accept;
+    if (address.kind === 'unknown') return send(reply, notFoundResponse(address, accept));
+    try {
+      const app = await this.lookup.app(address.appId);
+      if (!app) return send(reply, notFoundResponse(address, accept, 'no_app'));
+      const cookies = parseCookies(request.headers.cookie);
+      const sessionToken = cookies.get(APP_SESSION_COOKIE) || null;
+      if (api) {
+        const result = await this.api.handle({
+          app,
+          method: request.method,
+          path: path.slice(APP_RUNTIME_PREFIX.length) || '/',
+          query,
+          body: Buffer.isBuffer(request.body) ? request.body : undefined,
+          sessionToken,
+        });
+        if (result.setCookie) reply.header('set-cookie', result.setCookie);
+        return sendJson(reply, result.status, result.body);
+      }
+      return await this.serveBundle(request, reply, { address, app, path, cookies, sessionToken });
+    } catch (error) {
+      const status = error instanceof ServiceException ? error.payload.status : undefined;
+      if (status === undefined) this.log.error(`serving ${address.host}${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      return send(reply, errorResponse(status, accept));
+    }
+  }
+
+  private async serveBundle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: {
+      address: Exclude<HostAddress, { kind: 'unknown' }>;
+      app: RuntimeApp;
+      path: string;
+      cookies: Map<string, string>;
+      sessionToken: string | null;
+    },
+  ): Promise<FastifyReply> {
+    const { address, app, path, cookies } = context;
+    const accept = request.headers.accept;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(reply.header('allow', 'GET, HEAD'), methodNotAllowedResponse(accept));
+    const environment: BundleEnvironment = address.kind;
+    const privateApp = app.visibility === 'login_required';
+    if (privateApp) {
+      // Read on every request (cached at most RUNTIME_CACHE_MS): making an app private applies without a redeploy.
+      const user: AppUserView | null = context.sessionToken ? await this.lookup.session(app.id, sessionHashOf(context.sessionToken)) : null;
+      if (!user) return this.signInPage(request, reply, app, environment, path, cookies);
+    }
+    const bundle = await this.lookup.bundle(app.id, environment);
+    if (!bundle) return send(reply, notFoundResponse(address, accept));
+    const resolved = resolveBundlePath(path, bundle.paths);
+    if (resolved.kind === 'bad_request') return send(reply, errorResponse(400, accept));
+    if (resolved.kind === 'missing') return send(reply, notFoundResponse(address, accept, { file: path }));
+    const file = await this.lookup.file(bundle.buildId, resolved.path);
+    if (!file) return send(reply, notFoundResponse(address, accept, { file: path }));
+
+    const html = isHtml(file.contentType);
+    if (html && request.method === 'GET') this.countPageView(reply, app, environment, path, cookies);
+    reply
+      .header('content-type', file.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('etag', file.etag)
+      // Asset names are not content-hashed, so browsers revalidate (cheap: 304 by ETag) rather than keep a stale bundle.
+      .header('cache-control', privateApp ? 'private, no-cache' : 'no-cache');
+    if (privateApp) reply.header('vary', 'Cookie');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+    return reply.code(200).send(file.content);
+  }
+
+  private signInPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    app: RuntimeApp,
+    environment: BundleEnvironment,
+    path: string,
+    cookies: Map<string, string>,
+  ): FastifyReply {
+    // Only a page can show a form; an asset asked for without a session is simply refused.
+    const page = extensionOf(path) === '' || extensionOf(path) === 'html';
+    if (!page || prefersJson(request.headers.accept)) {
+      return sendJson(reply, 401, { error: 'unauthorized', message: `Sign in to use ${app.name}.` });
+    }
+    if (request.method === 'GET') this.countPageView(reply, app, environment, path, cookies);
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .code(401)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', signInPagePolicy(nonce))
+      .send(renderSignInPage(app.name, nonce));
+  }
+
+  private countPageView(reply: FastifyReply, app: RuntimeApp, environment: BundleEnvironment, path: string, cookies: Map<string, string>): void {
+    const visitor = validIdentifier(cookies.get(VISITOR_COOKIE)) ?? newIdentifier();
+    const session = validIdentifier(cookies.get(SESSION_COOKIE)) ?? newIdentifier();
+    const options = { secure: this.secureCookies };
+    // The session cookie is set again on every page, so it expires after 30 minutes without one.
+    reply.header('set-cookie', [
+      serializeCookie(VISITOR_COOKIE, visitor, { ...options, maxAgeSeconds: VISITOR_MAX_AGE_SECONDS }),
+      serializeCookie(SESSION_COOKIE, session, { ...options, maxAgeSeconds: SESSION_IDLE_SECONDS }),
+    ]);
+    this.pageViews.record({
+      app_id: app.id,
+      visitor: hashIdentifier(visitor),
+      session: hashIdentifier(session),
+      path: path.length > 512 ? path.slice(0, 512) : path,
+      environment,
+      at: new Date().toISOString(),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -66,5 +223,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       this.server.server.closeAllConnections();
       await closing;
     }
+    // The last requests' page views go out before NATS drains (onApplicationShutdown).
+    this.pageViews.flush();
   }
 }

@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppsSubjects,
+  DeploymentSubjects,
+  UsersSubjects,
+  type AppUserView,
+  type BundleEnvironment,
+  type RuntimeApp,
+} from '@appgen/contracts';
+import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { ExpiringCache } from '../bundles/expiring-cache';
+import { etagOf } from '../bundles/etag';
+import { contentTypeFor } from '../bundles/content-types';
+import { LruCache } from '../bundles/lru-cache';
+import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
+
+export interface ServedBundle {
+  buildId: number;
+  etag: string;
+  paths: ReadonlySet<string>;
+}
+
+export interface ServedFile {
+  content: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+/** How many apps, bundles and sessions the short-lived caches hold at most. */
+const MAX_SHORT_ENTRIES = 10_000;
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ServiceException && error.payload.status === 404;
+}
+
+/** A 404 from the owning service is an answer (cached like any other); anything else is a failure. */
+async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the edge asks other services on every request, cached: the app and its bundle for at most
+ * RUNTIME_CACHE_MS (a visibility change or a new build shows within that), bundle files by build id
+ * and path for as long as memory allows (a build never changes), app-user sessions briefly.
+ */
+@Injectable()
+export class AppLookupService {
+  private readonly apps: ExpiringCache<string, RuntimeApp | null>;
+  private readonly bundles: ExpiringCache<string, ServedBundle | null>;
+  private readonly sessions: ExpiringCache<string, AppUserView | null>;
+  private readonly files: LruCache<string, ServedFile>;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(EDGE_CONFIG) config: EdgeConfig,
+  ) {
+    this.apps = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
+    this.bundles = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
+    this.sessions = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
+    this.files = new LruCache(20_000, config.BUNDLE_CACHE_MB * 1024 * 1024, (file) => file.content.length + 200);
+  }
+
+  app(appId: string): Promise<RuntimeApp | null> {
+    return this.apps.get(appId, async () => (await orNull(this.rpc.request(AppsSubjects.resolveRuntime, { app_id: appId })))?.app ?? null);
+  }
+
+  bundle(appId: string, environment: BundleEnvironment): Promise<ServedBundle | null> {
+    return this.bundles.get(`${environment}:${appId}`, async () => {
+      const bundle = await orNull(this.rpc.request(DeploymentSubjects.resolveBundle, { app_id: appId, environment }));
+      return bundle ? { buildId: bundle.build_id, etag: bundle.etag, paths: new Set(bundle.paths) } : null;
+    });
+  }
+
+  async file(buildId: number, path: string): Promise<ServedFile | null> {
+    const key = `${buildId}:${path}`;
+    const cached = this.files.get(key);
+    if (cached) return cached;
+    const found = await orNull(this.rpc.request(DeploymentSubjects.bundleFile, { build_id: buildId, path }));
+    if (!found) return null;
+    const content = Buffer.from(found.content, 'utf8');
+    const file = { content, contentType: contentTypeFor(path, found.content_type), etag: etagOf(content) };
+    this.files.set(key, file);
+    return file;
+  }
+
+  /** The signed-in app user behind a session hash, or null when it is not (or no longer) valid. */
+  session(appId: string, sessionHash: string): Promise<AppUserView | null> {
+    return this.sessions.get(`${appId}:${sessionHash}`, async () => {
+      try {
+        return (await this.rpc.request(UsersSubjects.appUserResolveSession, { app_id: appId, session_hash: sessionHash })).app_user;
+      } catch (error) {
+        if (error instanceof ServiceException && (error.payload.status === 401 || error.payload.status === 403)) return null;
+        throw error;
+      }
+    });
+  }
+
+  forgetSession(appId: string, sessionHash: string): void {
+    this.sessions.delete(`${appId}:${sessionHash}`);
+  }
+}

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  APP_SESSION_COOKIE,
+  AppsSubjects,
+  UsersSubjects,
+  type AppSessionResponse,
+  type AppUserView,
+  type ErrorBody,
+  type ErrorCode,
+  type RowActor,
+  type RowValue,
+  type RuntimeApp,
+} from '@appgen/contracts';
+import { ERROR_CODES } from '@appgen/contracts';
+import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
+import { AppLookupService } from '../hosting/app-lookup.service';
+import { serializeCookie } from '../hosting/cookies';
+
+export const APP_SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
+const DEFAULT_LIMIT = 50;
+
+export interface ApiRequest {
+  app: RuntimeApp;
+  method: string;
+  /** the path below /_api, e.g. `/entities/recipes/4` */
+  path: string;
+  query: URLSearchParams;
+  body: Buffer | undefined;
+  /** the raw session cookie, when the browser sent one */
+  sessionToken: string | null;
+}
+
+export interface ApiResult {
+  status: number;
+  body: unknown;
+  setCookie?: string;
+}
+
+export function sessionHashOf(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function failure(code: ErrorCode, message: string, extra: Omit<ErrorBody, 'error' | 'message'> = {}): ApiResult {
+  return { status: ERROR_CODES[code], body: { ...extra, error: code, message } };
+}
+
+class BadBody extends Error {}
+
+function readJsonObject(body: Buffer | undefined): Record<string, unknown> {
+  const text = body?.toString('utf8').trim() ?? '';
+  if (text === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BadBody('The request body is not valid JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadBody('The request body must be a JSON object.');
+  return parsed as Record<string, unknown>;
+}
+
+function readRowData(body: Buffer | undefined): Record<string, RowValue> {
+  // Field values are checked against the entity's fields by apps-service; here only the shape is read.
+  return readJsonObject(body) as Record<string, RowValue>;
+}
+
+function readCount(query: URLSearchParams, name: string, fallback: number): number | ApiResult {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw)) {
+    return failure('validation_failed', `${name} must be a non-negative integer`, { errors: [{ field: name, message: 'must be a non-negative integer' }] });
+  }
+  return Number(raw);
+}
+
+const ROW_ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * `/_api/…` of a generated app (libs/contracts/src/app-runtime.ts): rows go to apps-service acting as
+ * the signed-in app user or as a visitor, sign-in goes to users-service. A failure from either service
+ * reaches the app's frontend with its status and body unchanged.
+ */
+@Injectable()
+export class RuntimeApiHandler {
+  private readonly log = new Logger('RuntimeApiHandler');
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly lookup: AppLookupService,
+    @Inject(EDGE_CONFIG) private readonly config: EdgeConfig,
+  ) {}
+
+  async handle(request: ApiRequest): Promise<ApiResult> {
+    try {
+      return await this.route(request);
+    } catch (error) {
+      if (error instanceof BadBody) return failure('invalid_json', error.message);
+      if (error instanceof ServiceException) return { status: error.payload.status, body: error.payload.body };
+      this.log.error(`/_api${request.path} of ${request.app.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return failure('internal_error', 'Something went wrong while serving this request.');
+    }
+  }
+
+  private async route(request: ApiRequest): Promise<ApiResult> {
+    const segments = request.path.split('/').filter((s) => s !== '');
+    const [area, name, id, ...rest] = segments;
+    if (area === 'auth' && name !== undefined && id === undefined) return this.auth(request, name);
+    if (area === 'entities' && name !== undefined && rest.length === 0) return this.rows(request, name, id);
+    return failure('not_found', `No API route ${request.method} /_api${request.path}.`);
+  }
+
+  private async currentUser(request: ApiRequest): Promise<AppUserView | null> {
+    if (!request.sessionToken) return null;
+    return this.lookup.session(request.app.id, sessionHashOf(request.sessionToken));
+  }
+
+  private async rows(request: ApiRequest, entity: string, id: string | undefined): Promise<ApiResult> {
+    const user = await this.currentUser(request);
+    if (request.app.visibility === 'login_required' && !user) return failure('unauthorized', 'Sign in to use this app.');
+    const actor: RowActor = user ? { kind: 'app_user', email: user.email } : { kind: 'visitor' };
+    const base = { app_id: request.app.id, entity, actor };
+    if (id === undefined) {
+      if (request.method === 'GET') {
+        const limit = readCount(request.query, 'limit', DEFAULT_LIMIT);
+        if (typeof limit !== 'number') return limit;
+        const offset = readCount(request.query, 'offset', 0);
+        if (typeof offset !== 'number') return offset;
+        const orderBy = request.query.get('order_by');
+        const found = await this.rpc.request(AppsSubjects.queryRows, {
+          ...base,
+          limit,
+          offset,
+          ...(orderBy ? { order_by: orderBy } : {}),
+        });
+        return { status: 200, body: { rows: found.rows, total: found.total } };
+      }
+      if (request.method === 'POST') {
+        return { status: 201, body: await this.rpc.request(AppsSubjects.insertRow, { ...base, data: readRowData(request.body) }) };
+      }
+      return this.methodNotAllowed(request, 'GET, POST');
+    }
+    if (!ROW_ID.test(id)) return failure('not_found', `No ${entity} row ${id}.`);
+    const rowId = Number(id);
+    switch (request.method) {
+      case 'GET':
+        return { status: 200, body: await this.rpc.request(AppsSubjects.getRow, { ...base, id: rowId }) };
+      case 'PATCH':
+        return { status: 200, body: await this.rpc.request(AppsSubjects.updateRow, { ...base, id: rowId, data: readRowData(request.body) }) };
+      case 'DELETE':
+        return { status: 200, body: await this.rpc.request(AppsSubjects.deleteRow, { ...base, id: rowId }) };
+      default:
+        return this.methodNotAllowed(request, 'GET, PATCH, DELETE');
+    }
+  }
+
+  private async auth(request: ApiRequest, action: string): Promise<ApiResult> {
+    const app = request.app;
+    switch (action) {
+      case 'request_code': {
+        if (request.method !== 'POST') return this.methodNotAllowed(request, 'POST');
+        const body = readJsonObject(request.body);
+        const email = typeof body['email'] === 'string' ? body['email'] : '';
+        const answer = await this.rpc.request(UsersSubjects.appUserRequestCode, {
+          app_id: app.id,
+          account_id: app.account_id,
+          app_name: app.name,
+          email,
+        });
+        return { status: 200, body: { message: answer.message } };
+      }
+      case 'verify': {
+        if (request.method !== 'POST') return this.methodNotAllowed(request, 'POST');
+        const body = readJsonObject(request.body);
+        const session = await this.rpc.request(UsersSubjects.appUserVerifyCode, {
+          app_id: app.id,
+          account_id: app.account_id,
+          email: typeof body['email'] === 'string' ? body['email'] : '',
+          code: typeof body['code'] === 'string' ? body['code'] : typeof body['code'] === 'number' ? String(body['code']) : '',
+        });
+        const response: AppSessionResponse = { user: { email: session.app_user.email } };
+        return { status: 200, body: response, setCookie: this.sessionCookie(session.session_token, APP_SESSION_MAX_AGE_SECONDS) };
+      }
+      case 'me': {
+        if (request.method !== 'GET') return this.methodNotAllowed(request, 'GET');
+        const user = await this.currentUser(request);
+        if (!user) return failure('unauthorized', 'Not signed in.');
+        const response: AppSessionResponse = { user: { email: user.email } };
+        return { status: 200, body: response };
+      }
+      case 'sign_out': {
+        if (request.method !== 'POST') return this.methodNotAllowed(request, 'POST');
+        if (request.sessionToken) {
+          const sessionHash = sessionHashOf(request.sessionToken);
+          await this.rpc.request(UsersSubjects.appUserSignOut, { app_id: app.id, session_hash: sessionHash });
+          this.lookup.forgetSession(app.id, sessionHash);
+        }
+        return { status: 200, body: { success: true }, setCookie: this.sessionCookie('', 0) };
+      }
+      default:
+        return failure('not_found', `No API route ${request.method} /_api${request.path}.`);
+    }
+  }
+
+  private sessionCookie(token: string, maxAgeSeconds: number): string {
+    return serializeCookie(APP_SESSION_COOKIE, token, { maxAgeSeconds, secure: this.config.PUBLIC_URL_SCHEME === 'https' });
+  }
+
+  private methodNotAllowed(request: ApiRequest, allow: string): ApiResult {
+    return failure('method_not_allowed', `${request.method} is not allowed on /_api${request.path}; use ${allow}.`);
+  }
+}
