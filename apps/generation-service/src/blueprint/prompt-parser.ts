@@ -347,6 +347,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const nounIsField = noun !== null && libraryFieldName(noun.singular) !== undefined && listing === 'entity';
       if (noun && !nounIsField && (listing === 'app' || isPlural(tokens[index + noun.length - 1].text))) {
         current = entityFor(noun.singular, noun.domainKey);
+        current.weak = false;
         listing = 'app';
         index += noun.length;
         continue;

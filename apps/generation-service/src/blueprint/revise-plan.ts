@@ -71,8 +71,17 @@ function findField(plan: AppPlan, reference: string, within?: EntityPlan): { ent
   return undefined;
 }
 
+/** A rating's scale as choices: "1–5" gives 1, 2, 3, 4, 5 (up to ten of them). */
+function optionsFromRange(hint: string | undefined): string[] | undefined {
+  const range = /^(\d+)\s*[–-]\s*(\d+)$/.exec(hint ?? '');
+  if (!range) return undefined;
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  if (high <= low || high - low > 9) return undefined;
+  return Array.from({ length: high - low + 1 }, (_, index) => String(low + index));
+}
+
 /** "a, b and c" / "a/b/c" into a list, keeping the user's spelling. */
-function listOf(text: string): string[] {
+function listOf(text: string, capitalize = true): string[] {
   return [
     ...new Set(
       text
@@ -80,7 +89,7 @@ function listOf(text: string): string[] {
         .split(/\s*(?:,|\/|;|\band\b|\bor\b)\s*/i)
         .map((part) => part.trim().replace(/^["']|["']$/g, ''))
         .filter(Boolean)
-        .map((part) => part.charAt(0).toUpperCase() + part.slice(1)),
+        .map((part) => (capitalize ? part.charAt(0).toUpperCase() + part.slice(1) : part)),
     ),
   ];
 }
@@ -167,7 +176,8 @@ function applyClause(plan: AppPlan, original: string): boolean {
       found.field.type = type;
       delete found.field.default_value;
       if (type === 'select' || type === 'multiselect') {
-        found.field.options = found.field.options ?? optionsFor(found.field.name, domainKeyOf(found.entity)) ?? (type === 'select' ? ['General', 'Other'] : undefined);
+        found.field.options = found.field.options ?? optionsFromRange(found.field.hint) ?? optionsFor(found.field.name, domainKeyOf(found.entity)) ?? (type === 'select' ? ['General', 'Other'] : undefined);
+        if (optionsFromRange(found.field.hint)) delete found.field.hint;
         if (!found.field.options) delete found.field.options;
       } else {
         delete found.field.options;
@@ -203,7 +213,8 @@ function applyClause(plan: AppPlan, original: string): boolean {
     ?? new RegExp(String.raw`^add\s+["']?(.+?)["']?\s+as\s+(?:an?\s+)?(?:option|choice)\s+(?:to|for)\s+${THE}(.+?)(?:\s+field)?${AT}$`, 'i').exec(clause);
   if (match) {
     const found = findField(plan, match[2], findEntity(plan, match[3]));
-    if (found) {
+    if (!found) throw new BlueprintPromptError(`There is no field "${match[2]}" to add a choice to.`);
+    {
       const additions = listOf(match[1]).filter((option) => !(found.field.options ?? []).includes(option));
       if (!additions.length) return false;
       found.field.options = [...(found.field.options ?? []), ...additions];
@@ -235,7 +246,7 @@ function applyClause(plan: AppPlan, original: string): boolean {
   if (match) {
     const within = findEntity(plan, match[2]);
     let changed = false;
-    for (const reference of listOf(match[1])) {
+    for (const reference of listOf(match[1], false)) {
       const found = findField(plan, reference, within);
       if (found) {
         if (found.entity.fields.length === 1) throw new BlueprintPromptError(`"${found.field.label}" is the only field of ${found.entity.label}; an entity needs at least one.`);

@@ -28,6 +28,7 @@ export function tokenize(text: string): Token[] {
     let word = raw.toLowerCase();
     // "recipe's" and "users'" mean the same thing as the bare noun for planning purposes
     word = word.replace(/'s$/, '');
+    if (word === 'e-mail') word = 'email';
     tokens.push({ text: punct ? (raw === '\n' ? '.' : raw) : word, raw, punct });
   }
   return tokens;

@@ -1,0 +1,238 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import * as ts from 'typescript';
+import { APP_SOURCE_LAYOUT, type AppPlan, type SourceFile } from '@appgen/contracts';
+import { planApp, revisePlan } from './plan-app';
+import { planFromAppJson, renderApp, type RenderContext } from './render-app';
+
+const CONTEXT: RenderContext = {
+  appId: 'a1b2c3d4',
+  previewUrl: 'http://preview-a1b2c3d4.preview.localhost:8080',
+  productionUrl: null,
+  editorUrl: 'http://localhost:3000/account/apps/a1b2c3d4/editor',
+  envVarNames: [],
+  customDomains: [],
+};
+
+/** A plan no prompt would give: every field type, names that collide with the client's own, awkward labels. */
+const EVERY_TYPE_PLAN: AppPlan = {
+  name: 'Odd <App> & "Co"',
+  description: 'Exercises every field type */ and label.',
+  entities: [
+    {
+      name: 'base',
+      label: 'Bases */',
+      label_singular: 'Base',
+      user_scoped: false,
+      fields: [
+        { name: 'title', label: 'Title "quoted"', type: 'text', required: true },
+        { name: 'count', label: 'Count', type: 'integer', required: true, hint: '0–10' },
+        { name: 'price', label: 'Price', type: 'number', required: false, hint: 'currency' },
+        { name: 'active', label: 'Active', type: 'boolean', required: false },
+        { name: 'day', label: 'Day', type: 'date', required: true },
+        { name: 'starts_at', label: 'Starts', type: 'datetime', required: false },
+        { name: 'kind', label: 'Kind', type: 'select', required: true, options: ['A', "B'c", 'D "e"'] },
+        { name: 'flavours', label: 'Flavours', type: 'multiselect', required: false, options: ['Sweet', 'Sour'] },
+        { name: 'tags', label: 'Tags', type: 'multiselect', required: false },
+        { name: 'extra', label: 'Extra', type: 'json', required: false },
+        { name: 'website', label: 'Website', type: 'text', required: false },
+        { name: 'contact_email', label: 'E-mail', type: 'text', required: false },
+        { name: 'notes', label: 'Notes', type: 'text', required: false },
+        { name: 'class', label: 'Class', type: 'text', required: false },
+      ],
+    },
+    {
+      name: 'bases',
+      label: 'More bases',
+      label_singular: 'Base',
+      user_scoped: true,
+      fields: [{ name: 'name', label: 'Name', type: 'text', required: true }],
+    },
+    {
+      name: 'records',
+      label: 'Records',
+      label_singular: '123',
+      user_scoped: true,
+      fields: [
+        { name: 'kind', label: 'Kind', type: 'select', required: false, options: ['x'] },
+        { name: 'data', label: 'Data', type: 'json', required: true },
+      ],
+    },
+  ],
+  pages: [{ path: '/', title: 'Home', kind: 'home' }],
+  prompts: [],
+};
+
+const PLANS: Array<[string, AppPlan]> = [
+  ['recipe manager', planApp('A recipe manager where I save recipes with ingredients and cooking time and rate them')],
+  ['CRM', planApp('a CRM with companies and contacts and deals')],
+  ['job applications', planApp('I want to track my job applications: company, role, status (applied, interview, offer, rejected), applied date')],
+  ['revised recipes', revisePlan(planApp('A recipe manager where I save recipes'), 'add a category field to recipes; also track cooking methods; add tags to recipes')],
+  ['every field type', EVERY_TYPE_PLAN],
+];
+
+function writeApp(files: SourceFile[]): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blueprint-app-'));
+  for (const file of files) {
+    const target = path.join(dir, file.path);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, file.content);
+  }
+  return dir;
+}
+
+function file(files: SourceFile[], name: string): string {
+  const found = files.find((candidate) => candidate.path === name);
+  if (!found) throw new Error(`no ${name} among ${files.map((candidate) => candidate.path).join(', ')}`);
+  return found.content;
+}
+
+describe('renderApp', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('follows the source layout the builder relies on', () => {
+    const files = renderApp(PLANS[0][1], CONTEXT);
+    const paths = files.map((candidate) => candidate.path);
+    expect(paths).toEqual(expect.arrayContaining([APP_SOURCE_LAYOUT.html, APP_SOURCE_LAYOUT.entry, 'src/api.ts', 'src/styles.css', 'app.json', 'AGENTS.md', 'CLAUDE.md', 'SKILL.md']));
+    expect(new Set(paths).size).toBe(paths.length);
+    const html = file(files, 'index.html');
+    expect(html).toContain('<script defer src="/assets/app.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css">');
+    expect(file(files, 'src/main.ts')).toContain("import './styles.css';");
+    expect(file(files, 'src/api.ts')).toContain("export const API_PREFIX = '/_api';");
+    expect(file(files, 'src/api.ts')).toMatch(/export interface RecipeRow extends BaseRow \{[^}]*cooking_time: number \| null;/);
+  });
+
+  it('gives byte-identical files for the same plan and context', () => {
+    for (const [, plan] of PLANS) expect(renderApp(plan, CONTEXT)).toEqual(renderApp(plan, CONTEXT));
+    const prompt = 'a todo app where tasks have a title, due date, priority and done status';
+    expect(renderApp(planApp(prompt), CONTEXT)).toEqual(renderApp(planApp(prompt), CONTEXT));
+  });
+
+  it('writes the plan to app.json so an update can start from it', () => {
+    for (const [, plan] of PLANS) expect(planFromAppJson(file(renderApp(plan, CONTEXT), 'app.json'))).toEqual(plan);
+  });
+
+  it.each(PLANS)('renders %s into strict TypeScript without a single diagnostic', (_name, plan) => {
+    const dir = writeApp(renderApp(plan, CONTEXT));
+    dirs.push(dir);
+    const configFile = ts.readConfigFile(path.join(dir, 'tsconfig.json'), (name) => ts.sys.readFile(name));
+    expect(configFile.error).toBeUndefined();
+    const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, dir);
+    expect(config.errors).toEqual([]);
+    expect(config.options.strict).toBe(true);
+    expect(config.fileNames.length).toBeGreaterThan(8);
+    const program = ts.createProgram(config.fileNames, config.options);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+      const where = diagnostic.file && diagnostic.start !== undefined ? `${path.relative(dir, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1}` : '';
+      return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+    });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it.each(PLANS)('bundles %s with esbuild from src/main.ts', async (_name, plan) => {
+    const dir = writeApp(renderApp(plan, CONTEXT));
+    dirs.push(dir);
+    const result = await build({ entryPoints: [APP_SOURCE_LAYOUT.entry], absWorkingDir: dir, bundle: true, write: false, outdir: 'assets', entryNames: 'app', logLevel: 'silent' });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    const outputs = result.outputFiles.map((output) => path.relative(dir, output.path)).sort();
+    expect(outputs).toEqual([APP_SOURCE_LAYOUT.bundleScript, APP_SOURCE_LAYOUT.bundleStyles].sort());
+    const script = result.outputFiles.find((output) => output.path.endsWith('app.js'))?.text ?? '';
+    for (const entity of plan.entities) expect(script).toContain(JSON.stringify(entity.name));
+    expect(script).toContain('/_api');
+  });
+
+  it('gives each field the input its type needs', () => {
+    const files = renderApp(EVERY_TYPE_PLAN, CONTEXT);
+    const view = file(files, 'src/views/base.view.ts');
+    expect(view).toContain('{ name: "count", label: "Count", kind: "integer", required: true, hint: "0–10", min: 0, max: 10 }');
+    expect(view).toContain('kind: "select", required: true, options: ["A","B\'c","D \\"e\\""]');
+    expect(view).toContain('{ name: "tags", label: "Tags", kind: "tags", required: false }');
+    expect(view).toContain('{ name: "website", label: "Website", kind: "url"');
+    expect(view).toContain('{ name: "contact_email", label: "E-mail", kind: "email"');
+    expect(view).toContain('{ name: "notes", label: "Notes", kind: "long_text"');
+    expect(view).toContain('{ name: "active", label: "Active", kind: "boolean"');
+    expect(view).toContain('{ name: "starts_at", label: "Starts", kind: "datetime"');
+    expect(view).toContain('kind: read.requiredOption("kind", BASE_KIND_OPTIONS)');
+    // two entities called "Base" and the client's own BaseRow never collide
+    const api = file(files, 'src/api.ts');
+    expect(api).toContain('export interface BaseRow {');
+    expect(api).toContain('export interface BaseRow2 extends BaseRow {');
+    expect(api).toContain('export interface BaseRow3 extends BaseRow {');
+    expect(file(files, 'index.html')).toContain('<title>Odd &lt;App&gt; &amp; &quot;Co&quot;</title>');
+  });
+});
+
+describe('manifest files', () => {
+  const plan = planApp('a CRM with companies and contacts and deals');
+
+  it('lists the app id, addresses, deploy loop and the whole data model', () => {
+    const agents = file(renderApp(plan, CONTEXT), 'AGENTS.md');
+    expect(agents).toContain('App id: `a1b2c3d4`');
+    expect(agents).toContain('Preview: http://preview-a1b2c3d4.preview.localhost:8080');
+    expect(agents).toContain('Production: not deployed yet');
+    expect(agents).toContain('Editor: http://localhost:3000/account/apps/a1b2c3d4/editor');
+    expect(agents).toContain('POST /api/v1/managed_apps/a1b2c3d4/deploy');
+    expect(agents).toContain('GET /api/v1/managed_apps/a1b2c3d4/errors');
+    expect(agents).toContain('GET /api/v1/managed_apps/a1b2c3d4/files?path=');
+    expect(agents).toContain('POST /api/v1/generation_queue');
+    for (const entity of plan.entities) {
+      expect(agents).toContain(`### \`${entity.name}\``);
+      for (const entityField of entity.fields) expect(agents).toContain(`| \`${entityField.name}\` | ${entityField.label} | ${entityField.type} | ${entityField.required ? 'yes' : 'no'} |`);
+    }
+    expect(agents).toContain('shared: every user of the app sees all rows');
+    const deployed = file(renderApp(plan, { ...CONTEXT, productionUrl: 'http://a1b2c3d4.apps.localhost:8080' }), 'AGENTS.md');
+    expect(deployed).toContain('Production: http://a1b2c3d4.apps.localhost:8080');
+  });
+
+  it('names environment variables but never writes their values', () => {
+    const agents = file(renderApp(plan, { ...CONTEXT, envVarNames: ['STRIPE_SECRET_KEY=sk_live_51Hsecretvalue', 'MAILER_TOKEN', 'lower=case', 'OPENAI_API_KEY= sk-proj-abc123'] }), 'AGENTS.md');
+    expect(agents).toContain('## Environment variables');
+    expect(agents).toContain('- `MAILER_TOKEN`\n- `OPENAI_API_KEY`\n- `STRIPE_SECRET_KEY`');
+    for (const secret of ['sk_live_51Hsecretvalue', 'sk-proj-abc123', 'lower', 'case']) expect(agents).not.toContain(secret);
+    for (const companion of ['CLAUDE.md', 'SKILL.md']) expect(file(renderApp(plan, { ...CONTEXT, envVarNames: ['STRIPE_SECRET_KEY=sk_live_51Hsecretvalue'] }), companion)).not.toContain('sk_live');
+  });
+
+  it('has sections only for capabilities the app has', () => {
+    const bare = file(renderApp(plan, CONTEXT), 'AGENTS.md');
+    for (const title of ['## Environment variables', '## Integrations', '## OAuth providers', '## Custom domains', '## Custom endpoints', '## Scheduled tasks', '## App users']) {
+      expect(bare).not.toContain(title);
+    }
+    const full = file(
+      renderApp(planApp('A recipe manager where I save recipes'), {
+        ...CONTEXT,
+        customDomains: ['Recipes.Example.com', 'not a domain'],
+        integrations: ['Stripe'],
+        oauthProviders: ['GitHub'],
+        customEndpoints: ['POST /hooks/import'],
+        scheduledTasks: ['daily digest at 08:00'],
+      }),
+      'AGENTS.md',
+    );
+    expect(full).toContain('## Custom domains');
+    expect(full).toContain('- recipes.example.com');
+    expect(full).not.toContain('not a domain');
+    expect(full).toContain('## Integrations');
+    expect(full).toContain('## OAuth providers');
+    expect(full).toContain('## Custom endpoints');
+    expect(full).toContain('## Scheduled tasks');
+    expect(full).toContain('## App users');
+    expect(full).toContain('user_scoped: each signed-in user sees and changes only the rows they created');
+  });
+
+  it('gives Claude and skill-aware agents short companions pointing at AGENTS.md', () => {
+    const files = renderApp(plan, CONTEXT);
+    const claude = file(files, 'CLAUDE.md');
+    expect(claude).toContain('Read AGENTS.md first');
+    expect(claude).toContain('a1b2c3d4');
+    const skill = file(files, 'SKILL.md');
+    expect(skill).toMatch(/^---\nname: crm-app\ndescription: ".*a1b2c3d4.*"\n---\n/);
+    expect(skill).toContain('AGENTS.md');
+  });
+});
