@@ -1,12 +1,31 @@
 import { Logger, type DynamicModule, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '@appgen/contracts';
 import { ConfigError } from './config';
 import { DrainingNatsServer } from './draining-nats-server';
 import type { ServiceConfig } from './service-config';
 
 const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
+
+/**
+ * The HTTP server of every process. Requests Fastify refuses before routing (a malformed percent-encoding
+ * in the URL) still get the API's `{error, message}` body, and long path parameters reach the handler,
+ * which answers 404 for an id that names nothing, instead of Fastify's bare 414.
+ */
+export function createHttpAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: 1_048_576,
+    maxParamLength: 2048,
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .code(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400)
+        .type('application/json; charset=utf-8')
+        .send({ error: 'bad_request', message: 'The request URL is malformed' });
+    },
+  });
+}
 
 export interface ServiceBootOptions {
   name: ServiceName;
@@ -37,7 +56,7 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
   const { name, config } = options;
   const logger = new Logger(name);
   try {
-    const app = await NestFactory.create<NestFastifyApplication>(options.module, new FastifyAdapter({ bodyLimit: 1_048_576 }), {
+    const app = await NestFactory.create<NestFastifyApplication>(options.module, createHttpAdapter(), {
       logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
     });
     if (options.natsServer !== false) {

@@ -18,6 +18,11 @@ interface NestReply {
 
 const codec = JSONCodec<unknown>();
 
+/** Names the service behind a subject for a public message, without exposing the subject itself. */
+function serviceOf(subject: string): string {
+  return `${subject.split('.')[0] ?? 'platform'} service`;
+}
+
 function isNatsError(error: unknown): error is NatsError {
   return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 }
@@ -44,10 +49,10 @@ export class RpcClient {
       reply = codec.decode(message.data) as NestReply;
     } catch (error) {
       if (isNatsError(error) && error.code === NatsErrorCode.NoResponders) {
-        throw ServiceException.of('service_unavailable', `The service behind ${subject} is not running`);
+        throw ServiceException.of('service_unavailable', `The ${serviceOf(subject)} is unavailable right now; try again shortly`);
       }
       if (isNatsError(error) && error.code === NatsErrorCode.Timeout) {
-        throw ServiceException.of('upstream_timeout', `The service behind ${subject} did not answer in time`);
+        throw ServiceException.of('upstream_timeout', `The ${serviceOf(subject)} did not answer in time; try again shortly`);
       }
       throw error;
     }

@@ -1,4 +1,5 @@
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import type { FieldError } from '@appgen/contracts';
 import { ApiError } from '../errors/api-error';
 import { toFieldErrors } from '../errors/validation-errors';
 import { codedFailure } from './required-with-code';
@@ -23,10 +24,40 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'param') return Promise.resolve(value);
+    if (metadata.type === 'param') {
+      // No stored id contains a NUL byte, and Postgres refuses one in text: such an id names nothing.
+      if (typeof value === 'string' && value.includes('\u0000')) {
+        return Promise.reject(new ApiError('not_found', 'The requested resource was not found'));
+      }
+      return Promise.resolve(value);
+    }
     if (metadata.type === 'body' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       return Promise.reject(ApiError.validation([{ field: 'body', message: 'must be a JSON object' }]));
     }
+    const refused = metadata.type === 'body' || metadata.type === 'query' ? refusedValues(value) : [];
+    if (refused.length > 0) return Promise.reject(ApiError.validation(refused));
     return super.transform(value, metadata);
   }
+}
+
+/**
+ * Values no field accepts, whatever its DTO says: `null` for a top-level field (class-validator's
+ * @IsOptional lets it through, and every column behind these fields is NOT NULL; leave a field out to keep
+ * it), and text containing a NUL byte anywhere (Postgres cannot store it).
+ */
+function refusedValues(value: unknown): FieldError[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const errors: FieldError[] = [];
+  for (const [field, fieldValue] of Object.entries(value)) {
+    if (fieldValue === null) errors.push({ field, message: 'must not be null; leave it out instead' });
+    else if (containsNul(fieldValue)) errors.push({ field, message: 'must not contain NUL characters' });
+  }
+  return errors;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  return false;
 }

@@ -11,8 +11,12 @@ interface FailedRequest {
   url: string;
 }
 interface ErrorReply {
+  header(name: string, value: string): unknown;
   status(code: number): { send(body: unknown): unknown };
 }
+
+/** Seconds a client should wait before retrying when a service behind the gateway is down. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = '5';
 
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -28,6 +32,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       this.logger.error(`${route} failed: ${detail}`);
     }
+    // RFC 9110: a 401 names the scheme to authenticate with; a 503 says when to come back.
+    if (status === 401) reply.header('WWW-Authenticate', 'Bearer realm="appgen"');
+    if (status === 503) reply.header('Retry-After', UNAVAILABLE_RETRY_AFTER_SECONDS);
     reply.status(status).send(body);
   }
 }
