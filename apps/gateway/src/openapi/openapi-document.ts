@@ -16,7 +16,7 @@ export function buildOpenApiDocument(app: INestApplication, siteUrl: string): Op
     .setVersion('1.0.0')
     .addServer('/api/v1')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An appgen API key (svc_...)' }, API_KEY_SCHEME)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An access token (at_...) or an API key' }, BEARER_SCHEME)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An access token (at_...) or an API key' }, BEARER_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true, extraModels: [ErrorBodyDto] });
   declareIdempotencyKey(document);
