@@ -188,6 +188,15 @@ describe('planApp', () => {
       },
     ],
     [
+      'Build a simple app for a dog walking business where clients book walks with date, time, dog name and price',
+      (plan) => {
+        expect(plan.name).toBe('Walk Tracker');
+        expect(plan.entities.map((candidate) => candidate.name)).toEqual(['walks']);
+        expect(field(plan, 'walks', 'dog_name').type).toBe('text');
+        expect(field(plan, 'walks', 'price').type).toBe('number');
+      },
+    ],
+    [
       'Build me something called "Gig Book" for my band',
       (plan) => {
         expect(plan.name).toBe('Gig Book');
@@ -267,6 +276,8 @@ describe('revisePlan', () => {
     expect(() => revisePlan(base, 'hello there')).toThrow(BlueprintPromptError);
     expect(() => revisePlan(base, 'remove the calories')).toThrow(/no field or entity "calories"/);
     expect(() => revisePlan(base, 'delete the recipes')).toThrow(/only entity/);
+    expect(() => revisePlan(base, 'make the rating optional')).toThrow(/Rating is already optional/);
+    expect(() => revisePlan(base, 'add option Brunch to category')).toThrow(/no field "category"/);
   });
 
   it('is deterministic', () => {

@@ -4,7 +4,7 @@
  * description and its pages.
  */
 import type { AppPlan, EntityField, EntityPlan, PagePlan } from '@appgen/contracts';
-import { domainOf, fieldFromWords, readPrompt, type EntityDraft, type PromptReading } from './prompt-parser';
+import { domainOf, fieldFromWords, matchDomainNoun, readPrompt, type EntityDraft, type PromptReading } from './prompt-parser';
 import { APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAINS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, SKIPPED_ADJECTIVES, STOP_WORDS } from './vocabulary.data';
 import { joinWords, pluralSnake, singularSnake, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
@@ -70,6 +70,9 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index];
     if (token.punct || !APP_KIND_WORDS.includes(token.text)) continue;
+    const next = tokens[index + 1];
+    // "clients book walks": a verb, not the end of a name
+    if (KEEPING_VERBS.includes(token.text) && next && !next.punct && !STOP_WORDS.includes(next.text) && !APP_KIND_WORDS.includes(next.text)) continue;
     const before: string[] = [];
     for (let at = index - 1; at >= 0 && before.length < 3; at -= 1) {
       const word = tokens[at];
@@ -85,7 +88,9 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     const last = before[before.length - 1].toLowerCase();
     if (!generic) return toTitle([...before, token.raw].join(' '));
     if (APP_KIND_WORDS.includes(last)) return toTitle(before.join(' '));
-    if (last.endsWith('ing')) return toTitle(`${before.join(' ')} ${token.raw}`);
+    // "a recipe app" is a Recipe Manager; "a gym membership app" stays a Gym Membership App
+    const lastIsThing = matchDomainNoun(tokenize(last), 0) !== null || (primary !== undefined && singularSnake(toSnake(last)) === singularSnake(primary.name));
+    if (!lastIsThing) return toTitle(`${before.join(' ')} ${token.raw}`);
     return toTitle(`${before.join(' ')} ${domainKind}`);
   }
   if (!primary) return 'My App';

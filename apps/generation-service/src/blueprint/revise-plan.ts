@@ -192,7 +192,7 @@ function applyClause(plan: AppPlan, original: string): boolean {
     const found = findField(plan, match[1], findEntity(plan, match[2]));
     if (!found) throw new BlueprintPromptError(`There is no field "${match[1]}" to make ${match[3]}.`);
     const required = match[3] === 'required' || match[3] === 'mandatory';
-    if (found.field.required === required) return false;
+    if (found.field.required === required) throw new BlueprintPromptError(`${found.field.label} is already ${required ? 'required' : 'optional'}.`);
     found.field.required = required;
     return true;
   }
