@@ -32,6 +32,16 @@ interface IdRow {
   job_id: string;
 }
 
+/**
+ * Rows of an UPDATE … RETURNING: TypeORM's postgres driver answers UPDATE statements with
+ * `[rows, affectedCount]` instead of the rows alone.
+ */
+async function returning(manager: EntityManager, sql: string, values: unknown[]): Promise<IdRow[]> {
+  const result: unknown = await manager.query(sql, values);
+  const rows: unknown = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
+  return Array.isArray(rows) ? rows.filter((row): row is IdRow => typeof (row as Partial<IdRow>).job_id === 'string') : [];
+}
+
 function eventData(job: GenerationJobEntity): GenerationEventData {
   return { job_id: job.jobId, message_id: job.messageId, status: job.status, progress: job.progress, message: job.message };
 }
@@ -84,7 +94,7 @@ export class JobStore {
   /** Cancels a queued or running job; null when the job had already finished. */
   async cancel(job: GenerationJobEntity): Promise<GenerationJobEntity | null> {
     return this.dataSource.transaction(async (manager) => {
-      const ids: IdRow[] = await manager.query(
+      const ids = await returning(manager,
         `UPDATE generation_jobs
             SET status = 'cancelled', cancelled_at = now(), completed_at = now(), message = 'Cancelled: nothing more will be generated'
           WHERE job_id = $1 AND status IN ('queued', 'processing')
@@ -105,7 +115,7 @@ export class JobStore {
    */
   async claim(limit: number): Promise<GenerationJobEntity[]> {
     return this.dataSource.transaction(async (manager) => {
-      const ids: IdRow[] = await manager.query(
+      const ids = await returning(manager,
         `WITH picked AS (
            SELECT job_id FROM generation_jobs
             WHERE (status = 'queued' AND available_at <= now())
@@ -139,7 +149,7 @@ export class JobStore {
   /** Jobs whose worker died on their last allowed attempt fail visibly instead of staying `processing`. */
   async failAbandoned(): Promise<GenerationJobEntity[]> {
     return this.dataSource.transaction(async (manager) => {
-      const ids: IdRow[] = await manager.query(
+      const ids = await returning(manager,
         `UPDATE generation_jobs
             SET status = 'failed', completed_at = now(),
                 error = 'The generation was interrupted ' || attempts || ' times and was given up',
@@ -237,7 +247,7 @@ export class JobStore {
   }
 
   private async update(manager: EntityManager, run: JobRun, set: string, values: unknown[]): Promise<GenerationJobEntity> {
-    const ids: IdRow[] = await manager.query(
+    const ids = await returning(manager,
       `UPDATE generation_jobs SET ${set} WHERE job_id = $1 AND attempts = $2 AND status = 'processing' RETURNING job_id`,
       [run.jobId, run.attempt, ...values],
     );
