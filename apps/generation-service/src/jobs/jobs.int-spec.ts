@@ -25,7 +25,10 @@ import {
   type NatsServerHandle,
   type ScratchDatabase,
 } from '@appgen/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AppModule } from '../app.module';
+import { planApp } from '../blueprint';
 import { loadGenerationConfig } from '../config/generation.config';
 
 const codec = JSONCodec<unknown>();
@@ -215,6 +218,9 @@ describe('generation-service: jobs run by the worker', () => {
   let bus: NatsConnection;
   let rpc: RpcClient;
   const neighbours = new Neighbours();
+  let chatApi: Server;
+  let chatApiUrl = '';
+  const chatRequests: Array<{ model: string; authorization: string | undefined }> = [];
   const alice = caller(1);
   const bob = caller(2);
 
@@ -225,6 +231,8 @@ describe('generation-service: jobs run by the worker', () => {
       SITE_URL: 'https://appgen.test',
       GENERATION_POLL_MS: '200',
       GENERATION_CONCURRENCY: '1',
+      OPENAI_BASE_URL: chatApiUrl,
+      OPENAI_API_KEY: 'sk-local',
       LOG_LEVEL: 'warn',
       ...extra,
     });
@@ -250,6 +258,21 @@ describe('generation-service: jobs run by the worker', () => {
     bus = await connectNats(nats.url, 'generation-service-test');
     neighbours.listen(bus);
     rpc = new RpcClient(bus, 10_000);
+    // An OpenAI-compatible chat API on this machine, answering every request with a plan for habits.
+    chatApi = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { model: string };
+        chatRequests.push({ model: body.model, authorization: req.headers['authorization'] });
+        const content = JSON.stringify(planApp('a habit tracker where I log habits with a daily goal and a streak'));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ choices: [{ message: { role: 'assistant', content } }], usage: { prompt_tokens: 900, completion_tokens: 300 } }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => chatApi.listen(0, '127.0.0.1', resolve));
+    chatApiUrl = `http://127.0.0.1:${(chatApi.address() as AddressInfo).port}/v1`;
     await start();
   }, 30_000);
 
@@ -258,6 +281,7 @@ describe('generation-service: jobs run by the worker', () => {
     await bus?.drain();
     await database?.drop();
     await nats?.stop();
+    await new Promise<void>((resolve) => (chatApi ? chatApi.close(() => resolve()) : resolve()));
   });
 
   beforeEach(() => {
@@ -359,9 +383,6 @@ describe('generation-service: jobs run by the worker', () => {
     const tooLong = await failure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'a'.repeat(10_001) }));
     expect(tooLong).toMatchObject({ status: 422, body: { errors: [{ field: 'prompt', message: 'must be at most 10000 characters' }] } });
 
-    const openai = await failure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'a todo list', ai_model: 'openai' }));
-    expect(openai).toMatchObject({ status: 422, body: { errors: [{ field: 'ai_model' }] } });
-
     const unknown = await failure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'add a category', app_id: 'appmissing000' }));
     expect(unknown).toMatchObject({ status: 404, body: { error: 'not_found' } });
     const others = neighbours.add(bob.accountId);
@@ -381,6 +402,26 @@ describe('generation-service: jobs run by the worker', () => {
     expect(app?.entities.get('recipes')?.fields.map((field) => field.name)).toEqual(expect.arrayContaining(['category', 'cooking_time']));
     const events = eventsOf(await waitForEvents(bus, (all) => eventsOf(all, update.job_id).length === 5), update.job_id);
     expect(events[1]?.data).toMatchObject({ message: expect.stringMatching(/^Updating /) });
+  });
+
+  it('plans with the openai engine when ai_model names it, and records the tokens it spent', async () => {
+    const queued = await rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'track my habits', ai_model: 'openai' });
+    expect(queued.estimated_time_seconds).toBe(45);
+    const job = await waitForJob(queued.job_id, finished);
+    expect(job).toMatchObject({ status: 'completed', progress: 100, estimated_time_seconds: 45 });
+    expect(chatRequests.at(-1)).toEqual({ model: 'gpt-4o-mini', authorization: 'Bearer sk-local' });
+    expect(neighbours.apps.get(queued.app_id)?.versions[0]?.plan?.prompts).toEqual(['track my habits']);
+    const db = new Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ tokens_input: number; tokens_output: number }>(
+        'SELECT tokens_input, tokens_output FROM generation.generation_jobs WHERE job_id = $1',
+        [queued.job_id],
+      );
+      expect(rows[0]).toEqual({ tokens_input: 900, tokens_output: 300 });
+    } finally {
+      await db.end();
+    }
   });
 
   it('fails the job and the app when the build fails, with the build error as the reason', async () => {

@@ -1,0 +1,26 @@
+import { ConfigError } from '@appgen/service-kit';
+import { loadGenerationConfig } from './generation.config';
+
+describe('generation-service configuration', () => {
+  it('defaults to the built-in generator and local public addresses', () => {
+    const config = loadGenerationConfig({});
+    expect(config).toMatchObject({
+      GENERATOR: 'blueprint',
+      OPENAI_MODEL: 'gpt-4o-mini',
+      GENERATION_CONCURRENCY: 2,
+      PUBLIC_URL_SCHEME: 'http',
+      PUBLIC_URL_PORT: '8080',
+    });
+  });
+
+  it('refuses GENERATOR=openai without an API address, at boot', () => {
+    expect(() => loadGenerationConfig({ GENERATOR: 'openai' })).toThrow(ConfigError);
+    expect(() => loadGenerationConfig({ GENERATOR: 'openai' })).toThrow(/OPENAI_BASE_URL is required when GENERATOR=openai/);
+    expect(loadGenerationConfig({ GENERATOR: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:1234/v1' }).GENERATOR).toBe('openai');
+  });
+
+  it('takes an empty public port for https addresses without a port', () => {
+    expect(loadGenerationConfig({ PUBLIC_URL_SCHEME: 'https', PUBLIC_URL_PORT: '' }).PUBLIC_URL_PORT).toBe('');
+    expect(() => loadGenerationConfig({ PUBLIC_URL_PORT: 'eighty' })).toThrow(/PUBLIC_URL_PORT must be a port number or empty/);
+  });
+});
