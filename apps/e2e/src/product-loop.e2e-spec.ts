@@ -67,7 +67,7 @@ describe('the product loop', () => {
     const appId: string = queued.body.app_id;
 
     const job = await generated(queued.body.job_id);
-    expect(job.status).toBe('completed');
+    expect(job).toMatchObject({ status: 'completed', error: null });
     const previewUrl = job.app.preview_url;
     expect(previewUrl).toEqual(expect.stringContaining(`preview-${appId}.`));
     const page = await fetchThroughEdge(String(previewUrl)).expect(200);
@@ -123,11 +123,11 @@ describe('the product loop', () => {
   });
 
   it('repair loop through the tools: a broken file is listed, fixed, and the app deploys', async () => {
-    const generate = await tool('svc-generate-app', undefined, { prompt: 'A book club with books and reviews' }).expect(200);
+    const generate = await tool('svc-generate-app', undefined, { prompt: 'A reading log where I track books I read with their author and a rating' }).expect(200);
     expect(generate.body).toEqual({ success: true, app_id: expect.any(String), status_url: expect.any(String), preview_url: null });
     const appId: string = generate.body.app_id;
     const jobId = new URL(generate.body.status_url).pathname.split('/').pop() ?? '';
-    expect((await generated(jobId)).status).toBe('completed');
+    expect(await generated(jobId)).toMatchObject({ status: 'completed', error: null });
 
     const original = await tool('svc-view-file', appId, { path: 'src/main.ts' }).expect(200);
     const source: string = original.body.result.file.content;
