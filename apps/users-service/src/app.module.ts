@@ -13,6 +13,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { USERS_CONFIG, type UsersConfig } from './config/users.config';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { CreateAccountsAndCredentials1763700000500 } from './migrations/1763700000500-create-accounts-and-credentials';
+import { CountSignInCodesPerHour1763700002000 } from './migrations/1763700002000-count-sign-in-codes-per-hour';
 import { CreateAppUsers1763700001500 } from './migrations/1763700001500-create-app-users';
 import { AccessTokenEntity } from './sign-in/access-token.entity';
 import { SignInCodeEntity } from './sign-in/sign-in-code.entity';
@@ -39,7 +40,7 @@ export class AppModule {
             AppUserCodeEntity,
             AppUserSessionEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateAccountsAndCredentials1763700000500, CreateAppUsers1763700001500],
+          migrations: [CreateOutbox1763700000000, CreateAccountsAndCredentials1763700000500, CreateAppUsers1763700001500, CountSignInCodesPerHour1763700002000],
         }),
         // The outbox carries the app.user.* events of per-app users.
         { ...outbox, global: true },

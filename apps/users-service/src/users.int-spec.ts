@@ -190,15 +190,39 @@ describe('sign-in codes', () => {
     expect(burned.status).toBe(401);
     messages.add(burned.body.message);
     expect(messages.size).toBe(1);
+
+    // Burning a code locks the address for a while: a new request answers the same but mails no code,
+    // so guessing cannot go on with fresh codes.
+    const again = await rpc.request(UsersSubjects.requestSignInCode, { email });
+    expect(again.message).toContain(email);
+    await expect(waitForMail(mailDir, email, { seen: seenMail, timeoutMs: 1500 })).rejects.toThrow('no mail');
+  });
+
+  it('mails at most five codes an hour to one address', async () => {
+    const flooded = 'flood@example.com';
+    await rpc.request(UsersSubjects.createAccount, { email: flooded });
+    await codeMailedTo(flooded);
+    for (let i = 0; i < 4; i += 1) {
+      await rpc.request(UsersSubjects.requestSignInCode, { email: flooded });
+      await codeMailedTo(flooded);
+    }
+    const sixth = await rpc.request(UsersSubjects.requestSignInCode, { email: flooded });
+    expect(sixth.message).toContain(flooded);
+    await expect(waitForMail(mailDir, flooded, { seen: seenMail, timeoutMs: 1500 })).rejects.toThrow('no mail');
+    // An hour later the address may be sent codes again.
+    await sql.query(`UPDATE sign_in_codes SET window_started_at = now() - interval '61 minutes'`);
+    await rpc.request(UsersSubjects.requestSignInCode, { email: flooded });
+    await codeMailedTo(flooded);
   });
 
   it('refuses an expired code and an expired token', async () => {
-    await rpc.request(UsersSubjects.requestSignInCode, { email });
-    const code = await codeMailedTo(email);
+    const late = 'late@example.com';
+    await rpc.request(UsersSubjects.createAccount, { email: late });
+    const code = await codeMailedTo(late);
     await sql.query(`UPDATE sign_in_codes SET expires_at = now() - interval '1 second'`);
-    expect((await failure(rpc.request(UsersSubjects.verifySignInCode, { email, code }))).status).toBe(401);
+    expect((await failure(rpc.request(UsersSubjects.verifySignInCode, { email: late, code }))).status).toBe(401);
 
-    const { token } = await signIn(email);
+    const { token } = await signIn(late);
     await sql.query(`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)]);
     const expired = await failure(rpc.request(UsersSubjects.resolveAccessToken, { secret_hash: sha256(token) }));
     expect(expired).toEqual({ status: 401, body: { error: 'unauthorized', message: 'This access token has expired' } });

@@ -15,9 +15,10 @@ import { isSha256Hex, sha256Hex } from '../common/secrets';
 import { MailOutboxService } from '../mail/mail-outbox.service';
 import {
   checkSignInCode,
+  codeAfterCheck,
   hashSignInCode,
   newSignInCode,
-  SIGN_IN_CODE_MAX_FAILURES,
+  reissueSql,
   SIGN_IN_CODE_TTL_MS,
 } from '../sign-in/sign-in-code';
 import { AppUserCodeEntity } from './app-user-code.entity';
@@ -59,6 +60,9 @@ function readTarget(request: { app_id: unknown; account_id: unknown; email: unkn
   return { appId: request.app_id as string, accountId: request.account_id as number, email };
 }
 
+/** How a new code replaces the stored one: hourly cap and lockout (see `reissueSql`). */
+const reissue = reissueSql('app_user_codes');
+
 @Injectable()
 export class AppUsersService {
   constructor(
@@ -74,13 +78,16 @@ export class AppUsersService {
       const existing = await this.findUser(manager, target.appId, target.email);
       if (existing?.revokedAt) throw ServiceException.of('forbidden', REVOKED);
       const code = newSignInCode();
-      await manager.query(
+      const issued: unknown[] = await manager.query(
         `INSERT INTO app_user_codes (app_id, email, code_hash, failed_attempts, expires_at, created_at)
          VALUES ($1, $2, $3, 0, $4, now())
          ON CONFLICT (app_id, email) DO UPDATE
-           SET code_hash = excluded.code_hash, failed_attempts = 0, expires_at = excluded.expires_at, created_at = now()`,
+           SET ${reissue.set}
+           WHERE ${reissue.where}
+         RETURNING app_id`,
         [target.appId, target.email, hashSignInCode(appUserCodeOwner(target.appId, target.email), code), new Date(Date.now() + SIGN_IN_CODE_TTL_MS)],
       );
+      if (issued.length === 0) return;
       await this.mail.enqueue(manager, {
         to: target.email,
         subject: `Your sign-in code for ${appName}: ${code}`,
@@ -111,12 +118,10 @@ export class AppUsersService {
         .getOne();
       if (!stored) return 'refused' as const;
       const check = checkSignInCode(stored, hashSignInCode(appUserCodeOwner(target.appId, target.email), code), new Date());
-      if (check === 'wrong' && stored.failedAttempts + 1 < SIGN_IN_CODE_MAX_FAILURES) {
-        await manager.increment(AppUserCodeEntity, { appId: target.appId, email: target.email }, 'failedAttempts', 1);
-        return 'refused' as const;
-      }
-      // Used, burned by the last wrong try, or expired: the code is gone either way.
-      await manager.delete(AppUserCodeEntity, { appId: target.appId, email: target.email });
+      const next = codeAfterCheck(check);
+      const key = { appId: target.appId, email: target.email };
+      if (next === 'count_failure') await manager.increment(AppUserCodeEntity, key, 'failedAttempts', 1);
+      if (next === 'delete') await manager.delete(AppUserCodeEntity, key);
       if (check !== 'valid') return 'refused' as const;
 
       const existing = await this.findUser(manager, target.appId, target.email, true);

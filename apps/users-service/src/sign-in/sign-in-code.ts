@@ -4,6 +4,34 @@ import { randomBase62, sha256Hex } from '../common/secrets';
 
 export const SIGN_IN_CODE_TTL_MS = 10 * 60 * 1000;
 export const SIGN_IN_CODE_MAX_FAILURES = 5;
+/** Codes mailed to one address (per app, for app users) in an hour, so the endpoint cannot flood an inbox. */
+export const SIGN_IN_CODES_PER_HOUR = 5;
+/** After a code is burned by wrong tries, no new one is issued for this long: guessing stays slow across codes. */
+export const SIGN_IN_LOCKOUT_MINUTES = 15;
+
+/**
+ * The SET and WHERE of the upsert that replaces the code row already stored (`table`) with a new code:
+ * counts codes per hour, and refuses (changing nothing, so nothing is mailed) past the hourly cap or during
+ * a lockout. The requester gets the same answer either way.
+ */
+export function reissueSql(table: string): { set: string; where: string } {
+  const windowOver = `${table}.window_started_at < now() - interval '1 hour'`;
+  return {
+    set: `code_hash = excluded.code_hash, failed_attempts = 0, expires_at = excluded.expires_at, created_at = now(),
+          issued_in_window = CASE WHEN ${windowOver} THEN 1 ELSE ${table}.issued_in_window + 1 END,
+          window_started_at = CASE WHEN ${windowOver} THEN now() ELSE ${table}.window_started_at END`,
+    where: `(${table}.issued_in_window < ${SIGN_IN_CODES_PER_HOUR} OR ${windowOver})
+            AND NOT (${table}.failed_attempts >= ${SIGN_IN_CODE_MAX_FAILURES}
+                     AND ${table}.created_at > now() - interval '${SIGN_IN_LOCKOUT_MINUTES} minutes')`,
+  };
+}
+
+/** What a verification does with the stored code: a burned code stays on record for the lockout. */
+export function codeAfterCheck(check: SignInCodeCheck): 'count_failure' | 'keep' | 'delete' {
+  if (check === 'wrong') return 'count_failure';
+  if (check === 'burned') return 'keep';
+  return 'delete';
+}
 
 /** Six digits, leading zeros kept. */
 export function newSignInCode(): string {

@@ -21,10 +21,11 @@ import { MailOutboxService } from '../mail/mail-outbox.service';
 import { AccessTokenEntity } from './access-token.entity';
 import {
   checkSignInCode,
+  codeAfterCheck,
   hashSignInCode,
   newAccessToken,
   newSignInCode,
-  SIGN_IN_CODE_MAX_FAILURES,
+  reissueSql,
   SIGN_IN_CODE_TTL_MS,
 } from './sign-in-code';
 import { SignInCodeEntity } from './sign-in-code.entity';
@@ -40,6 +41,9 @@ interface TokenRow {
   plan: Plan;
 }
 
+/** How a new code replaces the stored one: hourly cap and lockout (see `reissueSql`). */
+const reissue = reissueSql('sign_in_codes');
+
 @Injectable()
 export class SignInService {
   constructor(
@@ -48,16 +52,22 @@ export class SignInService {
     @Inject(USERS_CONFIG) private readonly config: UsersConfig,
   ) {}
 
-  /** Replaces any earlier code of the account and queues the mail, in the caller's transaction. */
+  /**
+   * Replaces any earlier code of the account and queues the mail, in the caller's transaction; does nothing
+   * past the hourly cap or during a lockout (see `reissueSql`).
+   */
   async issueCode(manager: EntityManager, account: AccountEntity): Promise<void> {
     const code = newSignInCode();
-    await manager.query(
+    const issued: unknown[] = await manager.query(
       `INSERT INTO sign_in_codes (account_id, code_hash, failed_attempts, expires_at, created_at)
        VALUES ($1, $2, 0, $3, now())
        ON CONFLICT (account_id) DO UPDATE
-         SET code_hash = excluded.code_hash, failed_attempts = 0, expires_at = excluded.expires_at, created_at = now()`,
+         SET ${reissue.set}
+         WHERE ${reissue.where}
+       RETURNING account_id`,
       [account.id, hashSignInCode(account.id, code), new Date(Date.now() + SIGN_IN_CODE_TTL_MS)],
     );
+    if (issued.length === 0) return;
     await this.mail.enqueue(manager, {
       to: account.email,
       subject: `Your appgen sign-in code: ${code}`,
@@ -101,12 +111,9 @@ export class SignInService {
         .getOne();
       if (!stored) return null;
       const check = checkSignInCode(stored, hashSignInCode(account.id, code), new Date());
-      if (check === 'wrong' && stored.failedAttempts + 1 < SIGN_IN_CODE_MAX_FAILURES) {
-        await manager.increment(SignInCodeEntity, { accountId: account.id }, 'failedAttempts', 1);
-        return null;
-      }
-      // Used, burned by the last wrong try, or expired: the code is gone either way.
-      await manager.delete(SignInCodeEntity, { accountId: account.id });
+      const next = codeAfterCheck(check);
+      if (next === 'count_failure') await manager.increment(SignInCodeEntity, { accountId: account.id }, 'failedAttempts', 1);
+      if (next === 'delete') await manager.delete(SignInCodeEntity, { accountId: account.id });
       if (check !== 'valid') return null;
       const token = newAccessToken();
       await manager.insert(AccessTokenEntity, {
