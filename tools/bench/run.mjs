@@ -1,12 +1,37 @@
-// `npm run bench [-- --seconds N --connections N]`: builds, then runs every benchmark and prints its table.
-// Each benchmark starts its own private NATS server, scratch database and the processes it measures.
+// `npm run bench [-- --only gateway-read|generation] [--seconds N --connections N]`: builds, then runs every
+// benchmark (or the one named) and prints its table. Each benchmark starts its own private NATS server,
+// scratch database and the processes it measures. A benchmark whose jobs fail sets a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { build } from '../build/build.mjs';
 import { benchGatewayRead, printGatewayRead } from './gateway-read.mjs';
+import { benchGeneration, printGeneration } from './generation.mjs';
+
+const BENCHMARKS = {
+  'gateway-read': async ({ seconds, connections }) => {
+    printGatewayRead(await benchGatewayRead({ seconds, connections }));
+  },
+  generation: async () => {
+    const results = await benchGeneration();
+    const failed = printGeneration(results);
+    if (failed.length > 0) {
+      console.error(`${failed.length} generation job(s) failed; service logs in ${results.logDir}`);
+      process.exitCode = 1;
+    }
+  },
+};
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+  },
 });
+if (values.only !== undefined && !(values.only in BENCHMARKS)) {
+  console.error(`--only takes one of: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.exit(2);
+}
 await build();
-const results = await benchGatewayRead({ seconds: Number(values.seconds), connections: Number(values.connections) });
-printGatewayRead(results);
+for (const [name, run] of Object.entries(BENCHMARKS)) {
+  if (values.only === undefined || values.only === name) await run({ seconds: Number(values.seconds), connections: Number(values.connections) });
+}
