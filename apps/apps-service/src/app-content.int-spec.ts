@@ -4,45 +4,25 @@ import { Client } from 'pg';
 import {
   AppsEvents,
   AppsSubjects,
-  SCOPE_GRANTS,
   type AppPlan,
   type Caller,
   type EntityPlan,
   type PageView,
   type RowActor,
 } from '@appgen/contracts';
-import { connectNats, loadConfig, RpcClient, ServiceException } from '@appgen/service-kit';
+import { connectNats, loadConfig, RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
+  rpcFailure,
   startNatsServer,
   startServiceApp,
+  testCaller,
   waitForEvents,
   type NatsServerHandle,
   type ScratchDatabase,
 } from '@appgen/testing';
 import { AppModule } from './app.module';
 import { appsEnv } from './config/apps.config';
-
-function caller(accountId: number): Caller {
-  return {
-    accountId,
-    email: `owner${accountId}@example.com`,
-    plan: 'free',
-    keyId: null,
-    scope: 'full_access',
-    grants: [...SCOPE_GRANTS.full_access],
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceException['payload']> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 const PLAN: AppPlan = {
   name: 'Recipe box',
@@ -80,8 +60,8 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
   let connection: NatsConnection;
   let rpc: RpcClient;
   let db: Client;
-  const alice = caller(11);
-  const bob = caller(12);
+  const alice = testCaller(11);
+  const bob = testCaller(12);
 
   async function newApp(owner: Caller, name = 'Recipe box'): Promise<string> {
     return (await rpc.request(AppsSubjects.create, { caller: owner, name })).app.id;
@@ -159,11 +139,11 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
 
       const deleted = await rpc.request(AppsSubjects.deleteFile, { caller: alice, id, path: 'src/app.ts' });
       expect(deleted).toMatchObject({ file: null, version: { number: 4, source: 'edit', files_count: 1 } });
-      expect(await failure(rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'src/app.ts' }))).toEqual({
+      expect(await rpcFailure(rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'src/app.ts' }))).toEqual({
         status: 404,
         body: { error: 'not_found', message: 'File src/app.ts was not found' },
       });
-      expect((await failure(rpc.request(AppsSubjects.deleteFile, { caller: alice, id, path: 'src/app.ts' }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.deleteFile, { caller: alice, id, path: 'src/app.ts' }))).status).toBe(404);
       const { app } = await rpc.request(AppsSubjects.get, { caller: alice, id });
       expect(app).toMatchObject({ versions_count: 4, files_count: 1 });
     });
@@ -171,7 +151,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
     it('refuses unsafe paths, oversized content and too many files with 422', async () => {
       const id = await newApp(alice);
       for (const path of ['../etc/passwd', '/abs.ts', 'a/../b.ts', 'has space.ts', 'x'.repeat(301), 'a//b.ts', '']) {
-        const refused = await failure(rpc.request(AppsSubjects.writeFile, { caller: alice, id, path, content: 'x' }));
+        const refused = await rpcFailure(rpc.request(AppsSubjects.writeFile, { caller: alice, id, path, content: 'x' }));
       expect(refused.body.message).toMatch(/^path /);
         expect(refused.status).toBe(422);
         expect(refused.body.error).toBe('validation_failed');
@@ -179,14 +159,14 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       }
       // (Content over 1 MB cannot cross NATS at its default 1 MB message limit; source-path.spec.ts covers that rule.)
       const tooMany = Array.from({ length: 501 }, (_, i) => ({ path: `f${i}.txt`, content: '' }));
-      const save = await failure(rpc.request(AppsSubjects.saveVersion, { caller: alice, id, files: tooMany, plan: null, source: 'generation' }));
+      const save = await rpcFailure(rpc.request(AppsSubjects.saveVersion, { caller: alice, id, files: tooMany, plan: null, source: 'generation' }));
       expect(save.body.errors).toEqual([{ field: 'files', message: 'may hold at most 500 files (got 501)' }]);
       const full = await rpc.request(AppsSubjects.saveVersion, { caller: alice, id, files: tooMany.slice(0, 500), plan: null, source: 'generation' });
       expect(full.version.files_count).toBe(500);
-      const over = await failure(rpc.request(AppsSubjects.writeFile, { caller: alice, id, path: 'one-more.txt', content: '' }));
+      const over = await rpcFailure(rpc.request(AppsSubjects.writeFile, { caller: alice, id, path: 'one-more.txt', content: '' }));
       expect(over.body.errors).toEqual([{ field: 'path', message: 'cannot be added: an app holds at most 500 files' }]);
       expect((await rpc.request(AppsSubjects.writeFile, { caller: alice, id, path: 'f0.txt', content: 'replacing is fine' })).version.files_count).toBe(500);
-      const duplicate = await failure(
+      const duplicate = await rpcFailure(
         rpc.request(AppsSubjects.saveVersion, { caller: alice, id, files: [{ path: 'a', content: '' }, { path: 'a', content: '' }], plan: null, source: 'generation' }),
       );
       expect(duplicate.body.errors).toEqual([{ field: 'files[1].path', message: 'repeats a' }]);
@@ -224,7 +204,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect(pages).toEqual([['a.txt', 'b.txt'], ['c.txt', 'd.txt'], ['e.txt']]);
       // A version of another app is not reachable through this one.
       const other = await newApp(alice);
-      expect((await failure(rpc.request(AppsSubjects.versionFiles, { caller: alice, id: other, version_id: version.id }))).body).toEqual({
+      expect((await rpcFailure(rpc.request(AppsSubjects.versionFiles, { caller: alice, id: other, version_id: version.id }))).body).toEqual({
         error: 'not_found',
         message: `Version ${version.id} was not found`,
       });
@@ -248,7 +228,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
         rpc.request(AppsSubjects.listEntities, { caller: bob, app_id: id }),
         rpc.request(AppsSubjects.queryAnalytics, { caller: bob, id, period: '7d' }),
       ]) {
-        expect(await failure(attempt)).toEqual(notFound);
+        expect(await rpcFailure(attempt)).toEqual(notFound);
       }
       expect((await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'secret.txt' })).file.content).toBe('alice only');
     });
@@ -274,7 +254,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
         published_at: publishedAt,
       });
       await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { published_at: publishedAt, preview_url: 'http://preview.test' } });
-      const refused = await failure(rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { status: 'shipped' as 'draft' } }));
+      const refused = await rpcFailure(rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { status: 'shipped' as 'draft' } }));
       expect(refused.body.errors).toEqual([{ field: 'status', message: 'must be one of draft, generating, generated, published, failed' }]);
 
       const events = await waitForEvents(connection, (all) => all.filter((e) => e.app_id === id && e.event === 'app.updated').length >= 2);
@@ -301,7 +281,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
         ['notes', 1],
       ]);
       expect((await rpc.request(AppsSubjects.listEntities, { app_id: id })).entities).toHaveLength(2);
-      const refused = await failure(
+      const refused = await rpcFailure(
         rpc.request(AppsSubjects.defineEntity, {
           caller: alice,
           id,
@@ -321,13 +301,13 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: owner, caller: alice, data: { title: 'Stew', cooking_time: 90, rating: 4.5, course: 'main' } });
       await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Cake', cooking_time: 60, rating: 5, course: 'dessert' } });
 
-      const invalid = await failure(
+      const invalid = await rpcFailure(
         rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { cooking_time: 'long', colour: 'red' } }),
       );
       expect(invalid.status).toBe(422);
       expect(invalid.body.errors?.map((e) => e.field)).toEqual(['colour', 'title', 'cooking_time']);
       expect(invalid.body.errors?.[0]?.message).toContain('is not a field of recipes');
-      const taken = await failure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Soup' } }));
+      const taken = await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Soup' } }));
       expect(taken.body.errors).toEqual([{ field: 'title', message: 'is already taken by another row' }]);
 
       const query = (extra: { filters?: Record<string, string | number | null>; order_by?: string; limit?: number; offset?: number }) =>
@@ -338,26 +318,26 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect(await query({ filters: { course: 'main' } })).toMatchObject({ total: 1, rows: [{ title: 'Stew' }] });
       expect(await query({ filters: { rating: null } })).toMatchObject({ total: 1, rows: [{ title: 'Soup' }] });
       expect(await query({ limit: 1, offset: 1 })).toMatchObject({ total: 3, rows: [{ title: 'Stew' }] });
-      expect((await failure(query({ limit: 101 }))).body.errors).toEqual([{ field: 'limit', message: 'must be a whole number from 1 to 100' }]);
-      expect((await failure(query({ order_by: 'colour' }))).body.errors?.[0]?.field).toBe('order_by');
-      expect((await failure(query({ filters: { colour: 'red' } }))).body.errors?.[0]?.field).toBe('filters.colour');
+      expect((await rpcFailure(query({ limit: 101 }))).body.errors).toEqual([{ field: 'limit', message: 'must be a whole number from 1 to 100' }]);
+      expect((await rpcFailure(query({ order_by: 'colour' }))).body.errors?.[0]?.field).toBe('order_by');
+      expect((await rpcFailure(query({ filters: { colour: 'red' } }))).body.errors?.[0]?.field).toBe('filters.colour');
 
       const updated = await rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id, data: { rating: 3 } });
       expect(updated.row).toMatchObject({ id: soup.row.id, title: 'Soup', cooking_time: 30, rating: 3 });
       expect(updated.row.updated_at >= soup.row.updated_at).toBe(true);
-      const renameClash = await failure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id, data: { title: 'Cake' } }));
+      const renameClash = await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id, data: { title: 'Cake' } }));
       expect(renameClash.status).toBe(422);
       expect((await rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id })).row.rating).toBe(3);
       expect(await rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id })).toEqual({ success: true });
-      expect(await failure(rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id }))).toEqual({
+      expect(await rpcFailure(rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id }))).toEqual({
         status: 404,
         body: { error: 'not_found', message: `Recipe ${soup.row.id} was not found` },
       });
-      expect((await failure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'dishes', actor: visitor, limit: 10, offset: 0 }))).body).toEqual({
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'dishes', actor: visitor, limit: 10, offset: 0 }))).body).toEqual({
         error: 'not_found',
         message: 'Entity dishes was not found',
       });
-      expect((await failure(rpc.request(AppsSubjects.queryRows, { app_id: 'nosuchapp123', entity: 'recipes', actor: visitor, limit: 10, offset: 0 }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: 'nosuchapp123', entity: 'recipes', actor: visitor, limit: 10, offset: 0 }))).status).toBe(404);
     });
 
     it('scopes rows of a user_scoped entity to their app user; visitors must sign in; the owner sees all', async () => {
@@ -367,15 +347,15 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: ben, data: { body: 'ben’s note' } });
       const annAgain: RowActor = { kind: 'app_user', email: 'ann@example.com' };
       expect((await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: annAgain, limit: 10, offset: 0 })).rows.map((r) => r.body)).toEqual(['ann’s note']);
-      expect(await failure(rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id }))).toMatchObject({ status: 404 });
-      expect((await failure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id, data: { body: 'x' } }))).status).toBe(404);
-      expect((await failure(rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id }))).status).toBe(404);
+      expect(await rpcFailure(rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id }))).toMatchObject({ status: 404 });
+      expect((await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id, data: { body: 'x' } }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id }))).status).toBe(404);
 
-      expect(await failure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: visitor, limit: 10, offset: 0 }))).toEqual({
+      expect(await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: visitor, limit: 10, offset: 0 }))).toEqual({
         status: 401,
         body: { error: 'unauthorized', message: 'Sign in to see notes' },
       });
-      expect((await failure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: visitor, data: { body: 'anon' } }))).body).toEqual({
+      expect((await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: visitor, data: { body: 'anon' } }))).body).toEqual({
         error: 'unauthorized',
         message: 'Sign in to add notes',
       });
@@ -383,9 +363,9 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       const all = await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, caller: alice, limit: 10, offset: 0 });
       expect(all.total).toBe(2);
       // The owner actor needs the owning account: another account, or none, finds no app.
-      expect((await failure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, caller: bob, limit: 10, offset: 0 }))).status).toBe(404);
-      expect((await failure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, limit: 10, offset: 0 }))).status).toBe(404);
-      expect((await failure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: annAgain, caller: bob, data: { body: 'x' } }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, caller: bob, limit: 10, offset: 0 }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, limit: 10, offset: 0 }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: annAgain, caller: bob, data: { body: 'x' } }))).status).toBe(404);
     });
   });
 
@@ -396,7 +376,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect(await rpc.request(AppsSubjects.resolveRuntime, { app_id: id })).toEqual({
         app: { id, account_id: 11, name: 'Public face', status: 'draft', visibility: 'login_required' },
       });
-      expect(await failure(rpc.request(AppsSubjects.resolveRuntime, { app_id: 'zzzzzzzzzzzz' }))).toEqual({
+      expect(await rpcFailure(rpc.request(AppsSubjects.resolveRuntime, { app_id: 'zzzzzzzzzzzz' }))).toEqual({
         status: 404,
         body: { error: 'not_found', message: 'App zzzzzzzzzzzz was not found' },
       });
@@ -428,7 +408,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
         period: '90d',
         metrics: { page_views: 6, unique_visitors: 3, sessions: 5 },
       });
-      expect((await failure(rpc.request(AppsSubjects.queryAnalytics, { caller: alice, id, period: '1y' as '7d' }))).status).toBe(422);
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryAnalytics, { caller: alice, id, period: '1y' as '7d' }))).status).toBe(422);
     });
   });
 

@@ -1,16 +1,23 @@
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { AppsSubjects, DeploymentSubjects, SCOPE_GRANTS, UsersSubjects, type Caller, type EntityPlan, type SourceFile } from '@appgen/contracts';
 import { connectNats, RpcClient } from '@appgen/service-kit';
-import { createScratchDatabase, startNatsServer, waitForMail, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
+import {
+  createScratchDatabase,
+  freePort,
+  startBuiltService,
+  startNatsServer,
+  waitForMail,
+  type BuiltService,
+  type NatsServerHandle,
+  type ScratchDatabase,
+} from '@appgen/testing';
 import { AppModule } from './app.module';
 import { loadEdgeConfig } from './config/edge.config';
 
@@ -20,31 +27,9 @@ jest.setTimeout(60_000);
  * The edge with the real apps-service, deployment-service and users-service (as built by
  * `npm run build`), on a private NATS and a scratch database: what a browser on a generated app sees.
  */
-const root = resolve(__dirname, '../../..');
-const EDGE_PORT = 5815;
+let EDGE_PORT = 0;
 
-async function startService(name: string, healthPort: number, env: Record<string, string>): Promise<ChildProcess> {
-  const main = join(root, `dist/apps/${name}/src/main.js`);
-  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, HEALTH_PORT: String(healthPort), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.ok, () => false)) return child;
-    if (Date.now() > deadline) throw new Error(`${name} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 interface Answer {
   status: number;
@@ -101,7 +86,7 @@ describe('the edge with the real services', () => {
   let nats: NatsServerHandle;
   let database: ScratchDatabase;
   let mailDir: string;
-  const services: ChildProcess[] = [];
+  const services: BuiltService[] = [];
   let edge: INestApplicationContext;
   let connection: NatsConnection;
   let rpc: RpcClient;
@@ -109,15 +94,16 @@ describe('the edge with the real services', () => {
   let appId: string;
 
   beforeAll(async () => {
+    EDGE_PORT = await freePort();
     nats = await startNatsServer();
     database = await createScratchDatabase('appgen_edge3_real');
     mailDir = await mkdtemp(join(tmpdir(), 'appgen-edge-mail-'));
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'http://localhost:3000' };
     // One at a time: each runs its migrations, and the outbox migration creates the shared stream.
-    services.push(await startService('users-service', 5820, { ...shared, MAIL_DIR: mailDir }));
-    services.push(await startService('apps-service', 5821, shared));
+    services.push(await startBuiltService('users-service', { ...shared, MAIL_DIR: mailDir }));
+    services.push(await startBuiltService('apps-service', shared));
     services.push(
-      await startService('deployment-service', 5822, {
+      await startBuiltService('deployment-service', {
         ...shared,
         PUBLIC_URL_SCHEME: 'http',
         PUBLIC_URL_PORT: String(EDGE_PORT),
@@ -129,7 +115,7 @@ describe('the edge with the real services', () => {
     const config = loadEdgeConfig({
       NATS_URL: nats.url,
       EDGE_PORT: String(EDGE_PORT),
-      HEALTH_PORT: '5816',
+      HEALTH_PORT: String(await freePort()),
       RUNTIME_CACHE_MS: '500',
       PAGE_VIEW_FLUSH_MS: '100',
       LOG_LEVEL: 'warn',
@@ -150,7 +136,7 @@ describe('the edge with the real services', () => {
 
   afterAll(async () => {
     await edge?.close();
-    for (const child of services.reverse()) await stop(child);
+    for (const service of services.reverse()) await service.stop();
     await connection?.drain();
     await Promise.all([database?.drop(), nats?.stop(), mailDir && rm(mailDir, { recursive: true, force: true })]);
   });

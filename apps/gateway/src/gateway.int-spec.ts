@@ -1,50 +1,33 @@
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import { createScratchDatabase, freePort, startNatsServer, waitForMail, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
+import { createHttpAdapter } from '@appgen/service-kit';
+import {
+  createScratchDatabase,
+  freePort,
+  startBuiltService,
+  startNatsServer,
+  waitForMail,
+  type BuiltService,
+  type NatsServerHandle,
+  type ScratchDatabase,
+} from '@appgen/testing';
 import { AppModule } from './app.module';
 import { loadGatewayConfig, type GatewayConfig } from './config/gateway.config';
 import { configureGateway } from './http/configure-gateway';
 
-const root = resolve(__dirname, '../../..');
 const J = { 'content-type': 'application/json' };
 
-/** Runs a built service (npm run build) against the test's own NATS and database. */
-async function startBuiltService(name: string, env: Record<string, string>): Promise<ChildProcess> {
-  const main = join(root, 'dist/apps', name, 'src/main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  const healthPort = await freePort();
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, HEALTH_PORT: String(healthPort), LOG_LEVEL: 'warn', OUTBOX_RELAY_ENABLED: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-    const healthy = await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.ok, () => false);
-    if (healthy) return child;
-    if (Date.now() > deadline) throw new Error(`${name} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** The gateway as main.ts boots it (runService's adapter options), in this process. */
 async function startGateway(overrides: Record<string, string>): Promise<NestFastifyApplication> {
   const config: GatewayConfig = loadGatewayConfig({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...overrides });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), new FastifyAdapter({ bodyLimit: 1_048_576 }), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), createHttpAdapter(), {
     logger: ['error', 'warn'],
     abortOnError: false,
   });
@@ -73,7 +56,7 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
   let nats: NatsServerHandle;
   let db: ScratchDatabase;
   let mailDir: string;
-  const services: ChildProcess[] = [];
+  const services: BuiltService[] = [];
   let gateway: NestFastifyApplication;
   let env: Record<string, string>;
   let api: () => request.Agent;
@@ -86,8 +69,8 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
     db = await createScratchDatabase('appgen_gateway_it');
     mailDir = await mkdtemp(join(tmpdir(), 'appgen-gateway-mail-'));
     env = { NATS_URL: nats.url, DATABASE_URL: db.url };
-    services.push(await startBuiltService('apps-service', env));
-    services.push(await startBuiltService('users-service', { ...env, MAIL_DIR: mailDir }));
+    services.push(await startBuiltService('apps-service', { ...env, OUTBOX_RELAY_ENABLED: 'false' }));
+    services.push(await startBuiltService('users-service', { ...env, MAIL_DIR: mailDir, OUTBOX_RELAY_ENABLED: 'false' }));
     gateway = await startGateway({ NATS_URL: nats.url });
     api = () => request.agent(gateway.getHttpServer());
 
@@ -111,7 +94,7 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
 
   afterAll(async () => {
     await gateway?.close();
-    await Promise.all(services.map(stopChild));
+    await Promise.all(services.map((service) => service.stop()));
     await nats?.stop();
     await db?.drop();
     if (mailDir) await rm(mailDir, { recursive: true, force: true });
@@ -298,18 +281,9 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
   });
 
   it('runs as built (main.ts): health, the browsable reference at /docs and the API', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(root, 'dist/apps/gateway/src/main.js')], {
-      env: { ...process.env, NATS_URL: nats.url, PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const gateway = await startBuiltService('gateway', { NATS_URL: nats.url });
     try {
-      const base = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 15_000;
-      while (!(await fetch(`${base}/health`).then((r) => r.ok, () => false))) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error('the built gateway did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const base = `http://127.0.0.1:${gateway.port}`;
       const docs = await fetch(`${base}/docs`);
       expect(docs.status).toBe(200);
       expect(docs.headers.get('content-type')).toContain('text/html');
@@ -320,7 +294,7 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
       expect(apps.status).toBe(200);
       expect(apps.headers.get('x-ratelimit-limit')).toBe('60');
     } finally {
-      await stopChild(child);
+      await gateway.stop();
     }
   });
 

@@ -13,11 +13,11 @@ import {
   UsersSubjects,
   type Caller,
   type CredentialsRevokedMessage,
-  type ErrorBody,
 } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
+  rpcFailure,
   startNatsServer,
   startServiceApp,
   waitForMail,
@@ -41,15 +41,6 @@ let sql: Client;
 const seenMail = new Set<string>();
 
 /** The failure a caller would get: HTTP status and public body. */
-async function failure(promise: Promise<unknown>): Promise<{ status: number; body: ErrorBody }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 async function codeMailedTo(email: string): Promise<string> {
   const mail = await waitForMail(mailDir, email, { seen: seenMail });
@@ -113,14 +104,14 @@ describe('accounts', () => {
     expect(created.message).toContain('ada@example.com');
     expect(await codeMailedTo('ada@example.com')).toMatch(/^\d{6}$/);
 
-    const taken = await failure(rpc.request(UsersSubjects.createAccount, { email: 'ADA@example.com' }));
+    const taken = await rpcFailure(rpc.request(UsersSubjects.createAccount, { email: 'ADA@example.com' }));
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('conflict');
     expect(taken.body.message).toContain('ada@example.com is already taken');
   });
 
   it('rejects an invalid e-mail with 422', async () => {
-    const invalid = await failure(rpc.request(UsersSubjects.createAccount, { email: 'not-an-email' }));
+    const invalid = await rpcFailure(rpc.request(UsersSubjects.createAccount, { email: 'not-an-email' }));
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual([{ field: 'email', message: 'must be a valid e-mail address' }]);
   });
@@ -162,7 +153,7 @@ describe('sign-in codes', () => {
     });
     expect(Date.parse(resolved.expires_at ?? '') - Date.now()).toBeGreaterThan(3500_000);
 
-    const reused = await failure(rpc.request(UsersSubjects.verifySignInCode, { email, code }));
+    const reused = await rpcFailure(rpc.request(UsersSubjects.verifySignInCode, { email, code }));
     expect(reused.status).toBe(401);
     expect(reused.body.error).toBe('unauthorized');
 
@@ -176,17 +167,17 @@ describe('sign-in codes', () => {
     await rpc.request(UsersSubjects.requestSignInCode, { email });
     const code = await codeMailedTo(email);
     if (first !== code) {
-      expect((await failure(rpc.request(UsersSubjects.verifySignInCode, { email, code: first }))).status).toBe(401);
+      expect((await rpcFailure(rpc.request(UsersSubjects.verifySignInCode, { email, code: first }))).status).toBe(401);
     }
     const wrong = code === '000000' ? '000001' : '000000';
     const tries = first !== code ? 4 : 5;
     const messages = new Set<string>();
     for (let i = 0; i < tries; i += 1) {
-      const refused = await failure(rpc.request(UsersSubjects.verifySignInCode, { email, code: wrong }));
+      const refused = await rpcFailure(rpc.request(UsersSubjects.verifySignInCode, { email, code: wrong }));
       expect(refused.status).toBe(401);
       messages.add(refused.body.message);
     }
-    const burned = await failure(rpc.request(UsersSubjects.verifySignInCode, { email, code }));
+    const burned = await rpcFailure(rpc.request(UsersSubjects.verifySignInCode, { email, code }));
     expect(burned.status).toBe(401);
     messages.add(burned.body.message);
     expect(messages.size).toBe(1);
@@ -220,13 +211,13 @@ describe('sign-in codes', () => {
     await rpc.request(UsersSubjects.createAccount, { email: late });
     const code = await codeMailedTo(late);
     await sql.query(`UPDATE sign_in_codes SET expires_at = now() - interval '1 second'`);
-    expect((await failure(rpc.request(UsersSubjects.verifySignInCode, { email: late, code }))).status).toBe(401);
+    expect((await rpcFailure(rpc.request(UsersSubjects.verifySignInCode, { email: late, code }))).status).toBe(401);
 
     const { token } = await signIn(late);
     await sql.query(`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)]);
-    const expired = await failure(rpc.request(UsersSubjects.resolveAccessToken, { secret_hash: sha256(token) }));
+    const expired = await rpcFailure(rpc.request(UsersSubjects.resolveAccessToken, { secret_hash: sha256(token) }));
     expect(expired).toEqual({ status: 401, body: { error: 'unauthorized', message: 'This access token has expired' } });
-    const unknown = await failure(rpc.request(UsersSubjects.resolveAccessToken, { secret_hash: sha256('at_nope') }));
+    const unknown = await rpcFailure(rpc.request(UsersSubjects.resolveAccessToken, { secret_hash: sha256('at_nope') }));
     expect(unknown.body.message).toBe('Invalid access token');
   });
 });
@@ -283,17 +274,17 @@ describe('API keys', () => {
   it('refuses to create or revoke a key wider than the caller', async () => {
     const readOnly = await rpc.request(UsersSubjects.createApiKey, { caller: owner, scope: 'read_only' });
     const narrow = await keyCaller(readOnly.raw_key);
-    const create = await failure(rpc.request(UsersSubjects.createApiKey, { caller: narrow, scope: 'full_access' }));
+    const create = await rpcFailure(rpc.request(UsersSubjects.createApiKey, { caller: narrow, scope: 'full_access' }));
     expect(create.status).toBe(403);
     expect(create.body.error).toBe('forbidden');
-    const revoke = await failure(rpc.request(UsersSubjects.revokeApiKey, { caller: narrow, id: owner.keyId ?? 0 }));
+    const revoke = await rpcFailure(rpc.request(UsersSubjects.revokeApiKey, { caller: narrow, id: owner.keyId ?? 0 }));
     expect(revoke.status).toBe(403);
     const same = await rpc.request(UsersSubjects.createApiKey, { caller: narrow, scope: 'read_only' });
     expect(same.api_key.scope).toBe('read_only');
   });
 
   it('rejects invalid fields with 422', async () => {
-    const invalid = await failure(rpc.request(UsersSubjects.createApiKey, { caller: owner, expires_in_days: 0 }));
+    const invalid = await rpcFailure(rpc.request(UsersSubjects.createApiKey, { caller: owner, expires_in_days: 0 }));
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual([{ field: 'expires_in_days', message: 'must be an integer from 1 to 3650' }]);
   });
@@ -311,7 +302,7 @@ describe('API keys', () => {
       const { data } = JSONCodec<{ data: CredentialsRevokedMessage }>().decode(message.data);
       expect(data).toEqual({ key_ids: [created.api_key.id] });
     }
-    const refused = await failure(rpc.request(UsersSubjects.resolveApiKey, { secret_hash: sha256(created.raw_key) }));
+    const refused = await rpcFailure(rpc.request(UsersSubjects.resolveApiKey, { secret_hash: sha256(created.raw_key) }));
     expect(refused).toEqual({ status: 401, body: { error: 'unauthorized', message: 'This API key has been revoked' } });
 
     const again = await rpc.request(UsersSubjects.revokeApiKey, { caller: owner, id: created.api_key.id });
@@ -327,7 +318,7 @@ describe('API keys', () => {
       rpc.request(UsersSubjects.getApiKey, { caller: stranger, id: owner.keyId ?? 0 }),
       rpc.request(UsersSubjects.revokeApiKey, { caller: stranger, id: owner.keyId ?? 0 }),
     ]) {
-      const hidden = await failure(request);
+      const hidden = await rpcFailure(request);
       expect(hidden.status).toBe(404);
       expect(hidden.body.error).toBe('not_found');
     }
@@ -339,12 +330,12 @@ describe('API keys', () => {
   it('refuses an expired key and an unknown one', async () => {
     const created = await rpc.request(UsersSubjects.createApiKey, { caller: owner, expires_in_days: 1 });
     await sql.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [created.api_key.id]);
-    const expired = await failure(rpc.request(UsersSubjects.resolveApiKey, { secret_hash: sha256(created.raw_key) }));
+    const expired = await rpcFailure(rpc.request(UsersSubjects.resolveApiKey, { secret_hash: sha256(created.raw_key) }));
     expect(expired).toEqual({ status: 401, body: { error: 'unauthorized', message: 'This API key has expired' } });
     const { api_key } = await rpc.request(UsersSubjects.getApiKey, { caller: owner, id: created.api_key.id });
     expect(api_key).toMatchObject({ expired: true, active: true });
 
-    const unknown = await failure(rpc.request(UsersSubjects.resolveApiKey, { secret_hash: sha256('svc_unknown') }));
+    const unknown = await rpcFailure(rpc.request(UsersSubjects.resolveApiKey, { secret_hash: sha256('svc_unknown') }));
     expect(unknown).toEqual({ status: 401, body: { error: 'unauthorized', message: 'Invalid API key' } });
   });
 

@@ -1,12 +1,14 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
-import { AppsSubjects, SCOPE_GRANTS, type Caller } from '@appgen/contracts';
-import { connectNats, loadConfig, RpcClient, ServiceException } from '@appgen/service-kit';
+import { AppsSubjects } from '@appgen/contracts';
+import { connectNats, loadConfig, RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
   readAllEvents,
+  rpcFailure,
   startNatsServer,
   startServiceApp,
+  testCaller,
   waitForEvents,
   type NatsServerHandle,
   type ScratchDatabase,
@@ -14,35 +16,14 @@ import {
 import { AppModule } from '../app.module';
 import { appsEnv } from '../config/apps.config';
 
-function caller(accountId: number): Caller {
-  return {
-    accountId,
-    email: `owner${accountId}@example.com`,
-    plan: 'free',
-    keyId: accountId * 10,
-    scope: 'full_access',
-    grants: [...SCOPE_GRANTS.full_access],
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceException['payload']> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
-
 describe('apps-service over NATS', () => {
   let nats: NatsServerHandle;
   let database: ScratchDatabase;
   let service: INestMicroservice;
   let connection: NatsConnection;
   let rpc: RpcClient;
-  const alice = caller(1);
-  const bob = caller(2);
+  const alice = testCaller(1);
+  const bob = testCaller(2);
 
   beforeAll(async () => {
     nats = await startNatsServer();
@@ -90,7 +71,7 @@ describe('apps-service over NATS', () => {
       rpc.request(AppsSubjects.update, { caller: bob, id: app.id, changes: { name: 'stolen' } }),
       rpc.request(AppsSubjects.delete, { caller: bob, id: app.id }),
     ]) {
-      expect(await failure(attempt)).toEqual({
+      expect(await rpcFailure(attempt)).toEqual({
         status: 404,
         body: { error: 'not_found', message: `App ${app.id} was not found` },
       });
@@ -101,7 +82,7 @@ describe('apps-service over NATS', () => {
   });
 
   it('filters by status and partial name, treating LIKE wildcards literally, and pages', async () => {
-    const owner = caller(3);
+    const owner = testCaller(3);
     for (const name of ['Recipe box', 'Recipe planner', 'Gym log', '100% done', 'Tasks_v2']) {
       await rpc.request(AppsSubjects.create, { caller: owner, name });
     }
@@ -124,7 +105,7 @@ describe('apps-service over NATS', () => {
   });
 
   it('publishes app.created, app.updated (with the changed fields) and app.deleted, each once', async () => {
-    const owner = caller(4);
+    const owner = testCaller(4);
     const { app } = await rpc.request(AppsSubjects.create, { caller: owner, name: 'Event source' });
     const unchanged = await rpc.request(AppsSubjects.update, { caller: owner, id: app.id, changes: { name: 'Event source' } });
     expect(unchanged.app.name).toBe('Event source');
@@ -138,7 +119,7 @@ describe('apps-service over NATS', () => {
       success: true,
       message: `App ${app.id} and all its resources were deleted.`,
     });
-    expect((await failure(rpc.request(AppsSubjects.get, { caller: owner, id: app.id }))).status).toBe(404);
+    expect((await rpcFailure(rpc.request(AppsSubjects.get, { caller: owner, id: app.id }))).status).toBe(404);
 
     const events = await waitForEvents(connection, (all) => all.some((e) => e.event === 'app.deleted' && e.app_id === app.id));
     const mine = events.filter((e) => e.app_id === app.id);

@@ -5,7 +5,6 @@ import {
   AppsSubjects,
   DeploymentSubjects,
   NOT_DEPLOYABLE_ERROR,
-  SCOPE_GRANTS,
   type AppDetail,
   type AppStatus,
   type Caller,
@@ -14,39 +13,20 @@ import {
   type SourceFile,
   type VersionView,
 } from '@appgen/contracts';
-import { connectNats, RpcClient, ServiceException } from '@appgen/service-kit';
+import { connectNats, RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
   readAllEvents,
+  rpcFailure,
   startNatsServer,
   startServiceApp,
+  testCaller,
   waitForEvents,
   type NatsServerHandle,
   type ScratchDatabase,
 } from '@appgen/testing';
 import { AppModule } from '../app.module';
 import { loadDeploymentConfig, type DeploymentConfig } from '../config/deployment.config';
-
-function caller(accountId: number): Caller {
-  return {
-    accountId,
-    email: `owner${accountId}@example.com`,
-    plan: 'free',
-    keyId: accountId * 10,
-    scope: 'full_access',
-    grants: [...SCOPE_GRANTS.full_access],
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceException['payload']> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -190,8 +170,8 @@ describe('deployment-service over NATS', () => {
   let connection: NatsConnection;
   let rpc: RpcClient;
   const apps = new AppsResponder();
-  const alice = caller(1);
-  const bob = caller(2);
+  const alice = testCaller(1);
+  const bob = testCaller(2);
 
   async function startService(): Promise<void> {
     service = await startServiceApp('deployment-service', AppModule.forConfig(config), nats.url);
@@ -257,13 +237,13 @@ describe('deployment-service over NATS', () => {
       const script = await rpc.request(DeploymentSubjects.bundleFile, { build_id: build.id, path: '/assets/app.js' });
       expect(script.content_type).toBe('text/javascript; charset=utf-8');
       expect(script.content).toContain('<h1>Recipes</h1>');
-      expect(await failure(rpc.request(DeploymentSubjects.bundleFile, { build_id: build.id, path: 'missing.js' }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.bundleFile, { build_id: build.id, path: 'missing.js' }))).toMatchObject({
         status: 404,
         body: { error: 'not_found' },
       });
 
       // no production bundle before a deployment
-      expect(await failure(rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' }))).toMatchObject({
         status: 404,
         body: { error: 'not_found' },
       });
@@ -280,7 +260,7 @@ describe('deployment-service over NATS', () => {
       expect(again.build).toEqual(first.build);
       expect(apps.fileRequests).toHaveLength(requests);
       // a stranger learns nothing about it
-      expect(await failure(rpc.request(DeploymentSubjects.build, { caller: bob, app_id: app.id, version_id: versionId }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.build, { caller: bob, app_id: app.id, version_id: versionId }))).toMatchObject({
         status: 404,
       });
     });
@@ -313,7 +293,7 @@ describe('deployment-service over NATS', () => {
       // the preview still serves the last version that built
       expect(await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'preview' })).toEqual(goodBundle);
 
-      expect(await failure(rpc.request(DeploymentSubjects.errors, { caller: bob, app_id: app.id }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.errors, { caller: bob, app_id: app.id }))).toMatchObject({
         status: 404,
         body: { error: 'not_found' },
       });
@@ -324,7 +304,7 @@ describe('deployment-service over NATS', () => {
     it('refuses a draft with the contract body and queues nothing', async () => {
       const app = apps.addApp('draftapp0001', alice.accountId, 'draft');
 
-      const refusal = await failure(rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id }));
+      const refusal = await rpcFailure(rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id }));
 
       expect(refusal.status).toBe(422);
       expect(refusal.body).toEqual({
@@ -344,7 +324,7 @@ describe('deployment-service over NATS', () => {
       const broken = apps.addVersion(app, recipeApp('Broken', { 'src/main.ts': 'import { nothing } from "./nowhere";\nconsole.log(nothing);\n' }));
       await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: broken });
 
-      const refusal = await failure(rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id }));
+      const refusal = await rpcFailure(rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id }));
 
       expect(refusal).toEqual({
         status: 422,
@@ -360,11 +340,11 @@ describe('deployment-service over NATS', () => {
       expect(await rpc.request(DeploymentSubjects.latest, { caller: alice, app_id: app.id })).toEqual({ deployment: null });
       const versionUnbuilt = apps.addApp('unbuilt00001', alice.accountId, 'generated');
       apps.addVersion(versionUnbuilt, recipeApp('Never built'));
-      expect(await failure(rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: versionUnbuilt.id }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: versionUnbuilt.id }))).toMatchObject({
         status: 422,
         body: { error: NOT_DEPLOYABLE_ERROR, reason: expect.stringContaining('has not been built') },
       });
-      expect(await failure(rpc.request(DeploymentSubjects.deploy, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.deploy, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
     });
 
     it('deploys: pending → deployed, events through the outbox, app published, production serves the build', async () => {
@@ -413,7 +393,7 @@ describe('deployment-service over NATS', () => {
 
       const production = await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' });
       expect(production.build_id).toBe(build.id);
-      expect(await failure(rpc.request(DeploymentSubjects.latest, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.latest, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
     });
 
     it('rolls back to the version deployed before, or to a given one that built', async () => {
@@ -451,17 +431,17 @@ describe('deployment-service over NATS', () => {
 
       const broken = apps.addVersion(app, recipeApp('Broken', { 'index.html': '<p>no script</p>' }));
       await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: broken });
-      expect(await failure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, version_id: broken }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, version_id: broken }))).toMatchObject({
         status: 422,
         body: { error: 'validation_failed', errors: [{ field: 'version_id', message: expect.any(String) }] },
       });
-      expect(await failure(rpc.request(DeploymentSubjects.rollback, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
 
       const once = apps.addApp('rollback0002', alice.accountId, 'generated');
       await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: once.id, version_id: apps.addVersion(once, recipeApp('Only')) });
       await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: once.id });
       await waitForDeployment(once.id, 'deployed');
-      expect(await failure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: once.id }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: once.id }))).toMatchObject({
         status: 422,
         body: { error: 'validation_failed' },
       });
@@ -513,7 +493,7 @@ describe('deployment-service over NATS', () => {
         { deployment_id: queued.deployment_id, environment: 'production', status: 'building', production_url: queued.production_url },
         { deployment_id: queued.deployment_id, environment: 'production', status: 'failed', production_url: null },
       ]);
-      expect(await failure(rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' }))).toMatchObject({
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' }))).toMatchObject({
         status: 404,
       });
       expect(await readAllEvents(connection)).not.toHaveLength(0);

@@ -1,33 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { AppsSubjects, DeploymentSubjects, NOT_DEPLOYABLE_ERROR, SCOPE_GRANTS, type Caller, type SourceFile } from '@appgen/contracts';
 import { connectNats, RpcClient, ServiceException } from '@appgen/service-kit';
-import { createScratchDatabase, freePort, startNatsServer, startServiceApp, waitForEvents, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
+import {
+  createScratchDatabase,
+  startBuiltService,
+  startNatsServer,
+  startServiceApp,
+  waitForEvents,
+  type BuiltService,
+  type NatsServerHandle,
+  type ScratchDatabase,
+} from '@appgen/testing';
 import { AppModule } from '../app.module';
 import { loadDeploymentConfig } from '../config/deployment.config';
 
-const root = resolve(__dirname, '../../../..');
 
-/** apps-service as built (npm run build), on the test's own NATS and database. */
-async function startAppsService(env: Record<string, string>): Promise<ChildProcess> {
-  const main = join(root, 'dist/apps/apps-service/src/main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  const healthPort = await freePort();
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, HEALTH_PORT: String(healthPort), LOG_LEVEL: 'warn', OUTBOX_RELAY_ENABLED: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`apps-service exited with code ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.ok, () => false)) return child;
-    if (Date.now() > deadline) throw new Error('apps-service did not become healthy');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const alice: Caller = {
   accountId: 7,
@@ -46,7 +34,7 @@ const FILES: SourceFile[] = [
 describe('deployment-service with the real apps-service', () => {
   let nats: NatsServerHandle;
   let database: ScratchDatabase;
-  let apps: ChildProcess;
+  let apps: BuiltService;
   let service: INestMicroservice;
   let connection: NatsConnection;
   let rpc: RpcClient;
@@ -54,7 +42,12 @@ describe('deployment-service with the real apps-service', () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     database = await createScratchDatabase('appgen_deploy3_apps_it');
-    apps = await startAppsService({ DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'https://appgen.test' });
+    apps = await startBuiltService('apps-service', {
+      DATABASE_URL: database.url,
+      NATS_URL: nats.url,
+      SITE_URL: 'https://appgen.test',
+      OUTBOX_RELAY_ENABLED: 'false',
+    });
     const config = loadDeploymentConfig({
       DATABASE_URL: database.url,
       NATS_URL: nats.url,
@@ -72,11 +65,7 @@ describe('deployment-service with the real apps-service', () => {
 
   afterAll(async () => {
     await service?.close();
-    if (apps && apps.exitCode === null) {
-      const exited = new Promise((r) => apps.once('exit', r));
-      apps.kill('SIGTERM');
-      await exited;
-    }
+    await apps?.stop();
     await connection?.drain();
     await database?.drop();
     await nats?.stop();

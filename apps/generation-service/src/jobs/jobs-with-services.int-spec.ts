@@ -1,11 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { AppsSubjects, DeploymentSubjects, GenerationSubjects, SCOPE_GRANTS, type Caller, type GenerationJobView } from '@appgen/contracts';
 import { connectNats, RpcClient } from '@appgen/service-kit';
-import { createScratchDatabase, startNatsServer, startServiceApp, waitForEvents, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
+import {
+  createScratchDatabase,
+  startBuiltService,
+  startNatsServer,
+  startServiceApp,
+  waitForEvents,
+  type BuiltService,
+  type NatsServerHandle,
+  type ScratchDatabase,
+} from '@appgen/testing';
 import { AppModule } from '../app.module';
 import { loadGenerationConfig } from '../config/generation.config';
 
@@ -15,35 +21,13 @@ jest.setTimeout(60_000);
  * Generation with the real apps-service and deployment-service (as built by `npm run build`) on a private NATS
  * and a scratch database: a prompt becomes a saved version, defined entities and a built preview bundle.
  */
-const root = resolve(__dirname, '../../../..');
 
-async function startService(name: string, healthPort: number, env: Record<string, string>): Promise<ChildProcess> {
-  const main = join(root, `dist/apps/${name}/src/main.js`);
-  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, HEALTH_PORT: String(healthPort), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.ok, () => false)) return child;
-    if (Date.now() > deadline) throw new Error(`${name} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 describe('generation-service with the real apps-service and deployment-service', () => {
   let nats: NatsServerHandle;
   let database: ScratchDatabase;
-  const services: ChildProcess[] = [];
+  const services: BuiltService[] = [];
   let generation: INestMicroservice;
   let bus: NatsConnection;
   let rpc: RpcClient;
@@ -64,8 +48,8 @@ describe('generation-service with the real apps-service and deployment-service',
     database = await createScratchDatabase('appgen_gen3_real');
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'http://localhost:3000' };
     // One at a time: each runs its migrations, and the outbox migration creates the shared stream.
-    services.push(await startService('apps-service', 5851, shared));
-    services.push(await startService('deployment-service', 5852, { ...shared, PUBLIC_URL_SCHEME: 'http', PUBLIC_URL_PORT: '8080' }));
+    services.push(await startBuiltService('apps-service', shared));
+    services.push(await startBuiltService('deployment-service', { ...shared, PUBLIC_URL_SCHEME: 'http', PUBLIC_URL_PORT: '8080' }));
     const config = loadGenerationConfig({ ...shared, GENERATION_POLL_MS: '200', LOG_LEVEL: 'warn' });
     generation = await startServiceApp('generation-service', AppModule.forConfig(config), nats.url);
     bus = await connectNats(nats.url, 'generation-real-test');
@@ -74,7 +58,7 @@ describe('generation-service with the real apps-service and deployment-service',
 
   afterAll(async () => {
     await generation?.close();
-    for (const child of services.reverse()) await stop(child);
+    for (const service of services.reverse()) await service.stop();
     await bus?.drain();
     await database?.drop();
     await nats?.stop();

@@ -5,7 +5,6 @@ import {
   AppsSubjects,
   DeploymentSubjects,
   GenerationSubjects,
-  SCOPE_GRANTS,
   type AppDetail,
   type AppPlan,
   type BuildView,
@@ -15,12 +14,14 @@ import {
   type GenerationJobView,
   type SourceFile,
 } from '@appgen/contracts';
-import { connectNats, RpcClient, ServiceException } from '@appgen/service-kit';
+import { connectNats, RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
   readAllEvents,
+  rpcFailure,
   startNatsServer,
   startServiceApp,
+  testCaller,
   waitForEvents,
   type NatsServerHandle,
   type ScratchDatabase,
@@ -32,27 +33,6 @@ import { planApp } from '../blueprint';
 import { loadGenerationConfig } from '../config/generation.config';
 
 const codec = JSONCodec<unknown>();
-
-function caller(accountId: number): Caller {
-  return {
-    accountId,
-    email: `owner${accountId}@example.com`,
-    plan: 'free',
-    keyId: accountId * 10,
-    scope: 'full_access',
-    grants: [...SCOPE_GRANTS.full_access],
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceException['payload']> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 interface FakeVersion {
   id: number;
@@ -221,8 +201,8 @@ describe('generation-service: jobs run by the worker', () => {
   let chatApi: Server;
   let chatApiUrl = '';
   const chatRequests: Array<{ model: string; authorization: string | undefined }> = [];
-  const alice = caller(1);
-  const bob = caller(2);
+  const alice = testCaller(1);
+  const bob = testCaller(2);
 
   const start = async (extra: Record<string, string> = {}): Promise<void> => {
     const config = loadGenerationConfig({
@@ -359,16 +339,16 @@ describe('generation-service: jobs run by the worker', () => {
     expect(await rpc.request(GenerationSubjects.get, { caller: alice, id: queued.job_id })).toEqual(byMessage);
 
     for (const id of [queued.job_id, String(queued.message_id)]) {
-      expect(await failure(rpc.request(GenerationSubjects.get, { caller: bob, id }))).toMatchObject({ status: 404, body: { error: 'not_found' } });
-      expect(await failure(rpc.request(GenerationSubjects.cancel, { caller: bob, id }))).toMatchObject({ status: 404 });
+      expect(await rpcFailure(rpc.request(GenerationSubjects.get, { caller: bob, id }))).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect(await rpcFailure(rpc.request(GenerationSubjects.cancel, { caller: bob, id }))).toMatchObject({ status: 404 });
     }
-    expect(await failure(rpc.request(GenerationSubjects.get, { caller: alice, id: 'job_doesnotexist0000000' }))).toMatchObject({ status: 404 });
-    expect(await failure(rpc.request(GenerationSubjects.get, { caller: alice, id: 'not-a-job' }))).toMatchObject({ status: 404 });
+    expect(await rpcFailure(rpc.request(GenerationSubjects.get, { caller: alice, id: 'job_doesnotexist0000000' }))).toMatchObject({ status: 404 });
+    expect(await rpcFailure(rpc.request(GenerationSubjects.get, { caller: alice, id: 'not-a-job' }))).toMatchObject({ status: 404 });
     expect(await rpc.request(GenerationSubjects.latestForApp, { caller: bob, app_id: queued.app_id })).toEqual({ generation: null });
   });
 
   it('refuses invalid requests with 422 listing each field, and an unknown app with 404', async () => {
-    const invalid = await failure(
+    const invalid = await rpcFailure(
       rpc.request(GenerationSubjects.queue, {
         caller: alice,
         prompt: '   ',
@@ -380,13 +360,13 @@ describe('generation-service: jobs run by the worker', () => {
     expect(invalid.body.error).toBe('validation_failed');
     expect(invalid.body.errors?.map((error) => error.field).sort()).toEqual(['callback_url', 'metadata', 'prompt']);
 
-    const tooLong = await failure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'a'.repeat(10_001) }));
+    const tooLong = await rpcFailure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'a'.repeat(10_001) }));
     expect(tooLong).toMatchObject({ status: 422, body: { errors: [{ field: 'prompt', message: 'must be at most 10000 characters' }] } });
 
-    const unknown = await failure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'add a category', app_id: 'appmissing000' }));
+    const unknown = await rpcFailure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'add a category', app_id: 'appmissing000' }));
     expect(unknown).toMatchObject({ status: 404, body: { error: 'not_found' } });
     const others = neighbours.add(bob.accountId);
-    expect(await failure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'add a category', app_id: others.detail.id }))).toMatchObject({ status: 404 });
+    expect(await rpcFailure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'add a category', app_id: others.detail.id }))).toMatchObject({ status: 404 });
   });
 
   it('updates an existing app from its latest plan', async () => {

@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
-import { UsersSubjects, type ErrorBody } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { UsersSubjects } from '@appgen/contracts';
+import { RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
+  rpcFailure,
   startNatsServer,
   startServiceApp,
   waitForEvents,
@@ -35,16 +36,6 @@ let accountId: number;
 const seenMail = new Set<string>();
 const APP = 'recipes00001';
 const OTHER_APP = 'garden000002';
-
-async function failure(promise: Promise<unknown>): Promise<{ status: number; body: ErrorBody }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 async function requestCode(email: string, appId = APP): Promise<string> {
   await rpc.request(UsersSubjects.appUserRequestCode, { app_id: appId, account_id: accountId, app_name: 'Recipe Box', email });
@@ -132,18 +123,18 @@ describe('app-user sign-in', () => {
   it('keeps app users of different apps apart', async () => {
     const code = await requestCode('cook@example.com', OTHER_APP);
     // The code of one app does not open another.
-    expect((await failure(verify('cook@example.com', code, APP))).status).toBe(401);
+    expect((await rpcFailure(verify('cook@example.com', code, APP))).status).toBe(401);
     const other = await verify('cook@example.com', await requestCode('cook@example.com', OTHER_APP), OTHER_APP);
     expect(other.app_user.app_id).toBe(OTHER_APP);
     expect(other.app_user.access_count).toBe(1);
-    const elsewhere = await failure(rpc.request(UsersSubjects.appUserResolveSession, { app_id: APP, session_hash: sha256(other.session_token) }));
+    const elsewhere = await rpcFailure(rpc.request(UsersSubjects.appUserResolveSession, { app_id: APP, session_hash: sha256(other.session_token) }));
     expect(elsewhere.status).toBe(401);
   });
 
   it('uses a code once, and burns it after five wrong tries', async () => {
     const code = await requestCode('baker@example.com');
     await verify('baker@example.com', code);
-    const reused = await failure(verify('baker@example.com', code));
+    const reused = await rpcFailure(verify('baker@example.com', code));
     expect(reused).toEqual({
       status: 401,
       body: { error: 'unauthorized', message: 'The sign-in code is wrong or has expired. Request a new code and try again.' },
@@ -151,18 +142,18 @@ describe('app-user sign-in', () => {
 
     const fresh = await requestCode('baker@example.com');
     const wrong = fresh === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) expect((await failure(verify('baker@example.com', wrong))).status).toBe(401);
-    expect((await failure(verify('baker@example.com', fresh))).status).toBe(401);
+    for (let i = 0; i < 5; i += 1) expect((await rpcFailure(verify('baker@example.com', wrong))).status).toBe(401);
+    expect((await rpcFailure(verify('baker@example.com', fresh))).status).toBe(401);
   });
 
   it('refuses an expired code', async () => {
     const code = await requestCode('late@example.com');
     await sql.query("UPDATE app_user_codes SET expires_at = now() - interval '1 second' WHERE email = 'late@example.com'");
-    expect((await failure(verify('late@example.com', code))).status).toBe(401);
+    expect((await rpcFailure(verify('late@example.com', code))).status).toBe(401);
   });
 
   it('rejects a malformed request with 422', async () => {
-    const invalid = await failure(
+    const invalid = await rpcFailure(
       rpc.request(UsersSubjects.appUserRequestCode, { app_id: APP, account_id: accountId, app_name: 'Recipe Box', email: 'nope' }),
     );
     expect(invalid.status).toBe(422);
@@ -173,14 +164,14 @@ describe('app-user sign-in', () => {
     const session = await verify('leaver@example.com', await requestCode('leaver@example.com'));
     const request = { app_id: APP, session_hash: sha256(session.session_token) };
     expect(await rpc.request(UsersSubjects.appUserSignOut, request)).toEqual({ success: true });
-    expect((await failure(rpc.request(UsersSubjects.appUserResolveSession, request))).status).toBe(401);
+    expect((await rpcFailure(rpc.request(UsersSubjects.appUserResolveSession, request))).status).toBe(401);
     expect(await rpc.request(UsersSubjects.appUserSignOut, request)).toEqual({ success: true });
   });
 
   it('answers 401 for an expired session', async () => {
     const session = await verify('old@example.com', await requestCode('old@example.com'));
     await sql.query("UPDATE app_user_sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [sha256(session.session_token)]);
-    const expired = await failure(rpc.request(UsersSubjects.appUserResolveSession, { app_id: APP, session_hash: sha256(session.session_token) }));
+    const expired = await rpcFailure(rpc.request(UsersSubjects.appUserResolveSession, { app_id: APP, session_hash: sha256(session.session_token) }));
     expect(expired.body).toEqual({ error: 'unauthorized', message: 'Not signed in, or the session has expired. Sign in again.' });
   });
 
@@ -189,11 +180,11 @@ describe('app-user sign-in', () => {
     const code = await requestCode('banned@example.com');
     await sql.query("UPDATE app_users SET revoked_at = now() WHERE email = 'banned@example.com'");
 
-    const resolved = await failure(rpc.request(UsersSubjects.appUserResolveSession, { app_id: APP, session_hash: sha256(session.session_token) }));
+    const resolved = await rpcFailure(rpc.request(UsersSubjects.appUserResolveSession, { app_id: APP, session_hash: sha256(session.session_token) }));
     expect(resolved.status).toBe(401);
-    const verified = await failure(verify('banned@example.com', code));
+    const verified = await rpcFailure(verify('banned@example.com', code));
     expect(verified).toEqual({ status: 403, body: { error: 'forbidden', message: 'Your access to this app has been revoked by its owner.' } });
-    const requested = await failure(
+    const requested = await rpcFailure(
       rpc.request(UsersSubjects.appUserRequestCode, { app_id: APP, account_id: accountId, app_name: 'Recipe Box', email: 'banned@example.com' }),
     );
     expect(requested.status).toBe(403);

@@ -1,0 +1,26 @@
+import { SCOPE_GRANTS, type Caller, type ServiceErrorPayload } from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+
+/** A full_access caller of account `accountId`, as the gateway would resolve it from an API key. */
+export function testCaller(accountId: number, overrides: Partial<Caller> = {}): Caller {
+  return {
+    accountId,
+    email: `owner${accountId}@example.com`,
+    plan: 'free',
+    keyId: accountId * 10,
+    scope: 'full_access',
+    grants: [...SCOPE_GRANTS.full_access],
+    ...overrides,
+  };
+}
+
+/** The error a request over NATS failed with (status and public body); fails the test if it succeeded. */
+export async function rpcFailure(promise: Promise<unknown>): Promise<ServiceErrorPayload> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServiceException) return error.payload;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
