@@ -36,6 +36,17 @@ describe('ExpiringCache', () => {
     expect(await cache.get('flaky', async () => 'back')).toBe('back');
   });
 
+  it('does not keep answers `keep` turns down, but shares them with requests already waiting', async () => {
+    const cache = new ExpiringCache<string, string | null>(2000, 10, clock, (value) => value !== null);
+    let calls = 0;
+    const notYet = (): Promise<string | null> => new Promise((resolve) => setTimeout(() => resolve(++calls > 1 ? 'built' : null), 5));
+    expect(await Promise.all([cache.get('preview', notYet), cache.get('preview', notYet)])).toEqual([null, null]);
+    expect(calls).toBe(1);
+    expect(await cache.get('preview', notYet)).toBe('built');
+    expect(await cache.get('preview', notYet)).toBe('built');
+    expect(calls).toBe(2);
+  });
+
   it('holds at most maxEntries, dropping the oldest', async () => {
     const cache = new ExpiringCache<string, string>(60_000, 2, clock);
     await cache.get('a', async () => 'a');

@@ -6,10 +6,15 @@
 export class ExpiringCache<K, V> {
   private readonly entries = new Map<K, { value: Promise<V>; expiresAt: number }>();
 
+  /**
+   * `keep` decides which answers are worth keeping once loaded; the others serve only the requests that
+   * were waiting for them.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly now: () => number = Date.now,
+    private readonly keep: (value: V) => boolean = () => true,
   ) {}
 
   get(key: K, load: () => Promise<V>): Promise<V> {
@@ -19,9 +24,12 @@ export class ExpiringCache<K, V> {
     if (hit) this.entries.delete(key);
     const value = load();
     this.entries.set(key, { value, expiresAt: time + this.ttlMs });
-    value.catch(() => {
+    const forget = (): void => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    };
+    value.then((loaded) => {
+      if (!this.keep(loaded)) forget();
+    }, forget);
     this.evict();
     return value;
   }

@@ -60,7 +60,8 @@ export class AppLookupService {
     @Inject(EDGE_CONFIG) config: EdgeConfig,
   ) {
     this.apps = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
-    this.bundles = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
+    // "No bundle yet" is not kept: it is the answer that changes soonest, while someone waits for a preview.
+    this.bundles = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES, Date.now, (bundle) => bundle !== null);
     this.sessions = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
     this.files = new LruCache(20_000, config.BUNDLE_CACHE_MB * 1024 * 1024, (file) => file.content.length + 200);
   }
