@@ -206,6 +206,33 @@ describe('planApp', () => {
     ],
   ];
 
+  it('plans a book club around its books and reviews, with choices for every choice field', () => {
+    const plan = planApp('A book club with books and reviews');
+    expect(plan.name).toBe('Book Club');
+    expect(plan.entities.map((candidate) => candidate.name)).toEqual(['books', 'reviews']);
+    expect(field(plan, 'reviews', 'rating').type).toBe('integer');
+    // the data model keeps a choice field's values only from its choices: none may come without them
+    for (const prompt of ['an app for my book club', 'something cool', 'a bookmark manager with tags', 'a podcast log with guests and topics']) {
+      for (const candidate of planApp(prompt).entities.flatMap((planned) => planned.fields)) {
+        if (candidate.type === 'select' || candidate.type === 'multiselect') expect(candidate.options?.length).toBeGreaterThan(0);
+      }
+    }
+    expect(field(planApp('a bookmark manager with tags'), 'bookmarks', 'tags').options).toContain('Read later');
+  });
+
+  it('reads what an app word lists as things it keeps, up to the first field', () => {
+    const club = planApp('a chess club with members and tournaments');
+    expect(club.name).toBe('Chess Club');
+    expect(club.entities.map((candidate) => candidate.name)).toEqual(['members', 'tournaments']);
+    const homes = planApp('a real estate listing site with properties, price, bedrooms, bathrooms and square meters');
+    expect(homes.entities.map((candidate) => candidate.name)).toEqual(['properties']);
+    expect(entity(homes, 'properties').fields.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['bathrooms', 'square_meters']));
+  });
+
+  it('names tables in plain snake_case whatever the language', () => {
+    expect(planApp('mes dépenses du mois: montant, catégorie, date').entities[0].name).toBe('depenses');
+  });
+
   it.each(PROMPTS)('plans a fitting app for %j', (prompt, expectation) => {
     expectation(planApp(prompt));
   });
@@ -272,7 +299,28 @@ describe('revisePlan', () => {
     expect(entity(two, 'recipes').fields.map((candidate) => candidate.name)).toEqual(['name', 'ingredients', 'cooking_time', 'servings']);
   });
 
+  it('gives a field turned into a multiselect its choices', () => {
+    const next = revisePlan(planApp('notes'), 'make the content a multiselect');
+    expect(field(next, 'notes', 'content')).toMatchObject({ type: 'multiselect' });
+    expect(field(next, 'notes', 'content').options?.length).toBeGreaterThan(0);
+  });
+
+  it('updates an app stored before every multiselect had choices', () => {
+    const stored = planApp('notes');
+    const old: AppPlan = { ...stored, entities: stored.entities.map((planned) => ({ ...planned, fields: planned.fields.map(({ options: _options, ...rest }) => rest) })) };
+    expect(() => validateAppPlan(old)).toThrow(/a multiselect field needs at least one choice/);
+    const next = revisePlan(old, 'add a color field to notes');
+    expect(field(next, 'notes', 'tags').options).toEqual(field(stored, 'notes', 'tags').options);
+    expect(field(next, 'notes', 'color').type).toBe('text');
+  });
+
+  it('removes several fields named with articles', () => {
+    const next = revisePlan(planApp('recipes'), 'remove the rating, the servings and the category');
+    expect(entity(next, 'recipes').fields.map((candidate) => candidate.name)).toEqual(['name', 'ingredients', 'instructions', 'cooking_time']);
+  });
+
   it('says so when it cannot make the change', () => {
+    expect(() => revisePlan(base, 'add a rating to reviews')).toThrow(/There is no "reviews" in the app to add a rating to; it has recipes/);
     expect(() => revisePlan(base, 'hello there')).toThrow(BlueprintPromptError);
     expect(() => revisePlan(base, 'remove the calories')).toThrow(/no field or entity "calories"/);
     expect(() => revisePlan(base, 'delete the recipes')).toThrow(/only entity/);

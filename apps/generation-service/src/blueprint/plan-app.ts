@@ -4,7 +4,7 @@
  */
 import type { AppPlan } from '@appgen/contracts';
 import { buildPlan, describeEntities } from './plan-builder';
-import { applyRevision, BlueprintPromptError } from './revise-plan';
+import { applyRevision, BlueprintPromptError, withChoices } from './revise-plan';
 import { validateAppPlan } from './validate-plan';
 
 export { BlueprintPromptError };
@@ -21,7 +21,7 @@ export function planApp(prompt: string): AppPlan {
  * change the planner can make, so a job fails with a message instead of redeploying the same app.
  */
 export function revisePlan(plan: AppPlan, prompt: string): AppPlan {
-  const current = validateAppPlan(plan);
+  const current = validateAppPlan(withChoices(plan));
   if (!prompt.trim()) throw new BlueprintPromptError('The update prompt is empty: say what to change, e.g. "add a category field to recipes".');
   return validateAppPlan(applyRevision(current, prompt.trim(), describeEntities).plan);
 }

@@ -15,7 +15,8 @@ export const MAX_FIELDS = 24;
 
 export function entityFromDraft(draft: EntityDraft, userScoped: boolean): EntityPlan {
   const domain = domainOf(draft.domainKey);
-  const name = pluralSnake(draft.singular);
+  // words of any language reach here ("dépenses"): table names are plain snake_case
+  const name = pluralSnake(toSnake(draft.singular));
   const titleName = draft.measurement ? 'date' : (domain?.titleField ?? 'name');
   const fields: EntityField[] = [];
   const title = draft.fields.find((field) => field.name === titleName) ?? fieldFromWords([titleName], draft.domainKey);
@@ -73,11 +74,15 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     const next = tokens[index + 1];
     // "clients book walks": a verb, not the end of a name
     if (KEEPING_VERBS.includes(token.text) && next && !next.punct && !STOP_WORDS.includes(next.text) && !APP_KIND_WORDS.includes(next.text)) continue;
+    // "I want to book a table": a verb after "to" or a pronoun names no app
+    if (KEEPING_VERBS.includes(token.text) && ['to', 'i', 'we', 'you', 'and', 'can', 'will'].includes(tokens[index - 1]?.text ?? '')) continue;
+    // "a book club", "a recipe book app": the name runs on to the last app word
+    if (next && !next.punct && APP_KIND_WORDS.includes(next.text)) continue;
     const before: string[] = [];
     for (let at = index - 1; at >= 0 && before.length < 3; at -= 1) {
       const word = tokens[at];
       if (word.punct || STOP_WORDS.includes(word.text) || SKIPPED_ADJECTIVES.includes(word.text)) break;
-      if (KEEPING_VERBS.includes(word.text) && !word.text.endsWith('ing')) break;
+      if (KEEPING_VERBS.includes(word.text) && !word.text.endsWith('ing') && !['a', 'an', 'the', 'my', 'our', 'your'].includes(tokens[at - 1]?.text ?? '')) break;
       before.unshift(word.raw);
     }
     const generic = GENERIC_APP_KINDS.includes(token.text);

@@ -8,7 +8,7 @@
  */
 import type { EntityField } from '@appgen/contracts';
 import {
-  APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
+  APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
@@ -40,6 +40,8 @@ export interface PromptReading {
 const SEPARATORS = new Set([',', 'and', 'or', '&', 'plus', '/', 'as well as']);
 const END_PUNCT = new Set(['.', ';', '!', '?', ')', '"']);
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'its', 'all', 'some', 'any', 'of', 'each', 'every', 'these', 'those', 'this', 'that', 'more', 'many', 'several', 'different', 'multiple']);
+/** Words after which a keeping verb is a noun. */
+const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'its']);
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 
 function buildAliasIndex(): Map<string, string> {
@@ -96,6 +98,11 @@ function matchAppWord(tokens: Token[], index: number): { length: number; domains
   return null;
 }
 
+/** ["board", "games"] -> board_game */
+function singularSnakeOf(words: string[]): string {
+  return toSnake([...words.slice(0, -1), singularize(words[words.length - 1])].join(' '));
+}
+
 /** Index of the first token after determiners and throwaway adjectives ("my daily ..."). */
 function skipDeterminers(tokens: Token[], index: number): number {
   let at = index;
@@ -112,6 +119,8 @@ function isContentWord(token: Token | undefined): boolean {
 /** Whether the keeping verb at `index` ("book", "list", "track") is used as a verb: a noun follows it. */
 function isVerbUse(tokens: Token[], index: number): boolean {
   if (!KEEPING_VERBS.includes(tokens[index].text)) return false;
+  // "a book club", "my record collection": after an article or a possessive the word is a noun
+  if (ARTICLES.has(tokens[index - 1]?.text ?? '')) return false;
   const next = skipDeterminers(tokens, index + 1);
   if (next === index + 1 && isWord(tokens[next]) && tokens[next].text === 'track') return true; // "keep track of"
   const word = tokens[next];
@@ -190,7 +199,7 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
     words.push(word);
   }
   if (!words.length || words.length > 4) return null;
-  if (words.every((word) => STOP_WORDS.includes(word) || CLAUSE_WORDS.includes(word))) return null;
+  if (words.every((word) => STOP_WORDS.includes(word) || CLAUSE_WORDS.includes(word) || /^\d+$/.test(word))) return null;
   const phraseSnake = toSnake(words.join(' '));
   if (RESERVED_FIELD_NAMES.includes(phraseSnake)) return null;
   const head = words[words.length - 1];
@@ -228,9 +237,7 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
   const hint = qualifier.hint ?? template.hint;
   if (hint) field.hint = hint;
   if (field.type === 'select' || field.type === 'multiselect') {
-    const options = optionsFor(name, domainKey, template);
-    if (options) field.options = options;
-    else if (field.type === 'select') field.options = ['General', 'Other'];
+    field.options = optionsFor(name, domainKey, template) ?? [...FALLBACK_OPTIONS[field.type]];
   }
   return field;
 }
@@ -298,6 +305,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
   let listing: 'entity' | 'app' | null = null;
   let afterAppWord = false;
+  let appListHasFields = false;
 
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
     const found = reading.entities.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
@@ -383,6 +391,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       const field = fieldFromWords(words, current?.domainKey ?? null, qualifier);
+      const thingListed = listing === 'app' && !appListHasFields && field !== null && words.length === 1 && isPlural(words[0]) && field.type === 'text' && !field.hint && !libraryFieldName(field.name);
+      if (thingListed && tokens[at]?.text !== '(') {
+        // "a chess club with members and tournaments": what an app lists is a thing it keeps, unless it is a known field
+        current = entityFor(singularSnakeOf(words), null);
+        current.weak = false;
+        index = at;
+        continue;
+      }
       const options = readOptions(tokens, at);
       if (field && options) {
         field.options = options.options;
@@ -390,7 +406,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         delete field.hint;
         at += options.used;
       }
-      if (field) addField(fieldTarget(), field);
+      if (field) {
+        addField(fieldTarget(), field);
+        // "with properties, price, bedrooms, bathrooms": once the list names fields, the rest are fields too
+        if (listing === 'app') appListHasFields = true;
+      }
       index = Math.max(at, index + 1);
       continue;
     }
@@ -398,6 +418,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // not in a list: look for entities, app words, field lists and verbs that stand for fields
     if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord)) {
       listing = afterAppWord || !current ? 'app' : 'entity';
+      appListHasFields = false;
       afterAppWord = false;
       index += 1;
       continue;

@@ -35,7 +35,7 @@ const EVERY_TYPE_PLAN: AppPlan = {
         { name: 'starts_at', label: 'Starts', type: 'datetime', required: false },
         { name: 'kind', label: 'Kind', type: 'select', required: true, options: ['A', "B'c", 'D "e"'] },
         { name: 'flavours', label: 'Flavours', type: 'multiselect', required: false, options: ['Sweet', 'Sour'] },
-        { name: 'tags', label: 'Tags', type: 'multiselect', required: false },
+        { name: 'tags', label: 'Tags', type: 'multiselect', required: false, options: ['Red', 'Blue'] },
         { name: 'extra', label: 'Extra', type: 'json', required: false },
         { name: 'website', label: 'Website', type: 'text', required: false },
         { name: 'contact_email', label: 'E-mail', type: 'text', required: false },
@@ -153,7 +153,7 @@ describe('renderApp', () => {
     const view = file(files, 'src/views/base.view.ts');
     expect(view).toContain('{ name: "count", label: "Count", kind: "integer", required: true, hint: "0–10", min: 0, max: 10 }');
     expect(view).toContain('kind: "select", required: true, options: ["A","B\'c","D \\"e\\""]');
-    expect(view).toContain('{ name: "tags", label: "Tags", kind: "tags", required: false }');
+    expect(view).toContain('{ name: "tags", label: "Tags", kind: "multiselect", required: false, options: ["Red","Blue"] }');
     expect(view).toContain('{ name: "website", label: "Website", kind: "url"');
     expect(view).toContain('{ name: "contact_email", label: "E-mail", kind: "email"');
     expect(view).toContain('{ name: "notes", label: "Notes", kind: "long_text"');

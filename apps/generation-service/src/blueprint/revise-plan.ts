@@ -6,7 +6,7 @@
 import type { AppPlan, EntityField, EntityPlan, FieldType } from '@appgen/contracts';
 import { domainKeyOf, entityFromDraft, isUserScoped, pagesFor, MAX_ENTITIES, MAX_FIELDS } from './plan-builder';
 import { addField, fieldFromWords, matchDomainNoun, optionsFor, readPrompt, type EntityDraft } from './prompt-parser';
-import { FIELD_LIBRARY } from './vocabulary.data';
+import { FALLBACK_OPTIONS, FIELD_LIBRARY } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, singularSnake, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
 /** An update prompt the blueprint generator cannot turn into a change; the message says what it understands. */
@@ -138,6 +138,38 @@ function renameEntity(entity: EntityPlan, words: string): void {
   entity.label_singular = toSentence(singularSnake(plural));
 }
 
+function joinLabels(entities: EntityPlan[]): string {
+  return entities.map((entity) => entity.label.toLowerCase()).join(', ');
+}
+
+/** "the servings" in a list of things to remove is the servings field. */
+function withoutDeterminer(reference: string): string {
+  return reference.replace(/^(?:the|a|an|my|its|their|all)\s+/i, '').trim() || reference;
+}
+
+/**
+ * A stored plan from before every choice field had choices (a free-form "tags" multiselect): it gets the
+ * planner's choices for that field, so an update to the app works instead of failing on the old plan.
+ */
+export function withChoices(plan: AppPlan): AppPlan {
+  if (!Array.isArray(plan?.entities)) return plan;
+  return {
+    ...plan,
+    entities: plan.entities.map((entity) =>
+      Array.isArray(entity?.fields)
+        ? {
+            ...entity,
+            fields: entity.fields.map((field) =>
+              field?.type === 'multiselect' && (!Array.isArray(field.options) || !field.options.length)
+                ? { ...field, options: optionsFor(field.name, domainKeyOf(entity)) ?? [...FALLBACK_OPTIONS.multiselect] }
+                : field,
+            ),
+          }
+        : entity,
+    ),
+  };
+}
+
 /** Leading politeness and fillers that do not change the instruction. */
 function stripPreamble(clause: string): string {
   let text = clause.trim().replace(/\s+/g, ' ');
@@ -176,9 +208,8 @@ function applyClause(plan: AppPlan, original: string): boolean {
       found.field.type = type;
       delete found.field.default_value;
       if (type === 'select' || type === 'multiselect') {
-        found.field.options = found.field.options ?? optionsFromRange(found.field.hint) ?? optionsFor(found.field.name, domainKeyOf(found.entity)) ?? (type === 'select' ? ['General', 'Other'] : undefined);
+        found.field.options = found.field.options ?? optionsFromRange(found.field.hint) ?? optionsFor(found.field.name, domainKeyOf(found.entity)) ?? [...FALLBACK_OPTIONS[type]];
         if (optionsFromRange(found.field.hint)) delete found.field.hint;
-        if (!found.field.options) delete found.field.options;
       } else {
         delete found.field.options;
       }
@@ -246,7 +277,7 @@ function applyClause(plan: AppPlan, original: string): boolean {
   if (match) {
     const within = findEntity(plan, match[2]);
     let changed = false;
-    for (const reference of listOf(match[1], false)) {
+    for (const reference of listOf(match[1], false).map(withoutDeterminer)) {
       const found = findField(plan, reference, within);
       if (found) {
         if (found.entity.fields.length === 1) throw new BlueprintPromptError(`"${found.field.label}" is the only field of ${found.entity.label}; an entity needs at least one.`);
@@ -270,6 +301,10 @@ function applyClause(plan: AppPlan, original: string): boolean {
   match = new RegExp(String.raw`^(?:add|include|store|track|record|save|keep|put|attach|show)\s+(.+?)\s+(?:to|for|on|in|into)\s+${THE}(.+?)$`, 'i').exec(clause);
   let target = match ? findEntity(plan, match[2]) : undefined;
   let fieldText = match?.[1];
+  if (match && !target && /^add\s/i.test(clause) && /\s(?:to|into)\s/i.test(clause) && !/^(?:app|application|it|them|everything)$/i.test(match[2])) {
+    // "add a rating to reviews" when there are no reviews: say so rather than invent an entity "rating to reviews"
+    throw new BlueprintPromptError(`There is no "${match[2]}" in the app to add ${match[1]} to; it has ${joinLabels(plan.entities)}.`);
+  }
   if (!target) {
     match = new RegExp(String.raw`^give\s+${THE}(.+?)\s+(?:an?\s+|some\s+)(.+)$`, 'i').exec(clause)
       ?? new RegExp(String.raw`^${THE}(.+?)\s+(?:should|must|can|could|need to|needs to)\s+(?:also\s+)?(?:have|has|include|store|show|get)\s+(.+)$`, 'i').exec(clause);

@@ -178,7 +178,8 @@ function validateField(
       field.options = raw.options.map((option) => option.trim());
     }
   }
-  if (raw.type === 'select' && !field.options) problem(`${path}.options`, 'a select field needs at least one choice');
+  // the data model stores a choice field's values only from its choices, so a multiselect without any could hold nothing
+  if (choice && !field.options) problem(`${path}.options`, `a ${raw.type} field needs at least one choice`);
   if (raw.default_value !== undefined) {
     const fit = defaultFits(raw.type, raw.default_value, field.options);
     if (fit) problem(`${path}.default_value`, fit);

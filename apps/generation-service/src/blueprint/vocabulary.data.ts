@@ -131,11 +131,12 @@ export const DOMAINS: Record<string, DomainTemplate> = {
     options: { status: ['Planned', 'Confirmed', 'Cancelled'], type: ['Meetup', 'Workshop', 'Conference', 'Party', 'Other'] },
   },
   guest: { titleField: 'name', appKind: 'List', verb: 'manage', personal: false, fields: ['email', 'rsvp', 'plus_ones'] },
-  note: { titleField: 'title', appKind: 'Notebook', verb: 'write', personal: true, fields: ['content', 'tags', 'pinned'] },
+  note: { titleField: 'title', appKind: 'Notebook', verb: 'write', personal: true, fields: ['content', 'tags', 'pinned'], options: { tags: ['Work', 'Personal', 'Ideas', 'To do'] } },
   journal_entry: { titleField: 'title', appKind: 'Journal', verb: 'write', personal: true, fields: ['date', 'mood', 'content'] },
-  idea: { titleField: 'title', appKind: 'Board', verb: 'collect', personal: true, fields: ['description', 'status', 'tags'], options: { status: ['New', 'Exploring', 'Doing', 'Dropped'] } },
-  bookmark: { titleField: 'title', appKind: 'Manager', verb: 'save', personal: true, fields: ['url', 'tags', 'notes'] },
-  post: { titleField: 'title', appKind: 'Blog', verb: 'publish', personal: false, fields: ['content', 'published', 'tags'] },
+  idea: { titleField: 'title', appKind: 'Board', verb: 'collect', personal: true, fields: ['description', 'status', 'tags'], options: { status: ['New', 'Exploring', 'Doing', 'Dropped'], tags: ['Product', 'Work', 'Personal', 'Someday'] } },
+  bookmark: { titleField: 'title', appKind: 'Manager', verb: 'save', personal: true, fields: ['url', 'tags', 'notes'], options: { tags: ['Read later', 'Reference', 'Tools', 'Inspiration'] } },
+  post: { titleField: 'title', appKind: 'Blog', verb: 'publish', personal: false, fields: ['content', 'published', 'tags'], options: { tags: ['News', 'Guide', 'Opinion', 'Update'] } },
+  review: { titleField: 'title', appKind: 'Board', verb: 'collect', personal: false, fields: ['rating', 'content', 'date'] },
   job_application: {
     titleField: 'title', appKind: 'Tracker', verb: 'track', personal: true, fields: ['company', 'applied_on', 'status', 'salary', 'url', 'notes'],
     options: { status: ['Applied', 'Interviewing', 'Offer', 'Rejected', 'Withdrawn'] },
@@ -253,6 +254,8 @@ export const APP_WORDS: Record<string, string[]> = {
   'job hunt': ['job_application'],
   'job search': ['job_application'],
   'address book': ['contact'],
+  'book club': ['book'],
+  club: ['member', 'event'],
   'to-do': ['task'],
   'to do': ['task'],
 };
@@ -262,7 +265,7 @@ export const APP_KIND_WORDS = [
   'manager', 'tracker', 'planner', 'log', 'logger', 'journal', 'list', 'organizer', 'organiser', 'catalog', 'catalogue',
   'diary', 'crm', 'watchlist', 'board', 'inventory', 'hub', 'portal', 'scheduler', 'book', 'keeper', 'app',
   'application', 'website', 'site', 'tool', 'system', 'platform', 'dashboard', 'database', 'directory', 'notebook',
-  'library', 'collection', 'helper', 'assistant', 'calendar', 'register', 'registry', 'roster', 'cellar', 'care', 'desk',
+  'library', 'collection', 'helper', 'assistant', 'calendar', 'register', 'registry', 'roster', 'cellar', 'care', 'desk', 'club',
 ];
 
 /** App-kind words too generic to end an app's name: "a recipe app" is named "Recipe Manager". */
@@ -497,7 +500,16 @@ export const FIELD_OPTIONS: Record<string, string[]> = {
   muscle_group: ['Chest', 'Back', 'Legs', 'Shoulders', 'Arms', 'Core'],
   availability: ['Weekdays', 'Evenings', 'Weekends'],
   skills: ['Organizing', 'Driving', 'Cooking', 'Teaching', 'Tech'],
-  tags: [],
+  tags: ['Important', 'Favorite', 'Later', 'Idea'],
+};
+
+/**
+ * Choices a select or multiselect gets when neither its domain nor its name gives any: the data model stores a
+ * choice field's values only from its list of choices, so a choice field never goes without one.
+ */
+export const FALLBACK_OPTIONS: Record<'select' | 'multiselect', string[]> = {
+  select: ['General', 'Other'],
+  multiselect: FIELD_OPTIONS.tags,
 };
 
 /**
@@ -541,7 +553,7 @@ export const UNIT_WORDS: Record<string, string> = {
 };
 
 /** Words that never become a field on their own, even inside a list. */
-export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information'];
+export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information', 'entity', 'entities', 'table', 'tables'];
 
 /** Column names the runtime adds to every row; a prompt that names them is describing what exists already. */
 export const RESERVED_FIELD_NAMES = ['id', 'created_at', 'updated_at', 'user_id', 'owner_id', 'created', 'updated'];

@@ -35,7 +35,7 @@ Shape (TypeScript):
       "label": string,            // e.g. "Cooking time"
       "type": ${FIELD_TYPES.map((type) => `"${type}"`).join(' | ')},
       "required": boolean,
-      "options"?: string[],       // the choices, only for select and multiselect
+      "options"?: string[],       // the choices: required for select and multiselect, absent for every other type
       "hint"?: string             // unit or hint, e.g. "minutes"
     }]
   }],
