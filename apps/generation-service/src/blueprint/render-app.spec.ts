@@ -1,11 +1,9 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
-import * as ts from 'typescript';
 import { APP_SOURCE_LAYOUT, type AppPlan, type SourceFile } from '@appgen/contracts';
 import { planApp, revisePlan } from './plan-app';
 import { planFromAppJson, renderApp, type RenderContext } from './render-app';
+import { bundleApp, readAppConfig, typeCheckApps, writeApp } from './rendered-app.test';
 
 const CONTEXT: RenderContext = {
   appId: 'a1b2c3d4',
@@ -73,16 +71,6 @@ const PLANS: Array<[string, AppPlan]> = [
   ['every field type', EVERY_TYPE_PLAN],
 ];
 
-function writeApp(files: SourceFile[]): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blueprint-app-'));
-  for (const file of files) {
-    const target = path.join(dir, file.path);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, file.content);
-  }
-  return dir;
-}
-
 function file(files: SourceFile[], name: string): string {
   const found = files.find((candidate) => candidate.path === name);
   if (!found) throw new Error(`no ${name} among ${files.map((candidate) => candidate.path).join(', ')}`);
@@ -121,24 +109,17 @@ describe('renderApp', () => {
   it.each(PLANS)('renders %s into strict TypeScript without a single diagnostic', (_name, plan) => {
     const dir = writeApp(renderApp(plan, CONTEXT));
     dirs.push(dir);
-    const configFile = ts.readConfigFile(path.join(dir, 'tsconfig.json'), (name) => ts.sys.readFile(name));
-    expect(configFile.error).toBeUndefined();
-    const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, dir);
-    expect(config.errors).toEqual([]);
-    expect(config.options.strict).toBe(true);
+    const config = readAppConfig(dir);
+    expect(config.configErrors).toEqual([]);
+    expect(config.strict).toBe(true);
     expect(config.fileNames.length).toBeGreaterThan(8);
-    const program = ts.createProgram(config.fileNames, config.options);
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const where = diagnostic.file && diagnostic.start !== undefined ? `${path.relative(dir, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1}` : '';
-      return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-    });
-    expect(diagnostics).toEqual([]);
+    expect(typeCheckApps([dir])).toEqual([]);
   });
 
   it.each(PLANS)('bundles %s with esbuild from src/main.ts', async (_name, plan) => {
     const dir = writeApp(renderApp(plan, CONTEXT));
     dirs.push(dir);
-    const result = await build({ entryPoints: [APP_SOURCE_LAYOUT.entry], absWorkingDir: dir, bundle: true, write: false, outdir: 'assets', entryNames: 'app', logLevel: 'silent' });
+    const result = await bundleApp(dir);
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
     const outputs = result.outputFiles.map((output) => path.relative(dir, output.path)).sort();
