@@ -4,7 +4,8 @@
  *
  *   const platform = await startPlatform({ env, ports, logDir, services, gatewayReplicas, quiet });
  *     env              variables for every process, over process.env (DATABASE_URL, NATS_URL, SECRETS_KEY, ...).
- *                      SITE_URL defaults to the first gateway's address, EDGE_PORT to 8080.
+ *                      SITE_URL defaults to the first gateway's address, EDGE_PORT to 8080, PUBLIC_URL_PORT
+ *                      (the port in the app addresses the services hand out) to EDGE_PORT.
  *     ports            { [service]: port } for each service's own port variable (see SERVICES); `gateway` may
  *                      be an array with one port per replica. Missing ones use the defaults (replicas: +1 each).
  *     logDir           each process writes stdout and stderr to <logDir>/<instance>.log (truncated at start).
@@ -128,6 +129,8 @@ export async function startPlatform(options = {}) {
     ...options.env,
   };
   const edgePort = Number(env[EDGE_APPS.portVar]);
+  // The addresses handed out (preview_url, production_url) must name the port the edge really listens on.
+  if (env.PUBLIC_URL_PORT === undefined && process.env.PUBLIC_URL_PORT === undefined) env.PUBLIC_URL_PORT = String(edgePort);
 
   const taken = [];
   for (const instance of instances.values()) {
