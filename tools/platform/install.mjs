@@ -42,3 +42,48 @@ export function ensureInstalled() {
   console.log('npm ci failed; installing the locked versions with npm install --no-save instead...');
   return npm(['install', '--no-save', '--no-audit', '--no-fund']);
 }
+
+/** Where the browser test finds Chromium: Debian's package, or CHROMIUM_PATH on other systems. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium';
+
+function onPath(name) {
+  return (process.env.PATH ?? '')
+    .split(':')
+    .filter(Boolean)
+    .some((dir) => existsSync(join(dir, name)));
+}
+
+/**
+ * Makes Debian's chromium available for the browser test (npm test only: npm start never needs a browser).
+ * Installs it with apt-get when running as root, as CI does; otherwise says how. Returns whether it is there.
+ */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) {
+    console.log(`Chromium for the browser test: ${CHROMIUM_PATH}`);
+    return true;
+  }
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !onPath('apt-get') || process.env.CHROMIUM_PATH) {
+    console.error(
+      `The browser test needs Chromium at ${CHROMIUM_PATH}, which is missing, and this run cannot install it` +
+        `${isRoot ? '' : ' (not root)'}. Install it with:\n  ${CHROMIUM_INSTALL_COMMAND}\n` +
+        '(or point CHROMIUM_PATH at a Chromium binary). The browser test fails until then.',
+    );
+    return false;
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) => {
+    console.log(`$ apt-get ${args.join(' ')}`);
+    const result = spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+    if (result.error) console.error(`could not run apt-get: ${result.error.message}`);
+    return result.status === 0;
+  };
+  console.log(`Installing Debian's chromium for the browser test (${CHROMIUM_PATH} is missing)...`);
+  if (!apt(['update']) || !apt(['install', '-y', '--no-install-recommends', 'chromium']) || !existsSync(CHROMIUM_PATH)) {
+    console.error(`Installing chromium failed (see above). Try it yourself:\n  ${CHROMIUM_INSTALL_COMMAND}`);
+    return false;
+  }
+  console.log(`Installed ${CHROMIUM_PATH}.`);
+  return true;
+}

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, requireNodeVersion } from '../platform/install.mjs';
+import { ensureChromium, ensureInstalled, requireNodeVersion } from '../platform/install.mjs';
 import { ROOT } from '../platform/platform.mjs';
 
 requireNodeVersion();
@@ -86,6 +86,11 @@ if (!installed) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
+
+// Counted by the browser test itself, which fails with the same instructions when Chromium is missing.
+await stage("browser: Debian's chromium", async () =>
+  ensureChromium() ? { ok: true } : { ok: false, counted: true, note: 'missing: the browser test fails' },
+);
 
 const { DEFAULTS, preflight } = await import('../platform/preflight.mjs');
 let servicesOk = true;
