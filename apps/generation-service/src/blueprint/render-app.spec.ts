@@ -91,6 +91,8 @@ describe('renderApp', () => {
     const html = file(files, 'index.html');
     expect(html).toContain('<script defer src="/assets/app.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css">');
+    // An inline icon, so browsers do not ask for a /favicon.ico that no app has.
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"\s]+">/);
     expect(file(files, 'src/main.ts')).toContain("import './styles.css';");
     expect(file(files, 'src/api.ts')).toContain("export const API_PREFIX = '/_api';");
     expect(file(files, 'src/api.ts')).toMatch(/export interface RecipeRow extends BaseRow \{[^}]*cooking_time: number \| null;/);

@@ -280,6 +280,18 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * The app's initial on its accent colour, inline: the page needs no icon file, and browsers stop asking for
+ * /favicon.ico (a 404 in every visitor's console otherwise).
+ */
+function faviconHref(plan: AppPlan): string {
+  const initial = (/[A-Za-z0-9]/.exec(plan.name)?.[0] ?? 'A').toUpperCase();
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2952cc"/>' +
+    `<text x="32" y="44" font-family="system-ui,sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="#ffffff">${initial}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
 function renderIndexHtml(plan: AppPlan): string {
   return (
     `<!doctype html>\n<html lang="en">\n<head>\n` +
@@ -287,6 +299,7 @@ function renderIndexHtml(plan: AppPlan): string {
     `  <meta name="viewport" content="width=device-width, initial-scale=1">\n` +
     `  <title>${escapeHtml(plan.name)}</title>\n` +
     `  <meta name="description" content="${escapeHtml(plan.description)}">\n` +
+    `  <link rel="icon" href="${faviconHref(plan)}">\n` +
     `  <link rel="stylesheet" href="/${APP_SOURCE_LAYOUT.bundleStyles}">\n` +
     `  <script defer src="/${APP_SOURCE_LAYOUT.bundleScript}"></script>\n` +
     `</head>\n<body>\n` +
