@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { adminAccount, api, closeBus, e2eEnv, latestMailTo, uniqueEmail, type TestAccount } from './support';
+
+// Debian's package (tools/platform/install.mjs installs it for npm test); Playwright's own browser
+// download cannot work where appgen is built, so playwright-core drives the system's Chromium.
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // Without these Chromium keeps calling Google's services, which a closed network refuses over and over.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * What a person does with a freshly generated app, in a real browser: open its preview, sign in with the
+ * code the app mails them, add a row through the form, reload, and find it still there.
+ */
+describe('a generated app in a browser', () => {
+  let owner: TestAccount;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM_PATH)) {
+      throw new Error(
+        `Chromium is not installed at ${CHROMIUM_PATH}. Install Debian's package:\n` +
+          '  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium\n' +
+          '(npm test does this itself when it runs as root), or set CHROMIUM_PATH.',
+      );
+    }
+    owner = await adminAccount('enterprise', 'browser');
+    // launch() gives every run a fresh temporary profile of its own and removes it on close.
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await closeBus();
+  });
+
+  async function generatedPreview(prompt: string): Promise<string> {
+    const queued = await api().post('/api/v1/generation_queue').set('X-API-Key', owner.key).send({ prompt }).expect(202);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const job = (await api().get(`/api/v1/generation_queue/${queued.body.job_id}`).set('X-API-Key', owner.key).expect(200)).body;
+      if (!['queued', 'processing'].includes(job.status)) {
+        expect(job).toMatchObject({ status: 'completed', error: null });
+        return String(job.app.preview_url);
+      }
+      if (Date.now() > deadline) throw new Error(`job ${queued.body.job_id} still ${job.status} after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Runs `steps` on a new page, collecting console errors and uncaught exceptions; screenshots a failure. */
+  async function onPage(name: string, steps: (page: Page) => Promise<void>): Promise<string[]> {
+    if (!browser) throw new Error('Chromium did not start');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const where = message.location().url;
+      // "Who is signed in?" is answered 401 while nobody is (libs/contracts app-runtime.ts); Chromium logs
+      // every 4xx response, so this one is the app asking, not a fault.
+      if (new URL(where).pathname === '/_api/auth/me' && message.text().includes('status of 401')) return;
+      problems.push(`console: ${message.text()} (${where})`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    try {
+      await steps(page);
+    } catch (error) {
+      const file = join(e2eEnv().logDir, `browser-${name}-failure.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      if (error instanceof Error) error.message += `\n(screenshot: ${file}; browser problems: ${JSON.stringify(problems)})`;
+      throw error;
+    } finally {
+      await context.close();
+    }
+    return problems;
+  }
+
+  it('opens the preview, signs in by mailed code, creates a row, reloads and still sees it', async () => {
+    const previewUrl = await generatedPreview('A reading log where I save books I read with title, author and a rating');
+    const preview = new URL(previewUrl);
+    // The address the API hands out is the one the edge serves: Chromium resolves *.localhost to loopback.
+    expect(preview.hostname).toMatch(/^preview-[a-z0-9]+\.preview\.localhost$/);
+    expect(preview.port).toBe(new URL(e2eEnv().edge).port);
+
+    const reader = uniqueEmail('reader');
+    const title = `The Left Hand of Darkness ${Date.now()}`;
+    const problems = await onPage('reading-log', async (page) => {
+      await page.goto(previewUrl);
+      await page.getByRole('heading', { level: 1, name: 'Reading Log' }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
+
+      const asked = new Date();
+      await page.getByLabel('E-mail address').fill(reader);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      const mail = await latestMailTo(reader, { since: asked });
+      const code = /\b\d{6}\b/.exec(mail.subject)?.[0] ?? /\b\d{6}\b/.exec(mail.text)?.[0];
+      if (!code) throw new Error(`no 6-digit code in the mail "${mail.subject}"`);
+      await page.getByLabel('Sign-in code').fill(code);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('banner').getByRole('link', { name: reader }).waitFor();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Books' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Books' }).waitFor();
+      await page.getByText('No books yet.').waitFor();
+      await page.getByRole('link', { name: 'New book' }).click();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Author').fill('Ursula K. Le Guin');
+      await page.getByLabel('Rating').fill('5');
+      await page.getByRole('button', { name: 'Create book' }).click();
+
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      await row.waitFor();
+      expect(page.url()).toMatch(/#\/books$/);
+      await page.reload();
+      await row.waitFor();
+      expect(await row.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining([title, 'Ursula K. Le Guin', '5 / 5']));
+    });
+    expect(problems).toEqual([]);
+
+    // Books are per user: someone not signed in is asked to sign in and sees none of them.
+    const strangerProblems = await onPage('signed-out', async (page) => {
+      await page.goto(`${previewUrl}/#/books`);
+      await page.getByText('Sign in to see and add your books.').waitFor();
+      expect(await page.getByText(title).count()).toBe(0);
+    });
+    expect(strangerProblems).toEqual([]);
+  });
+});
