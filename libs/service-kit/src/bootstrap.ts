@@ -17,7 +17,7 @@ const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
 export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: 1_048_576,
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       void reply
         .code(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400)

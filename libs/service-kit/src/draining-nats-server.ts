@@ -20,6 +20,19 @@ export class DrainingNatsServer extends ServerNats {
     super(options);
   }
 
+  /**
+   * Reports the server started only once the NATS server has registered every subscription: without the
+   * flush, a request sent the moment a (re)started service reports ready could find no responder.
+   */
+  override start(callback: (error?: unknown) => void): void {
+    super.start((error?: unknown) => {
+      if (error) return callback(error);
+      this.unwrap<NatsConnection>()
+        .flush()
+        .then(() => callback(), callback);
+    });
+  }
+
   override bindEvents(client: NatsConnection): void {
     const recording = Object.create(client) as NatsConnection;
     recording.subscribe = (subject: string, opts?: SubscriptionOptions) => {
