@@ -525,22 +525,17 @@ export function startRouter(routes: readonly Route[], show: (route: Route | null
 export const SESSION_TS = String.raw`/** Who is signed in, asked of the server once and kept until sign-in or sign-out changes it. */
 import { auth, type AppUser } from './api';
 
-let user: AppUser | null | undefined;
+// The promise is kept, not the user: parts of a page asking at once share one request.
+let user: Promise<AppUser | null> | undefined;
 const listeners = new Set<(user: AppUser | null) => void>();
 
-export async function currentUser(): Promise<AppUser | null> {
-  if (user === undefined) {
-    try {
-      user = await auth.me();
-    } catch {
-      user = null;
-    }
-  }
+export function currentUser(): Promise<AppUser | null> {
+  user ??= auth.me().catch(() => null);
   return user;
 }
 
 export function setUser(next: AppUser | null): void {
-  user = next;
+  user = Promise.resolve(next);
   for (const listener of listeners) listener(next);
 }
 
