@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ServiceKitModule } from '@appgen/service-kit';
 import { AccessGuard } from './access/access.guard';
 import { AccessRulesVerifier } from './access/access-rules';
@@ -13,6 +13,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { GenerationQueueController } from './generation/generation-queue.controller';
 import { PublicHealthController } from './health/public-health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { interceptPostRoutes } from './idempotency/post-routes';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { AppsAliasController } from './managed-apps/apps-alias.controller';
 import { ManagedAppLifecycleController } from './managed-apps/managed-app-lifecycle.controller';
@@ -21,26 +22,30 @@ import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
 
+/** Every route of the public API. */
+const CONTROLLERS = [
+  PublicHealthController,
+  AccountsController,
+  ApiKeysController,
+  ManagedAppsController,
+  ManagedAppLifecycleController,
+  AppsAliasController,
+  GenerationQueueController,
+  ToolsController,
+];
+interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
+
 @Module({})
 export class AppModule {
   static forConfig(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false }), DiscoveryModule],
-      controllers: [
-        PublicHealthController,
-        AccountsController,
-        ApiKeysController,
-        ManagedAppsController,
-        ManagedAppLifecycleController,
-        AppsAliasController,
-        GenerationQueueController,
-        ToolsController,
-      ],
+      controllers: CONTROLLERS,
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        IdempotencyInterceptor,
         IdempotencyService,
         AccessRulesVerifier,
         CredentialResolver,
