@@ -261,6 +261,51 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       const updates = events.filter((e) => e.app_id === id && e.event === 'app.updated');
       expect(updates.map((e) => ('changed' in e.data ? e.data.changed : null))).toEqual([['status'], ['status', 'preview_url', 'production_url', 'published_at']]);
     });
+
+    it('rewrites the manifest in the current tree when the addresses or the name change, without a new version', async () => {
+      const id = await newApp(alice);
+      const agents = async (): Promise<string> => (await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'AGENTS.md' })).file.content;
+      await rpc.request(AppsSubjects.saveVersion, {
+        caller: alice,
+        id,
+        files: [
+          { path: 'index.html', content: '<div id="app"></div>' },
+          { path: 'AGENTS.md', content: '# Recipe box' },
+        ],
+        plan: { ...PLAN, entities: [RECIPES] },
+        source: 'generation',
+      });
+
+      await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { status: 'generated', preview_url: `http://preview-${id}.test` } });
+      expect(await agents()).toContain(`Production: not deployed yet`);
+      await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { status: 'published', production_url: `http://${id}.apps.test` } });
+      const deployed = await agents();
+      expect(deployed).toContain('# AGENTS.md: Recipe box');
+      expect(deployed).toContain(`App id: \`${id}\``);
+      expect(deployed).toContain(`Preview: http://preview-${id}.test`);
+      expect(deployed).toContain(`Production: http://${id}.apps.test`);
+      expect(deployed).toContain(`Editor: https://appgen.test/account/apps/${id}/editor`);
+      expect(deployed).toContain('### `recipes`');
+      expect(deployed).toContain('| `cooking_time` | Cooking time | integer | no | minutes |');
+      expect(deployed).not.toContain('## Environment variables');
+
+      await rpc.request(AppsSubjects.update, { caller: alice, id, changes: { name: 'Family cookbook' } });
+      expect(await agents()).toContain('# AGENTS.md: Family cookbook');
+      expect(await agents()).toContain(`Production: http://${id}.apps.test`);
+      expect((await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'CLAUDE.md' })).file.content).toContain('# CLAUDE.md: Family cookbook');
+      expect((await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'SKILL.md' })).file.content).toContain('name: family-cookbook-app');
+      // Documentation only: the versions stay as generated, the source files untouched.
+      expect((await rpc.request(AppsSubjects.listVersions, { caller: alice, id })).versions).toHaveLength(1);
+      expect((await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'index.html' })).file.content).toBe('<div id="app"></div>');
+    });
+
+    it('writes no manifest for a draft that was never generated', async () => {
+      const id = await newApp(alice);
+      await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { status: 'published', production_url: `http://${id}.apps.test` } });
+      await rpc.request(AppsSubjects.update, { caller: alice, id, changes: { name: 'Still a draft' } });
+      expect((await rpc.request(AppsSubjects.listFiles, { caller: alice, id })).count).toBe(0);
+      expect(await rpcFailure(rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'AGENTS.md' }))).toMatchObject({ status: 404 });
+    });
   });
 
   describe('entities and rows', () => {

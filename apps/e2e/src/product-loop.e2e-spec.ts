@@ -83,6 +83,9 @@ describe('the product loop', () => {
     expect(deploy.body).toMatchObject({ deployment_id: expect.any(Number), status: 'queued', message: expect.any(String) });
     const productionUrl = await deployed(appId);
     await fetchThroughEdge(productionUrl).expect(200);
+    // The deploy rewrote the manifest: it now names the production address.
+    const deployedManifest = await call.get(`/managed_apps/${appId}/files?path=AGENTS.md`).expect(200);
+    expect(deployedManifest.body.files[0].content).toContain(`Production: ${productionUrl}`);
     const status = (await call.get(`/managed_apps/${appId}/status`).expect(200)).body;
     expect(status).toMatchObject({ app_id: appId, status: 'published', generation: { status: 'completed' } });
 

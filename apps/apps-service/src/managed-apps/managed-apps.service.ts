@@ -21,6 +21,7 @@ import { OutboxService } from '@appgen/outbox';
 import { ServiceException } from '@appgen/service-kit';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_SQL } from './app-detail.query';
+import { refreshManifest } from './app-manifest';
 import { newAppId } from './app-id';
 import { ManagedAppEntity } from './managed-app.entity';
 import { findOwnedApp } from './owned-app';
@@ -114,6 +115,7 @@ export class ManagedAppsService {
       apply('ai_model', 'aiModel', changes.ai_model);
       if (changed.length === 0) return this.summary(app);
       const saved = await manager.save(app);
+      await refreshManifest(manager, saved, this.editorUrl(saved.id));
       const summary = this.summary(saved);
       await this.outbox.enqueue(manager, {
         kind: 'app.updated',
@@ -173,6 +175,8 @@ export class ManagedAppsService {
       }
       if (changed.length === 0) return this.summary(app);
       const saved = await manager.save(app);
+      // The manifest names the addresses and says whether the app is deployed; published_at alone changes neither.
+      if (changed.some((field) => field !== 'published_at')) await refreshManifest(manager, saved, this.editorUrl(saved.id));
       const summary = this.summary(saved);
       await this.outbox.enqueue(manager, { kind: 'app.updated', accountId: app.accountId, appId: app.id, data: { app: summary, changed } });
       return summary;
@@ -182,6 +186,10 @@ export class ManagedAppsService {
   /** Locks the row so concurrent updates of one app apply one after the other. */
   private findOwned(manager: EntityManager, caller: Caller, id: string): Promise<ManagedAppEntity> {
     return findOwnedApp(manager, caller, id, { lock: true });
+  }
+
+  private editorUrl(id: string): string {
+    return `${this.config.SITE_URL}/account/apps/${id}/editor`;
   }
 
   private summary(app: ManagedAppEntity): AppSummary {
@@ -208,7 +216,7 @@ export class ManagedAppsService {
       files_count: row.filesCount,
       users_count: row.usersCount,
       urls: {
-        editor: `${this.config.SITE_URL}/account/apps/${row.id}/editor`,
+        editor: this.editorUrl(row.id),
         preview: row.previewUrl,
         production: row.productionUrl,
       },

@@ -4,5 +4,4 @@
  */
 export { planApp, revisePlan, BlueprintPromptError } from './plan-app';
 export { renderApp, planFromAppJson, fieldKind, type RenderContext, type FieldKind } from './render-app';
-export { envVarNamesOf } from './render-manifest';
 export { validateAppPlan, AppPlanValidationError, PLAN_LIMITS, type PlanProblem } from './validate-plan';

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { APP_SOURCE_LAYOUT, type AppPlan, type SourceFile } from '@appgen/contracts';
+import { renderManifestFiles } from '@appgen/app-manifest';
 import { planApp, revisePlan } from './plan-app';
 import { planFromAppJson, renderApp, type RenderContext } from './render-app';
 import { bundleApp, readAppConfig, typeCheckApps, writeApp } from './rendered-app.test';
@@ -153,69 +154,10 @@ describe('renderApp', () => {
 });
 
 describe('manifest files', () => {
-  const plan = planApp('a CRM with companies and contacts and deals');
-
-  it('lists the app id, addresses, deploy loop and the whole data model', () => {
-    const agents = file(renderApp(plan, CONTEXT), 'AGENTS.md');
-    expect(agents).toContain('App id: `a1b2c3d4`');
-    expect(agents).toContain('Preview: http://preview-a1b2c3d4.preview.localhost:8080');
-    expect(agents).toContain('Production: not deployed yet');
-    expect(agents).toContain('Editor: http://localhost:3000/account/apps/a1b2c3d4/editor');
-    expect(agents).toContain('POST /api/v1/managed_apps/a1b2c3d4/deploy');
-    expect(agents).toContain('GET /api/v1/managed_apps/a1b2c3d4/errors');
-    expect(agents).toContain('GET /api/v1/managed_apps/a1b2c3d4/files?path=');
-    expect(agents).toContain('POST /api/v1/generation_queue');
-    for (const entity of plan.entities) {
-      expect(agents).toContain(`### \`${entity.name}\``);
-      for (const entityField of entity.fields) expect(agents).toContain(`| \`${entityField.name}\` | ${entityField.label} | ${entityField.type} | ${entityField.required ? 'yes' : 'no'} |`);
-    }
-    expect(agents).toContain('shared: every user of the app sees all rows');
-    const deployed = file(renderApp(plan, { ...CONTEXT, productionUrl: 'http://a1b2c3d4.apps.localhost:8080' }), 'AGENTS.md');
-    expect(deployed).toContain('Production: http://a1b2c3d4.apps.localhost:8080');
-  });
-
-  it('names environment variables but never writes their values', () => {
-    const agents = file(renderApp(plan, { ...CONTEXT, envVarNames: ['STRIPE_SECRET_KEY=sk_live_51Hsecretvalue', 'MAILER_TOKEN', 'lower=case', 'OPENAI_API_KEY= sk-proj-abc123'] }), 'AGENTS.md');
-    expect(agents).toContain('## Environment variables');
-    expect(agents).toContain('- `MAILER_TOKEN`\n- `OPENAI_API_KEY`\n- `STRIPE_SECRET_KEY`');
-    for (const secret of ['sk_live_51Hsecretvalue', 'sk-proj-abc123', 'lower', 'case']) expect(agents).not.toContain(secret);
-    for (const companion of ['CLAUDE.md', 'SKILL.md']) expect(file(renderApp(plan, { ...CONTEXT, envVarNames: ['STRIPE_SECRET_KEY=sk_live_51Hsecretvalue'] }), companion)).not.toContain('sk_live');
-  });
-
-  it('has sections only for capabilities the app has', () => {
-    const bare = file(renderApp(plan, CONTEXT), 'AGENTS.md');
-    for (const title of ['## Environment variables', '## Integrations', '## OAuth providers', '## Custom domains', '## Custom endpoints', '## Scheduled tasks', '## App users']) {
-      expect(bare).not.toContain(title);
-    }
-    const full = file(
-      renderApp(planApp('A recipe manager where I save recipes'), {
-        ...CONTEXT,
-        customDomains: ['Recipes.Example.com', 'not a domain'],
-        integrations: ['Stripe'],
-        oauthProviders: ['GitHub'],
-        customEndpoints: ['POST /hooks/import'],
-        scheduledTasks: ['daily digest at 08:00'],
-      }),
-      'AGENTS.md',
-    );
-    expect(full).toContain('## Custom domains');
-    expect(full).toContain('- recipes.example.com');
-    expect(full).not.toContain('not a domain');
-    expect(full).toContain('## Integrations');
-    expect(full).toContain('## OAuth providers');
-    expect(full).toContain('## Custom endpoints');
-    expect(full).toContain('## Scheduled tasks');
-    expect(full).toContain('## App users');
-    expect(full).toContain('user_scoped: each signed-in user sees and changes only the rows they created');
-  });
-
-  it('gives Claude and skill-aware agents short companions pointing at AGENTS.md', () => {
+  // What the manifest says is specified beside its renderer in @appgen/app-manifest; here only that every app carries it.
+  it('carries AGENTS.md, CLAUDE.md and SKILL.md rendered from the same plan and context', () => {
+    const plan = planApp('a CRM with companies and contacts and deals');
     const files = renderApp(plan, CONTEXT);
-    const claude = file(files, 'CLAUDE.md');
-    expect(claude).toContain('Read AGENTS.md first');
-    expect(claude).toContain('a1b2c3d4');
-    const skill = file(files, 'SKILL.md');
-    expect(skill).toMatch(/^---\nname: crm-app\ndescription: ".*a1b2c3d4.*"\n---\n/);
-    expect(skill).toContain('AGENTS.md');
+    for (const manifest of renderManifestFiles(plan, CONTEXT)) expect(file(files, manifest.path)).toBe(manifest.content);
   });
 });

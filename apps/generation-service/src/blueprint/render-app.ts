@@ -5,24 +5,12 @@
  * Pure and deterministic: the same plan and context give byte-identical files.
  */
 import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField, type EntityPlan, type SourceFile } from '@appgen/contracts';
+import { renderManifestFiles, type ManifestContext } from '@appgen/app-manifest';
 import { API_BASE_TS, DOM_TS, ENTITY_PAGES_TS, FIELDS_TS, HOME_TS, ROUTER_TS, SESSION_TS, SHELL_TS, SIGN_IN_TS, STYLES_CSS, TSCONFIG_JSON, UI_TS } from './app-template';
-import { renderAgentsMd, renderClaudeMd, renderSkillMd } from './render-manifest';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 
-export interface RenderContext {
-  appId: string;
-  previewUrl: string | null;
-  productionUrl: string | null;
-  editorUrl: string;
-  /** names of the app's environment variables; anything after an `=` is dropped, values never reach a file */
-  envVarNames: string[];
-  customDomains: string[];
-  /** enabled capabilities; each gets a manifest section only when it has entries */
-  integrations?: string[];
-  oauthProviders?: string[];
-  customEndpoints?: string[];
-  scheduledTasks?: string[];
-}
+/** The app's place and capabilities; today the renderer needs nothing beyond what the manifest does. */
+export type RenderContext = ManifestContext;
 
 /** The input a field gets in the generated form, decided from its type, name and hint. */
 export type FieldKind = 'text' | 'long_text' | 'email' | 'url' | 'tel' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'multiselect' | 'tags' | 'json';
@@ -372,9 +360,7 @@ export function renderApp(plan: AppPlan, context: RenderContext): SourceFile[] {
   files.push(
     { path: 'tsconfig.json', content: TSCONFIG_JSON },
     { path: 'app.json', content: renderAppJson(valid) },
-    { path: 'AGENTS.md', content: renderAgentsMd(valid, context) },
-    { path: 'CLAUDE.md', content: renderClaudeMd(valid, context) },
-    { path: 'SKILL.md', content: renderSkillMd(valid, context) },
+    ...renderManifestFiles(valid, context),
   );
   return files;
 }

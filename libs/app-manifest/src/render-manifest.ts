@@ -4,8 +4,26 @@
  * data model; CLAUDE.md and SKILL.md are short companions pointing at it. Regenerated on every deploy and
  * configuration change, so they describe the app as it is now.
  */
-import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField } from '@appgen/contracts';
-import type { RenderContext } from './render-app';
+import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField, type SourceFile } from '@appgen/contracts';
+
+/** What the manifest says about the app beyond its plan: where it lives and which capabilities it has. */
+export interface ManifestContext {
+  appId: string;
+  previewUrl: string | null;
+  productionUrl: string | null;
+  editorUrl: string;
+  /** names of the app's environment variables; anything after an `=` is dropped, values never reach a file */
+  envVarNames: string[];
+  customDomains: string[];
+  /** enabled capabilities; each gets a manifest section only when it has entries */
+  integrations?: string[];
+  oauthProviders?: string[];
+  customEndpoints?: string[];
+  scheduledTasks?: string[];
+}
+
+/** The manifest's paths, at the root of the app's source tree. */
+export const MANIFEST_PATHS = ['AGENTS.md', 'CLAUDE.md', 'SKILL.md'] as const;
 
 const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
@@ -44,7 +62,7 @@ function listSection(title: string, intro: string, items: string[] | undefined):
   return `\n## ${title}\n${intro}\n\n${present.map((item) => `- ${md(item)}`).join('\n')}\n`;
 }
 
-export function renderAgentsMd(plan: AppPlan, context: RenderContext): string {
+function renderAgentsMd(plan: AppPlan, context: ManifestContext): string {
   const id = context.appId;
   const api = '/api/v1';
   const signIn = plan.pages.some((page) => page.kind === 'sign_in') || plan.entities.some((entity) => entity.user_scoped);
@@ -132,7 +150,7 @@ export function renderAgentsMd(plan: AppPlan, context: RenderContext): string {
   return sections.join('');
 }
 
-export function renderClaudeMd(plan: AppPlan, context: RenderContext): string {
+function renderClaudeMd(plan: AppPlan, context: ManifestContext): string {
   const first = plan.entities[0]?.name ?? 'items';
   return (
     `# CLAUDE.md: ${md(plan.name)}\n\n` +
@@ -161,7 +179,7 @@ function slug(text: string): string {
   return value || 'app';
 }
 
-export function renderSkillMd(plan: AppPlan, context: RenderContext): string {
+function renderSkillMd(plan: AppPlan, context: ManifestContext): string {
   const description = `Change, check and deploy the appgen app "${plan.name}" (${context.appId}). ${plan.description}`.replace(/[\r\n]+/g, ' ').slice(0, 1000);
   return (
     `---\n` +
@@ -175,4 +193,13 @@ export function renderSkillMd(plan: AppPlan, context: RenderContext): string {
     `3. Check: open the preview (${address(context.previewUrl)}); \`GET /api/v1/managed_apps/${context.appId}/errors\` must be empty.\n` +
     `4. Ship: \`POST /api/v1/managed_apps/${context.appId}/deploy\`, then watch \`status\` until the deployment is \`deployed\`.\n`
   );
+}
+
+/** AGENTS.md, CLAUDE.md and SKILL.md of an app, in that order; the plan is expected to be valid. */
+export function renderManifestFiles(plan: AppPlan, context: ManifestContext): SourceFile[] {
+  return [
+    { path: 'AGENTS.md', content: renderAgentsMd(plan, context) },
+    { path: 'CLAUDE.md', content: renderClaudeMd(plan, context) },
+    { path: 'SKILL.md', content: renderSkillMd(plan, context) },
+  ];
 }
