@@ -144,8 +144,9 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     });
     const files = renderApp({ ...plan, name }, {
       appId,
+      // The preview is where this build will be served; production is only what a deploy already made live.
       previewUrl: urls.preview,
-      productionUrl: urls.production,
+      productionUrl: app.production_url,
       editorUrl: `${this.config.SITE_URL.replace(/\/+$/, '')}/account/apps/${appId}/editor`,
       envVarNames: [],
       customDomains: [],
