@@ -12,7 +12,7 @@ describe('hostile and malformed input', () => {
 
   it.each([
     ['a NUL byte in a body string', { description: 'a\u0000b' }, 'description'],
-    ['a NUL byte nested in a body', { name: 'ok', description: 'fine', extra: { a: '\u0000' } }, 'extra'],
+    ['a NUL byte nested in a body', { name: 'ok', description: 'fine', extra: { a: '\u0000' } }, 'extra.a'],
     ['null for a field that cannot be empty', { name: null }, 'name'],
     ['null for visibility', { visibility: null }, 'visibility'],
   ])('%s is a 422 naming the field', async (_case, body, field) => {

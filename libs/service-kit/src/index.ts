@@ -4,6 +4,7 @@ export * from './database.module';
 export * from './draining-nats-server';
 export * from './health';
 export * from './nats-connection';
+export * from './no-nul.pipe';
 export * from './notified-work-loop';
 export * from './rpc-client';
 export * from './service-config';

@@ -1,7 +1,9 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_PIPE } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import type { ServiceName } from '@appgen/contracts';
 import { HealthController, HealthService } from './health';
+import { NoNulPipe } from './no-nul.pipe';
 import { connectNats, NATS_CONNECTION } from './nats-connection';
 import { RpcClient } from './rpc-client';
 import { SERVICE_CONFIG, SERVICE_NAME, type ServiceConfig } from './service-config';
@@ -40,6 +42,7 @@ export class ServiceKitModule {
         },
         HealthService,
         NatsConnectionCloser,
+        { provide: APP_PIPE, useClass: NoNulPipe },
       ],
       exports: [SERVICE_CONFIG, SERVICE_NAME, NATS_CONNECTION, RpcClient, HealthService],
     };

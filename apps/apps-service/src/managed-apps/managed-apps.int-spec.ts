@@ -64,6 +64,17 @@ describe('apps-service over NATS', () => {
     });
   });
 
+  it('refuses text holding a NUL byte, whichever way the message came, naming the field', async () => {
+    expect(await rpcFailure(rpc.request(AppsSubjects.create, { caller: alice, name: 'Bad\u0000name' }))).toEqual({
+      status: 422,
+      body: {
+        error: 'validation_failed',
+        message: 'name must not contain NUL characters',
+        errors: [{ field: 'name', message: 'must not contain NUL characters' }],
+      },
+    });
+  });
+
   it('hides one tenant’s apps from another: get, update and delete answer 404', async () => {
     const { app } = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Private notes' });
     for (const attempt of [

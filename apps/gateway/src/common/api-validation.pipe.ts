@@ -43,21 +43,11 @@ export class ApiValidationPipe extends ValidationPipe {
 /**
  * Values no field accepts, whatever its DTO says: `null` for a top-level field (class-validator's
  * @IsOptional lets it through, and every column behind these fields is NOT NULL; leave a field out to keep
- * it), and text containing a NUL byte anywhere (Postgres cannot store it).
+ * it). Text holding a NUL byte is refused by every service's NoNulPipe (service-kit), the gateway included.
  */
 function refusedValues(value: unknown): FieldError[] {
   if (typeof value !== 'object' || value === null) return [];
-  const errors: FieldError[] = [];
-  for (const [field, fieldValue] of Object.entries(value)) {
-    if (fieldValue === null) errors.push({ field, message: 'must not be null; leave it out instead' });
-    else if (containsNul(fieldValue)) errors.push({ field, message: 'must not contain NUL characters' });
-  }
-  return errors;
-}
-
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
-  return false;
+  return Object.entries(value)
+    .filter(([, fieldValue]) => fieldValue === null)
+    .map(([field]) => ({ field, message: 'must not be null; leave it out instead' }));
 }
