@@ -13,3 +13,4 @@ export * from './rpc';
 export * from './rpc-map';
 export * from './services';
 export * from './users.contract';
+export * from './webhooks.contract';
