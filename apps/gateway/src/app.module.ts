@@ -21,6 +21,7 @@ import { ManagedAppsController } from './managed-apps/managed-apps.controller';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 /** Every route of the public API. */
 const CONTROLLERS = [
@@ -32,6 +33,7 @@ const CONTROLLERS = [
   AppsAliasController,
   GenerationQueueController,
   ToolsController,
+  WebhooksController,
 ];
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 

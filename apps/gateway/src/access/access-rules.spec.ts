@@ -10,6 +10,7 @@ import { GenerationQueueController } from '../generation/generation-queue.contro
 import { ManagedAppLifecycleController } from '../managed-apps/managed-app-lifecycle.controller';
 import { ManagedAppsController } from '../managed-apps/managed-apps.controller';
 import { ToolsController } from '../tools/tools.controller';
+import { WebhooksController } from '../webhooks/webhooks.controller';
 import { Authenticated, Public, RequirePermission } from './access.decorators';
 import { AccessRulesVerifier, accessRuleOf, findRoutesWithoutAccessRule } from './access-rules';
 
@@ -70,6 +71,7 @@ describe('route access rules', () => {
       AppsAliasController,
       GenerationQueueController,
       ToolsController,
+      WebhooksController,
     ];
     expect(findRoutesWithoutAccessRule(served)).toEqual([]);
   });
@@ -102,6 +104,17 @@ describe('route access rules', () => {
     expect(rule(ManagedAppLifecycleController, 'analytics')).toEqual(needs('analytics:read'));
     expect(rule(AppsAliasController, 'deploy')).toEqual(needs('apps:write'));
     for (const method of ['list', 'execute']) expect(rule(ToolsController, method)).toEqual({ kind: 'authenticated' });
+  });
+
+  it('webhooks: reads need webhooks:read, every change (delete included) webhooks:write', () => {
+    const ruleOf = (controller: new (...args: never[]) => object, method: string) =>
+      accessRuleOf(controller, (controller.prototype as Record<string, object>)[method]);
+    const rule = (method: string) => ruleOf(WebhooksController, method);
+    const needs = (permission: string) => ({ kind: 'permission', permission });
+    for (const method of ['list', 'get', 'deliveries', 'callbackSecret']) expect(rule(method)).toEqual(needs('webhooks:read'));
+    for (const method of ['create', 'update', 'delete', 'test', 'redeliver', 'rotateCallbackSecret']) {
+      expect(rule(method)).toEqual(needs('webhooks:write'));
+    }
   });
 
   it('refuses to boot an application with an undecorated route, naming it', async () => {

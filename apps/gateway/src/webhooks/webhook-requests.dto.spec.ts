@@ -1,0 +1,96 @@
+import 'reflect-metadata';
+import { EVENT_KINDS } from '@appgen/contracts';
+import { ApiValidationPipe } from '../common/api-validation.pipe';
+import { ApiError } from '../errors/api-error';
+import { CreateWebhookDto, ListDeliveriesQueryDto, UpdateWebhookDto } from './dto/webhook-requests.dto';
+
+const pipe = new ApiValidationPipe();
+const valid = { url: 'https://example.com/hooks/appgen', events: ['app.created'] };
+
+async function fieldErrors(value: unknown, metatype: new () => object, type: 'body' | 'query' = 'body'): Promise<unknown> {
+  try {
+    await pipe.transform(value, { type, metatype });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      expect(error.getStatus()).toBe(422);
+      expect(error.body.error).toBe('validation_failed');
+      return error.body.errors;
+    }
+    throw error;
+  }
+  throw new Error(`${JSON.stringify(value)} was accepted`);
+}
+
+describe('POST /webhooks body', () => {
+  it('accepts every field of the contract, trimming the name', async () => {
+    const body = { ...valid, events: [...EVENT_KINDS], name: '  Deploys ', secret: 'a'.repeat(16), description: 'tell the team' };
+    expect(await pipe.transform(body, { type: 'body', metatype: CreateWebhookDto })).toEqual({ ...body, name: 'Deploys' });
+  });
+
+  it.each([
+    [{ events: ['app.created'] }, 'url', 'must be a string'],
+    [{ ...valid, url: 'ftp://example.com/hook' }, 'url', 'must be an http or https URL'],
+    [{ ...valid, url: 'javascript:alert(1)' }, 'url', 'must be an http or https URL'],
+    [{ ...valid, url: 'example.com/hook' }, 'url', 'must be an http or https URL'],
+    [{ ...valid, url: `https://example.com/${'a'.repeat(2048)}` }, 'url', 'must be shorter than or equal to 2048 characters'],
+    [{ url: valid.url }, 'events', 'must be an array'],
+    [{ ...valid, events: 'app.created' }, 'events', 'must be an array'],
+    [{ ...valid, events: [] }, 'events', 'must list at least one event'],
+    [{ ...valid, events: ['app.created', 'app.exploded'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
+    [{ ...valid, events: ['webhook.test'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
+    [{ ...valid, secret: 'a'.repeat(15) }, 'secret', 'must be longer than or equal to 16 characters'],
+    [{ ...valid, secret: 'a'.repeat(201) }, 'secret', 'must be shorter than or equal to 200 characters'],
+    [{ ...valid, secret: `${'a'.repeat(16)}\n` }, 'secret', 'must be printable ASCII characters'],
+    [{ ...valid, secret: `${'a'.repeat(16)}é` }, 'secret', 'must be printable ASCII characters'],
+    [{ ...valid, name: 'n'.repeat(101) }, 'name', 'must be shorter than or equal to 100 characters'],
+    [{ ...valid, description: 'd'.repeat(2001) }, 'description', 'must be shorter than or equal to 2000 characters'],
+    [{ ...valid, enabled: false }, 'enabled', 'is not a permitted field'],
+  ])('refuses %j with 422 naming the field', async (body, field, message) => {
+    expect(await fieldErrors(body, CreateWebhookDto)).toEqual([{ field, message }]);
+  });
+
+  it('accepts a 200-character secret and an http URL on a private host (the service decides on addresses)', async () => {
+    const body = { url: 'http://localhost:9000/hook', events: ['app.deployment.completed'], secret: '~'.repeat(200) };
+    expect(await pipe.transform(body, { type: 'body', metatype: CreateWebhookDto })).toEqual(body);
+  });
+});
+
+describe('PATCH /webhooks/:id body', () => {
+  it('accepts an empty body and each field alone', async () => {
+    expect(await pipe.transform({}, { type: 'body', metatype: UpdateWebhookDto })).toEqual({});
+    for (const changes of [{ enabled: false }, { events: ['app.deleted'] }, { url: 'https://example.org/h' }, { secret: 's'.repeat(32) }]) {
+      expect(await pipe.transform(changes, { type: 'body', metatype: UpdateWebhookDto })).toEqual(changes);
+    }
+  });
+
+  it.each([
+    [{ enabled: 'no' }, 'enabled', 'must be a boolean value'],
+    [{ events: [] }, 'events', 'must list at least one event'],
+    [{ events: ['app.renamed'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
+    [{ url: 'ftp://example.com' }, 'url', 'must be an http or https URL'],
+    [{ secret: 'short' }, 'secret', 'must be longer than or equal to 16 characters'],
+    [{ source: 'zapier' }, 'source', 'is not a permitted field'],
+  ])('refuses %j with 422 naming the field', async (body, field, message) => {
+    expect(await fieldErrors(body, UpdateWebhookDto)).toEqual([{ field, message }]);
+  });
+});
+
+describe('GET /webhooks/:id/deliveries query', () => {
+  it('takes status, event and the page', async () => {
+    const query = { status: 'failed', event: 'app.created', page: '2', per_page: '500' };
+    expect(await pipe.transform(query, { type: 'query', metatype: ListDeliveriesQueryDto })).toEqual({
+      status: 'failed',
+      event: 'app.created',
+      page: 2,
+      per_page: 100,
+    });
+  });
+
+  it.each([
+    [{ status: 'lost' }, 'status', 'must be one of the following values: pending, succeeded, failed'],
+    [{ event: 'e'.repeat(101) }, 'event', 'must be shorter than or equal to 100 characters'],
+    [{ page: '0' }, 'page', 'must not be less than 1'],
+  ])('refuses %j with 422 naming the field', async (query, field, message) => {
+    expect(await fieldErrors(query, ListDeliveriesQueryDto, 'query')).toEqual([{ field, message }]);
+  });
+});
