@@ -1,6 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config/webhooks.config';
+import { DeliveriesModule } from './deliveries/deliveries.module';
+import { DeliveryEntity } from './deliveries/delivery.entity';
+import { CreateWebhooks1763700003000 } from './migrations/1763700003000-create-webhooks';
+import { SubscriptionEntity } from './subscriptions/subscription.entity';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 
 @Module({})
 export class AppModule {
@@ -9,9 +14,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'webhooks-service', config }),
-        // No tables yet: booting still creates the schema and its migrations table, so the first
-        // feature's migration lands in a schema that already exists under this service's control.
-        DatabaseModule.forService({ schema: 'webhooks', entities: [], migrations: [] }),
+        DatabaseModule.forService({ schema: 'webhooks', entities: [SubscriptionEntity, DeliveryEntity], migrations: [CreateWebhooks1763700003000] }),
+        SubscriptionsModule,
+        DeliveriesModule,
       ],
       providers: [{ provide: WEBHOOKS_CONFIG, useValue: config }],
       exports: [WEBHOOKS_CONFIG],

@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import {
+  pageMeta,
+  pageOffset,
+  type CallerRequest,
+  type CreateWebhookRequest,
+  type FieldError,
+  type PageRequest,
+  type RpcResponse,
+  type UpdateWebhookRequest,
+  type WebhooksSubjects,
+  type WebhookView,
+} from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+import { receiverUrlProblem } from '../common/receiver-url';
+import { generateWebhookSecret, openSecret, sealSecret } from '../common/secret-box';
+import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
+import { checkEvents, checkText, DEFAULT_WEBHOOK_NAME } from './subscription-input';
+import { SubscriptionEntity } from './subscription.entity';
+
+@Injectable()
+export class SubscriptionsService {
+  private readonly subscriptions: Repository<SubscriptionEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+  ) {
+    this.subscriptions = dataSource.getRepository(SubscriptionEntity);
+  }
+
+  view(entity: SubscriptionEntity, withSecret: boolean): WebhookView {
+    return {
+      id: entity.id,
+      url: entity.url,
+      name: entity.name,
+      description: entity.description,
+      events: entity.events,
+      enabled: entity.enabled,
+      source: entity.source,
+      ...(withSecret ? { secret: openSecret(this.config.secretsKey, entity.secretSealed) } : {}),
+      created_at: entity.createdAt.toISOString(),
+    };
+  }
+
+  /** The caller's subscription, or 404: another account's subscription is reported as missing. */
+  async owned(accountId: number, id: unknown): Promise<SubscriptionEntity> {
+    const found = Number.isSafeInteger(id) ? await this.subscriptions.findOneBy({ id: Number(id), accountId }) : null;
+    if (!found) throw ServiceException.notFound('Webhook', String(id));
+    return found;
+  }
+
+  async list(request: CallerRequest & PageRequest): Promise<RpcResponse<typeof WebhooksSubjects.list>> {
+    const [rows, total] = await this.subscriptions.findAndCount({
+      where: { accountId: request.caller.accountId },
+      order: { id: 'DESC' },
+      skip: pageOffset(request),
+      take: request.per_page,
+    });
+    return { webhooks: rows.map((row) => this.view(row, false)), meta: pageMeta(request, total) };
+  }
+
+  async create(request: CreateWebhookRequest): Promise<WebhookView> {
+    const errors: FieldError[] = [];
+    const urlProblem = await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE);
+    if (urlProblem) errors.push(urlProblem);
+    const events = checkEvents(request.events);
+    if ('error' in events) errors.push(events.error);
+    this.checkOptional(request, errors);
+    if (errors.length > 0 || 'error' in events) throw ServiceException.validation(errors);
+    const saved = await this.subscriptions.save(
+      this.subscriptions.create({
+        accountId: request.caller.accountId,
+        url: request.url,
+        name: request.name?.trim() || DEFAULT_WEBHOOK_NAME,
+        description: request.description ?? null,
+        events: events.events,
+        enabled: true,
+        source: 'api',
+        secretSealed: sealSecret(this.config.secretsKey, request.secret ?? generateWebhookSecret()),
+        failingSince: null,
+      }),
+    );
+    return this.view(saved, true);
+  }
+
+  async get(request: CallerRequest & { id: number }): Promise<WebhookView> {
+    return this.view(await this.owned(request.caller.accountId, request.id), true);
+  }
+
+  async update(request: UpdateWebhookRequest): Promise<WebhookView> {
+    const subscription = await this.owned(request.caller.accountId, request.id);
+    const changes = request.changes ?? {};
+    const errors: FieldError[] = [];
+    if (changes.url !== undefined) {
+      const problem = await receiverUrlProblem(changes.url, this.config.WEBHOOK_ALLOW_PRIVATE);
+      if (problem) errors.push(problem);
+    }
+    const events = changes.events === undefined ? undefined : checkEvents(changes.events);
+    if (events && 'error' in events) errors.push(events.error);
+    this.checkOptional(changes, errors);
+    if (changes.enabled !== undefined && typeof changes.enabled !== 'boolean') errors.push({ field: 'enabled', message: 'must be true or false' });
+    if (errors.length > 0) throw ServiceException.validation(errors);
+    if (changes.url !== undefined) subscription.url = changes.url;
+    if (events && 'events' in events) subscription.events = events.events;
+    if (changes.name !== undefined) subscription.name = changes.name.trim();
+    if (changes.description !== undefined) subscription.description = changes.description;
+    if (changes.secret !== undefined) subscription.secretSealed = sealSecret(this.config.secretsKey, changes.secret);
+    if (changes.enabled !== undefined) {
+      // Re-enabling starts a fresh failing streak, or the next failure would disable it again at once.
+      if (changes.enabled && !subscription.enabled) subscription.failingSince = null;
+      subscription.enabled = changes.enabled;
+    }
+    return this.view(await this.subscriptions.save(subscription), true);
+  }
+
+  async delete(request: CallerRequest & { id: number }): Promise<RpcResponse<typeof WebhooksSubjects.delete>> {
+    const subscription = await this.owned(request.caller.accountId, request.id);
+    await this.subscriptions.delete({ id: subscription.id });
+    return { success: true, message: `Webhook ${subscription.id} deleted` };
+  }
+
+  private checkOptional(input: { name?: unknown; description?: unknown; secret?: unknown }, errors: FieldError[]): void {
+    if (input.name !== undefined) {
+      const problem = checkText(input.name, 'name', 100);
+      if (problem) errors.push(problem);
+    }
+    if (input.description !== undefined && input.description !== null) {
+      const problem = typeof input.description === 'string' && input.description.length <= 500 ? null : { field: 'description', message: 'must be a string of at most 500 characters' };
+      if (problem) errors.push(problem);
+    }
+    if (input.secret !== undefined) {
+      const problem = checkText(input.secret, 'secret', 200, { min: 16 });
+      if (problem) errors.push(problem);
+    }
+  }
+}
