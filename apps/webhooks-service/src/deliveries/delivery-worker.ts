@@ -93,7 +93,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const claimed: ClaimedRow[] = await this.dataSource.query(
       `WITH busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(sid, in_flight)),
        targets AS (
-         SELECT t.sid, CASE WHEN t.sid = 0 THEN $3 ELSE $4 END - coalesce(b.in_flight, 0) AS room
+         SELECT t.sid, CASE WHEN t.sid = 0 THEN $3::int ELSE $4::int END - coalesce(b.in_flight, 0) AS room
            FROM (SELECT DISTINCT coalesce(subscription_id, 0) AS sid FROM deliveries
                   WHERE status = 'pending' AND next_attempt_at <= now()) t
            LEFT JOIN busy b ON b.sid = t.sid
@@ -108,11 +108,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
             LIMIT greatest(targets.room, 0)
             FOR UPDATE OF d SKIP LOCKED
          ) p
-         LIMIT $3
+         LIMIT $3::int
+       ),
+       leased AS (
+         UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => $5::int)
+           FROM picked WHERE d.id = picked.id
+         RETURNING d.id, d.subscription_id, d.account_id, d.url, d.event, d.body, d.failed_steps
        )
-       UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => $5)
-         FROM picked WHERE d.id = picked.id
-       RETURNING d.id, d.subscription_id, d.account_id, d.url, d.event, d.body, d.failed_steps`,
+       -- Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count] instead of rows.
+       SELECT * FROM leased`,
       [busy.map(([sid]) => sid), busy.map(([, count]) => count), room, this.config.WEBHOOK_PER_ENDPOINT_CONCURRENCY, this.leaseSeconds],
     );
     for (const row of claimed) this.start(row);

@@ -1,0 +1,298 @@
+import 'reflect-metadata';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { INestMicroservice } from '@nestjs/common';
+import { connect, type NatsConnection } from 'nats';
+import { Client } from 'pg';
+import { eventSubject, WebhooksSubjects, type DomainEvent, type EventKind } from '@appgen/contracts';
+import { RpcClient } from '@appgen/service-kit';
+import { createScratchDatabase, rpcFailure, startNatsServer, startServiceApp, testCaller, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
+import { AppModule } from './app.module';
+import { loadWebhooksConfig } from './config/webhooks.config';
+
+jest.setTimeout(60_000);
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const RECEIVER_PORT = 6100;
+const ACCOUNT = 7001;
+const OTHER_ACCOUNT = 7002;
+const caller = testCaller(ACCOUNT);
+const page = { page: 1, per_page: 25 };
+
+let nats: NatsServerHandle;
+let database: ScratchDatabase;
+let app: INestMicroservice | undefined;
+let connection: NatsConnection;
+let rpc: RpcClient;
+let sql: Client;
+let receiver: Server;
+const received: Received[] = [];
+/** Status codes each receiver path answers with, in order; 200 once a script runs out. */
+const scripts = new Map<string, number[]>();
+const config = loadWebhooksConfig({
+  NATS_URL: 'nats://127.0.0.1:4222',
+  SECRETS_KEY: randomBytes(32).toString('base64'),
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+  WEBHOOK_TIMEOUT_MS: '2000',
+  LOG_LEVEL: 'warn',
+});
+
+function receiverUrl(path: string): string {
+  return `http://127.0.0.1:${RECEIVER_PORT}${path}`;
+}
+
+async function boot(): Promise<void> {
+  app = await startServiceApp('webhooks-service', AppModule.forConfig({ ...config, DATABASE_URL: database.url, NATS_URL: nats.url }), nats.url);
+}
+
+function envelope(kind: EventKind, accountId = ACCOUNT): DomainEvent {
+  return {
+    id: randomUUID(),
+    event: kind,
+    timestamp: new Date().toISOString(),
+    account_id: accountId,
+    app_id: 'recipes00001',
+    data: { app: { id: 'recipes00001', name: 'Recipe Box' } },
+  } as DomainEvent;
+}
+
+async function publish(event: DomainEvent, msgID = event.id): Promise<string> {
+  const raw = JSON.stringify(event);
+  await connection.jetstream().publish(eventSubject(event.event), new TextEncoder().encode(raw), { msgID });
+  return raw;
+}
+
+async function eventually<T>(probe: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const at = (path: string): Received[] => received.filter((entry) => entry.path === path);
+
+/** The README's verification snippet. */
+function verify(secret: string, header: string, rawBody: string): boolean {
+  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=') as [string, string]));
+  const t = Number(parts['t']);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'));
+  const given = Buffer.from(parts['v1'] ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function subscribe(path: string, events: EventKind[] = ['app.created'], who = caller) {
+  const { webhook } = await rpc.request(WebhooksSubjects.create, { caller: who, url: receiverUrl(path), events });
+  return webhook;
+}
+
+beforeAll(async () => {
+  [nats, database] = await Promise.all([startNatsServer(), createScratchDatabase('appgen_wh_it')]);
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.statusCode = scripts.get(path)?.shift() ?? 200;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+  await boot();
+  connection = await connect({ servers: nats.url });
+  rpc = new RpcClient(connection, 15_000);
+  sql = new Client({ connectionString: database.url, options: '-c search_path=webhooks' });
+  await sql.connect();
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await connection?.drain();
+  await app?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await Promise.all([nats?.stop(), database?.drop()]);
+});
+
+describe('subscriptions', () => {
+  it('creates with a generated secret, lists without it, reads, updates and deletes; other accounts see 404', async () => {
+    const created = await rpc.request(WebhooksSubjects.create, { caller, url: receiverUrl('/crud'), events: ['app.created', 'app.deleted'] });
+    expect(created.webhook).toMatchObject({ url: receiverUrl('/crud'), name: 'Webhook', description: null, enabled: true, source: 'api', events: ['app.created', 'app.deleted'] });
+    expect(created.webhook.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    const stored = await sql.query<{ secret_sealed: string }>('SELECT secret_sealed FROM subscriptions WHERE id = $1', [created.webhook.id]);
+    expect(stored.rows[0]?.secret_sealed).not.toContain(created.webhook.secret?.slice(6));
+
+    const listed = await rpc.request(WebhooksSubjects.list, { caller, ...page });
+    const inList = listed.webhooks.find((webhook) => webhook.id === created.webhook.id);
+    expect(inList).toBeDefined();
+    expect(inList).not.toHaveProperty('secret');
+
+    const read = await rpc.request(WebhooksSubjects.get, { caller, id: created.webhook.id });
+    expect(read.webhook.secret).toBe(created.webhook.secret);
+    expect(await rpcFailure(rpc.request(WebhooksSubjects.get, { caller: testCaller(OTHER_ACCOUNT), id: created.webhook.id }))).toMatchObject({ status: 404 });
+
+    const updated = await rpc.request(WebhooksSubjects.update, { caller, id: created.webhook.id, changes: { name: 'Orders', enabled: false, secret: 'whsec_mychosensecret123' } });
+    expect(updated.webhook).toMatchObject({ name: 'Orders', enabled: false, secret: 'whsec_mychosensecret123' });
+
+    expect(await rpc.request(WebhooksSubjects.delete, { caller, id: created.webhook.id })).toEqual({ success: true, message: expect.any(String) });
+    expect(await rpcFailure(rpc.request(WebhooksSubjects.get, { caller, id: created.webhook.id }))).toMatchObject({ status: 404 });
+  });
+
+  it('refuses unknown, duplicate or missing event kinds and non-http URLs with 422', async () => {
+    const bad = await rpcFailure(rpc.request(WebhooksSubjects.create, { caller, url: receiverUrl('/x'), events: ['app.created', 'app.exploded' as EventKind] }));
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([{ field: 'events', message: expect.stringContaining('app.exploded') }]);
+    expect((await rpcFailure(rpc.request(WebhooksSubjects.create, { caller, url: receiverUrl('/x'), events: [] }))).status).toBe(422);
+    expect((await rpcFailure(rpc.request(WebhooksSubjects.create, { caller, url: receiverUrl('/x'), events: ['app.created', 'app.created'] }))).status).toBe(422);
+    const ftp = await rpcFailure(rpc.request(WebhooksSubjects.create, { caller, url: 'ftp://example.com/', events: ['app.created'] }));
+    expect(ftp.body.errors).toEqual([{ field: 'url', message: 'must use http or https' }]);
+  });
+});
+
+describe('delivery', () => {
+  it('delivers an event signed and verifiable, with the documented headers and the exact bytes', async () => {
+    const webhook = await subscribe('/signed');
+    const raw = await publish(envelope('app.created'));
+    const [delivery] = await eventually(() => at('/signed'), (list) => list.length === 1);
+    expect(delivery?.body).toBe(raw);
+    expect(delivery?.headers['content-type']).toBe('application/json');
+    expect(delivery?.headers['user-agent']).toBe('appgen-webhooks/1');
+    expect(delivery?.headers['x-service-event']).toBe('app.created');
+    const signature = String(delivery?.headers['x-service-signature']);
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(signature.startsWith(`t=${String(delivery?.headers['x-service-timestamp'])},`)).toBe(true);
+    expect(verify(webhook.secret ?? '', signature, delivery?.body ?? '')).toBe(true);
+
+    const history = await eventually(
+      () => rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page }),
+      (result) => result.deliveries[0]?.status === 'succeeded',
+    );
+    expect(history.deliveries[0]).toMatchObject({ id: Number(delivery?.headers['x-service-delivery']), event: 'app.created', attempts: 1, response_status: 200, next_attempt_at: null });
+  });
+
+  it('retries a 500 with the same delivery id and body until a 200', async () => {
+    scripts.set('/flaky', [500, 503]);
+    const webhook = await subscribe('/flaky');
+    await publish(envelope('app.created'));
+    const attempts = await eventually(() => at('/flaky'), (list) => list.length === 3);
+    expect(new Set(attempts.map((entry) => entry.headers['x-service-delivery'])).size).toBe(1);
+    expect(new Set(attempts.map((entry) => entry.body)).size).toBe(1);
+    const history = await eventually(
+      () => rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page }),
+      (result) => result.deliveries[0]?.status === 'succeeded',
+    );
+    expect(history.deliveries[0]).toMatchObject({ attempts: 3, response_status: 200, error: null });
+  });
+
+  it('marks a delivery failed when the schedule is spent', async () => {
+    scripts.set('/dead', [500, 500, 500, 500, 500]);
+    const webhook = await subscribe('/dead');
+    await publish(envelope('app.created'));
+    const history = await eventually(
+      () => rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page, status: 'failed' }),
+      (result) => result.deliveries.length === 1,
+    );
+    expect(history.deliveries[0]).toMatchObject({ attempts: 4, response_status: 500, next_attempt_at: null, error: 'the receiver answered HTTP 500' });
+  });
+
+  it('disables a subscription whose receiver answers 410, which then gets nothing', async () => {
+    scripts.set('/gone', [410]);
+    const webhook = await subscribe('/gone');
+    await publish(envelope('app.created'));
+    await eventually(() => rpc.request(WebhooksSubjects.get, { caller, id: webhook.id }), (result) => !result.webhook.enabled);
+    await publish(envelope('app.created'));
+    await subscribe('/after-gone');
+    await publish(envelope('app.created'));
+    await eventually(() => at('/after-gone'), (list) => list.length >= 1);
+    expect(at('/gone')).toHaveLength(1);
+  });
+
+  it('sends nothing to disabled subscriptions, other accounts, or kinds not listed', async () => {
+    const disabled = await subscribe('/disabled');
+    await rpc.request(WebhooksSubjects.update, { caller, id: disabled.id, changes: { enabled: false } });
+    await subscribe('/other-account', ['app.created'], testCaller(OTHER_ACCOUNT));
+    await subscribe('/deleted-only', ['app.deleted']);
+    await subscribe('/witness');
+    await publish(envelope('app.created'));
+    await eventually(() => at('/witness'), (list) => list.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(at('/disabled')).toHaveLength(0);
+    expect(at('/other-account')).toHaveLength(0);
+    expect(at('/deleted-only')).toHaveLength(0);
+  });
+
+  it('makes one delivery of a replayed event', async () => {
+    await subscribe('/replay');
+    const event = envelope('app.created');
+    await publish(event);
+    await publish(event);
+    // Republished under another message id, so JetStream stores it twice and the consumer reads both.
+    await publish(event, randomUUID());
+    const marker = envelope('app.created');
+    await publish(marker);
+    await eventually(() => at('/replay'), (list) => list.some((entry) => entry.body.includes(marker.id)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(at('/replay').filter((entry) => entry.body.includes(event.id))).toHaveLength(1);
+    expect(at('/replay')).toHaveLength(2);
+  });
+
+  it('redelivers the same delivery on request, and sends a signed webhook.test', async () => {
+    const webhook = await subscribe('/control');
+    await publish(envelope('app.created'));
+    const [first] = await eventually(() => at('/control'), (list) => list.length === 1);
+    const deliveryId = Number(first?.headers['x-service-delivery']);
+    await eventually(() => rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page }), (r) => r.deliveries[0]?.status === 'succeeded');
+    const redelivered = await rpc.request(WebhooksSubjects.redeliver, { caller, id: webhook.id, delivery_id: deliveryId });
+    expect(redelivered.delivery).toMatchObject({ id: deliveryId, status: 'pending' });
+    const both = await eventually(() => at('/control'), (list) => list.length === 2);
+    expect(both[1]?.headers['x-service-delivery']).toBe(String(deliveryId));
+    expect(both[1]?.body).toBe(first?.body);
+
+    const test = await rpc.request(WebhooksSubjects.test, { caller, id: webhook.id });
+    expect(test).toMatchObject({ success: true, delivery: { event: 'webhook.test', status: 'succeeded', attempts: 1, response_status: 200 } });
+    const sent = at('/control')[2];
+    expect(sent?.headers['x-service-event']).toBe('webhook.test');
+    expect(verify(webhook.secret ?? '', String(sent?.headers['x-service-signature']), sent?.body ?? '')).toBe(true);
+    expect(await rpcFailure(rpc.request(WebhooksSubjects.test, { caller: testCaller(OTHER_ACCOUNT), id: webhook.id }))).toMatchObject({ status: 404 });
+
+    const tests = await rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page, event: 'webhook.test' });
+    expect(tests.deliveries.map((d) => d.id)).toEqual([test.delivery.id]);
+  });
+
+  it('loses nothing published while the service is down or restarting mid-stream', async () => {
+    await subscribe('/restart');
+    const ids: string[] = [];
+    const burst = async (count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const event = envelope('app.created');
+        ids.push(event.id);
+        await publish(event);
+      }
+    };
+    await burst(100);
+    await app?.close();
+    app = undefined;
+    await burst(100);
+    await boot();
+    await burst(100);
+    const all = await eventually(() => at('/restart'), (list) => new Set(list.map((entry) => entry.body)).size >= 300, 30_000);
+    const seen = new Set(all.map((entry) => (JSON.parse(entry.body) as DomainEvent).id));
+    expect(ids.filter((id) => !seen.has(id))).toEqual([]);
+    // A duplicate, if any, carries the same delivery id as the first copy.
+    const byEvent = new Map<string, Set<string>>();
+    for (const entry of all) {
+      const id = (JSON.parse(entry.body) as DomainEvent).id;
+      byEvent.set(id, (byEvent.get(id) ?? new Set()).add(String(entry.headers['x-service-delivery'])));
+    }
+    expect([...byEvent.values()].every((deliveryIds) => deliveryIds.size === 1)).toBe(true);
+  });
+});
