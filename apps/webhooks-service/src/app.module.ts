@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { CallbackSecretEntity } from './callbacks/callback-secret.entity';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config/webhooks.config';
 import { DeliveriesModule } from './deliveries/deliveries.module';
 import { DeliveryEntity } from './deliveries/delivery.entity';
@@ -14,7 +15,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'webhooks-service', config }),
-        DatabaseModule.forService({ schema: 'webhooks', entities: [SubscriptionEntity, DeliveryEntity], migrations: [CreateWebhooks1763700003000] }),
+        DatabaseModule.forService({ schema: 'webhooks', entities: [SubscriptionEntity, DeliveryEntity, CallbackSecretEntity], migrations: [CreateWebhooks1763700003000] }),
         SubscriptionsModule,
         DeliveriesModule,
       ],

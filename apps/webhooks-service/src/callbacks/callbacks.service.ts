@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EnqueueCallbackRequest } from '@appgen/contracts';
+import { ServiceException } from '@appgen/service-kit';
+import { receiverUrlProblem } from '../common/receiver-url';
+import { generateCallbackSecret, openSecret, sealSecret } from '../common/secret-box';
+import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
+import { DELIVERIES_CHANNEL, DeliveryWorker } from '../deliveries/delivery-worker';
+
+@Injectable()
+export class CallbacksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly worker: DeliveryWorker,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+  ) {}
+
+  /** The account's callback secret, created on first use (concurrent first uses agree on one). */
+  async secret(accountId: number, manager: EntityManager = this.dataSource.manager): Promise<string> {
+    await manager.query(
+      'INSERT INTO callback_secrets (account_id, secret_sealed) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING',
+      [accountId, sealSecret(this.config.secretsKey, generateCallbackSecret())],
+    );
+    const rows: Array<{ secret_sealed: string }> = await manager.query('SELECT secret_sealed FROM callback_secrets WHERE account_id = $1', [accountId]);
+    const row = rows[0];
+    if (!row) throw ServiceException.of('internal_error', 'the callback secret could not be stored');
+    return openSecret(this.config.secretsKey, row.secret_sealed);
+  }
+
+  async rotate(accountId: number): Promise<string> {
+    const secret = generateCallbackSecret();
+    await this.dataSource.query(
+      `INSERT INTO callback_secrets (account_id, secret_sealed) VALUES ($1, $2)
+       ON CONFLICT (account_id) DO UPDATE SET secret_sealed = excluded.secret_sealed, rotated_at = now()`,
+      [accountId, sealSecret(this.config.secretsKey, secret)],
+    );
+    return secret;
+  }
+
+  /** Queues a generation callback once per job; it is signed and retried like any delivery. */
+  async enqueue(request: EnqueueCallbackRequest): Promise<void> {
+    const problem = await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE, 'callback_url');
+    if (problem) throw ServiceException.validation([problem]);
+    if (typeof request.job_id !== 'string' || request.job_id === '') {
+      throw ServiceException.validation([{ field: 'job_id', message: 'is required' }]);
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await this.secret(request.account_id, manager);
+      const rows: Array<{ id: number }> = await manager.query(
+        `INSERT INTO deliveries (account_id, url, job_id, event_id, event, body, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now())
+         ON CONFLICT (account_id, job_id) DO NOTHING RETURNING id`,
+        [request.account_id, request.url, request.job_id, randomUUID(), request.body.event, JSON.stringify(request.body)],
+      );
+      if (rows.length > 0) await manager.query('SELECT pg_notify($1, current_schema())', [DELIVERIES_CHANNEL]);
+    });
+    this.worker.wake();
+  }
+}
