@@ -104,7 +104,9 @@ beforeAll(async () => {
       const path = request.url ?? '/';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       response.statusCode = scripts.get(path)?.shift() ?? 200;
-      response.end('ok');
+      // A slow receiver answers after 2.5 s, past the 2 s timeout the service runs with here.
+      if (path.startsWith('/slow')) setTimeout(() => response.end('late'), 2500);
+      else response.end('ok');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve));
@@ -228,6 +230,35 @@ describe('delivery', () => {
     expect(at('/disabled')).toHaveLength(0);
     expect(at('/other-account')).toHaveLength(0);
     expect(at('/deleted-only')).toHaveLength(0);
+  });
+
+  it('disables a subscription whose deliveries have all failed for the configured period', async () => {
+    scripts.set('/failing', [500]);
+    const webhook = await subscribe('/failing');
+    // Stands in for five days of failures: the streak began long ago and nothing succeeded since.
+    await sql.query(`UPDATE subscriptions SET failing_since = now() - interval '6 days' WHERE id = $1`, [webhook.id]);
+    await publish(envelope('app.created'));
+    await eventually(() => rpc.request(WebhooksSubjects.get, { caller, id: webhook.id }), (result) => !result.webhook.enabled);
+    const updated = await rpc.request(WebhooksSubjects.update, { caller, id: webhook.id, changes: { enabled: true } });
+    expect(updated.webhook.enabled).toBe(true);
+    const streak = await sql.query<{ failing_since: Date | null }>('SELECT failing_since FROM subscriptions WHERE id = $1', [webhook.id]);
+    expect(streak.rows[0]?.failing_since).toBeNull();
+  });
+
+  it('keeps delivering to other receivers while one times out, and retries the timed-out delivery', async () => {
+    const slow = await subscribe('/slow-endpoint');
+    await subscribe('/fast-endpoint');
+    for (let i = 0; i < 20; i += 1) await publish(envelope('app.created'));
+    const started = Date.now();
+    await eventually(() => at('/fast-endpoint'), (list) => list.length === 20, 10_000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const history = await eventually(
+      () => rpc.request(WebhooksSubjects.listDeliveries, { caller, id: slow.id, ...page }),
+      (result) => result.deliveries.length === 20 && result.deliveries.every((d) => d.attempts >= 1),
+      20_000,
+    );
+    expect(history.deliveries[0]).toMatchObject({ status: 'pending', response_status: null, error: 'no response within 2000 ms' });
+    await rpc.request(WebhooksSubjects.update, { caller, id: slow.id, changes: { enabled: false } });
   });
 
   it('makes one delivery of a replayed event', async () => {
