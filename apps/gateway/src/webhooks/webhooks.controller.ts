@@ -18,6 +18,9 @@ import {
   WebhookResponseDto,
 } from './dto/webhook-responses.dto';
 
+/** A test send waits for the receiver, which has 10 s to answer (decisions.md), plus time to connect. */
+const TEST_SEND_TIMEOUT_MS = 15_000;
+
 const webhookId = new IntegerIdPipe('Webhook');
 const deliveryId = new IntegerIdPipe('Delivery');
 const invalid = ApiResponse({ status: 422, description: 'Invalid input', type: ErrorBodyDto });
@@ -99,7 +102,7 @@ export class WebhooksController {
   @ApiOkResponse({ type: TestWebhookResponseDto })
   @notFound
   test(@CurrentCaller() caller: Caller, @Param('id', webhookId) id: number): Promise<{ success: boolean; delivery: DeliveryView }> {
-    return this.rpc.request(WebhooksSubjects.test, { caller, id });
+    return this.rpc.request(WebhooksSubjects.test, { caller, id }, TEST_SEND_TIMEOUT_MS);
   }
 
   @Get(':id/deliveries')
