@@ -1,46 +1,19 @@
-import 'reflect-metadata';
-import { createHash } from 'node:crypto';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
-import request from 'supertest';
 import {
   AppsSubjects,
   DeploymentSubjects,
   GenerationSubjects,
   NOT_DEPLOYABLE_ERROR,
-  SCOPE_GRANTS,
+  type AppSummary,
   UsersSubjects,
   type ApiKeyScope,
-  type AppSummary,
-  type Caller,
-  type RpcSubject,
-  type ServiceErrorPayload,
 } from '@appgen/contracts';
-import { startNatsServer, type NatsServerHandle } from '@appgen/testing';
-import { AppModule } from './app.module';
-import { loadGatewayConfig } from './config/gateway.config';
-import { configureGateway } from './http/configure-gateway';
+import { callerOf, startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from './stand-in-services.test';
 
 /**
  * The gateway's product-loop routes and tools against the contract: every service behind them is a
  * responder on a private NATS answering its subjects in the services' wire format, so these tests pin
  * what the gateway sends and how it answers, whatever state the services themselves are in.
  */
-const codec = JSONCodec<unknown>();
-const KEYS: Record<ApiKeyScope, string> = {
-  read_only: `svc_${'r'.repeat(40)}`,
-  read_write: `svc_${'w'.repeat(40)}`,
-  full_access: `svc_${'f'.repeat(40)}`,
-};
-const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-function callerOf(scope: ApiKeyScope): Caller {
-  return { accountId: 7, email: 'ada@example.com', plan: 'pro', keyId: 1, scope, grants: [...SCOPE_GRANTS[scope]] };
-}
-
-type Reply = { response: unknown } | { err: ServiceErrorPayload };
-type Handler = (data: Record<string, unknown>) => Reply;
 
 const APP: AppSummary = {
   id: 'k3x9q2m7w1ab',
@@ -59,55 +32,20 @@ const URLS = { editor: 'http://localhost:3000/account/apps/k3x9q2m7w1ab/editor',
 const notFound = (id: string): Reply => ({ err: { status: 404, body: { error: 'not_found', message: `App ${id} was not found` } } });
 
 describe('gateway: product loop routes and tools (services answered per the contract)', () => {
-  let nats: NatsServerHandle;
-  let bus: NatsConnection;
-  let gateway: NestFastifyApplication;
-  const handlers = new Map<string, Handler>();
-  const received: Array<{ subject: string; data: Record<string, unknown> }> = [];
+  let gateway: GatewayWithStandIns;
 
-  const api = () => request(gateway.getHttpServer());
-  const as = (scope: ApiKeyScope) => ({ 'x-api-key': KEYS[scope] });
-  const answer = (subject: RpcSubject, handler: Handler) => handlers.set(subject, handler);
-  const sent = (subject: RpcSubject) => received.filter((r) => r.subject === subject).map((r) => r.data);
+  const api = () => gateway.api();
+  const as = (scope: ApiKeyScope) => gateway.as(scope);
+  const answer: GatewayWithStandIns['answer'] = (subject, handler) => gateway.answer(subject, handler);
+  const sent: GatewayWithStandIns['sent'] = (subject) => gateway.sent(subject);
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    bus = await connect({ servers: nats.url });
-    const byHash = new Map(Object.entries(KEYS).map(([scope, key]) => [hash(key), callerOf(scope as ApiKeyScope)]));
-    answer(UsersSubjects.resolveApiKey, (data) => {
-      const caller = byHash.get(String(data['secret_hash']));
-      return caller ? { response: { caller, expires_at: null } } : { err: { status: 401, body: { error: 'unauthorized', message: 'Invalid API key' } } };
-    });
-    const subjects = [UsersSubjects.resolveApiKey, ...Object.values(AppsSubjects), ...Object.values(GenerationSubjects), ...Object.values(DeploymentSubjects)];
-    for (const subject of subjects) {
-      bus.subscribe(subject, {
-        callback: (_error, message) => {
-          const { data } = codec.decode(message.data) as { data: Record<string, unknown> };
-          received.push({ subject, data });
-          const handler = handlers.get(subject);
-          const reply = handler ? handler(data) : { err: { status: 500, body: { error: 'internal_error', message: `no test answer for ${subject}` } } };
-          message.respond(codec.encode({ ...reply, isDisposed: true }));
-        },
-      });
-    }
-    const config = loadGatewayConfig({ LOG_LEVEL: 'warn', NATS_URL: nats.url });
-    gateway = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), new FastifyAdapter({ bodyLimit: 1_048_576 }), {
-      logger: ['error', 'warn'],
-      abortOnError: false,
-    });
-    await configureGateway(gateway, config, { docsUi: false });
-    await gateway.getHttpAdapter().getInstance().ready();
+    gateway = await startGatewayWithStandIns([...Object.values(AppsSubjects), ...Object.values(GenerationSubjects), ...Object.values(DeploymentSubjects)]);
   }, 30_000);
 
-  afterAll(async () => {
-    await gateway?.close();
-    await bus?.drain();
-    await nats?.stop();
-  });
+  afterAll(() => gateway?.close());
 
-  beforeEach(() => {
-    received.length = 0;
-  });
+  beforeEach(() => gateway.forget());
 
   describe('POST /generation_queue', () => {
     const queued = {
@@ -271,7 +209,7 @@ describe('gateway: product loop routes and tools (services answered per the cont
       expect(badParams.body.errors).toEqual([{ field: 'params.path', message: 'is required' }]);
       const forbidden = await execute('read_only', { tool: 'svc-insert-data', app_id: APP.id, params: { entity: 'recipes', data: {} } }).expect(403);
       expect(forbidden.body).toEqual({ error: 'forbidden', message: 'This credential lacks the apps:write permission' });
-      expect(received.filter((r) => r.subject !== UsersSubjects.resolveApiKey)).toEqual([]);
+      expect(gateway.asked().filter((subject) => subject !== UsersSubjects.resolveApiKey)).toEqual([]);
     });
 
     it('generates, answering the contract body of the generate tool', async () => {

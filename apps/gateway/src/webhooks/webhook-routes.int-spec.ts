@@ -1,39 +1,15 @@
-import 'reflect-metadata';
-import { createHash } from 'node:crypto';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
-import request from 'supertest';
 import {
-  SCOPE_GRANTS,
   UsersSubjects,
   WebhooksSubjects,
-  type ApiKeyScope,
-  type Caller,
   type DeliveryView,
-  type RpcSubject,
-  type ServiceErrorPayload,
   type WebhookView,
 } from '@appgen/contracts';
-import { startNatsServer, type NatsServerHandle } from '@appgen/testing';
-import { AppModule } from '../app.module';
-import { loadGatewayConfig } from '../config/gateway.config';
-import { configureGateway } from '../http/configure-gateway';
+import { callerOf, startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from '../stand-in-services.test';
 
 /**
  * The gateway's webhook routes against the contract: webhooks-service is a responder on a private NATS
  * answering its subjects in the wire format, so these tests pin what the gateway sends and how it answers.
  */
-const codec = JSONCodec<unknown>();
-const KEYS: Record<ApiKeyScope, string> = {
-  read_only: `svc_${'r'.repeat(40)}`,
-  read_write: `svc_${'w'.repeat(40)}`,
-  full_access: `svc_${'f'.repeat(40)}`,
-};
-const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
-const callerOf = (scope: ApiKeyScope): Caller => ({ accountId: 7, email: 'ada@example.com', plan: 'pro', keyId: 1, scope, grants: [...SCOPE_GRANTS[scope]] });
-
-type Reply = { response: unknown } | { err: ServiceErrorPayload };
 
 const WEBHOOK: WebhookView = {
   id: 12,
@@ -62,11 +38,8 @@ const DELIVERY: DeliveryView = {
 const META = { current_page: 1, total_pages: 1, total_count: 1, per_page: 25 };
 
 describe('gateway: webhook routes (webhooks-service answered per the contract)', () => {
-  let nats: NatsServerHandle;
-  let bus: NatsConnection;
-  let gateway: NestFastifyApplication;
-  const received: Array<{ subject: string; data: Record<string, unknown> }> = [];
-  const answers = new Map<string, Reply>([
+  let gateway: GatewayWithStandIns;
+  const answers = new Map<(typeof WebhooksSubjects)[keyof typeof WebhooksSubjects], Reply>([
     [WebhooksSubjects.list, { response: { webhooks: [{ ...WEBHOOK, secret: undefined }], meta: META } }],
     [WebhooksSubjects.create, { response: { webhook: WEBHOOK } }],
     [WebhooksSubjects.get, { response: { webhook: WEBHOOK } }],
@@ -79,46 +52,18 @@ describe('gateway: webhook routes (webhooks-service answered per the contract)',
     [WebhooksSubjects.rotateCallbackSecret, { response: { secret: 'whsec_callback1111111111111111111111' } }],
   ]);
 
-  const api = () => request(gateway.getHttpServer());
-  const as = (scope: ApiKeyScope) => ({ 'x-api-key': KEYS[scope] });
-  const sent = (subject: RpcSubject) => received.filter((r) => r.subject === subject).map((r) => r.data);
+  const api = () => gateway.api();
+  const as: GatewayWithStandIns['as'] = (scope) => gateway.as(scope);
+  const sent: GatewayWithStandIns['sent'] = (subject) => gateway.sent(subject);
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    bus = await connect({ servers: nats.url });
-    const byHash = new Map(Object.entries(KEYS).map(([scope, key]) => [hash(key), callerOf(scope as ApiKeyScope)]));
-    const reply = (subject: string, data: Record<string, unknown>): Reply => {
-      if (subject !== UsersSubjects.resolveApiKey) return answers.get(subject) ?? { err: { status: 500, body: { error: 'internal_error', message: subject } } };
-      const caller = byHash.get(String(data['secret_hash']));
-      return caller ? { response: { caller, expires_at: null } } : { err: { status: 401, body: { error: 'unauthorized', message: 'Invalid API key' } } };
-    };
-    for (const subject of [UsersSubjects.resolveApiKey, ...Object.values(WebhooksSubjects)]) {
-      bus.subscribe(subject, {
-        callback: (_error, message) => {
-          const { data } = codec.decode(message.data) as { data: Record<string, unknown> };
-          received.push({ subject, data });
-          message.respond(codec.encode({ ...reply(subject, data), isDisposed: true }));
-        },
-      });
-    }
-    const config = loadGatewayConfig({ LOG_LEVEL: 'warn', NATS_URL: nats.url });
-    gateway = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), new FastifyAdapter({ bodyLimit: 1_048_576 }), {
-      logger: ['error', 'warn'],
-      abortOnError: false,
-    });
-    await configureGateway(gateway, config, { docsUi: false });
-    await gateway.getHttpAdapter().getInstance().ready();
+    gateway = await startGatewayWithStandIns(Object.values(WebhooksSubjects));
+    for (const [subject, reply] of answers) gateway.answer(subject, () => reply);
   }, 30_000);
 
-  afterAll(async () => {
-    await gateway?.close();
-    await bus?.drain();
-    await nats?.stop();
-  });
+  afterAll(() => gateway?.close());
 
-  beforeEach(() => {
-    received.length = 0;
-  });
+  beforeEach(() => gateway.forget());
 
   it('creates a subscription: 201 {webhook}, forwarding the fields and the caller', async () => {
     const body = { url: WEBHOOK.url, events: ['app.created'], name: ' Deploys ', secret: 's'.repeat(20) };
@@ -130,7 +75,7 @@ describe('gateway: webhook routes (webhooks-service answered per the contract)',
   it('refuses an unknown event kind with 422 naming events, and sends nothing', async () => {
     const response = await api().post('/api/v1/webhooks').set(as('full_access')).send({ url: WEBHOOK.url, events: ['app.exploded'] }).expect(422);
     expect(response.body.errors).toEqual([{ field: 'events', message: expect.stringContaining('must list only these events') }]);
-    expect(received.filter((r) => r.subject !== UsersSubjects.resolveApiKey)).toEqual([]);
+    expect(gateway.asked().filter((subject) => subject !== UsersSubjects.resolveApiKey)).toEqual([]);
   });
 
   it('lists, reads, updates and deletes by integer id', async () => {
