@@ -1,11 +1,7 @@
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestMicroservice } from '@nestjs/common';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
-import { Client } from 'pg';
+import { JSONCodec, type NatsConnection } from 'nats';
+import type { Client } from 'pg';
 import {
   DEFAULT_PER_PAGE,
   SCOPE_GRANTS,
@@ -14,27 +10,16 @@ import {
   type Caller,
   type CredentialsRevokedMessage,
 } from '@appgen/contracts';
-import { RpcClient } from '@appgen/service-kit';
-import {
-  createScratchDatabase,
-  rpcFailure,
-  startNatsServer,
-  startServiceApp,
-  waitForMail,
-  type NatsServerHandle,
-  type ScratchDatabase,
-} from '@appgen/testing';
-import { AppModule } from './app.module';
-import { loadUsersConfig } from './config/users.config';
+import type { RpcClient } from '@appgen/service-kit';
+import { rpcFailure, waitForMail } from '@appgen/testing';
+import { startUsersServiceUnderTest, type UsersServiceUnderTest } from './users-service-under-test.test';
 
 jest.setTimeout(30_000);
 
 const sha256 = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-let nats: NatsServerHandle;
-let database: ScratchDatabase;
+let users: UsersServiceUnderTest;
 let mailDir: string;
-let app: INestMicroservice;
 let connection: NatsConnection;
 let rpc: RpcClient;
 let sql: Client;
@@ -65,30 +50,11 @@ async function keyCaller(rawKey: string): Promise<Caller> {
 }
 
 beforeAll(async () => {
-  [nats, database, mailDir] = await Promise.all([
-    startNatsServer(),
-    createScratchDatabase('appgen_users_it'),
-    mkdtemp(join(tmpdir(), 'appgen-users-mail-')),
-  ]);
-  const config = loadUsersConfig({
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    MAIL_DIR: mailDir,
-    LOG_LEVEL: 'warn',
-  });
-  app = await startServiceApp('users-service', AppModule.forConfig(config), nats.url);
-  connection = await connect({ servers: nats.url });
-  rpc = new RpcClient(connection, 5000);
-  sql = new Client({ connectionString: database.url, options: '-c search_path=users' });
-  await sql.connect();
+  users = await startUsersServiceUnderTest('appgen_users_it');
+  ({ rpc, sql, mailDir, connection } = users);
 });
 
-afterAll(async () => {
-  await sql?.end();
-  await connection?.drain();
-  await app?.close();
-  await Promise.all([nats?.stop(), database?.drop(), mailDir && rm(mailDir, { recursive: true, force: true })]);
-});
+afterAll(() => users?.close());
 
 describe('accounts', () => {
   it('creates a free account with 50 credits, mails a code, and refuses the same e-mail again', async () => {

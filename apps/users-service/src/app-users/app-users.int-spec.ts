@@ -1,34 +1,18 @@
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestMicroservice } from '@nestjs/common';
-import { connect, type NatsConnection } from 'nats';
-import { Client } from 'pg';
+import type { NatsConnection } from 'nats';
+import type { Client } from 'pg';
 import { UsersSubjects } from '@appgen/contracts';
-import { RpcClient } from '@appgen/service-kit';
-import {
-  createScratchDatabase,
-  rpcFailure,
-  startNatsServer,
-  startServiceApp,
-  waitForEvents,
-  waitForMail,
-  type NatsServerHandle,
-  type ScratchDatabase,
-} from '@appgen/testing';
-import { AppModule } from '../app.module';
-import { loadUsersConfig } from '../config/users.config';
+import type { RpcClient } from '@appgen/service-kit';
+import { rpcFailure, waitForEvents, waitForMail } from '@appgen/testing';
+import { startUsersServiceUnderTest, type UsersServiceUnderTest } from '../users-service-under-test.test';
 
 jest.setTimeout(30_000);
 
 const sha256 = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-let nats: NatsServerHandle;
-let database: ScratchDatabase;
+let users: UsersServiceUnderTest;
 let mailDir: string;
-let app: INestMicroservice;
 let connection: NatsConnection;
 let rpc: RpcClient;
 let sql: Client;
@@ -52,27 +36,13 @@ function verify(email: string, code: string, appId = APP) {
 }
 
 beforeAll(async () => {
-  [nats, database, mailDir] = await Promise.all([
-    startNatsServer(),
-    createScratchDatabase('appgen_edge3_users'),
-    mkdtemp(join(tmpdir(), 'appgen-app-users-mail-')),
-  ]);
-  const config = loadUsersConfig({ DATABASE_URL: database.url, NATS_URL: nats.url, MAIL_DIR: mailDir, LOG_LEVEL: 'warn' });
-  app = await startServiceApp('users-service', AppModule.forConfig(config), nats.url);
-  connection = await connect({ servers: nats.url });
-  rpc = new RpcClient(connection, 5000);
-  sql = new Client({ connectionString: database.url, options: '-c search_path=users' });
-  await sql.connect();
+  users = await startUsersServiceUnderTest('appgen_edge3_users');
+  ({ rpc, sql, mailDir, connection } = users);
   const owner = await rpc.request(UsersSubjects.createAccount, { email: 'owner@example.com' });
   accountId = owner.account.id;
 });
 
-afterAll(async () => {
-  await sql?.end();
-  await connection?.drain();
-  await app?.close();
-  await Promise.all([nats?.stop(), database?.drop(), mailDir && rm(mailDir, { recursive: true, force: true })]);
-});
+afterAll(() => users?.close());
 
 describe('app-user sign-in', () => {
   it('creates the app user on the first sign-in, emits app.user.created, and opens a 30-day session', async () => {
