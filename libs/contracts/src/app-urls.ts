@@ -27,3 +27,8 @@ export function appUrls(appId: string, options: AppUrlOptions): AppPublicUrls {
     production: `${options.scheme}://${appId}.${options.appsHost}${port}`,
   };
 }
+
+/** The dashboard's editor of an app: `{SITE_URL}/account/apps/<id>/editor` (decisions.md, "Apps, extras"). */
+export function editorUrl(siteUrl: string, appId: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/account/apps/${appId}/editor`;
+}

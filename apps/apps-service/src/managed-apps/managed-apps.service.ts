@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   APP_STATUSES,
+  editorUrl,
   DEFAULT_APP_NAME,
   pageMeta,
   pageOffset,
@@ -189,7 +190,7 @@ export class ManagedAppsService {
   }
 
   private editorUrl(id: string): string {
-    return `${this.config.SITE_URL}/account/apps/${id}/editor`;
+    return editorUrl(this.config.SITE_URL, id);
   }
 
   private summary(app: ManagedAppEntity): AppSummary {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AppsSubjects,
+  editorUrl,
   type BuildErrorsResponse,
   type BuildRequest,
   type BuildView,
@@ -10,7 +11,7 @@ import {
 } from '@appgen/contracts';
 import { RpcClient, ServiceException } from '@appgen/service-kit';
 import { contentTypeOf } from '../bundles/content-type';
-import { DEPLOYMENT_CONFIG, editorUrl, publicUrls, type DeploymentConfig } from '../config/deployment.config';
+import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { BuildEntity } from './build.entity';
 import { BundleFileEntity } from './bundle-file.entity';
 import { buildBundle, DIST_DIR } from './bundle-builder';
@@ -46,7 +47,7 @@ export class BuildsService {
     let build = await this.find(caller, appId, versionId);
     if (!build) {
       const files = await this.versionFiles(caller, appId, versionId);
-      const result = await buildBundle(files, { appId, editorUrl: editorUrl(this.config, appId) });
+      const result = await buildBundle(files, { appId, editorUrl: editorUrl(this.config.SITE_URL, appId) });
       build = await this.store(caller, appId, versionId, result.ok ? { bundle: result.bundle } : { errors: result.errors });
     }
     if (build.status === 'succeeded') {

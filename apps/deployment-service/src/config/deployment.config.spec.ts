@@ -1,5 +1,6 @@
 import { ConfigError } from '@appgen/service-kit';
-import { editorUrl, loadDeploymentConfig, publicUrls } from './deployment.config';
+import { editorUrl } from '@appgen/contracts';
+import { loadDeploymentConfig, publicUrls } from './deployment.config';
 
 describe('deployment-service configuration', () => {
   it('gives local addresses on the edge port by default', () => {
@@ -8,7 +9,7 @@ describe('deployment-service configuration', () => {
       preview: 'http://preview-abc123def456.preview.localhost:8080',
       production: 'http://abc123def456.apps.localhost:8080',
     });
-    expect(editorUrl(config, 'abc123def456')).toBe('http://localhost:3000/account/apps/abc123def456/editor');
+    expect(editorUrl(config.SITE_URL, 'abc123def456')).toBe('http://localhost:3000/account/apps/abc123def456/editor');
   });
 
   it('gives https addresses without a port when PUBLIC_URL_PORT is set empty', () => {
@@ -23,7 +24,7 @@ describe('deployment-service configuration', () => {
       preview: 'https://preview-abc123def456.preview.appgen.dev',
       production: 'https://abc123def456.appgen.app',
     });
-    expect(editorUrl(config, 'abc123def456')).toBe('https://appgen.dev/account/apps/abc123def456/editor');
+    expect(editorUrl(config.SITE_URL, 'abc123def456')).toBe('https://appgen.dev/account/apps/abc123def456/editor');
   });
 
   it('refuses a port that is not one', () => {

@@ -54,7 +54,3 @@ export function publicUrls(config: DeploymentConfig, appId: string): AppPublicUr
   });
 }
 
-/** `{SITE_URL}/account/apps/<id>/editor` (decisions.md, "Apps, extras"). */
-export function editorUrl(config: DeploymentConfig, appId: string): string {
-  return `${config.SITE_URL.replace(/\/+$/, '')}/account/apps/${appId}/editor`;
-}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   AppsSubjects,
+  editorUrl,
   type Caller,
   type DeploymentView,
   type DeployResponse,
@@ -10,7 +11,7 @@ import {
 } from '@appgen/contracts';
 import { RpcClient, ServiceException } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
-import { DEPLOYMENT_CONFIG, editorUrl, publicUrls, type DeploymentConfig } from '../config/deployment.config';
+import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { DeploymentEntity } from './deployment.entity';
 import { DEPLOYMENTS_CHANNEL, DeploymentWorker } from './deployment-worker';
 import { notDeployable } from './not-deployable';
@@ -40,7 +41,7 @@ export class DeploymentsService {
   /** Queues the newest version's build for production, or refuses with the contract's 422 and queues nothing. */
   async deploy(caller: Caller, appId: string): Promise<DeployResponse> {
     const { app } = await this.rpc.request(AppsSubjects.get, { caller, id: appId });
-    const fixUrl = editorUrl(this.config, appId);
+    const fixUrl = editorUrl(this.config.SITE_URL, appId);
     const generate = `Generate the app with POST /api/v1/generation_queue, or fix the build errors listed at GET /api/v1/managed_apps/${appId}/errors, then deploy again.`;
     if (app.status === 'draft') {
       throw notDeployable({

@@ -5,6 +5,7 @@ import {
   AppsSubjects,
   DEFAULT_APP_NAME,
   DeploymentSubjects,
+  editorUrl,
   GENERATION_PROGRESS,
   type AppPlan,
   type AppStatus,
@@ -147,7 +148,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
       // The preview is where this build will be served; production is only what a deploy already made live.
       previewUrl: urls.preview,
       productionUrl: app.production_url,
-      editorUrl: `${this.config.SITE_URL.replace(/\/+$/, '')}/account/apps/${appId}/editor`,
+      editorUrl: editorUrl(this.config.SITE_URL, appId),
       envVarNames: [],
       customDomains: [],
     });
