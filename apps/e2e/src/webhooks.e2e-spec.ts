@@ -1,59 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { adminAccount, api, closeBus, type TestAccount } from './support';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  raw: string;
-}
-
-/** A subscriber's server on loopback: keeps every POST it gets and answers 200. */
-async function startReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/appgen`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** What a subscriber does with a delivery: the check webhooks-service's README gives users to copy. */
-function verifyWebhook(secret: string, signatureHeader: string, rawBody: string, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries(signatureHeader.split(',').map((kv) => kv.split('=')));
-  const t = Number(parts['t']);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'));
-  const given = Buffer.from(parts['v1'] || '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('nothing arrived in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { adminAccount, api, closeBus, startWebhookReceiver, verifyWebhook, waitFor, type TestAccount, type WebhookReceiver } from './support';
 
 describe('webhooks: a subscriber receives signed events', () => {
   let owner: TestAccount;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
     owner = await adminAccount('enterprise', 'webhooks');
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await receiver?.close();
@@ -94,7 +46,6 @@ describe('webhooks: a subscriber receives signed events', () => {
     expect(verifyWebhook(webhook.secret, signature, delivery.raw)).toBe(true);
     expect(verifyWebhook('whsec_someone_elses_secret_000000', signature, delivery.raw)).toBe(false);
     expect(verifyWebhook(webhook.secret, signature, delivery.raw.replace('Hooked', 'Hacked'))).toBe(false);
-
 
     // The subscriber's 200 is on the record: the delivery is succeeded, with the id the headers carried.
     const deadline = Date.now() + 10_000;

@@ -3,3 +3,12 @@ export { api } from './api';
 export { latestMailTo, parseEml, type ReceivedMail } from './mail';
 export { platformControl, type PlatformControl } from './platform-control';
 export { adminAccount, bus, closeBus, createKey, uniqueEmail, type TestAccount } from './accounts';
+export {
+  startWebhookReceiver,
+  verifyWebhook,
+  waitFor,
+  type ReceivedRequest,
+  type Reply,
+  type Responder,
+  type WebhookReceiver,
+} from './webhook-receiver';
