@@ -5,6 +5,7 @@ import { GENERATION_CONFIG, type GenerationConfig } from './config/generation.co
 import { GenerationJobEntity } from './jobs/generation-job.entity';
 import { JobsModule } from './jobs/jobs.module';
 import { CreateGenerationJobs1763700003000 } from './migrations/1763700003000-create-generation-jobs';
+import { AddJobCallbacks1763700004000 } from './migrations/1763700004000-add-job-callbacks';
 
 @Module({})
 export class AppModule {
@@ -17,7 +18,7 @@ export class AppModule {
         DatabaseModule.forService({
           schema: 'generation',
           entities: [OutboxEventEntity, GenerationJobEntity],
-          migrations: [CreateOutbox1763700000000, CreateGenerationJobs1763700003000],
+          migrations: [CreateOutbox1763700000000, CreateGenerationJobs1763700003000, AddJobCallbacks1763700004000],
         }),
         { ...outbox, global: true },
         JobsModule,

@@ -47,6 +47,25 @@ export interface QueueGenerationResponse {
   app: AppSummary;
 }
 
+/**
+ * How the job's `callback_url` was told of its outcome: `waiting` until the job finishes, then `pending` while
+ * it is sent or retried, `succeeded` once the receiver answered 2xx, `failed` when every retry failed or the
+ * address was refused.
+ */
+export const CALLBACK_STATUSES = ['waiting', 'pending', 'succeeded', 'failed'] as const;
+export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
+
+export interface GenerationCallbackView {
+  url: string;
+  status: CallbackStatus;
+  delivered: boolean;
+  attempts: number;
+  response_status: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+}
+
 /** The Generation job resource (contract section 2), as GET /generation_queue/:id shows it. */
 export interface GenerationJobView {
   job_id: string;
@@ -70,6 +89,8 @@ export interface GenerationJobView {
   app_url: string;
   /** why a failed job failed */
   error: string | null;
+  /** null when the job was queued without a callback_url */
+  callback: GenerationCallbackView | null;
 }
 
 export interface JobByIdRequest extends CallerRequest {

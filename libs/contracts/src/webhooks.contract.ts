@@ -18,6 +18,10 @@ export const WebhooksSubjects = {
   rotateCallbackSecret: 'webhooks.callback_secret.rotate',
   /** generation-service hands over a generation callback (contract section 6) to be signed and delivered */
   enqueueCallback: 'webhooks.callbacks.enqueue',
+  /** generation-service checks a callback_url when a job is queued: 422 for an address that may not receive */
+  checkCallbackUrl: 'webhooks.callbacks.check_url',
+  /** generation-service asks how the callbacks of some jobs went, to show them on the jobs */
+  callbackDeliveries: 'webhooks.callbacks.deliveries',
 } as const;
 
 /** The event a test send carries, besides the twelve kinds (decisions.md). */
@@ -95,6 +99,8 @@ export interface GenerationCallbackBody {
   credits_used?: number;
   tokens_used?: { input: number; output: number };
   metadata: Record<string, unknown>;
+  /** why the generation failed; only on failures */
+  error?: string;
 }
 export interface EnqueueCallbackRequest {
   account_id: number;
@@ -102,6 +108,15 @@ export interface EnqueueCallbackRequest {
   job_id: string;
   url: string;
   body: GenerationCallbackBody;
+}
+
+export interface CallbackDeliveriesRequest {
+  account_id: number;
+  job_ids: string[];
+}
+export interface CallbackDeliveriesResponse {
+  /** by job id; a job whose callback was never handed over is absent */
+  deliveries: Record<string, DeliveryView>;
 }
 
 /** The body of a subscription delivery is the event's envelope as it is on the bus. */
@@ -119,4 +134,6 @@ export interface WebhooksRpc {
   [WebhooksSubjects.getCallbackSecret]: Rpc<CallerRequest, { secret: string }>;
   [WebhooksSubjects.rotateCallbackSecret]: Rpc<CallerRequest, { secret: string }>;
   [WebhooksSubjects.enqueueCallback]: Rpc<EnqueueCallbackRequest, { accepted: true }>;
+  [WebhooksSubjects.checkCallbackUrl]: Rpc<{ url: string }, { ok: true }>;
+  [WebhooksSubjects.callbackDeliveries]: Rpc<CallbackDeliveriesRequest, CallbackDeliveriesResponse>;
 }

@@ -45,6 +45,13 @@ export class GenerationJobEntity {
   @Column({ name: 'callback_url', type: 'text', nullable: true })
   callbackUrl!: string | null;
 
+  /** due → handed_over (webhooks-service sends it) or refused; null while running or without a callback_url */
+  @Column({ name: 'callback_state', type: 'text', nullable: true })
+  callbackState!: 'due' | 'handed_over' | 'refused' | null;
+
+  @Column({ name: 'callback_error', type: 'text', nullable: true })
+  callbackError!: string | null;
+
   @Column({ type: 'jsonb', default: {} })
   metadata!: Record<string, unknown>;
 

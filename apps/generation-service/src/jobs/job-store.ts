@@ -8,6 +8,11 @@ import type { JobReference } from './job-id';
 
 /** Postgres channel a queued job is announced on; the NOTIFY arrives once the queuing transaction commits. */
 export const GENERATION_JOBS_CHANNEL = 'appgen_generation_jobs';
+/** Channel a finished job with a callback_url is announced on, for the callback relay. */
+export const GENERATION_CALLBACKS_CHANNEL = 'appgen_generation_callbacks';
+
+/** Part of every UPDATE that finishes a job: its callback, if it asked for one, is due from then on. */
+const CALLBACK_DUE = `callback_state = CASE WHEN callback_url IS NULL THEN NULL ELSE 'due' END`;
 
 export interface TokenCounts {
   input: number;
@@ -19,6 +24,9 @@ export interface JobRun {
   jobId: string;
   attempt: number;
 }
+
+/** Why a cancelled job failed, as its `app.generation.failed` event and its callback say. */
+export const CANCELLED_ERROR = 'The generation was cancelled';
 
 /** The job was cancelled, finished or taken over by another worker since this run started: stop quietly. */
 export class JobStoppedError extends Error {
@@ -96,7 +104,8 @@ export class JobStore {
     return this.dataSource.transaction(async (manager) => {
       const ids = await returning(manager,
         `UPDATE generation_jobs
-            SET status = 'cancelled', cancelled_at = now(), completed_at = now(), message = 'Cancelled: nothing more will be generated'
+            SET status = 'cancelled', cancelled_at = now(), completed_at = now(), message = 'Cancelled: nothing more will be generated',
+                ${CALLBACK_DUE}
           WHERE job_id = $1 AND status IN ('queued', 'processing')
           RETURNING job_id`,
         [job.jobId],
@@ -104,7 +113,7 @@ export class JobStore {
       if (ids.length === 0) return null;
       const cancelled = await manager.findOneByOrFail(GenerationJobEntity, { jobId: job.jobId });
       // The contract has no cancellation event; a cancelled job ends as a failure whose status says why.
-      await this.emitFailed(manager, cancelled, 'The generation was cancelled');
+      await this.emitFailed(manager, cancelled, CANCELLED_ERROR);
       return cancelled;
     });
   }
@@ -151,7 +160,7 @@ export class JobStore {
     return this.dataSource.transaction(async (manager) => {
       const ids = await returning(manager,
         `UPDATE generation_jobs
-            SET status = 'failed', completed_at = now(),
+            SET status = 'failed', completed_at = now(), ${CALLBACK_DUE},
                 error = 'The generation was interrupted ' || attempts || ' times and was given up',
                 message = 'Failed: the generation was interrupted too often'
           WHERE job_id IN (
@@ -201,10 +210,12 @@ export class JobStore {
       const job = await this.update(
         manager,
         run,
-        `status = 'completed', progress = $3, message = $4, preview_url = $5, completed_at = now(), tokens_input = $6, tokens_output = $7`,
+        `status = 'completed', progress = $3, message = $4, preview_url = $5, completed_at = now(), tokens_input = $6, tokens_output = $7,
+         ${CALLBACK_DUE}`,
         [GENERATION_PROGRESS.complete, message, previewUrl, usage.input, usage.output],
       );
       await this.emit(manager, 'app.generation.completed', job);
+      await this.announceCallback(manager, job);
       return job;
     });
   }
@@ -214,7 +225,7 @@ export class JobStore {
       const job = await this.update(
         manager,
         run,
-        `status = 'failed', message = $3, error = $4, completed_at = now(), tokens_input = $5, tokens_output = $6`,
+        `status = 'failed', message = $3, error = $4, completed_at = now(), tokens_input = $5, tokens_output = $6, ${CALLBACK_DUE}`,
         [`Failed: ${error}`, error, usage.input, usage.output],
       );
       await this.emitFailed(manager, job, error);
@@ -246,6 +257,25 @@ export class JobStore {
     );
   }
 
+  /** Finished jobs whose callback webhooks-service has not accepted yet, oldest first. */
+  callbacksDue(limit: number): Promise<GenerationJobEntity[]> {
+    return this.dataSource
+      .getRepository(GenerationJobEntity)
+      .createQueryBuilder('job')
+      .where(`job.callbackState = 'due'`)
+      .orderBy('job.completedAt', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Records that webhooks-service took the callback over, or refused it and why. */
+  async settleCallback(jobId: string, state: 'handed_over' | 'refused', error: string | null = null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE generation_jobs SET callback_state = $2, callback_error = $3 WHERE job_id = $1 AND callback_state = 'due'`,
+      [jobId, state, error],
+    );
+  }
+
   private async update(manager: EntityManager, run: JobRun, set: string, values: unknown[]): Promise<GenerationJobEntity> {
     const ids = await returning(manager,
       `UPDATE generation_jobs SET ${set} WHERE job_id = $1 AND attempts = $2 AND status = 'processing' RETURNING job_id`,
@@ -270,5 +300,10 @@ export class JobStore {
       appId: job.appId,
       data: { ...eventData(job), error },
     });
+    await this.announceCallback(manager, job);
+  }
+
+  private async announceCallback(manager: EntityManager, job: GenerationJobEntity): Promise<void> {
+    if (job.callbackState === 'due') await manager.query('SELECT pg_notify($1, current_schema())', [GENERATION_CALLBACKS_CHANNEL]);
   }
 }

@@ -1,11 +1,23 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
-import { AppsSubjects, DeploymentSubjects, GenerationSubjects, SCOPE_GRANTS, type Caller, type GenerationJobView } from '@appgen/contracts';
+import {
+  AppsSubjects,
+  DeploymentSubjects,
+  GenerationSubjects,
+  SCOPE_GRANTS,
+  WebhooksSubjects,
+  type Caller,
+  type GenerationJobView,
+} from '@appgen/contracts';
 import { connectNats, RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
   startBuiltService,
   startNatsServer,
+  rpcFailure,
   startServiceApp,
   waitForEvents,
   type BuiltService,
@@ -18,19 +30,28 @@ import { loadGenerationConfig } from '../config/generation.config';
 jest.setTimeout(60_000);
 
 /**
- * Generation with the real apps-service and deployment-service (as built by `npm run build`) on a private NATS
- * and a scratch database: a prompt becomes a saved version, defined entities and a built preview bundle.
+ * Generation with the real apps-service, deployment-service and webhooks-service (as built by `npm run build`)
+ * on a private NATS and a scratch database: a prompt becomes a saved version, defined entities and a built
+ * preview bundle, and the job's callback_url hears how it ended.
  */
 
+interface Received {
+  headers: IncomingHttpHeaders;
+  raw: string;
+}
 
-
-describe('generation-service with the real apps-service and deployment-service', () => {
+describe('generation-service with the real apps-service, deployment-service and webhooks-service', () => {
   let nats: NatsServerHandle;
   let database: ScratchDatabase;
   const services: BuiltService[] = [];
   let generation: INestMicroservice;
   let bus: NatsConnection;
   let rpc: RpcClient;
+  let receiver: Server;
+  let receiverUrl = '';
+  const received: Received[] = [];
+  /** statuses the receiver answers, in order, then 200 */
+  const answers: number[] = [];
   const owner: Caller = { accountId: 7, email: 'owner7@example.com', plan: 'free', keyId: null, scope: 'full_access', grants: [...SCOPE_GRANTS.full_access] };
 
   const waitForJob = async (id: string): Promise<GenerationJobView> => {
@@ -50,6 +71,24 @@ describe('generation-service with the real apps-service and deployment-service',
     // One at a time: each runs its migrations, and the outbox migration creates the shared stream.
     services.push(await startBuiltService('apps-service', shared));
     services.push(await startBuiltService('deployment-service', { ...shared, PUBLIC_URL_SCHEME: 'http', PUBLIC_URL_PORT: '8080' }));
+    services.push(
+      await startBuiltService('webhooks-service', {
+        ...shared,
+        SECRETS_KEY: randomBytes(32).toString('base64'),
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+      }),
+    );
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, raw: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(answers.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/generation-done`;
     const config = loadGenerationConfig({ ...shared, GENERATION_POLL_MS: '200', LOG_LEVEL: 'warn' });
     generation = await startServiceApp('generation-service', AppModule.forConfig(config), nats.url);
     bus = await connectNats(nats.url, 'generation-real-test');
@@ -57,6 +96,7 @@ describe('generation-service with the real apps-service and deployment-service',
   });
 
   afterAll(async () => {
+    await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
     await generation?.close();
     for (const service of services.reverse()) await service.stop();
     await bus?.drain();
@@ -97,5 +137,70 @@ describe('generation-service with the real apps-service and deployment-service',
     const events = await waitForEvents(bus, (all) => all.some((e) => e.event === 'app.generation.completed' && (e.data as { job_id?: string }).job_id === update.job_id));
     const kinds = events.filter((e) => (e.data as { job_id?: string }).job_id === queued.job_id).map((e) => e.event);
     expect(kinds).toEqual(['app.generation.started', 'app.generation.progress', 'app.generation.progress', 'app.generation.progress', 'app.generation.completed']);
+  });
+
+  const callbackOf = async (jobId: string, done: (job: GenerationJobView) => boolean): Promise<GenerationJobView> => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const job = await rpc.request(GenerationSubjects.get, { caller: owner, id: jobId });
+      if (done(job)) return job;
+      if (Date.now() > deadline) throw new Error(`job ${jobId}'s callback stayed ${JSON.stringify(job.callback)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('posts the signed callback of a finished job to its callback_url, retries a 500 with the same delivery, and shows it delivered', async () => {
+    answers.push(500);
+    const queued = await rpc.request(GenerationSubjects.queue, {
+      caller: owner,
+      prompt: 'A plant care app where I keep my plants with species and watering interval in days',
+      callback_url: receiverUrl,
+      metadata: { order: 'A-17', tags: ['garden'] },
+    });
+    const job = await callbackOf(queued.job_id, (found) => found.callback?.status === 'succeeded');
+    expect(job.status).toBe('completed');
+    expect(job.callback).toMatchObject({ url: receiverUrl, status: 'succeeded', delivered: true, attempts: 2, response_status: 200, error: null });
+
+    const attempts = received.filter((request) => request.raw.includes(queued.job_id) || request.raw.includes(queued.app_id));
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]?.raw).toBe(attempts[0]?.raw);
+    expect(attempts[1]?.headers['x-service-delivery']).toBe(attempts[0]?.headers['x-service-delivery']);
+
+    const { secret } = await rpc.request(WebhooksSubjects.getCallbackSecret, { caller: owner });
+    for (const attempt of attempts) {
+      const signature = String(attempt.headers['x-service-signature']);
+      const t = /t=(\d+)/.exec(signature)?.[1] ?? '';
+      expect(signature).toBe(`t=${t},v1=${createHmac('sha256', secret).update(`${t}.${attempt.raw}`).digest('hex')}`);
+      expect(attempt.headers['x-service-event']).toBe('app.generation.completed');
+    }
+    expect(JSON.parse(attempts[0]?.raw ?? '{}')).toEqual({
+      event: 'app.generation.completed',
+      app_id: queued.app_id,
+      app_name: job.app.name,
+      status: 'generated',
+      urls: { preview: job.app.preview_url, production: null, editor: `http://localhost:3000/account/apps/${queued.app_id}/editor` },
+      generation: { message_id: queued.message_id, started_at: job.started_at, completed_at: job.completed_at },
+      tokens_used: { input: 0, output: 0 },
+      metadata: { order: 'A-17', tags: ['garden'] },
+    });
+  });
+
+  it('refuses, before creating anything, a callback_url that webhooks-service would not send to', async () => {
+    const before = await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 1 });
+    const failure = await rpcFailure(
+      rpc.request(GenerationSubjects.queue, { caller: owner, prompt: 'A guest book', callback_url: 'http://user:secret@127.0.0.1/done' }),
+    );
+    expect(failure).toMatchObject({
+      status: 422,
+      body: { error: 'validation_failed', errors: [{ field: 'callback_url', message: 'must not carry credentials' }] },
+    });
+    const after = await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 1 });
+    expect(after.meta.total_count).toBe(before.meta.total_count);
+    expect(before.meta.total_count).toBeGreaterThan(0);
+  });
+
+  it('shows no callback for a job queued without a callback_url', async () => {
+    const queued = await rpc.request(GenerationSubjects.queue, { caller: owner, prompt: 'A bookmark list with a url and a title' });
+    expect((await waitForJob(queued.job_id)).callback).toBeNull();
   });
 });

@@ -274,7 +274,6 @@ describe('generation-service: jobs run by the worker', () => {
     const queued = await rpc.request(GenerationSubjects.queue, {
       caller: alice,
       prompt,
-      callback_url: 'https://hooks.example.com/appgen',
       metadata: { order: 42 },
     });
     expect(queued).toMatchObject({

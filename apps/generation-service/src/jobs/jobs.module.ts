@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners } from '../engines/app-planners';
+import { CallbackRelay } from './callback-relay';
 import { GenerationWorker } from './generation.worker';
 import { JobStore } from './job-store';
 import { JobsController } from './jobs.controller';
@@ -13,6 +14,7 @@ import { JobsService } from './jobs.service';
     JobStore,
     JobsService,
     GenerationWorker,
+    CallbackRelay,
   ],
 })
 export class JobsModule {}

@@ -7,15 +7,19 @@ import {
   type Caller,
   type CancelGenerationResponse,
   type EventKind,
+  type GenerationCallbackView,
   type GenerationJobView,
   type LatestGenerationResponse,
   type QueueGenerationRequest,
   type QueueGenerationResponse,
+  editorUrl,
+  WebhooksSubjects,
 } from '@appgen/contracts';
 import { RpcClient, ServiceException } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
 import type { GenerationJobEntity } from './generation-job.entity';
+import { appOfJob, isNotFound } from './job-app';
 import { newJobId, parseJobReference } from './job-id';
 import { JobStore } from './job-store';
 import { readQueueRequest } from './queue-request';
@@ -31,18 +35,6 @@ const UNIQUE_VIOLATION = '23505';
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof ServiceException && error.payload.status === 404;
-}
-
-/** What an app looks like to a job whose app was deleted since. */
-function statusAfter(job: GenerationJobEntity): AppStatus {
-  if (job.status === 'completed') return 'generated';
-  if (job.status === 'failed') return 'failed';
-  if (job.status === 'cancelled') return 'draft';
-  return 'generating';
 }
 
 @Injectable()
@@ -63,6 +55,9 @@ export class JobsService {
     if (!this.planners.available(engine)) {
       throw ServiceException.validation([{ field: 'ai_model', message: `${engine} is not available on this server (OPENAI_BASE_URL is not configured)` }]);
     }
+
+    // Before anything is created: an address that may not receive is refused now, not when the job ends.
+    if (input.callbackUrl !== undefined) await this.rpc.request(WebhooksSubjects.checkCallbackUrl, { url: input.callbackUrl });
 
     let app: AppSummary;
     if (input.appId) {
@@ -99,6 +94,8 @@ export class JobsService {
         aiModel: input.aiModel ?? null,
         engine,
         callbackUrl: input.callbackUrl ?? null,
+        callbackState: null,
+        callbackError: null,
         metadata: input.metadata,
         status: 'queued',
         progress: GENERATION_PROGRESS.queued,
@@ -128,7 +125,7 @@ export class JobsService {
       estimated_time_seconds: ESTIMATED_SECONDS[engine],
       webhook_events: GENERATION_WEBHOOK_EVENTS,
       status_url: this.statusUrl(job),
-      app_url: this.editorUrl(app.id),
+      app_url: editorUrl(this.config.SITE_URL, app.id),
       app: generating,
     };
   }
@@ -174,28 +171,7 @@ export class JobsService {
   }
 
   private async view(caller: Caller, job: GenerationJobEntity): Promise<GenerationJobView> {
-    let app: GenerationJobView['app'];
-    try {
-      const { app: found } = await this.rpc.request(AppsSubjects.get, { caller, id: job.appId });
-      app = {
-        id: found.id,
-        name: found.name,
-        status: found.status,
-        preview_url: found.preview_url,
-        production_url: found.production_url,
-        created_at: found.created_at,
-      };
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      app = {
-        id: job.appId,
-        name: job.name,
-        status: statusAfter(job),
-        preview_url: job.previewUrl,
-        production_url: null,
-        created_at: job.appCreatedAt.toISOString(),
-      };
-    }
+    const [app, callback] = await Promise.all([appOfJob(this.rpc, job, caller), this.callbackOf(job)]);
     return {
       job_id: job.jobId,
       app_id: job.appId,
@@ -208,9 +184,45 @@ export class JobsService {
       completed_at: job.completedAt?.toISOString() ?? null,
       estimated_time_seconds: ESTIMATED_SECONDS[job.engine],
       status_url: this.statusUrl(job),
-      app_url: this.editorUrl(job.appId),
+      app_url: editorUrl(this.config.SITE_URL, job.appId),
       error: job.error,
+      callback,
     };
+  }
+
+  /** How the job's callback went: webhooks-service holds the delivery once the job handed it over. */
+  private async callbackOf(job: GenerationJobEntity): Promise<GenerationCallbackView | null> {
+    if (job.callbackUrl === null) return null;
+    const unsent = {
+      url: job.callbackUrl,
+      delivered: false,
+      attempts: 0,
+      response_status: null,
+      error: null,
+      next_attempt_at: null,
+      delivered_at: null,
+    };
+    if (job.callbackState === null) return { ...unsent, status: 'waiting' };
+    if (job.callbackState === 'refused') return { ...unsent, status: 'failed', error: job.callbackError };
+    if (job.callbackState === 'due') return { ...unsent, status: 'pending' };
+    try {
+      const { deliveries } = await this.rpc.request(WebhooksSubjects.callbackDeliveries, { account_id: job.accountId, job_ids: [job.jobId] });
+      const delivery = deliveries[job.jobId];
+      if (!delivery) return { ...unsent, status: 'pending' };
+      return {
+        url: job.callbackUrl,
+        status: delivery.status,
+        delivered: delivery.status === 'succeeded',
+        attempts: delivery.attempts,
+        response_status: delivery.response_status,
+        error: delivery.error,
+        next_attempt_at: delivery.next_attempt_at,
+        delivered_at: delivery.delivered_at,
+      };
+    } catch (error) {
+      this.log.warn(`callback delivery of job ${job.jobId} could not be read: ${String(error)}`);
+      return { ...unsent, status: 'pending', error: 'the delivery record could not be read just now; ask again shortly' };
+    }
   }
 
   private busy(appId: string): ServiceException {
@@ -219,9 +231,5 @@ export class JobsService {
 
   private statusUrl(job: GenerationJobEntity): string {
     return `${this.config.SITE_URL.replace(/\/+$/, '')}/api/v1/generation_queue/${job.jobId}`;
-  }
-
-  private editorUrl(appId: string): string {
-    return `${this.config.SITE_URL.replace(/\/+$/, '')}/account/apps/${appId}/editor`;
   }
 }

@@ -24,4 +24,15 @@ export class CallbacksController {
     await this.callbacks.enqueue(request);
     return { accepted: true };
   }
+
+  @MessagePattern(WebhooksSubjects.checkCallbackUrl)
+  async onCheckUrl(@Payload() request: RpcRequest<typeof WebhooksSubjects.checkCallbackUrl>): Handler<typeof WebhooksSubjects.checkCallbackUrl> {
+    await this.callbacks.checkUrl(request.url);
+    return { ok: true };
+  }
+
+  @MessagePattern(WebhooksSubjects.callbackDeliveries)
+  onDeliveries(@Payload() request: RpcRequest<typeof WebhooksSubjects.callbackDeliveries>): Handler<typeof WebhooksSubjects.callbackDeliveries> {
+    return this.callbacks.deliveries(request);
+  }
 }

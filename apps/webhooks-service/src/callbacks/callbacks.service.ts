@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EnqueueCallbackRequest } from '@appgen/contracts';
+import type { CallbackDeliveriesRequest, CallbackDeliveriesResponse, EnqueueCallbackRequest } from '@appgen/contracts';
 import { ServiceException } from '@appgen/service-kit';
 import { receiverUrlProblem } from '../common/receiver-url';
 import { generateCallbackSecret, openSecret, sealSecret } from '../common/secret-box';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
+import { deliveryView } from '../deliveries/deliveries.service';
+import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from '../deliveries/delivery-worker';
+
+/** Jobs one lookup may ask about: a page of jobs, never the whole table. */
+const MAX_JOBS_PER_LOOKUP = 100;
 
 @Injectable()
 export class CallbacksService {
@@ -38,10 +43,15 @@ export class CallbacksService {
     return secret;
   }
 
+  /** Refuses (422) a callback_url that may not receive deliveries (decisions.md, "Webhooks"). */
+  async checkUrl(url: unknown): Promise<void> {
+    const problem = await receiverUrlProblem(url, this.config.WEBHOOK_ALLOW_PRIVATE, 'callback_url');
+    if (problem) throw ServiceException.validation([problem]);
+  }
+
   /** Queues a generation callback once per job; it is signed and retried like any delivery. */
   async enqueue(request: EnqueueCallbackRequest): Promise<void> {
-    const problem = await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE, 'callback_url');
-    if (problem) throw ServiceException.validation([problem]);
+    await this.checkUrl(request.url);
     if (typeof request.job_id !== 'string' || request.job_id === '') {
       throw ServiceException.validation([{ field: 'job_id', message: 'is required' }]);
     }
@@ -56,5 +66,20 @@ export class CallbacksService {
       if (rows.length > 0) await manager.query('SELECT pg_notify($1, current_schema())', [DELIVERIES_CHANNEL]);
     });
     this.worker.wake();
+  }
+
+  /** The callback deliveries of some of an account's jobs, for the jobs to show how their callbacks went. */
+  async deliveries(request: CallbackDeliveriesRequest): Promise<CallbackDeliveriesResponse> {
+    const jobIds = Array.isArray(request.job_ids) ? request.job_ids.filter((id): id is string => typeof id === 'string') : [];
+    if (jobIds.length > MAX_JOBS_PER_LOOKUP) {
+      throw ServiceException.validation([{ field: 'job_ids', message: `at most ${MAX_JOBS_PER_LOOKUP} at once` }]);
+    }
+    if (jobIds.length === 0) return { deliveries: {} };
+    const rows = await this.dataSource
+      .getRepository(DeliveryEntity)
+      .createQueryBuilder('delivery')
+      .where('delivery.accountId = :accountId AND delivery.jobId IN (:...jobIds)', { accountId: request.account_id, jobIds })
+      .getMany();
+    return { deliveries: Object.fromEntries(rows.map((row) => [row.jobId, deliveryView(row)])) };
   }
 }

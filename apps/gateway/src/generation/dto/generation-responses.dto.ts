@@ -1,11 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   APP_STATUSES,
+  CALLBACK_STATUSES,
   EVENT_KINDS,
   GENERATION_JOB_STATUSES,
   type AppStatus,
+  type CallbackStatus,
   type CancelGenerationResponse,
   type EventKind,
+  type GenerationCallbackView,
   type GenerationJobStatus,
   type GenerationJobView,
   type QueueGenerationResponse,
@@ -61,6 +64,35 @@ export class GenerationJobAppDto {
   created_at!: string;
 }
 
+export class GenerationCallbackDto implements GenerationCallbackView {
+  @ApiProperty({ example: 'https://example.com/hooks/appgen' })
+  url!: string;
+
+  @ApiProperty({
+    enum: CALLBACK_STATUSES,
+    description: 'waiting until the job finishes; pending while sent or retried; succeeded once answered 2xx; failed when every retry failed or the address was refused',
+  })
+  status!: CallbackStatus;
+
+  @ApiProperty({ description: 'true once the receiver answered 2xx' })
+  delivered!: boolean;
+
+  @ApiProperty({ type: 'integer' })
+  attempts!: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: "the receiver's HTTP status on the last attempt" })
+  response_status!: number | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'why the last attempt failed' })
+  error!: string | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'when the next retry is due' })
+  next_attempt_at!: string | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  delivered_at!: string | null;
+}
+
 export class GenerationJobViewDto implements GenerationJobView {
   @ApiProperty()
   job_id!: string;
@@ -100,6 +132,13 @@ export class GenerationJobViewDto implements GenerationJobView {
 
   @ApiProperty({ type: 'string', nullable: true, description: 'why a failed job failed' })
   error!: string | null;
+
+  @ApiProperty({
+    type: GenerationCallbackDto,
+    nullable: true,
+    description: 'how the signed POST to callback_url went; null when the job was queued without one',
+  })
+  callback!: GenerationCallbackDto | null;
 }
 
 export class CancelGenerationResponseDto implements CancelGenerationResponse {

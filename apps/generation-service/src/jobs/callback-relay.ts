@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { editorUrl, WebhooksSubjects, type GenerationCallbackBody } from '@appgen/contracts';
+import { NotifiedWorkLoop, RpcClient, ServiceException } from '@appgen/service-kit';
+import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
+import type { GenerationJobEntity } from './generation-job.entity';
+import { appOfJob, type JobApp } from './job-app';
+import { CANCELLED_ERROR, GENERATION_CALLBACKS_CHANNEL, JobStore } from './job-store';
+
+const BATCH = 20;
+
+/** The contract's callback body (section 6) for a finished job; a cancelled job reports a failure. */
+export function callbackBody(job: GenerationJobEntity, app: JobApp, siteUrl: string): GenerationCallbackBody {
+  const completed = job.status === 'completed';
+  return {
+    event: completed ? 'app.generation.completed' : 'app.generation.failed',
+    app_id: job.appId,
+    app_name: app.name,
+    status: completed ? 'generated' : 'failed',
+    urls: { preview: app.preview_url ?? job.previewUrl, production: app.production_url, editor: editorUrl(siteUrl, job.appId) },
+    generation: {
+      message_id: job.messageId,
+      started_at: job.startedAt?.toISOString() ?? null,
+      completed_at: job.completedAt?.toISOString() ?? null,
+    },
+    tokens_used: { input: job.tokensInput, output: job.tokensOutput },
+    metadata: job.metadata,
+    ...(completed ? {} : { error: job.status === 'cancelled' ? CANCELLED_ERROR : (job.error ?? job.message) }),
+  };
+}
+
+/**
+ * Hands the callbacks of finished jobs to webhooks-service, which signs, sends and retries them. A job is
+ * marked `due` in the transaction that finishes it, so a crash or an unreachable webhooks-service only delays
+ * the hand-over (the next pass retries it); webhooks-service keeps one callback per job, so handing the same
+ * job over twice, from two replicas or after a crash, sends it once.
+ */
+@Injectable()
+export class CallbackRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger('CallbackRelay');
+  private loop?: NotifiedWorkLoop;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: JobStore,
+    private readonly rpc: RpcClient,
+    @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.loop = new NotifiedWorkLoop({
+      name: 'CallbackRelay',
+      databaseUrl: this.config.DATABASE_URL,
+      channel: GENERATION_CALLBACKS_CHANNEL,
+      schema: String(this.dataSource.driver.schema),
+      pollIntervalMs: this.config.GENERATION_POLL_MS,
+      pass: () => this.pass(),
+    });
+    await this.loop.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.loop?.stop();
+  }
+
+  private async pass(): Promise<void> {
+    for (;;) {
+      const due = await this.store.callbacksDue(BATCH);
+      let settled = 0;
+      for (const job of due) if (await this.handOver(job)) settled += 1;
+      // Stop when the backlog is empty, or when nothing moved (webhooks-service away): the poll comes back.
+      if (due.length < BATCH || settled === 0) return;
+    }
+  }
+
+  private async handOver(job: GenerationJobEntity): Promise<boolean> {
+    if (job.callbackUrl === null) return false;
+    try {
+      const app = await appOfJob(this.rpc, job);
+      await this.rpc.request(WebhooksSubjects.enqueueCallback, {
+        account_id: job.accountId,
+        job_id: job.jobId,
+        url: job.callbackUrl,
+        body: callbackBody(job, app, this.config.SITE_URL),
+      });
+      await this.store.settleCallback(job.jobId, 'handed_over');
+      return true;
+    } catch (error) {
+      if (error instanceof ServiceException && error.payload.status === 422) {
+        await this.store.settleCallback(job.jobId, 'refused', error.payload.body.message);
+        return true;
+      }
+      this.log.warn(`callback of job ${job.jobId} not handed over yet, will retry: ${String(error)}`);
+      return false;
+    }
+  }
+}
