@@ -1,10 +1,12 @@
-// `npm run bench [-- --only gateway-read|generation] [--seconds N --connections N]`: builds, then runs every
+// `npm run bench [-- --only gateway-read|generation|webhooks] [--seconds N --connections N]`: builds, then runs every
 // benchmark (or the one named) and prints its table. Each benchmark starts its own private NATS server,
-// scratch database and the processes it measures. A benchmark whose jobs fail sets a non-zero exit code.
+// scratch database and the processes it measures. A benchmark whose jobs fail, or (webhooks) whose deliveries
+// go missing or fail their signature check, sets a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { build } from '../build/build.mjs';
 import { benchGatewayRead, printGatewayRead } from './gateway-read.mjs';
 import { benchGeneration, printGeneration } from './generation.mjs';
+import { benchWebhooks, printWebhooks } from './webhooks.mjs';
 
 const BENCHMARKS = {
   'gateway-read': async ({ seconds, connections }) => {
@@ -15,6 +17,15 @@ const BENCHMARKS = {
     const failed = printGeneration(results);
     if (failed.length > 0) {
       console.error(`${failed.length} generation job(s) failed; service logs in ${results.logDir}`);
+      process.exitCode = 1;
+    }
+  },
+  webhooks: async () => {
+    const results = await benchWebhooks();
+    const problems = printWebhooks(results);
+    if (problems.length > 0) {
+      for (const problem of problems) console.error(problem);
+      console.error(`service log in ${results.logDir}`);
       process.exitCode = 1;
     }
   },
