@@ -22,6 +22,7 @@ import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { ZapierController } from './zapier/zapier.controller';
 
 /** Every route of the public API. */
 const CONTROLLERS = [
@@ -34,6 +35,7 @@ const CONTROLLERS = [
   GenerationQueueController,
   ToolsController,
   WebhooksController,
+  ZapierController,
 ];
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 

@@ -6,6 +6,7 @@ export * from './caller';
 export * from './deployment.contract';
 export * from './errors';
 export * from './events';
+export * from './event-samples';
 export * from './generation.contract';
 export * from './pagination';
 export * from './permissions';

@@ -73,9 +73,13 @@ export interface CreateWebhookRequest extends CallerRequest {
   name?: string;
   secret?: string;
   description?: string;
+  /** `zapier` for a REST hook Zapier subscribed (POST /zapier/hooks); `api` when absent */
+  source?: WebhookSource;
 }
 export interface WebhookByIdRequest extends CallerRequest {
   id: number;
+  /** only a subscription of this source; another one is reported as missing (DELETE /zapier/hooks/:id) */
+  source?: WebhookSource;
 }
 export interface UpdateWebhookRequest extends WebhookByIdRequest {
   changes: { url?: string; events?: EventKind[]; name?: string; description?: string; enabled?: boolean; secret?: string };

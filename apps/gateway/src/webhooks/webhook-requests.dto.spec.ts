@@ -43,7 +43,7 @@ describe('POST /webhooks body', () => {
     [{ ...valid, secret: `${'a'.repeat(16)}\n` }, 'secret', 'must be printable ASCII characters'],
     [{ ...valid, secret: `${'a'.repeat(16)}é` }, 'secret', 'must be printable ASCII characters'],
     [{ ...valid, name: 'n'.repeat(101) }, 'name', 'must be shorter than or equal to 100 characters'],
-    [{ ...valid, description: 'd'.repeat(2001) }, 'description', 'must be shorter than or equal to 2000 characters'],
+    [{ ...valid, description: 'd'.repeat(501) }, 'description', 'must be shorter than or equal to 500 characters'],
     [{ ...valid, enabled: false }, 'enabled', 'is not a permitted field'],
   ])('refuses %j with 422 naming the field', async (body, field, message) => {
     expect(await fieldErrors(body, CreateWebhookDto)).toEqual([{ field, message }]);

@@ -9,6 +9,8 @@ import {
   type PageRequest,
   type RpcResponse,
   type UpdateWebhookRequest,
+  type WebhookByIdRequest,
+  type WebhookSource,
   type WebhooksSubjects,
   type WebhookView,
 } from '@appgen/contracts';
@@ -45,9 +47,9 @@ export class SubscriptionsService {
   }
 
   /** The caller's subscription, or 404: another account's subscription is reported as missing. */
-  async owned(accountId: number, id: unknown): Promise<SubscriptionEntity> {
-    const found = Number.isSafeInteger(id) ? await this.subscriptions.findOneBy({ id: Number(id), accountId }) : null;
-    if (!found) throw ServiceException.notFound('Webhook', String(id));
+  async owned(accountId: number, id: unknown, source?: WebhookSource): Promise<SubscriptionEntity> {
+    const found = Number.isSafeInteger(id) ? await this.subscriptions.findOneBy({ id: Number(id), accountId, ...(source ? { source } : {}) }) : null;
+    if (!found) throw ServiceException.notFound(source === 'zapier' ? 'Zapier hook' : 'Webhook', String(id));
     return found;
   }
 
@@ -62,11 +64,14 @@ export class SubscriptionsService {
   }
 
   async create(request: CreateWebhookRequest): Promise<WebhookView> {
+    const source: WebhookSource = request.source === 'zapier' ? 'zapier' : 'api';
+    // A Zapier hook is created from {target_url, event}: its errors name those fields.
+    const fields = source === 'zapier' ? { url: 'target_url', events: 'event' } : { url: 'url', events: 'events' };
     const errors: FieldError[] = [];
-    const urlProblem = await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE);
+    const urlProblem = await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE, fields.url);
     if (urlProblem) errors.push(urlProblem);
     const events = checkEvents(request.events);
-    if ('error' in events) errors.push(events.error);
+    if ('error' in events) errors.push({ ...events.error, field: fields.events });
     this.checkOptional(request, errors);
     if (errors.length > 0 || 'error' in events) throw ServiceException.validation(errors);
     const saved = await this.subscriptions.save(
@@ -77,7 +82,7 @@ export class SubscriptionsService {
         description: request.description ?? null,
         events: events.events,
         enabled: true,
-        source: 'api',
+        source,
         secretSealed: sealSecret(this.config.secretsKey, request.secret ?? generateWebhookSecret()),
         failingSince: null,
       }),
@@ -115,8 +120,8 @@ export class SubscriptionsService {
     return this.view(await this.subscriptions.save(subscription), true);
   }
 
-  async delete(request: CallerRequest & { id: number }): Promise<RpcResponse<typeof WebhooksSubjects.delete>> {
-    const subscription = await this.owned(request.caller.accountId, request.id);
+  async delete(request: WebhookByIdRequest): Promise<RpcResponse<typeof WebhooksSubjects.delete>> {
+    const subscription = await this.owned(request.caller.accountId, request.id, request.source);
     await this.subscriptions.delete({ id: subscription.id });
     return { success: true, message: `Webhook ${subscription.id} deleted` };
   }

@@ -43,9 +43,9 @@ export class CreateWebhookDto {
   @IsString()
   secret?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
+  @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
-  @MaxLength(2000)
+  @MaxLength(500)
   @IsString()
   description?: string;
 }

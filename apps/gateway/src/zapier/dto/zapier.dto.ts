@@ -1,0 +1,41 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import { API_KEY_SCOPES, EVENT_KINDS, PLANS, type ApiKeyScope, type EventKind, type Plan } from '@appgen/contracts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/dto/webhook-requests.dto';
+
+/** What Zapier sends when a Zap with an appgen trigger is turned on (REST hook subscribe). */
+export class ZapierHookDto {
+  @ApiProperty({
+    format: 'uri',
+    maxLength: MAX_WEBHOOK_URL_LENGTH,
+    example: 'https://hooks.zapier.com/hooks/standard/123456/abcdef/',
+    description: 'where Zapier wants the events; private, loopback and link-local addresses are refused',
+  })
+  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http or https URL' })
+  @IsString()
+  target_url!: string;
+
+  @ApiProperty({ enum: EVENT_KINDS, example: 'app.generation.completed' })
+  @IsIn(EVENT_KINDS, { message: `must be one of: ${EVENT_KINDS.join(', ')}` })
+  event!: EventKind;
+}
+
+export class ZapierHookCreatedDto {
+  @ApiProperty({ type: 'integer', example: 12, description: 'the webhook subscription (source zapier); Zapier unsubscribes with it' })
+  id!: number;
+}
+
+export class ZapierMeDto {
+  @ApiProperty({ type: 'integer', example: 7 })
+  id!: number;
+
+  @ApiProperty({ example: 'owner@example.com', description: 'Zapier labels the connection with it' })
+  email!: string;
+
+  @ApiProperty({ enum: PLANS })
+  plan!: Plan;
+
+  @ApiProperty({ enum: API_KEY_SCOPES, description: "the connected key's scope" })
+  scope!: ApiKeyScope;
+}

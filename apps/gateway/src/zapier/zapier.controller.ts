@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  eventSample,
+  EVENT_KINDS,
+  GenerationSubjects,
+  isEventKind,
+  WebhooksSubjects,
+  type Caller,
+  type DomainEvent,
+  type QueueGenerationResponse,
+} from '@appgen/contracts';
+import { RpcClient } from '@appgen/service-kit';
+import { Authenticated, RequirePermission } from '../access/access.decorators';
+import { CurrentCaller } from '../access/current-caller.decorator';
+import { IntegerIdPipe } from '../common/integer-id.pipe';
+import { ApiError } from '../errors/api-error';
+import { QueueGenerationDto } from '../generation/dto/generation-requests.dto';
+import { QueueGenerationResponseDto } from '../generation/dto/generation-responses.dto';
+import { ErrorBodyDto } from '../openapi/error-body.dto';
+import { DeleteWebhookResponseDto } from '../webhooks/dto/webhook-responses.dto';
+import { ZapierHookCreatedDto, ZapierHookDto, ZapierMeDto } from './dto/zapier.dto';
+
+const hookId = new IntegerIdPipe('Zapier hook');
+
+/**
+ * Zapier's REST hooks (decisions.md, "Zapier"): a Zap's trigger subscribes a webhook with `source: "zapier"`
+ * and unsubscribes it when turned off; the auth test, sample payloads for building a Zap, and the
+ * "generate an app" action.
+ */
+@ApiTags('Zapier')
+@Controller('zapier')
+export class ZapierController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('hooks')
+  @RequirePermission('webhooks:write')
+  @ApiOperation({ summary: 'Subscribe a Zapier hook', description: 'Creates a webhook (source zapier) sending `event` to `target_url`, signed like any webhook.' })
+  @ApiCreatedResponse({ type: ZapierHookCreatedDto })
+  @ApiResponse({ status: 422, description: 'Invalid target_url or event', type: ErrorBodyDto })
+  async subscribe(@CurrentCaller() caller: Caller, @Body() body: ZapierHookDto): Promise<{ id: number }> {
+    const { webhook } = await this.rpc.request(WebhooksSubjects.create, {
+      caller,
+      url: body.target_url,
+      events: [body.event],
+      name: `Zapier: ${body.event}`,
+      source: 'zapier',
+    });
+    return { id: webhook.id };
+  }
+
+  @Delete('hooks/:id')
+  @RequirePermission('webhooks:write')
+  @ApiOperation({ summary: 'Unsubscribe a Zapier hook', description: 'Only hooks Zapier subscribed; other webhooks are 404 here.' })
+  @ApiOkResponse({ type: DeleteWebhookResponseDto })
+  @ApiNotFoundResponse({ description: 'No such Zapier hook in this account', type: ErrorBodyDto })
+  unsubscribe(@CurrentCaller() caller: Caller, @Param('id', hookId) id: number): Promise<{ success: true; message: string }> {
+    return this.rpc.request(WebhooksSubjects.delete, { caller, id, source: 'zapier' });
+  }
+
+  @Get('me')
+  @Authenticated()
+  @ApiOperation({ summary: "Zapier's auth test", description: 'The account the credential belongs to.' })
+  @ApiOkResponse({ type: ZapierMeDto })
+  me(@CurrentCaller() caller: Caller): ZapierMeDto {
+    return { id: caller.accountId, email: caller.email, plan: caller.plan, scope: caller.scope };
+  }
+
+  @Get('samples/:event')
+  @RequirePermission('webhooks:read')
+  @ApiOperation({ summary: 'Sample payloads of an event', description: 'A list with one example delivery body of the event kind, for mapping fields in a Zap.' })
+  @ApiOkResponse({ description: 'example event envelopes' })
+  @ApiNotFoundResponse({ description: 'Not one of the twelve event kinds', type: ErrorBodyDto })
+  samples(@CurrentCaller() caller: Caller, @Param('event') event: string): DomainEvent[] {
+    if (!isEventKind(event)) throw new ApiError('not_found', `No event kind ${event}; the kinds are: ${EVENT_KINDS.join(', ')}`);
+    return [eventSample(event, caller.accountId)];
+  }
+
+  @Post('actions/generate_app')
+  @HttpCode(202)
+  @RequirePermission('generation:queue')
+  @ApiOperation({ summary: 'Generate an app (Zapier action)', description: 'The same as POST /generation_queue.' })
+  @ApiAcceptedResponse({ type: QueueGenerationResponseDto })
+  @ApiResponse({ status: 400, description: '`missing_prompt`: no prompt, or an empty one', type: ErrorBodyDto })
+  @ApiResponse({ status: 422, description: 'Invalid field (other than a missing prompt)', type: ErrorBodyDto })
+  generateApp(@CurrentCaller() caller: Caller, @Body() body: QueueGenerationDto): Promise<QueueGenerationResponse> {
+    return this.rpc.request(GenerationSubjects.queue, { caller, ...body });
+  }
+}
