@@ -76,13 +76,36 @@ export class NotifiedWorkLoop {
       if (note.payload === this.options.schema) this.wake();
     });
     listener.on('error', (error) => {
-      if (this.stopped) return;
+      if (this.stopped || this.listener !== listener) return;
       this.log.warn(`listener lost: ${error.message}; polling until it reconnects`);
       this.listener = undefined;
-      setTimeout(() => void this.listen().catch(() => undefined), this.options.pollIntervalMs).unref();
+      this.listenLater();
     });
-    await listener.connect();
-    await listener.query(`LISTEN ${this.options.channel}`);
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${this.options.channel}`);
+    } catch (error) {
+      await listener.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.stopped) {
+      await listener.end().catch(() => undefined);
+      return;
+    }
     this.listener = listener;
+  }
+
+  /** Tries to listen again after a poll interval, and again after each failure (Postgres may be down a while). */
+  private listenLater(): void {
+    if (this.stopped) return;
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.listen()
+        .then(() => this.wake())
+        .catch((error: unknown) => {
+          this.log.warn(`listener still down: ${String(error)}`);
+          this.listenLater();
+        });
+    }, this.options.pollIntervalMs).unref();
   }
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,18 +7,17 @@ import { freePort } from './free-port';
 export interface NatsServerHandle {
   url: string;
   port: number;
+  /** Kills the server (SIGKILL: no goodbye to clients) and starts it again on the same port and JetStream store. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/**
- * Starts a private nats-server with JetStream for one test file, so a test never answers (or steals)
- * messages meant for the services running on the machine's shared NATS. `NATS_SERVER_BIN` overrides
- * the binary, which is otherwise looked up on PATH.
- */
-export async function startNatsServer(): Promise<NatsServerHandle> {
-  const port = await freePort();
-  const storeDir = await mkdtemp(join(tmpdir(), 'appgen-nats-'));
-  const binary = process.env['NATS_SERVER_BIN'] ?? 'nats-server';
+interface RunningServer {
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+async function runServer(binary: string, port: number, storeDir: string): Promise<RunningServer> {
   const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -27,7 +26,7 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`nats-server did not start within 10 s:\n${output}`)), 10_000);
-      child.stderr.on('data', (chunk: Buffer) => {
+      child.stderr?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('Server is ready')) {
           clearTimeout(timer);
@@ -45,18 +44,43 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
     });
   } catch (error) {
     child.kill('SIGKILL');
+    throw error;
+  }
+  child.stderr?.resume();
+  return { child, exited };
+}
+
+async function kill(server: RunningServer, signal: NodeJS.Signals): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill(signal);
+  await server.exited;
+}
+
+/**
+ * Starts a private nats-server with JetStream for one test file, so a test never answers (or steals)
+ * messages meant for the services running on the machine's shared NATS. `NATS_SERVER_BIN` overrides
+ * the binary, which is otherwise looked up on PATH.
+ */
+export async function startNatsServer(): Promise<NatsServerHandle> {
+  const port = await freePort();
+  const storeDir = await mkdtemp(join(tmpdir(), 'appgen-nats-'));
+  const binary = process.env['NATS_SERVER_BIN'] ?? 'nats-server';
+  let server: RunningServer;
+  try {
+    server = await runServer(binary, port, storeDir);
+  } catch (error) {
     await rm(storeDir, { recursive: true, force: true });
     throw error;
   }
-  child.stderr.resume();
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
+    async restart() {
+      await kill(server, 'SIGKILL');
+      server = await runServer(binary, port, storeDir);
+    },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await kill(server, 'SIGTERM');
       await rm(storeDir, { recursive: true, force: true });
     },
   };
