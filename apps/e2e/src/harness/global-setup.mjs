@@ -155,6 +155,10 @@ async function setUp(harness) {
       MAIL_DIR: mailDir,
       MAIL_URL: '',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Retries a second apart and a 2 s receive timeout instead of 5 s..10 h and 10 s, so a spec sees a
+      // delivery retried, timed out and given up within seconds; the order and count of retries are the same.
+      WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
+      WEBHOOK_TIMEOUT_MS: '2000',
       // Every test request comes from 127.0.0.1: one per-IP bucket for the whole suite. The per-IP
       // limit itself is tested on a replica restarted with a small one.
       ANONYMOUS_RATE_LIMIT: '100000',
