@@ -15,12 +15,26 @@ interface EnvelopeHead {
   account_id: number;
 }
 
+interface Incoming {
+  message: JsMsg;
+  head: EnvelopeHead;
+  raw: string;
+}
+
+/** Events fanned out by one transaction at most; more wait for the next. */
+const MAX_EVENTS_PER_TRANSACTION = 256;
+
+/** Account ids are Postgres integers; anything else could never match a subscription and would fail its whole batch. */
+function isAccountId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+}
+
 function envelopeHead(raw: string): EnvelopeHead | null {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return null;
     const { id, event, account_id } = parsed as Record<string, unknown>;
-    if (typeof id !== 'string' || !isEventKind(event) || typeof account_id !== 'number') return null;
+    if (typeof id !== 'string' || !isEventKind(event) || !isAccountId(account_id)) return null;
     return { id, event, account_id };
   } catch {
     return null;
@@ -28,16 +42,34 @@ function envelopeHead(raw: string): EnvelopeHead | null {
 }
 
 /**
- * Reads every event of EVENTS through the durable pull consumer `webhooks-fanout` and, in one
- * transaction per event, creates a delivery for each enabled subscription of the event's account that
- * lists its kind. The message is acked only after that commit, so a crash redelivers it, and the
- * unique (subscription_id, event_id) makes the redelivery add nothing.
+ * One row per delivery: each event of the batch joined to the enabled subscriptions of its account listing
+ * its kind. A single statement, so it commits (and its NOTIFY reaches the workers) as one, in one round trip.
+ */
+const FAN_OUT_SQL = `WITH created AS (
+    INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at)
+    SELECT s.account_id, s.id, e.id, e.event, e.body, now()
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS e(id, event, body, account_id, position)
+      JOIN subscriptions s ON s.account_id = e.account_id AND s.enabled AND e.event = ANY (s.events)
+     ORDER BY e.position, s.id
+    ON CONFLICT (subscription_id, event_id) DO NOTHING
+    RETURNING id)
+  SELECT count(*)::int AS created, CASE WHEN count(*) > 0 THEN pg_notify($5, current_schema()) END AS notified FROM created`;
+
+/**
+ * Reads every event of EVENTS through the durable pull consumer `webhooks-fanout` and creates a delivery
+ * for each enabled subscription of the event's account that lists its kind. Events that arrive while one
+ * transaction runs are fanned out together by the next, with one INSERT; each message is acked only after
+ * the commit that holds its deliveries, so a crash redelivers it, and the unique (subscription_id, event_id)
+ * makes the redelivery add nothing. A batch that fails is retried one event per transaction, so one event
+ * Postgres refuses holds up only itself.
  */
 @Injectable()
 export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('EventFanout');
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
+  private queued: Incoming[] = [];
+  private fanningOut?: Promise<void>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -61,17 +93,19 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
     const consumer = await this.nats.jetstream().consumers.get(EVENTS_STREAM, FANOUT_CONSUMER);
     const messages = await consumer.consume({ max_messages: 256 });
     this.messages = messages;
+    // Messages are only queued here; max_ack_pending bounds how many wait unacked.
     this.loop = (async () => {
-      for await (const message of messages) await this.handle(message);
+      for await (const message of messages) this.enqueue(message);
     })().catch((error: unknown) => this.log.error(`event consumer stopped: ${String(error)}`));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.messages?.close();
     await this.loop;
+    await this.fanningOut;
   }
 
-  private async handle(message: JsMsg): Promise<void> {
+  private enqueue(message: JsMsg): void {
     const raw = message.string();
     const head = envelopeHead(raw);
     if (!head) {
@@ -79,24 +113,55 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
       message.term('not an event envelope');
       return;
     }
+    this.queued.push({ message, head, raw });
+    this.fanningOut ??= this.fanOutQueued();
+  }
+
+  private async fanOutQueued(): Promise<void> {
     try {
-      const created = await this.dataSource.transaction(async (manager) => {
-        const rows: Array<{ id: number }> = await manager.query(
-          `INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at)
-           SELECT s.account_id, s.id, $1, $2, $3, now() FROM subscriptions s
-            WHERE s.account_id = $4 AND s.enabled AND $2 = ANY (s.events)
-           ON CONFLICT (subscription_id, event_id) DO NOTHING
-           RETURNING id`,
-          [head.id, head.event, raw, head.account_id],
-        );
-        if (rows.length > 0) await manager.query('SELECT pg_notify($1, current_schema())', [DELIVERIES_CHANNEL]);
-        return rows.length;
-      });
-      message.ack();
-      if (created > 0) this.worker.wake();
-    } catch (error) {
-      this.log.warn(`event ${head.id} not fanned out yet, will retry: ${String(error)}`);
-      message.nak(1000);
+      while (this.queued.length > 0) {
+        const batch = this.queued.splice(0, MAX_EVENTS_PER_TRANSACTION);
+        let created = 0;
+        try {
+          created = await this.insert(batch);
+          for (const { message } of batch) message.ack();
+        } catch (error) {
+          const [only] = batch;
+          if (batch.length === 1 && only) {
+            this.retryLater(only, error);
+          } else {
+            for (const incoming of batch) {
+              try {
+                created += await this.insert([incoming]);
+                incoming.message.ack();
+              } catch (single) {
+                this.retryLater(incoming, single);
+              }
+            }
+          }
+        }
+        if (created > 0) this.worker.wake();
+      }
+    } finally {
+      // In the same turn as the emptiness check, so a message queued right after starts a new run.
+      this.fanningOut = undefined;
     }
+  }
+
+  /** Inserts the deliveries of these events and notifies the workers, atomically; resolves with how many. */
+  private async insert(batch: Incoming[]): Promise<number> {
+    const rows: Array<{ created: number }> = await this.dataSource.query(FAN_OUT_SQL, [
+      batch.map((e) => e.head.id),
+      batch.map((e) => e.head.event),
+      batch.map((e) => e.raw),
+      batch.map((e) => e.head.account_id),
+      DELIVERIES_CHANNEL,
+    ]);
+    return rows[0]?.created ?? 0;
+  }
+
+  private retryLater({ head, message }: Incoming, error: unknown): void {
+    this.log.warn(`event ${head.id} not fanned out yet, will retry: ${String(error)}`);
+    message.nak(1000);
   }
 }
