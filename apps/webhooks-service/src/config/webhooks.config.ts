@@ -14,7 +14,7 @@ export const webhooksEnv = {
     default: 5 * 24 * 60 * 60,
     min: 1,
   }),
-  WEBHOOK_CONCURRENCY: env.int('deliveries in flight at once per process', { default: 64, min: 1 }),
+  WEBHOOK_CONCURRENCY: env.int('deliveries in flight at once per process', { default: 256, min: 1 }),
   WEBHOOK_PER_ENDPOINT_CONCURRENCY: env.int('deliveries in flight at once to one subscription', { default: 8, min: 1 }),
   WEBHOOK_FANOUT_ENABLED: env.bool('consume EVENTS and create deliveries', { default: true }),
 };

@@ -12,27 +12,46 @@ import { signatureHeader } from './signature';
 export const DELIVERIES_CHANNEL = 'webhooks_deliveries';
 export const USER_AGENT = 'appgen-webhooks/1';
 const POLL_INTERVAL_MS = 500;
+/** Outcomes written by one statement at most; more wait for the next write. */
+const MAX_OUTCOMES_PER_WRITE = 500;
+/** Opened secrets kept; beyond that the cache starts over (it only saves a decryption). */
+const SECRET_CACHE_SIZE = 10_000;
 
+/** A leased delivery with where it goes and the sealed secret it is signed with, read in the same query. */
 interface ClaimedRow {
   id: number;
   subscription_id: number | null;
-  account_id: number;
-  url: string | null;
   event: string;
   body: string;
   failed_steps: number;
+  target_url: string | null;
+  secret_sealed: string | null;
 }
 
-interface Target {
-  url: string;
-  secret: string;
+interface Outcome {
+  row: ClaimedRow;
+  result: SendResult;
+  giveUp: boolean;
+  written: () => void;
+  failed: (error: unknown) => void;
 }
+
+/** Lease columns and the receiver's url and sealed secret, as of the claim (a changed URL or secret applies at once). */
+const CLAIMED_COLUMNS = `d.id, d.subscription_id, d.event, d.body, d.failed_steps,
+  CASE WHEN d.subscription_id IS NULL THEN d.url ELSE s.url END AS target_url,
+  CASE WHEN d.subscription_id IS NULL THEN c.secret_sealed ELSE s.secret_sealed END AS secret_sealed`;
+const CLAIMED_JOINS = `LEFT JOIN subscriptions s ON s.id = d.subscription_id
+  LEFT JOIN callback_secrets c ON d.subscription_id IS NULL AND c.account_id = d.account_id`;
 
 /**
  * Sends due deliveries. A pass claims rows with FOR UPDATE SKIP LOCKED (so replicas never send the same
  * delivery at once) and leases them by pushing next_attempt_at past the receive timeout, so a crash
  * mid-send only delays the attempt. Each subscription gets at most WEBHOOK_PER_ENDPOINT_CONCURRENCY
  * sends in flight, so a slow or dead receiver never occupies the slots every other receiver needs.
+ *
+ * Round trips per delivery are few: the claim reads each receiver's url and sealed secret with the row,
+ * outcomes finished while one write runs are written together by the next, and a finished send asks for
+ * more work only once enough slots are free (or its receiver's cap has room again).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -41,12 +60,24 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private loop?: NotifiedWorkLoop;
   private readonly inFlight = new Map<number, number>();
   private readonly running = new Set<Promise<void>>();
+  /** Sealed text → opened secret. A rotated secret is sealed anew (fresh nonce), so it never hits a stale entry. */
+  private readonly secrets = new Map<string, string>();
+  private outcomes: Outcome[] = [];
+  private writing?: Promise<void>;
+  /** The last claim filled every free slot, so more may be due than was taken. */
+  private claimFilledRoom = false;
+  /** Receivers the last claim brought to their cap; they may have more due. */
+  private readonly capped = new Set<number>();
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {
-    this.sender = new HttpSender({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+    this.sender = new HttpSender({
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      maxSockets: config.WEBHOOK_CONCURRENCY,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -64,6 +95,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop?.stop();
     await Promise.allSettled([...this.running]);
+    await this.writing;
     this.sender.close();
   }
 
@@ -76,12 +108,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return Math.ceil(this.config.WEBHOOK_TIMEOUT_MS / 1000) + 30;
   }
 
-  /** Sends one delivery now (the test send), whether or not it is due, and waits for the outcome. */
+  /** Sends one delivery now (the test send), whether or not it is due, and waits for the recorded outcome. */
   async attemptNow(id: number): Promise<void> {
-    const rows: ClaimedRow[] = await this.dataSource.query(
-      'SELECT id, subscription_id, account_id, url, event, body, failed_steps FROM deliveries WHERE id = $1',
-      [id],
-    );
+    const rows: ClaimedRow[] = await this.dataSource.query(`SELECT ${CLAIMED_COLUMNS} FROM deliveries d ${CLAIMED_JOINS} WHERE d.id = $1`, [id]);
     const row = rows[0];
     if (row) await this.attempt(row);
   }
@@ -89,21 +118,34 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private async claimAndStart(): Promise<void> {
     const room = this.config.WEBHOOK_CONCURRENCY - this.running.size;
     if (room <= 0) return;
+    const perEndpoint = this.config.WEBHOOK_PER_ENDPOINT_CONCURRENCY;
     const busy = [...this.inFlight.entries()];
+    // Receivers with pending deliveries, found by skipping through the pending index one receiver at a time
+    // (so a claim costs as much with 10 or 100,000 deliveries waiting), in the order of their oldest due
+    // delivery, each taking at most its free slots. Callbacks, without a subscription, are receiver 0 and
+    // share the global limit.
     const claimed: ClaimedRow[] = await this.dataSource.query(
-      `WITH busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(sid, in_flight)),
+      `WITH RECURSIVE busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(sid, in_flight)),
+       receivers AS (
+         SELECT min(coalesce(subscription_id, 0)) AS sid FROM deliveries WHERE status = 'pending'
+         UNION ALL
+         SELECT (SELECT min(coalesce(d.subscription_id, 0)) FROM deliveries d
+                  WHERE d.status = 'pending' AND coalesce(d.subscription_id, 0) > r.sid)
+           FROM receivers r WHERE r.sid IS NOT NULL
+       ),
        targets AS (
          SELECT t.sid, CASE WHEN t.sid = 0 THEN $3::int ELSE $4::int END - coalesce(b.in_flight, 0) AS room
-           FROM (SELECT DISTINCT coalesce(subscription_id, 0) AS sid FROM deliveries
-                  WHERE status = 'pending' AND next_attempt_at <= now()) t
+           FROM (SELECT r.sid, (SELECT min(d.next_attempt_at) FROM deliveries d
+                                 WHERE coalesce(d.subscription_id, 0) = r.sid AND d.status = 'pending' AND d.next_attempt_at <= now()) AS oldest
+                   FROM receivers r WHERE r.sid IS NOT NULL) t
            LEFT JOIN busy b ON b.sid = t.sid
-          WHERE t.sid = 0 OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = t.sid AND s.enabled)
+          WHERE t.oldest IS NOT NULL AND (t.sid = 0 OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = t.sid AND s.enabled))
+          ORDER BY t.oldest
        ),
        picked AS (
          SELECT p.id FROM targets, LATERAL (
            SELECT d.id FROM deliveries d
-            WHERE ((targets.sid = 0 AND d.subscription_id IS NULL) OR d.subscription_id = targets.sid)
-              AND d.status = 'pending' AND d.next_attempt_at <= now()
+            WHERE coalesce(d.subscription_id, 0) = targets.sid AND d.status = 'pending' AND d.next_attempt_at <= now()
             ORDER BY d.next_attempt_at, d.id
             LIMIT greatest(targets.room, 0)
             FOR UPDATE OF d SKIP LOCKED
@@ -113,13 +155,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
        leased AS (
          UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => $5::int)
            FROM picked WHERE d.id = picked.id
-         RETURNING d.id, d.subscription_id, d.account_id, d.url, d.event, d.body, d.failed_steps
+         RETURNING d.*
        )
-       -- Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count] instead of rows.
-       SELECT * FROM leased`,
-      [busy.map(([sid]) => sid), busy.map(([, count]) => count), room, this.config.WEBHOOK_PER_ENDPOINT_CONCURRENCY, this.leaseSeconds],
+       SELECT ${CLAIMED_COLUMNS} FROM leased d ${CLAIMED_JOINS}`,
+      [busy.map(([sid]) => sid), busy.map(([, count]) => count), room, perEndpoint, this.leaseSeconds],
     );
+    this.claimFilledRoom = claimed.length >= room;
+    this.capped.clear();
     for (const row of claimed) this.start(row);
+    for (const [sid, count] of this.inFlight) if (sid !== 0 && count >= perEndpoint) this.capped.add(sid);
   }
 
   private start(row: ClaimedRow): void {
@@ -132,86 +176,134 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         if (left > 0) this.inFlight.set(key, left);
         else this.inFlight.delete(key);
         this.running.delete(work);
-        this.loop?.wake();
+        if (this.worthClaiming(key, left)) this.loop?.wake();
       });
     this.running.add(work);
   }
 
-  private async target(row: ClaimedRow): Promise<Target | null> {
-    if (row.subscription_id !== null) {
-      const found: Array<{ url: string; secret_sealed: string }> = await this.dataSource.query(
-        'SELECT url, secret_sealed FROM subscriptions WHERE id = $1',
-        [row.subscription_id],
-      );
-      const subscription = found[0];
-      return subscription ? { url: subscription.url, secret: openSecret(this.config.secretsKey, subscription.secret_sealed) } : null;
+  /**
+   * Whether a finished send should start a claim now. New and retried work arrives by NOTIFY and the poll;
+   * here only work the last claim had to leave behind counts, and it is fetched in batches, not one claim
+   * per finished send.
+   */
+  private worthClaiming(key: number, leftForReceiver: number): boolean {
+    const free = this.config.WEBHOOK_CONCURRENCY - this.running.size;
+    if (this.claimFilledRoom && free >= Math.max(1, Math.floor(this.config.WEBHOOK_CONCURRENCY / 4))) return true;
+    const perEndpoint = this.config.WEBHOOK_PER_ENDPOINT_CONCURRENCY;
+    return this.capped.has(key) && perEndpoint - leftForReceiver >= Math.ceil(perEndpoint / 2);
+  }
+
+  private secretOf(sealed: string): string {
+    let secret = this.secrets.get(sealed);
+    if (secret === undefined) {
+      secret = openSecret(this.config.secretsKey, sealed);
+      if (this.secrets.size >= SECRET_CACHE_SIZE) this.secrets.clear();
+      this.secrets.set(sealed, secret);
     }
-    const found: Array<{ secret_sealed: string }> = await this.dataSource.query(
-      'SELECT secret_sealed FROM callback_secrets WHERE account_id = $1',
-      [row.account_id],
-    );
-    const secret = found[0];
-    return secret && row.url ? { url: row.url, secret: openSecret(this.config.secretsKey, secret.secret_sealed) } : null;
+    return secret;
   }
 
   private async attempt(row: ClaimedRow): Promise<void> {
-    const target = await this.target(row);
-    if (!target) {
+    if (row.target_url === null || row.secret_sealed === null) {
       await this.record(row, { status: null, ms: 0, error: 'no receiver or secret for this delivery' }, true);
       return;
     }
     const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
-      [WEBHOOK_HEADERS.signature]: signatureHeader(target.secret, timestamp, row.body),
+      [WEBHOOK_HEADERS.signature]: signatureHeader(this.secretOf(row.secret_sealed), timestamp, row.body),
       [WEBHOOK_HEADERS.timestamp]: String(timestamp),
       [WEBHOOK_HEADERS.event]: row.event,
       [WEBHOOK_HEADERS.delivery]: String(row.id),
       'Content-Type': 'application/json',
       'User-Agent': USER_AGENT,
     };
-    const result = await this.sender.send(target.url, headers, row.body);
+    const result = await this.sender.send(row.target_url, headers, row.body);
     await this.record(row, result, false);
   }
 
-  private async record(row: ClaimedRow, result: SendResult, giveUp: boolean): Promise<void> {
-    const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    await this.dataSource.transaction(async (manager) => {
-      if (ok) {
-        await manager.query(
-          `UPDATE deliveries SET status = 'succeeded', attempts = attempts + 1, failed_steps = 0, response_status = $2,
-                  response_ms = $3, error = NULL, next_attempt_at = NULL, delivered_at = now() WHERE id = $1`,
-          [row.id, result.status, result.ms],
-        );
-        if (row.subscription_id !== null) {
-          await manager.query('UPDATE subscriptions SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [row.subscription_id]);
+  /** Resolves once the outcome is committed, written together with the others that finished meanwhile. */
+  private record(row: ClaimedRow, result: SendResult, giveUp: boolean): Promise<void> {
+    return new Promise<void>((written, failed) => {
+      this.outcomes.push({ row, result, giveUp, written, failed });
+      this.writing ??= this.writeOutcomes();
+    });
+  }
+
+  private async writeOutcomes(): Promise<void> {
+    try {
+      while (this.outcomes.length > 0) {
+        const batch = this.outcomes.splice(0, MAX_OUTCOMES_PER_WRITE);
+        try {
+          // Once more on failure: replicas writing outcomes of the same subscriptions can meet in a deadlock.
+          await this.write(batch).catch(() => this.write(batch));
+          for (const outcome of batch) outcome.written();
+        } catch (error) {
+          // Not written: the leases run out and the deliveries are attempted again, as after a crash.
+          for (const outcome of batch) outcome.failed(error);
         }
-        return;
       }
-      const gone = result.status === 410 && row.subscription_id !== null;
-      const steps = row.failed_steps + 1;
-      const delay = gone || giveUp ? null : nextRetryDelay(this.config.retrySchedule, steps);
-      const error = gone
+    } finally {
+      // In the same turn as the emptiness check, so an outcome recorded right after starts a new writer.
+      this.writing = undefined;
+    }
+  }
+
+  private async write(batch: Outcome[]): Promise<void> {
+    const ok = (o: Outcome) => o.result.status !== null && o.result.status >= 200 && o.result.status < 300;
+    const successes = batch.filter(ok);
+    const failures = batch.filter((o) => !ok(o));
+    // A success ends the subscription's failing streak.
+    const successSql = `WITH done AS (
+        UPDATE deliveries d SET status = 'succeeded', attempts = attempts + 1, failed_steps = 0, response_status = r.status,
+               response_ms = r.ms, error = NULL, next_attempt_at = NULL, delivered_at = now()
+          FROM unnest($1::int[], $2::int[], $3::int[]) AS r(id, status, ms) WHERE d.id = r.id
+        RETURNING d.subscription_id)
+      UPDATE subscriptions SET failing_since = NULL
+       WHERE id IN (SELECT subscription_id FROM done) AND failing_since IS NOT NULL`;
+    const successParams = [successes.map((o) => o.row.id), successes.map((o) => o.result.status), successes.map((o) => o.result.ms)];
+    if (failures.length === 0) {
+      await this.dataSource.query(successSql, successParams);
+      return;
+    }
+    const succeeded = new Set(successes.map((o) => o.row.subscription_id));
+    const gone = new Set<number>();
+    const failing = new Set<number>();
+    const rows = failures.map((o) => {
+      const sid = o.row.subscription_id;
+      const isGone = o.result.status === 410 && sid !== null;
+      const steps = o.row.failed_steps + 1;
+      const delay = isGone || o.giveUp ? null : nextRetryDelay(this.config.retrySchedule, steps);
+      const error = isGone
         ? 'the receiver answered 410 Gone; the subscription was disabled'
-        : (result.error ?? `the receiver answered HTTP ${result.status ?? 'nothing'}`);
+        : (o.result.error ?? `the receiver answered HTTP ${o.result.status ?? 'nothing'}`);
+      if (sid !== null && isGone) gone.add(sid);
+      else if (sid !== null && !succeeded.has(sid)) failing.add(sid);
+      return { id: o.row.id, status: delay === null ? 'failed' : 'pending', steps, code: o.result.status, ms: o.result.ms, error: error.slice(0, 1000), delay };
+    });
+    await this.dataSource.transaction(async (manager) => {
+      if (successes.length > 0) await manager.query(successSql, successParams);
       await manager.query(
-        `UPDATE deliveries SET status = $2, attempts = attempts + 1, failed_steps = $3, response_status = $4, response_ms = $5,
-                error = $6, next_attempt_at = CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END
-          WHERE id = $1`,
-        [row.id, delay === null ? 'failed' : 'pending', steps, result.status, result.ms, error.slice(0, 1000), delay],
+        `UPDATE deliveries d SET status = r.status, attempts = attempts + 1, failed_steps = r.steps, response_status = r.code,
+                response_ms = r.ms, error = r.error,
+                next_attempt_at = CASE WHEN r.delay IS NULL THEN NULL ELSE now() + make_interval(secs => r.delay) END
+           FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::int[]) AS r(id, status, steps, code, ms, error, delay)
+          WHERE d.id = r.id`,
+        [rows.map((r) => r.id), rows.map((r) => r.status), rows.map((r) => r.steps), rows.map((r) => r.code), rows.map((r) => r.ms), rows.map((r) => r.error), rows.map((r) => r.delay)],
       );
-      if (row.subscription_id === null) return;
-      if (gone) {
-        await manager.query('UPDATE subscriptions SET enabled = false WHERE id = $1', [row.subscription_id]);
-        this.log.log(`subscription ${row.subscription_id} disabled: its receiver answered 410 Gone`);
-        return;
+      if (gone.size > 0) {
+        await manager.query('UPDATE subscriptions SET enabled = false WHERE id = ANY($1::int[])', [[...gone]]);
+        for (const sid of gone) this.log.log(`subscription ${sid} disabled: its receiver answered 410 Gone`);
       }
-      // A streak of failures older than the limit, with no success since, disables the subscription.
-      await manager.query(
-        `UPDATE subscriptions SET failing_since = coalesce(failing_since, now()),
-                enabled = enabled AND coalesce(failing_since, now()) > now() - make_interval(secs => $2)
-          WHERE id = $1`,
-        [row.subscription_id, this.config.WEBHOOK_DISABLE_AFTER_SECONDS],
-      );
+      // A streak of failures older than the limit, with no success since, disables the subscription. One that
+      // also succeeded in this batch is reachable: its streak is over, not started.
+      if (failing.size > 0) {
+        await manager.query(
+          `UPDATE subscriptions SET failing_since = coalesce(failing_since, now()),
+                  enabled = enabled AND coalesce(failing_since, now()) > now() - make_interval(secs => $2)
+            WHERE id = ANY($1::int[])`,
+          [[...failing], this.config.WEBHOOK_DISABLE_AFTER_SECONDS],
+        );
+      }
     });
   }
 }

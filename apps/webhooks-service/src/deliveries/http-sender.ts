@@ -30,12 +30,26 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+export interface HttpSenderOptions {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /**
+   * Sockets per receiving host (default 256). The worker passes its whole concurrency: many subscriptions
+   * may share one host, and a send must never wait in the agent's queue for a socket (its timeout runs).
+   */
+  maxSockets?: number;
+}
+
 /** POSTs signed deliveries; keeps connections alive per receiver so a burst reuses sockets. */
 export class HttpSender {
-  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
+  private readonly httpAgent: HttpAgent;
+  private readonly httpsAgent: HttpsAgent;
 
-  constructor(private readonly options: { allowPrivate: boolean; timeoutMs: number }) {}
+  constructor(private readonly options: HttpSenderOptions) {
+    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 256, maxFreeSockets: options.maxSockets ?? 256 };
+    this.httpAgent = new HttpAgent(agentOptions);
+    this.httpsAgent = new HttpsAgent(agentOptions);
+  }
 
   close(): void {
     this.httpAgent.destroy();
