@@ -265,6 +265,39 @@ describe('delivery', () => {
     await rpc.request(WebhooksSubjects.update, { caller, id: slow.id, changes: { enabled: false } });
   });
 
+  it('signs with a rotated secret and posts to a changed URL from the next delivery on', async () => {
+    const webhook = await subscribe('/rotate-before');
+    await publish(envelope('app.created'));
+    const [before] = await eventually(() => at('/rotate-before'), (list) => list.length === 1);
+    expect(verify(webhook.secret ?? '', String(before?.headers['x-service-signature']), before?.body ?? '')).toBe(true);
+
+    const secret = 'whsec_rotatedsecret0000000000000000';
+    await rpc.request(WebhooksSubjects.update, { caller, id: webhook.id, changes: { secret, url: receiverUrl('/rotate-after') } });
+    await publish(envelope('app.created'));
+    const [after] = await eventually(() => at('/rotate-after'), (list) => list.length === 1);
+    const signature = String(after?.headers['x-service-signature']);
+    expect(verify(secret, signature, after?.body ?? '')).toBe(true);
+    expect(verify(webhook.secret ?? '', signature, after?.body ?? '')).toBe(false);
+    expect(at('/rotate-before')).toHaveLength(1);
+  });
+
+  it('fans a burst out to every subscription once, skipping an event no account can own', async () => {
+    const paths = ['/burst-0', '/burst-1', '/burst-2', '/burst-3', '/burst-4'];
+    const secrets = new Map<string, string>();
+    for (const path of paths) secrets.set(path, (await subscribe(path)).secret ?? '');
+    const events = Array.from({ length: 60 }, () => envelope('app.created'));
+    // Beyond any account id: it fans out to nothing and must not hold up the events published with it.
+    const stray = { ...envelope('app.created'), account_id: 3_000_000_000 };
+    await Promise.all([...events.slice(0, 30), stray, ...events.slice(30)].map((event) => publish(event as DomainEvent)));
+    const all = await eventually(() => paths.flatMap(at), (list) => list.length >= events.length * paths.length);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const pairs = paths.flatMap(at).map((entry) => `${entry.path} ${(JSON.parse(entry.body) as DomainEvent).id}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(pairs).toHaveLength(events.length * paths.length);
+    expect(all.every((entry) => verify(secrets.get(entry.path) ?? '', String(entry.headers['x-service-signature']), entry.body))).toBe(true);
+    expect(pairs.some((pair) => pair.endsWith(stray.id))).toBe(false);
+  });
+
   it('makes one delivery of a replayed event', async () => {
     await subscribe('/replay');
     const event = envelope('app.created');
