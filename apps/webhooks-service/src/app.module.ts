@@ -4,8 +4,7 @@ import { CallbackSecretEntity } from './callbacks/callback-secret.entity';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config/webhooks.config';
 import { DeliveriesModule } from './deliveries/deliveries.module';
 import { DeliveryEntity } from './deliveries/delivery.entity';
-import { CreateWebhooks1763700003000 } from './migrations/1763700003000-create-webhooks';
-import { IndexPendingDeliveries1763700005000 } from './migrations/1763700005000-index-pending-deliveries';
+import { WEBHOOKS_MIGRATIONS } from './migrations';
 import { SubscriptionEntity } from './subscriptions/subscription.entity';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 
@@ -16,7 +15,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'webhooks-service', config }),
-        DatabaseModule.forService({ schema: 'webhooks', entities: [SubscriptionEntity, DeliveryEntity, CallbackSecretEntity], migrations: [CreateWebhooks1763700003000, IndexPendingDeliveries1763700005000] }),
+        DatabaseModule.forService({ schema: 'webhooks', entities: [SubscriptionEntity, DeliveryEntity, CallbackSecretEntity], migrations: WEBHOOKS_MIGRATIONS }),
         SubscriptionsModule,
         DeliveriesModule,
       ],

@@ -60,7 +60,7 @@ export class CallbacksService {
       const rows: Array<{ id: number }> = await manager.query(
         `INSERT INTO deliveries (account_id, url, job_id, event_id, event, body, next_attempt_at)
          VALUES ($1, $2, $3, $4, $5, $6, now())
-         ON CONFLICT (account_id, job_id) DO NOTHING RETURNING id`,
+         ON CONFLICT (account_id, job_id) WHERE job_id IS NOT NULL DO NOTHING RETURNING id`,
         [request.account_id, request.url, request.job_id, randomUUID(), request.body.event, JSON.stringify(request.body)],
       );
       if (rows.length > 0) await manager.query('SELECT pg_notify($1, current_schema())', [DELIVERIES_CHANNEL]);
