@@ -103,9 +103,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.loop?.wake();
   }
 
-  /** Seconds a claimed delivery stays invisible to other passes: longer than any send may take. */
+  /**
+   * Seconds a claimed delivery stays invisible to other passes: longer than any send may take, plus room to
+   * record it. It is also how long a delivery in flight when its process died waits to be sent again.
+   */
   get leaseSeconds(): number {
-    return Math.ceil(this.config.WEBHOOK_TIMEOUT_MS / 1000) + 30;
+    return Math.ceil(this.config.WEBHOOK_TIMEOUT_MS / 1000) + 10;
   }
 
   /** Sends one delivery now (the test send), whether or not it is due, and waits for the recorded outcome. */

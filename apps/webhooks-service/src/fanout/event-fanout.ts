@@ -87,7 +87,8 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: `${EVENTS_SUBJECT_PREFIX}>`,
-      ack_wait: nanos(30_000),
+      // An event pulled by a process that then died comes back after this long; a batch commits in far less.
+      ack_wait: nanos(10_000),
       max_ack_pending: 1000,
     });
     const consumer = await this.nats.jetstream().consumers.get(EVENTS_STREAM, FANOUT_CONSUMER);
