@@ -109,6 +109,8 @@ beforeAll(async () => {
       response.statusCode = scripts.get(path)?.shift() ?? 200;
       // A slow receiver answers after 2.5 s, past the 2 s timeout the service runs with here.
       if (path.startsWith('/slow')) setTimeout(() => response.end('late'), 2500);
+      // A held receiver answers within the timeout, but only after 1 s: its delivery is in flight meanwhile.
+      else if (path.startsWith('/held')) setTimeout(() => response.end('ok'), 1000);
       else response.end('ok');
     });
   });
@@ -334,6 +336,23 @@ describe('delivery', () => {
 
     const tests = await rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page, event: 'webhook.test' });
     expect(tests.deliveries.map((d) => d.id)).toEqual([test.delivery.id]);
+  });
+
+  it('starts no second send of a delivery whose attempt is in flight when redelivered', async () => {
+    const webhook = await subscribe('/held');
+    await publish(envelope('app.created'));
+    const [first] = await eventually(() => at('/held'), (list) => list.length === 1);
+    const deliveryId = Number(first?.headers['x-service-delivery']);
+    const redelivered = await rpc.request(WebhooksSubjects.redeliver, { caller, id: webhook.id, delivery_id: deliveryId });
+    expect(redelivered.delivery).toMatchObject({ id: deliveryId, status: 'pending' });
+    const done = await eventually(
+      () => rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page }),
+      (r) => r.deliveries[0]?.status === 'succeeded',
+    );
+    expect(done.deliveries[0]).toMatchObject({ id: deliveryId, attempts: 1 });
+    // Past a poll of the worker: a second send would have started by now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(at('/held')).toHaveLength(1);
   });
 
   it('loses nothing published while the service is down or restarting mid-stream', async () => {

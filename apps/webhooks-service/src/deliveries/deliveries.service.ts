@@ -65,7 +65,11 @@ export class DeliveriesService {
     return { deliveries: rows.map(deliveryView), meta: pageMeta(request, total) };
   }
 
-  /** A new attempt of the same delivery (same id and body), due now, with a fresh retry schedule. */
+  /**
+   * A new attempt of the same delivery (same id and body), due now, with a fresh retry schedule. While an
+   * attempt is in flight, that attempt is the redelivery: a second send of the same delivery never starts
+   * beside it.
+   */
   async redeliver(request: RedeliverRequest): Promise<DeliveryView> {
     const subscription = await this.subscriptions.owned(request.caller.accountId, request.id);
     const found = Number.isSafeInteger(request.delivery_id)
@@ -74,7 +78,9 @@ export class DeliveriesService {
     if (!found) throw ServiceException.notFound('Delivery', String(request.delivery_id));
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
-        `UPDATE deliveries SET status = 'pending', failed_steps = 0, next_attempt_at = now() WHERE id = $1`,
+        `UPDATE deliveries SET status = 'pending', failed_steps = 0,
+                next_attempt_at = CASE WHEN leased_until > now() THEN next_attempt_at ELSE now() END
+          WHERE id = $1`,
         [found.id],
       );
       await manager.query('SELECT pg_notify($1, current_schema())', [DELIVERIES_CHANNEL]);
@@ -97,8 +103,8 @@ export class DeliveriesService {
     };
     // Leased from the start, so the worker's passes leave it to this request's own attempt.
     const inserted: Array<{ id: number }> = await this.dataSource.query(
-      `INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
+      `INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at, leased_until)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), now() + make_interval(secs => $6)) RETURNING id`,
       [subscription.accountId, subscription.id, eventId, WEBHOOK_TEST_EVENT, JSON.stringify(body), this.worker.leaseSeconds],
     );
     const id = inserted[0]?.id;
