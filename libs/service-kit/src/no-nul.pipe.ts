@@ -2,40 +2,58 @@ import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/c
 import type { FieldError } from '@appgen/contracts';
 import { ServiceException } from './service-exception';
 
-/** Path of the first string (or key) holding a NUL byte, or null. */
-export function findNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
+/** Deeper JSON than this is refused: no field needs it, and walking it must not exhaust the stack. */
+export const MAX_NESTING_DEPTH = 64;
+
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain NUL characters';
+  // Half of a UTF-16 pair: Postgres would store U+FFFD instead, so what was sent is not what is kept.
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text (it holds a lone surrogate)';
+  return null;
+}
+
+/**
+ * The first string (or key) Postgres cannot store as sent (a NUL byte, a lone surrogate), or nesting
+ * deeper than MAX_NESTING_DEPTH, as the field error naming where; null when there is none.
+ */
+export function findUnstorable(value: unknown, path = '', depth = 0): FieldError | null {
+  if (typeof value === 'string') {
+    const message = textProblem(value);
+    return message ? { field: path || 'value', message } : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth >= MAX_NESTING_DEPTH) return { field: path || 'value', message: `must not nest deeper than ${MAX_NESTING_DEPTH} levels` };
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = findNul(item, `${path}[${index}]`);
+      const found = findUnstorable(item, `${path}[${index}]`, depth + 1);
       if (found) return found;
     }
     return null;
   }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const here = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return here;
-      const found = findNul(item, here);
-      if (found) return found;
-    }
+  for (const [key, item] of Object.entries(value)) {
+    const here = path ? `${path}.${key}` : key;
+    const keyMessage = textProblem(key);
+    if (keyMessage) return { field: here, message: keyMessage };
+    const found = findUnstorable(item, here, depth + 1);
+    if (found) return found;
   }
   return null;
 }
 
 /**
- * Refuses any message whose text holds a NUL byte, which Postgres cannot store (text and jsonb alike):
- * whichever way it arrived (the gateway, the edge's /_api, another service), it is a 422 naming the
- * field instead of a failed query.
+ * Refuses any message holding text Postgres cannot store as sent (text and jsonb alike), or nested past
+ * MAX_NESTING_DEPTH: whichever way it arrived (the gateway, the edge's /_api, another service), it is a 422
+ * naming the field instead of a failed query or a silently altered value.
  */
 @Injectable()
 export class NoNulPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     // Path parameters are the HTTP layer's to judge: an id holding a NUL names nothing (404, the gateway).
     if (metadata.type === 'custom' || metadata.type === 'param') return value;
-    const field = findNul(value);
-    if (field === null) return value;
-    const errors: FieldError[] = [{ field, message: 'must not contain NUL characters' }];
-    throw ServiceException.validation(errors);
+    const problem = findUnstorable(value);
+    if (problem === null) return value;
+    throw ServiceException.validation([problem]);
   }
 }

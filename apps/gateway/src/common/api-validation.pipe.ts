@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import type { FieldError } from '@appgen/contracts';
+import { findUnstorable } from '@appgen/service-kit';
 import { ApiError } from '../errors/api-error';
 import { toFieldErrors } from '../errors/validation-errors';
 import { codedFailure } from './required-with-code';
@@ -34,8 +35,13 @@ export class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       return Promise.reject(ApiError.validation([{ field: 'body', message: 'must be a JSON object' }]));
     }
-    const refused = metadata.type === 'body' || metadata.type === 'query' ? refusedValues(value) : [];
-    if (refused.length > 0) return Promise.reject(ApiError.validation(refused));
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      // Before class-transformer, which walks the value recursively and would overflow on deep nesting.
+      const unstorable = findUnstorable(value);
+      if (unstorable) return Promise.reject(ApiError.validation([unstorable]));
+      const refused = refusedValues(value);
+      if (refused.length > 0) return Promise.reject(ApiError.validation(refused));
+    }
     return super.transform(value, metadata);
   }
 }

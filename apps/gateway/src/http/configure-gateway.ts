@@ -59,8 +59,21 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
     // Many clients label every request JSON, bodiless DELETEs included: an empty body is no body.
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, (error, value) => {
-      if (error) done(new ApiError('invalid_json', 'The request body is not valid JSON'), undefined);
-      else done(null, value);
+      if (!error) done(null, value);
+      // Fastify refuses keys that could reach an object's prototype with the same error as broken JSON:
+      // text that parses plainly was refused for those keys, and is told so.
+      else if (parsesAsJson(text)) {
+        done(ApiError.validation([{ field: 'body', message: 'must not use the keys __proto__ or constructor.prototype' }]), undefined);
+      } else done(new ApiError('invalid_json', 'The request body is not valid JSON'), undefined);
     });
   });
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
