@@ -22,6 +22,28 @@ describe('hostile and malformed input', () => {
     expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
   });
 
+  it.each([
+    ['events nested 3,000 arrays deep', '/api/v1/webhooks', `{"url":"https://example.com/h","events":${'['.repeat(3000)}${']'.repeat(3000)}}`, 'events'],
+    ['metadata nested 3,000 objects deep', '/api/v1/generation_queue', `{"prompt":"A guest book","metadata":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`, 'metadata'],
+    ['a name with half of a surrogate pair', '/api/v1/webhooks', '{"url":"https://example.com/h","events":["app.created"],"name":"Hooks \\ud800"}', 'name'],
+    ['a __proto__ key', '/api/v1/webhooks', '{"url":"https://example.com/h","events":["app.created"],"__proto__":{"admin":true}}', 'body'],
+  ])('%s is a 422 naming the field, not a crash', async (_case, path, raw, field) => {
+    const response = await api().post(path).set('X-API-Key', owner.key).set('content-type', 'application/json').send(raw);
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ error: 'validation_failed', errors: [expect.objectContaining({ field: expect.stringContaining(field) })] });
+  });
+
+  it('refuses fields sent to a route that takes no body, instead of ignoring them', async () => {
+    const before = (await api().get('/api/v1/webhooks/callback_secret').set('X-API-Key', owner.key).expect(200)).body.secret;
+    const rotate = await api().post('/api/v1/webhooks/callback_secret/rotate').set('X-API-Key', owner.key).send({ secret: 'mine-mine-mine-mine' });
+    expect(rotate.status).toBe(422);
+    expect(rotate.body.errors).toEqual([{ field: 'secret', message: 'is not accepted: this route takes no body' }]);
+    expect((await api().get('/api/v1/webhooks/callback_secret').set('X-API-Key', owner.key).expect(200)).body.secret).toBe(before);
+    const deploy = await api().post(`/api/v1/managed_apps/${appId}/deploy`).set('X-API-Key', owner.key).send({ environment: 'staging' });
+    expect(deploy.status).toBe(422);
+    expect(deploy.body.errors).toEqual([expect.objectContaining({ field: 'environment' })]);
+  });
+
   it('treats a NUL byte in a query or an id as nothing found or invalid, not a crash', async () => {
     const query = await api().get('/api/v1/managed_apps?name=%00').set('X-API-Key', owner.key);
     expect(query.status).toBe(422);

@@ -12,6 +12,7 @@ import {
 import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
+import { TakesNoBody } from '../common/refuse-body';
 import { paginated } from '../common/pagination';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { ListAppsQueryDto } from './dto/app-requests.dto';
@@ -53,6 +54,7 @@ export class AppsAliasController {
 
   @Post(':id/deploy')
   @HttpCode(202)
+  @TakesNoBody()
   @RequirePermission('apps:write')
   @DeployDocs()
   deploy(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeployResponse> {

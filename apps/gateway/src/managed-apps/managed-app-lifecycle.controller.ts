@@ -12,6 +12,7 @@ import {
 import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
+import { TakesNoBody } from '../common/refuse-body';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { readAppStatus } from './app-status';
 import { AnalyticsQueryDto, ListFilesQueryDto, RollbackDto } from './dto/app-lifecycle-requests.dto';
@@ -81,6 +82,7 @@ export class ManagedAppLifecycleController {
 
   @Post(':id/deploy')
   @HttpCode(202)
+  @TakesNoBody()
   @RequirePermission('apps:write')
   @DeployDocs()
   deploy(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeployResponse> {

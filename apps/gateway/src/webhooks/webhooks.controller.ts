@@ -5,6 +5,7 @@ import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { IntegerIdPipe } from '../common/integer-id.pipe';
+import { TakesNoBody } from '../common/refuse-body';
 import { PageQueryDto, paginated } from '../common/pagination';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { CreateWebhookDto, ListDeliveriesQueryDto, UpdateWebhookDto } from './dto/webhook-requests.dto';
@@ -42,6 +43,7 @@ export class WebhooksController {
 
   @Post('callback_secret/rotate')
   @HttpCode(200)
+  @TakesNoBody()
   @RequirePermission('webhooks:write')
   @ApiOperation({ summary: 'Rotate the callback secret', description: 'Callbacks sent from now on are signed with the new secret.' })
   @ApiOkResponse({ type: CallbackSecretResponseDto })
@@ -97,6 +99,7 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(200)
+  @TakesNoBody()
   @RequirePermission('webhooks:write')
   @ApiOperation({ summary: 'Send a test event', description: 'Sends a signed `webhook.test` event now and answers with the attempt.' })
   @ApiOkResponse({ type: TestWebhookResponseDto })
@@ -121,6 +124,7 @@ export class WebhooksController {
 
   @Post(':id/deliveries/:delivery_id/redeliver')
   @HttpCode(202)
+  @TakesNoBody()
   @RequirePermission('webhooks:write')
   @ApiOperation({ summary: 'Redeliver', description: "Queues the delivery's event to be sent again, signed afresh; the body's `id` is the event's, as before." })
   @ApiAcceptedResponse({ type: DeliveryResponseDto })
