@@ -223,6 +223,31 @@ describe('delivery', () => {
     expect(at('/gone')).toHaveLength(1);
   });
 
+  it('refuses to redeliver to a disabled subscription, and a delivery filter naming no event', async () => {
+    scripts.set('/gone-redeliver', [410]);
+    const webhook = await subscribe('/gone-redeliver');
+    await publish(envelope('app.created'));
+    await eventually(() => rpc.request(WebhooksSubjects.get, { caller, id: webhook.id }), (result) => !result.webhook.enabled);
+    const [delivery] = (await rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page })).deliveries;
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, response_status: 410 });
+    const refused = await rpcFailure(rpc.request(WebhooksSubjects.redeliver, { caller, id: webhook.id, delivery_id: delivery?.id ?? 0 }));
+    expect(refused).toMatchObject({ status: 409, body: { error: 'conflict', message: expect.stringContaining('is disabled') } });
+
+    const filtered = await rpcFailure(rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page, event: 'app.exploded' }));
+    expect(filtered).toMatchObject({ status: 422, body: { errors: [{ field: 'event' }] } });
+    const tests = await rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page, event: 'webhook.test' });
+    expect(tests.deliveries).toEqual([]);
+  });
+
+  it('tries a test send once: a failing receiver gets no retries of it', async () => {
+    scripts.set('/test-fails', [500, 500, 500]);
+    const webhook = await subscribe('/test-fails');
+    const test = await rpc.request(WebhooksSubjects.test, { caller, id: webhook.id });
+    expect(test).toMatchObject({ success: false, delivery: { status: 'failed', attempts: 1, response_status: 500, next_attempt_at: null } });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(at('/test-fails')).toHaveLength(1);
+  });
+
   it('sends nothing to disabled subscriptions, other accounts, or kinds not listed', async () => {
     const disabled = await subscribe('/disabled');
     await rpc.request(WebhooksSubjects.update, { caller, id: disabled.id, changes: { enabled: false } });
@@ -414,6 +439,19 @@ describe('generation callbacks', () => {
     expect(rotated.secret).not.toBe(secret);
     expect((await rpc.request(WebhooksSubjects.getCallbackSecret, { caller })).secret).toBe(rotated.secret);
     expect((await rpc.request(WebhooksSubjects.getCallbackSecret, { caller: testCaller(OTHER_ACCOUNT) })).secret).not.toBe(rotated.secret);
+  });
+
+  it('sends a callback whose receiver answers 410 Gone no more', async () => {
+    scripts.set('/callback-gone', [410]);
+    const jobId = randomUUID();
+    await rpc.request(WebhooksSubjects.enqueueCallback, { account_id: ACCOUNT, job_id: jobId, url: receiverUrl('/callback-gone'), body });
+    const { deliveries } = await eventually(
+      () => rpc.request(WebhooksSubjects.callbackDeliveries, { account_id: ACCOUNT, job_ids: [jobId] }),
+      (result) => result.deliveries[jobId]?.status === 'failed',
+    );
+    expect(deliveries[jobId]).toMatchObject({ attempts: 1, response_status: 410, next_attempt_at: null, error: 'the receiver answered 410 Gone; the callback is not sent again' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(at('/callback-gone')).toHaveLength(1);
   });
 
   it('refuses a callback_url that is not http(s) with 422', async () => {

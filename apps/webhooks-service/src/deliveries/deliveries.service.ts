@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import {
   DELIVERY_STATUSES,
+  EVENT_KINDS,
+  isEventKind,
   pageMeta,
   pageOffset,
   WEBHOOK_TEST_EVENT,
@@ -52,6 +54,9 @@ export class DeliveriesService {
     if (request.status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(request.status)) {
       throw ServiceException.validation([{ field: 'status', message: `must be one of ${DELIVERY_STATUSES.join(', ')}` }]);
     }
+    if (request.event !== undefined && !isEventKind(request.event) && request.event !== WEBHOOK_TEST_EVENT) {
+      throw ServiceException.validation([{ field: 'event', message: `must be one of ${[...EVENT_KINDS, WEBHOOK_TEST_EVENT].join(', ')}` }]);
+    }
     const [rows, total] = await this.deliveries.findAndCount({
       where: {
         subscriptionId: subscription.id,
@@ -76,6 +81,9 @@ export class DeliveriesService {
       ? await this.deliveries.findOneBy({ id: request.delivery_id, subscriptionId: subscription.id })
       : null;
     if (!found) throw ServiceException.notFound('Delivery', String(request.delivery_id));
+    if (!subscription.enabled) {
+      throw ServiceException.of('conflict', `Webhook ${subscription.id} is disabled; enable it (PATCH enabled: true) to redeliver`);
+    }
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
         `UPDATE deliveries SET status = 'pending', failed_steps = 0,

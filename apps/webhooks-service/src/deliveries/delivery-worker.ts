@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { WEBHOOK_HEADERS } from '@appgen/contracts';
+import { WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT } from '@appgen/contracts';
 import { NotifiedWorkLoop } from '@appgen/service-kit';
 import { openSecret } from '../common/secret-box';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
@@ -273,11 +273,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const failing = new Set<number>();
     const rows = failures.map((o) => {
       const sid = o.row.subscription_id;
-      const isGone = o.result.status === 410 && sid !== null;
+      // 410 Gone means "stop sending": a subscription is disabled, a callback is not tried again.
+      const isGone = o.result.status === 410;
       const steps = o.row.failed_steps + 1;
-      const delay = isGone || o.giveUp ? null : nextRetryDelay(this.config.retrySchedule, steps);
+      // A test send reports its one attempt; retrying it would pile up tests against a broken receiver.
+      const once = o.giveUp || isGone || o.row.event === WEBHOOK_TEST_EVENT;
+      const delay = once ? null : nextRetryDelay(this.config.retrySchedule, steps);
       const error = isGone
-        ? 'the receiver answered 410 Gone; the subscription was disabled'
+        ? sid === null
+          ? 'the receiver answered 410 Gone; the callback is not sent again'
+          : 'the receiver answered 410 Gone; the subscription was disabled'
         : (o.result.error ?? `the receiver answered HTTP ${o.result.status ?? 'nothing'}`);
       if (sid !== null && isGone) gone.add(sid);
       else if (sid !== null && !succeeded.has(sid)) failing.add(sid);
