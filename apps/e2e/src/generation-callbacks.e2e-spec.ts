@@ -82,6 +82,7 @@ describe('generation callbacks: the callback_url hears how the job ended', () =>
         editor: expect.stringMatching(new RegExp(`/account/apps/${queued.app_id}/editor$`)),
       },
       generation: { message_id: queued.message_id, started_at: finished.started_at, completed_at: finished.completed_at },
+      credits_used: 0,
       tokens_used: { input: 0, output: 0 },
       metadata: { order: 'A-17', customer: { id: 9 } },
     });

@@ -59,6 +59,7 @@ describe('the generation callback body (contract section 6)', () => {
       status: 'generated',
       urls: { preview: app.preview_url, production: app.production_url, editor: 'https://appgen.dev/account/apps/k3x9q2m7w1ab/editor' },
       generation: { message_id: 1042, started_at: '2026-11-21T10:00:00.000Z', completed_at: '2026-11-21T10:00:02.500Z' },
+      credits_used: 0,
       tokens_used: { input: 1200, output: 3400 },
       metadata: { order: 'A-17' },
     });

@@ -180,6 +180,7 @@ describe('generation-service with the real apps-service, deployment-service and 
       status: 'generated',
       urls: { preview: job.app.preview_url, production: null, editor: `http://localhost:3000/account/apps/${queued.app_id}/editor` },
       generation: { message_id: queued.message_id, started_at: job.started_at, completed_at: job.completed_at },
+      credits_used: 0,
       tokens_used: { input: 0, output: 0 },
       metadata: { order: 'A-17', tags: ['garden'] },
     });
