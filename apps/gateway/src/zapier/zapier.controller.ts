@@ -69,7 +69,24 @@ export class ZapierController {
   @Get('samples/:event')
   @RequirePermission('webhooks:read')
   @ApiOperation({ summary: 'Sample payloads of an event', description: 'A list with one example delivery body of the event kind, for mapping fields in a Zap.' })
-  @ApiOkResponse({ description: 'example event envelopes' })
+  @ApiOkResponse({
+    description: 'example delivery bodies: the event envelope {id, event, timestamp, account_id, app_id, data}',
+    schema: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'event', 'timestamp', 'account_id', 'app_id', 'data'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          event: { type: 'string', enum: [...EVENT_KINDS] },
+          timestamp: { type: 'string', format: 'date-time' },
+          account_id: { type: 'integer' },
+          app_id: { type: 'string', nullable: true },
+          data: { type: 'object', additionalProperties: true },
+        },
+      },
+    },
+  })
   @ApiNotFoundResponse({ description: 'Not one of the twelve event kinds', type: ErrorBodyDto })
   samples(@CurrentCaller() caller: Caller, @Param('event') event: string): DomainEvent[] {
     if (!isEventKind(event)) throw new ApiError('not_found', `No event kind ${event}; the kinds are: ${EVENT_KINDS.join(', ')}`);
