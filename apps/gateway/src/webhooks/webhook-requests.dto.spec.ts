@@ -33,6 +33,7 @@ describe('POST /webhooks body', () => {
     [{ ...valid, url: 'javascript:alert(1)' }, 'url', 'must be an http or https URL'],
     [{ ...valid, url: 'example.com/hook' }, 'url', 'must be an http or https URL'],
     [{ ...valid, url: `https://example.com/${'a'.repeat(2048)}` }, 'url', 'must be shorter than or equal to 2048 characters'],
+    [{ ...valid, url: `https://example.com/${'a'.repeat(4000)}` }, 'url', 'must be shorter than or equal to 2048 characters'],
     [{ url: valid.url }, 'events', 'must be an array'],
     [{ ...valid, events: 'app.created' }, 'events', 'must be an array'],
     [{ ...valid, events: [] }, 'events', 'must list at least one event'],

@@ -32,8 +32,8 @@ export class QueueGenerationDto {
 
   @ApiPropertyOptional({ format: 'uri', maxLength: 2048, description: 'http(s) URL called (signed) when the job completes or fails' })
   @IsOptional()
-  @MaxLength(2048)
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'callback_url must be an http or https URL' })
+  @MaxLength(2048)
   @IsString()
   callback_url?: string;
 

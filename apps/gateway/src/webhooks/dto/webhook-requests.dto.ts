@@ -14,8 +14,8 @@ export class CreateWebhookDto {
     example: 'https://example.com/hooks/appgen',
     description: 'http(s) URL receiving signed POSTs; private, loopback and link-local addresses are refused',
   })
-  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http or https URL' })
+  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
   @IsString()
   url!: string;
 

@@ -11,8 +11,8 @@ export class ZapierHookDto {
     example: 'https://hooks.zapier.com/hooks/standard/123456/abcdef/',
     description: 'where Zapier wants the events; private, loopback and link-local addresses are refused',
   })
-  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http or https URL' })
+  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
   @IsString()
   target_url!: string;
 
