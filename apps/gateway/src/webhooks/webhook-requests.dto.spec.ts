@@ -28,13 +28,14 @@ describe('POST /webhooks body', () => {
   });
 
   it.each([
-    [{ events: ['app.created'] }, 'url', 'must be a string'],
+    [{ events: ['app.created'] }, 'url', 'is required'],
+    [{ ...valid, url: 42 }, 'url', 'must be a string'],
     [{ ...valid, url: 'ftp://example.com/hook' }, 'url', 'must be an http or https URL'],
     [{ ...valid, url: 'javascript:alert(1)' }, 'url', 'must be an http or https URL'],
     [{ ...valid, url: 'example.com/hook' }, 'url', 'must be an http or https URL'],
     [{ ...valid, url: `https://example.com/${'a'.repeat(2048)}` }, 'url', 'must be shorter than or equal to 2048 characters'],
     [{ ...valid, url: `https://example.com/${'a'.repeat(4000)}` }, 'url', 'must be shorter than or equal to 2048 characters'],
-    [{ url: valid.url }, 'events', 'must be an array'],
+    [{ url: valid.url }, 'events', 'is required'],
     [{ ...valid, events: 'app.created' }, 'events', 'must be an array'],
     [{ ...valid, events: [] }, 'events', 'must list at least one event'],
     [{ ...valid, events: ['app.created', 'app.exploded'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { DELIVERY_STATUSES, EVENT_KINDS, type DeliveryStatus, type EventKind } from '@appgen/contracts';
 import { Trimmed } from '../../common/input-transforms';
 import { PageQueryDto } from '../../common/pagination';
@@ -17,12 +17,14 @@ export class CreateWebhookDto {
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http or https URL' })
   @MaxLength(MAX_WEBHOOK_URL_LENGTH)
   @IsString()
+  @IsDefined({ message: 'is required' })
   url!: string;
 
   @ApiProperty({ enum: EVENT_KINDS, isArray: true, minItems: 1, example: ['app.created', 'app.deployment.completed'] })
   @IsIn(EVENT_KINDS, { each: true, message: `must list only these events: ${EVENT_KINDS.join(', ')}` })
   @ArrayNotEmpty({ message: 'must list at least one event' })
   @IsArray()
+  @IsDefined({ message: 'is required' })
   events!: EventKind[];
 
   @ApiPropertyOptional({ maxLength: 100, example: 'Deploy notifications' })

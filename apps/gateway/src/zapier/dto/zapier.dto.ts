@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
 import { API_KEY_SCOPES, EVENT_KINDS, PLANS, type ApiKeyScope, type EventKind, type Plan } from '@appgen/contracts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/dto/webhook-requests.dto';
 
@@ -14,10 +14,12 @@ export class ZapierHookDto {
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http or https URL' })
   @MaxLength(MAX_WEBHOOK_URL_LENGTH)
   @IsString()
+  @IsDefined({ message: 'is required' })
   target_url!: string;
 
   @ApiProperty({ enum: EVENT_KINDS, example: 'app.generation.completed' })
   @IsIn(EVENT_KINDS, { message: `must be one of: ${EVENT_KINDS.join(', ')}` })
+  @IsDefined({ message: 'is required' })
   event!: EventKind;
 }
 
