@@ -71,9 +71,9 @@ export class DeliveriesService {
   }
 
   /**
-   * A new attempt of the same delivery (same id and body), due now, with a fresh retry schedule. While an
-   * attempt is in flight, that attempt is the redelivery: a second send of the same delivery never starts
-   * beside it.
+   * A new attempt of the same delivery (same id and body), due now, with a fresh retry schedule. A pending
+   * delivery due within a lease is left as it is: it may be in flight (a worker's lease looks the same), and a
+   * second send must never start beside it; at worst it goes out a lease later.
    */
   async redeliver(request: RedeliverRequest): Promise<DeliveryView> {
     const subscription = await this.subscriptions.owned(request.caller.accountId, request.id);
@@ -87,9 +87,11 @@ export class DeliveriesService {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
         `UPDATE deliveries SET status = 'pending', failed_steps = 0,
-                next_attempt_at = CASE WHEN leased_until > now() THEN next_attempt_at ELSE now() END
+                next_attempt_at = CASE WHEN status = 'pending' AND next_attempt_at > now()
+                                        AND next_attempt_at <= now() + make_interval(secs => $2::int)
+                                       THEN next_attempt_at ELSE now() END
           WHERE id = $1`,
-        [found.id],
+        [found.id, this.worker.leaseSeconds],
       );
       await manager.query('SELECT pg_notify($1, current_schema())', [DELIVERIES_CHANNEL]);
     });
@@ -111,8 +113,8 @@ export class DeliveriesService {
     };
     // Leased from the start, so the worker's passes leave it to this request's own attempt.
     const inserted: Array<{ id: number }> = await this.dataSource.query(
-      `INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at, leased_until)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), now() + make_interval(secs => $6)) RETURNING id`,
+      `INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
       [subscription.accountId, subscription.id, eventId, WEBHOOK_TEST_EVENT, JSON.stringify(body), this.worker.leaseSeconds],
     );
     const id = inserted[0]?.id;

@@ -156,7 +156,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
          LIMIT $3::int
        ),
        leased AS (
-         UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => $5::int), leased_until = now() + make_interval(secs => $5::int)
+         UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => $5::int)
            FROM picked WHERE d.id = picked.id
          RETURNING d.*
        )
@@ -258,7 +258,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     // A success ends the subscription's failing streak.
     const successSql = `WITH done AS (
         UPDATE deliveries d SET status = 'succeeded', attempts = attempts + 1, failed_steps = 0, response_status = r.status,
-               response_ms = r.ms, error = NULL, next_attempt_at = NULL, leased_until = NULL, delivered_at = now()
+               response_ms = r.ms, error = NULL, next_attempt_at = NULL, delivered_at = now()
           FROM unnest($1::int[], $2::int[], $3::int[]) AS r(id, status, ms) WHERE d.id = r.id
         RETURNING d.subscription_id)
       UPDATE subscriptions SET failing_since = NULL
@@ -292,7 +292,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       if (successes.length > 0) await manager.query(successSql, successParams);
       await manager.query(
         `UPDATE deliveries d SET status = r.status, attempts = attempts + 1, failed_steps = r.steps, response_status = r.code,
-                response_ms = r.ms, error = r.error, leased_until = NULL,
+                response_ms = r.ms, error = r.error,
                 next_attempt_at = CASE WHEN r.delay IS NULL THEN NULL ELSE now() + make_interval(secs => r.delay) END
            FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::int[]) AS r(id, status, steps, code, ms, error, delay)
           WHERE d.id = r.id`,

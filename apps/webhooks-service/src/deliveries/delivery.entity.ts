@@ -51,10 +51,6 @@ export class DeliveryEntity {
   @Column({ name: 'next_attempt_at', type: 'timestamptz', nullable: true })
   nextAttemptAt!: Date | null;
 
-  /** Set while a worker holds an attempt; a redeliver then waits for that attempt instead of sending beside it. */
-  @Column({ name: 'leased_until', type: 'timestamptz', nullable: true })
-  leasedUntil!: Date | null;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

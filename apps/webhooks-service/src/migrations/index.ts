@@ -1,7 +1,6 @@
 import { CreateWebhooks1763700003000 } from './1763700003000-create-webhooks';
 import { IndexPendingDeliveries1763700005000 } from './1763700005000-index-pending-deliveries';
 import { IndexCallbackJobsOnly1763700006000 } from './1763700006000-index-callback-jobs-only';
-import { AddDeliveryLease1763700007000 } from './1763700007000-add-delivery-lease';
 
 /** Every migration of the `webhooks` schema, oldest first. */
-export const WEBHOOKS_MIGRATIONS = [CreateWebhooks1763700003000, IndexPendingDeliveries1763700005000, IndexCallbackJobsOnly1763700006000, AddDeliveryLease1763700007000];
+export const WEBHOOKS_MIGRATIONS = [CreateWebhooks1763700003000, IndexPendingDeliveries1763700005000, IndexCallbackJobsOnly1763700006000];
