@@ -12,7 +12,7 @@
 // A missing delivery or a signature that does not verify fails the benchmark (non-zero exit code).
 // Duplicates (at-least-once) are counted and shown, not failed. After each run the database is asked how
 // many deliveries needed more than one attempt or are not `succeeded`.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -26,7 +26,8 @@ import { freePort, ROOT, startPlatform } from '../platform/platform.mjs';
 const require = createRequire(import.meta.url);
 const { eventSubject, WebhooksSubjects } = require(join(ROOT, 'dist/libs/contracts/src/index.js'));
 const { RpcClient } = require(join(ROOT, 'dist/libs/service-kit/src/index.js'));
-const { createScratchDatabase, startNatsServer, testCaller } = require(join(ROOT, 'dist/libs/testing/src/index.js'));
+// verifyWebhook is the README's verification snippet.
+const { createScratchDatabase, startNatsServer, testCaller, verifyWebhook } = require(join(ROOT, 'dist/libs/testing/src/index.js'));
 const { ensureEventsStream } = require(join(ROOT, 'dist/libs/outbox/src/index.js'));
 const { webhooksEnv } = require(join(ROOT, 'dist/apps/webhooks-service/src/config/webhooks.config.js'));
 
@@ -47,16 +48,6 @@ const STALL_MS = 30_000;
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-/** The README's verification snippet. */
-function verifyWebhook(secret, signatureHeader, rawBody, toleranceSeconds = 300) {
-  const parts = Object.fromEntries(signatureHeader.split(',').map((kv) => kv.split('=')));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'));
-  const given = Buffer.from(parts.v1 || '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Receives every delivery, verifies it, and files it under the run named in the event's data. */

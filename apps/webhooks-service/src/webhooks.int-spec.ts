@@ -1,12 +1,21 @@
 import 'reflect-metadata';
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { INestMicroservice } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { eventSubject, WebhooksSubjects, type DomainEvent, type EventKind } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
-import { createScratchDatabase, rpcFailure, startNatsServer, startServiceApp, testCaller, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
+import {
+  createScratchDatabase,
+  rpcFailure,
+  startNatsServer,
+  startServiceApp,
+  testCaller,
+  verifyWebhook,
+  type NatsServerHandle,
+  type ScratchDatabase,
+} from '@appgen/testing';
 import { AppModule } from './app.module';
 import { loadWebhooksConfig } from './config/webhooks.config';
 
@@ -82,16 +91,6 @@ async function eventually<T>(probe: () => T | Promise<T>, done: (value: T) => bo
 }
 
 const at = (path: string): Received[] => received.filter((entry) => entry.path === path);
-
-/** The README's verification snippet. */
-function verify(secret: string, header: string, rawBody: string): boolean {
-  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=') as [string, string]));
-  const t = Number(parts['t']);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'));
-  const given = Buffer.from(parts['v1'] ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 async function subscribe(path: string, events: EventKind[] = ['app.created'], who = caller) {
   const { webhook } = await rpc.request(WebhooksSubjects.create, { caller: who, url: receiverUrl(path), events });
@@ -177,7 +176,7 @@ describe('delivery', () => {
     const signature = String(delivery?.headers['x-service-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(signature.startsWith(`t=${String(delivery?.headers['x-service-timestamp'])},`)).toBe(true);
-    expect(verify(webhook.secret ?? '', signature, delivery?.body ?? '')).toBe(true);
+    expect(verifyWebhook(webhook.secret ?? '', signature, delivery?.body ?? '')).toBe(true);
 
     const history = await eventually(
       () => rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page }),
@@ -296,15 +295,15 @@ describe('delivery', () => {
     const webhook = await subscribe('/rotate-before');
     await publish(envelope('app.created'));
     const [before] = await eventually(() => at('/rotate-before'), (list) => list.length === 1);
-    expect(verify(webhook.secret ?? '', String(before?.headers['x-service-signature']), before?.body ?? '')).toBe(true);
+    expect(verifyWebhook(webhook.secret ?? '', String(before?.headers['x-service-signature']), before?.body ?? '')).toBe(true);
 
     const secret = 'whsec_rotatedsecret0000000000000000';
     await rpc.request(WebhooksSubjects.update, { caller, id: webhook.id, changes: { secret, url: receiverUrl('/rotate-after') } });
     await publish(envelope('app.created'));
     const [after] = await eventually(() => at('/rotate-after'), (list) => list.length === 1);
     const signature = String(after?.headers['x-service-signature']);
-    expect(verify(secret, signature, after?.body ?? '')).toBe(true);
-    expect(verify(webhook.secret ?? '', signature, after?.body ?? '')).toBe(false);
+    expect(verifyWebhook(secret, signature, after?.body ?? '')).toBe(true);
+    expect(verifyWebhook(webhook.secret ?? '', signature, after?.body ?? '')).toBe(false);
     expect(at('/rotate-before')).toHaveLength(1);
   });
 
@@ -321,7 +320,7 @@ describe('delivery', () => {
     const pairs = paths.flatMap(at).map((entry) => `${entry.path} ${(JSON.parse(entry.body) as DomainEvent).id}`);
     expect(new Set(pairs).size).toBe(pairs.length);
     expect(pairs).toHaveLength(events.length * paths.length);
-    expect(all.every((entry) => verify(secrets.get(entry.path) ?? '', String(entry.headers['x-service-signature']), entry.body))).toBe(true);
+    expect(all.every((entry) => verifyWebhook(secrets.get(entry.path) ?? '', String(entry.headers['x-service-signature']), entry.body))).toBe(true);
     expect(pairs.some((pair) => pair.endsWith(stray.id))).toBe(false);
   });
 
@@ -356,7 +355,7 @@ describe('delivery', () => {
     expect(test).toMatchObject({ success: true, delivery: { event: 'webhook.test', status: 'succeeded', attempts: 1, response_status: 200 } });
     const sent = at('/control')[2];
     expect(sent?.headers['x-service-event']).toBe('webhook.test');
-    expect(verify(webhook.secret ?? '', String(sent?.headers['x-service-signature']), sent?.body ?? '')).toBe(true);
+    expect(verifyWebhook(webhook.secret ?? '', String(sent?.headers['x-service-signature']), sent?.body ?? '')).toBe(true);
     expect(await rpcFailure(rpc.request(WebhooksSubjects.test, { caller: testCaller(OTHER_ACCOUNT), id: webhook.id }))).toMatchObject({ status: 404 });
 
     const tests = await rpc.request(WebhooksSubjects.listDeliveries, { caller, id: webhook.id, ...page, event: 'webhook.test' });
@@ -430,7 +429,7 @@ describe('generation callbacks', () => {
     const [sent] = await eventually(() => at('/callback'), (list) => list.length === 1);
     expect(JSON.parse(sent?.body ?? '{}')).toEqual(body);
     expect(sent?.headers['x-service-event']).toBe('app.generation.completed');
-    expect(verify(secret, String(sent?.headers['x-service-signature']), sent?.body ?? '')).toBe(true);
+    expect(verifyWebhook(secret, String(sent?.headers['x-service-signature']), sent?.body ?? '')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(at('/callback')).toHaveLength(1);
 

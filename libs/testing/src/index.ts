@@ -6,3 +6,4 @@ export * from './mail';
 export * from './nats-server';
 export * from './scratch-database';
 export * from './service-app';
+export * from './webhook-signature';

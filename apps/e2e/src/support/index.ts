@@ -3,9 +3,9 @@ export { api } from './api';
 export { latestMailTo, parseEml, type ReceivedMail } from './mail';
 export { platformControl, type PlatformControl } from './platform-control';
 export { adminAccount, bus, closeBus, createKey, uniqueEmail, type TestAccount } from './accounts';
+export { verifyWebhook } from '@appgen/testing';
 export {
   startWebhookReceiver,
-  verifyWebhook,
   waitFor,
   type ReceivedRequest,
   type Reply,

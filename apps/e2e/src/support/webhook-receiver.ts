@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -84,16 +83,6 @@ export async function startWebhookReceiver(responder: Responder = answerOk): Pro
         server.close(() => resolve());
       }),
   };
-}
-
-/** What a subscriber does with a delivery: the check webhooks-service's README gives users to copy. */
-export function verifyWebhook(secret: string, signatureHeader: string, rawBody: string, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries(signatureHeader.split(',').map((kv) => kv.split('=')));
-  const t = Number(parts['t']);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'));
-  const given = Buffer.from(parts['v1'] || '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Polls `read` every 100 ms until it gives something other than undefined; fails after `timeoutMs`. */
