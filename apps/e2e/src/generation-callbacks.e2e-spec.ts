@@ -1,3 +1,4 @@
+import type { GenerationCallbackView } from '@appgen/contracts';
 import { adminAccount, api, closeBus, startWebhookReceiver, verifyWebhook, waitFor, type ReceivedRequest, type TestAccount, type WebhookReceiver } from './support';
 
 interface JobView {
@@ -6,16 +7,7 @@ interface JobView {
   started_at: string | null;
   completed_at: string | null;
   app: { name: string; preview_url: string | null; production_url: string | null };
-  callback: {
-    url: string;
-    status: string;
-    delivered: boolean;
-    attempts: number;
-    response_status: number | null;
-    error: string | null;
-    next_attempt_at: string | null;
-    delivered_at: string | null;
-  } | null;
+  callback: GenerationCallbackView | null;
 }
 
 /**
