@@ -44,7 +44,7 @@ export class AppModule {
   static forConfig(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false }), DiscoveryModule],
+      imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false }), DiscoveryModule],
       controllers: CONTROLLERS,
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

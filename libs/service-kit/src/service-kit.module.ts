@@ -21,6 +21,11 @@ export interface ServiceKitOptions {
   config: ServiceConfig;
   /** Services with their own HTTP surface (gateway, edge) serve health themselves. */
   healthRoute?: boolean;
+  /**
+   * false when the process refuses unstorable input (findUnstorable) in its own pipe before any other (the
+   * gateway's ApiValidationPipe), so that bodies are not walked twice; otherwise NoNulPipe does it.
+   */
+  noNulPipe?: boolean;
 }
 
 /** What every appgen process gets: its config, a NATS connection, the RPC client and health. */
@@ -42,7 +47,7 @@ export class ServiceKitModule {
         },
         HealthService,
         NatsConnectionCloser,
-        { provide: APP_PIPE, useClass: NoNulPipe },
+        ...(options.noNulPipe === false ? [] : [{ provide: APP_PIPE, useClass: NoNulPipe }]),
       ],
       exports: [SERVICE_CONFIG, SERVICE_NAME, NATS_CONNECTION, RpcClient, HealthService],
     };

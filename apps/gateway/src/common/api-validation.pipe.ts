@@ -36,7 +36,8 @@ export class ApiValidationPipe extends ValidationPipe {
       return Promise.reject(ApiError.validation([{ field: 'body', message: 'must be a JSON object' }]));
     }
     if (metadata.type === 'body' || metadata.type === 'query') {
-      // Before class-transformer, which walks the value recursively and would overflow on deep nesting.
+      // Before class-transformer, which walks the value recursively and would overflow on deep nesting; this
+      // is the gateway's one walk for it (ServiceKitModule leaves NoNulPipe out here).
       const unstorable = findUnstorable(value);
       if (unstorable) return Promise.reject(ApiError.validation([unstorable]));
       const refused = refusedValues(value);
@@ -49,7 +50,8 @@ export class ApiValidationPipe extends ValidationPipe {
 /**
  * Values no field accepts, whatever its DTO says: `null` for a top-level field (class-validator's
  * @IsOptional lets it through, and every column behind these fields is NOT NULL; leave a field out to keep
- * it). Text holding a NUL byte is refused by every service's NoNulPipe (service-kit), the gateway included.
+ * it). Text Postgres cannot store as sent, and nesting past the limit, are refused before these by
+ * findUnstorable (service-kit), the same check every other service's NoNulPipe makes.
  */
 function refusedValues(value: unknown): FieldError[] {
   if (typeof value !== 'object' || value === null) return [];
