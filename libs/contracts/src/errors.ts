@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  /** the request was valid but what it asks for is larger than one reply may be; ask for less */
+  result_too_large: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,

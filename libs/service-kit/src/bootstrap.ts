@@ -61,7 +61,10 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
     });
     if (options.natsServer !== false) {
       app.connectMicroservice(
-        { strategy: new DrainingNatsServer({ servers: config.NATS_URL, queue: name, name }, config.SHUTDOWN_TIMEOUT_MS) },
+        { strategy: new DrainingNatsServer(
+            { servers: config.NATS_URL, queue: name, name },
+            { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES },
+          ) },
         { inheritAppConfig: true },
       );
     }

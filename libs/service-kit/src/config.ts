@@ -2,6 +2,8 @@
  * Environment validation: every service declares the variables it reads, with their defaults,
  * and refuses to start naming each variable that is wrong rather than failing later.
  */
+import { DEFAULT_MAX_REPLY_BYTES } from './message-parts';
+
 export interface EnvVar<T> {
   description: string;
   parse(raw: string | undefined): T;
@@ -125,6 +127,10 @@ export const serviceEnv = {
     default: 5000,
     min: 100,
   }),
+  RPC_MAX_REPLY_BYTES: env.int(
+    'largest reply one request between services may get; a reply larger than the NATS max_payload travels in parts',
+    { default: DEFAULT_MAX_REPLY_BYTES, min: 1024 * 1024 },
+  ),
   SHUTDOWN_TIMEOUT_MS: env.int('how long in-flight work may run after SIGTERM', { default: 10000, min: 0 }),
   LOG_LEVEL: env.oneOf('least severe log level printed', ['debug', 'log', 'warn', 'error'] as const, {
     default: 'log',

@@ -1,21 +1,66 @@
+import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
-import { ServerNats } from '@nestjs/microservices';
-import type { NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import { ServerNats, type NatsContext } from '@nestjs/microservices';
+import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription, type SubscriptionOptions } from 'nats';
+import { ERROR_CODES, isServiceErrorPayload, type ErrorCode, type ServiceErrorPayload } from '@appgen/contracts';
+import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
+import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
+
+/** One message being handled, for its access log line. */
+interface Handling {
+  subject: string;
+  context: RequestContext;
+  startedAt: number;
+}
+
+/** Nest's reply packet: a response, or an error, and whether the stream of answers has ended. */
+interface ReplyPacket {
+  id: string;
+  response?: unknown;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
+export interface DrainingNatsServerOptions {
+  /** how long in-flight handlers may run after close() */
+  drainTimeoutMs: number;
+  /** RPC_MAX_REPLY_BYTES: a larger reply is answered with a `result_too_large` error instead */
+  maxReplyBytes: number;
+}
+
+class ReplyTooLarge extends Error {}
+
+function errorPacket(id: string, code: ErrorCode, message: string): ReplyPacket {
+  const err: ServiceErrorPayload = { status: ERROR_CODES[code], body: { error: code, message } };
+  return { id, err, isDisposed: true };
+}
+
+function accountIdFrom(headers: MsgHdrs | undefined): number | undefined {
+  const raw = headers?.get(ACCOUNT_ID_HEADER);
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+}
 
 /**
- * Nest's NATS server, made to shut down gracefully: on close it stops taking new messages
- * (unsubscribes, so the queue group's other replicas take them), lets every handler already
- * running finish and send its reply, then closes the connection.
+ * Nest's NATS server, made safe and observable:
+ * - a reply larger than the server's max_payload goes out in parts (message-parts.ts) instead of throwing
+ *   MAX_PAYLOAD_EXCEEDED out of Nest's reply path, which ended the process; a reply that still cannot be sent
+ *   (over RPC_MAX_REPLY_BYTES, or publishing fails) becomes an error reply, and the process lives on;
+ * - every message handled runs in the request context its headers carry (request id, account), so the
+ *   requests it makes carry them on, and logs one access line: subject, status, duration, account, request id;
+ * - on close it stops taking new messages (unsubscribes, so the queue group's other replicas take them), lets
+ *   every handler already running finish and send its reply, then closes the connection.
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly ownSubscriptions: Subscription[] = [];
+  private readonly handling = new WeakMap<Msg, Handling>();
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
   private readonly log = new Logger('NatsServer');
+  private readonly accessLog = new Logger('Access');
 
   constructor(
     options: ConstructorParameters<typeof ServerNats>[0],
-    private readonly drainTimeoutMs: number,
+    private readonly limits: DrainingNatsServerOptions,
   ) {
     super(options);
   }
@@ -43,14 +88,83 @@ export class DrainingNatsServer extends ServerNats {
     super.bindEvents(recording);
   }
 
-  override async handleMessage(channel: string, message: unknown): Promise<unknown> {
+  override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    const context: RequestContext = {
+      requestId: requestIdFrom(message.headers?.get(REQUEST_ID_HEADER)),
+      accountId: accountIdFrom(message.headers),
+    };
+    const handling: Handling = { subject: message.subject, context, startedAt: performance.now() };
+    this.handling.set(message, handling);
     this.inFlight += 1;
     try {
-      return await super.handleMessage(channel, message);
+      return await runInRequestContext(context, () => super.handleMessage(channel, message));
     } finally {
+      // An event (no reply subject) is done when its handler is; a request when its reply is sent.
+      if (!message.reply) this.logHandled(handling, 'event');
       this.inFlight -= 1;
       if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((wake) => wake());
     }
+  }
+
+  override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: Omit<ReplyPacket, 'id'>) => void {
+    if (!natsMsg.reply) return () => undefined;
+    const reply = natsMsg.reply;
+    const handling = this.handling.get(natsMsg);
+    return (response: Omit<ReplyPacket, 'id'>) => {
+      const sent = this.sendReply(reply, { ...response, id });
+      this.onProcessingEndHook?.(this.transportId, ctx);
+      if (handling && (sent.isDisposed || sent.err !== undefined)) this.logHandled(handling, statusOf(sent));
+    };
+  }
+
+  /** Sends a reply, in parts when it is larger than one message; returns what was really sent. */
+  private sendReply(reply: string, packet: ReplyPacket): ReplyPacket {
+    try {
+      this.publishReply(reply, this.serializer.serialize(packet) as { data: Uint8Array; headers?: MsgHdrs });
+      return packet;
+    } catch (error) {
+      const fallback =
+        error instanceof ReplyTooLarge
+          ? errorPacket(packet.id, 'result_too_large', error.message)
+          : errorPacket(packet.id, 'internal_error', 'The service could not send its answer; try again shortly');
+      if (!(error instanceof ReplyTooLarge)) {
+        this.log.error(`a reply to ${reply} could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      try {
+        this.publishReply(reply, this.serializer.serialize(fallback) as { data: Uint8Array; headers?: MsgHdrs });
+      } catch (again) {
+        this.log.error(`not even an error reply could be sent to ${reply}: ${again instanceof Error ? again.message : String(again)}`);
+      }
+      return fallback;
+    }
+  }
+
+  private publishReply(reply: string, encoded: { data: Uint8Array; headers?: MsgHdrs }): void {
+    const connection = this.unwrap<NatsConnection>();
+    const { data } = encoded;
+    if (data.length > this.limits.maxReplyBytes) {
+      const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      throw new ReplyTooLarge(
+        `The answer is ${mb(data.length)}, more than the ${mb(this.limits.maxReplyBytes)} one answer may hold; ask for less (a smaller page, or a filter)`,
+      );
+    }
+    const budget = messageBudget(connection);
+    if (data.length <= budget) {
+      connection.publish(reply, data, encoded.headers ? { headers: encoded.headers } : undefined);
+      return;
+    }
+    const parts = splitIntoParts(data, budget);
+    parts.forEach((part, i) => {
+      const headers = natsHeaders();
+      headers.set(REPLY_PART_HEADER, formatPartMarker({ index: i + 1, count: parts.length }));
+      connection.publish(reply, part, { headers });
+    });
+  }
+
+  private logHandled(handling: Handling, status: number | 'event'): void {
+    const ms = (performance.now() - handling.startedAt).toFixed(1);
+    const account = handling.context.accountId === undefined ? '-' : String(handling.context.accountId);
+    this.accessLog.log(`${handling.subject} ${status} ${ms}ms account=${account} request=${handling.context.requestId}`);
   }
 
   override async close(): Promise<void> {
@@ -58,7 +172,7 @@ export class DrainingNatsServer extends ServerNats {
     if (this.inFlight > 0) {
       this.log.log(`waiting for ${this.inFlight} in-flight message(s) before closing`);
       const idle = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
-      const timeout = new Promise<void>((resolve) => setTimeout(resolve, this.drainTimeoutMs).unref());
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, this.limits.drainTimeoutMs).unref());
       await Promise.race([idle, timeout]);
     }
     // Replies are published on the next tick after a handler resolves; let them go out first.
@@ -70,4 +184,10 @@ export class DrainingNatsServer extends ServerNats {
     }
     await super.close();
   }
+}
+
+/** The HTTP-like status a reply packet stands for: 200, or the error's status (500 for an error Nest made). */
+function statusOf(packet: ReplyPacket): number {
+  if (packet.err === undefined || packet.err === null) return 200;
+  return isServiceErrorPayload(packet.err) ? packet.err.status : 500;
 }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode as NatsErrorCode, JSONCodec, type NatsConnection, type NatsError } from 'nats';
+import {
+  createInbox,
+  headers as natsHeaders,
+  JSONCodec,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription,
+} from 'nats';
 import {
   isServiceErrorPayload,
   type MessageMap,
@@ -8,6 +16,8 @@ import {
   type RpcResponse,
   type RpcSubject,
 } from '@appgen/contracts';
+import { DEFAULT_MAX_REPLY_BYTES, joinParts, messageBudget, parsePartMarker, REPLY_PART_HEADER } from './message-parts';
+import { ACCOUNT_ID_HEADER, currentRequestContext, REQUEST_ID_HEADER } from './request-context';
 import { ServiceException } from './service-exception';
 
 /** Nest's NATS wire format: a request carries an id (so a reply is expected), an event does not. */
@@ -23,39 +33,57 @@ function serviceOf(subject: string): string {
   return `${subject.split('.')[0] ?? 'platform'} service`;
 }
 
-function isNatsError(error: unknown): error is NatsError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+/** A request waiting for its reply, which may come in several parts. */
+interface PendingReply {
+  subject: string;
+  parts: Uint8Array[];
+  bytes: number;
+  resolve(data: Uint8Array): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
 }
 
 /**
  * Typed request/reply over core NATS, speaking the Nest microservices wire format so handlers stay
  * plain `@MessagePattern`s. Unlike Nest's ClientProxy it tells "nobody is listening" (503) apart
- * from "nobody answered in time" (504), and needs no shared reply subscription.
+ * from "nobody answered in time" (504), joins replies that arrive in parts (message-parts.ts), refuses a
+ * request too large for one message with 413 instead of throwing, and carries the request id along.
+ *
+ * Replies come to one wildcard inbox subscription per client (as nats.js's own request() does), keyed by a
+ * token per request, because request() ends at the first message and a large reply has several.
  */
 export class RpcClient {
+  private readonly inbox = createInbox();
+  private readonly pending = new Map<string, PendingReply>();
+  private readonly subscription: Subscription;
+
+  /**
+   * @param maxReplyBytes the most a reply may hold in all its parts (RPC_MAX_REPLY_BYTES); senders refuse
+   *   larger replies themselves, this guards the receiver against a sender configured otherwise
+   */
   constructor(
     private readonly connection: NatsConnection,
     private readonly timeoutMs: number,
-  ) {}
+    private readonly maxReplyBytes = DEFAULT_MAX_REPLY_BYTES,
+  ) {
+    this.subscription = connection.subscribe(`${this.inbox}.*`, {
+      callback: (error, message) => {
+        if (!error) this.onReplyMessage(message);
+      },
+    });
+  }
 
   async request<S extends RpcSubject>(subject: S, payload: RpcRequest<S>, timeoutMs = this.timeoutMs): Promise<RpcResponse<S>> {
-    let reply: NestReply;
-    try {
-      const message = await this.connection.request(
-        subject,
-        codec.encode({ pattern: subject, data: payload, id: randomUUID() }),
-        { timeout: timeoutMs },
+    const data = codec.encode({ pattern: subject, data: payload, id: randomUUID() });
+    const budget = messageBudget(this.connection);
+    if (data.length > budget) {
+      throw ServiceException.of(
+        'payload_too_large',
+        `The request is too large to pass to the ${serviceOf(subject)} (${data.length} bytes; at most ${budget})`,
       );
-      reply = codec.decode(message.data) as NestReply;
-    } catch (error) {
-      if (isNatsError(error) && error.code === NatsErrorCode.NoResponders) {
-        throw ServiceException.of('service_unavailable', `The ${serviceOf(subject)} is unavailable right now; try again shortly`);
-      }
-      if (isNatsError(error) && error.code === NatsErrorCode.Timeout) {
-        throw ServiceException.of('upstream_timeout', `The ${serviceOf(subject)} did not answer in time; try again shortly`);
-      }
-      throw error;
     }
+    const replyData = await this.exchange(subject, data, timeoutMs);
+    const reply = codec.decode(replyData) as NestReply;
     if (reply.err !== undefined && reply.err !== null) {
       if (isServiceErrorPayload(reply.err)) {
         throw ServiceException.fromPayload(reply.err);
@@ -67,6 +95,80 @@ export class RpcClient {
 
   /** Fire-and-forget: delivered to one member of the subject's queue group, or to every subscriber of a broadcast. */
   emit<S extends MessageSubject>(subject: S, payload: MessageMap[S]): void {
-    this.connection.publish(subject, codec.encode({ pattern: subject, data: payload }));
+    this.connection.publish(subject, codec.encode({ pattern: subject, data: payload }), { headers: this.contextHeaders() });
+  }
+
+  private exchange(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+    const token = randomUUID();
+    return new Promise<Uint8Array>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(token);
+        reject(ServiceException.of('upstream_timeout', `The ${serviceOf(subject)} did not answer in time; try again shortly`));
+      }, timeoutMs);
+      this.pending.set(token, { subject, parts: [], bytes: 0, resolve, reject, timer });
+      try {
+        this.connection.publish(subject, data, { reply: `${this.inbox}.${token}`, headers: this.contextHeaders() });
+      } catch (error) {
+        this.settle(token);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  /** The request id and account of the request being served, if any, for the receiver's access log. */
+  private contextHeaders(): MsgHdrs | undefined {
+    const context = currentRequestContext();
+    if (!context) return undefined;
+    const headers = natsHeaders();
+    headers.set(REQUEST_ID_HEADER, context.requestId);
+    if (context.accountId !== undefined) headers.set(ACCOUNT_ID_HEADER, String(context.accountId));
+    return headers;
+  }
+
+  private onReplyMessage(message: Msg): void {
+    const token = message.subject.slice(this.inbox.length + 1);
+    const waiting = this.pending.get(token);
+    if (!waiting) return; // timed out already
+    // The server answers a request nobody subscribes to with an empty 503 status message.
+    if (message.data.length === 0 && message.headers?.code === 503) {
+      this.settle(token);
+      waiting.reject(ServiceException.of('service_unavailable', `The ${serviceOf(waiting.subject)} is unavailable right now; try again shortly`));
+      return;
+    }
+    const markerValue = message.headers?.get(REPLY_PART_HEADER) ?? '';
+    if (markerValue === '') {
+      this.settle(token);
+      waiting.resolve(message.data);
+      return;
+    }
+    const marker = parsePartMarker(markerValue);
+    waiting.bytes += message.data.length;
+    if (!marker || marker.index !== waiting.parts.length + 1 || waiting.bytes > this.maxReplyBytes) {
+      this.settle(token);
+      waiting.reject(
+        ServiceException.of(
+          'internal_error',
+          `The ${serviceOf(waiting.subject)} sent a reply that could not be read; try again, or ask for less`,
+        ),
+      );
+      return;
+    }
+    waiting.parts.push(message.data);
+    if (marker.index === marker.count) {
+      this.settle(token);
+      waiting.resolve(joinParts(waiting.parts));
+    }
+  }
+
+  private settle(token: string): void {
+    const waiting = this.pending.get(token);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    this.pending.delete(token);
+  }
+
+  /** For tests and shutdown: stops listening for replies. */
+  close(): void {
+    this.subscription.unsubscribe();
   }
 }

@@ -43,7 +43,7 @@ export class ServiceKitModule {
         {
           provide: RpcClient,
           inject: [NATS_CONNECTION],
-          useFactory: (connection: NatsConnection) => new RpcClient(connection, options.config.RPC_TIMEOUT_MS),
+          useFactory: (connection: NatsConnection) => new RpcClient(connection, options.config.RPC_TIMEOUT_MS, options.config.RPC_MAX_REPLY_BYTES),
         },
         HealthService,
         NatsConnectionCloser,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
@@ -17,8 +17,9 @@ interface RunningServer {
   exited: Promise<void>;
 }
 
-async function runServer(binary: string, port: number, storeDir: string): Promise<RunningServer> {
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+async function runServer(binary: string, port: number, storeDir: string, configFile: string | undefined): Promise<RunningServer> {
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...(configFile ? ['-c', configFile] : [])];
+  const child = spawn(binary, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -61,13 +62,21 @@ async function kill(server: RunningServer, signal: NodeJS.Signals): Promise<void
  * messages meant for the services running on the machine's shared NATS. `NATS_SERVER_BIN` overrides
  * the binary, which is otherwise looked up on PATH.
  */
-export async function startNatsServer(): Promise<NatsServerHandle> {
+export interface NatsServerOptions {
+  /** the server's max_payload in bytes (nats-server's default is 1 MB), to exercise replies sent in parts */
+  maxPayload?: number;
+}
+
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServerHandle> {
   const port = await freePort();
   const storeDir = await mkdtemp(join(tmpdir(), 'appgen-nats-'));
   const binary = process.env['NATS_SERVER_BIN'] ?? 'nats-server';
+  // max_payload has no command-line flag; it goes in a configuration file.
+  const configFile = options.maxPayload === undefined ? undefined : join(storeDir, 'nats.conf');
+  if (configFile) await writeFile(configFile, `max_payload: ${options.maxPayload}\n`);
   let server: RunningServer;
   try {
-    server = await runServer(binary, port, storeDir);
+    server = await runServer(binary, port, storeDir, configFile);
   } catch (error) {
     await rm(storeDir, { recursive: true, force: true });
     throw error;
@@ -77,7 +86,7 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
     port,
     async restart() {
       await kill(server, 'SIGKILL');
-      server = await runServer(binary, port, storeDir);
+      server = await runServer(binary, port, storeDir, configFile);
     },
     async stop() {
       await kill(server, 'SIGTERM');

@@ -1,7 +1,7 @@
 import type { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@appgen/contracts';
-import { DrainingNatsServer } from '@appgen/service-kit';
+import { DEFAULT_MAX_REPLY_BYTES, DrainingNatsServer } from '@appgen/service-kit';
 
 /**
  * Boots a service's module as it runs in production (its message handlers in the queue group named
@@ -9,7 +9,7 @@ import { DrainingNatsServer } from '@appgen/service-kit';
  */
 export async function startServiceApp(name: ServiceName, module: DynamicModule, natsUrl: string): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(module, {
-    strategy: new DrainingNatsServer({ servers: natsUrl, queue: name, name }, 2000),
+    strategy: new DrainingNatsServer({ servers: natsUrl, queue: name, name }, { drainTimeoutMs: 2000, maxReplyBytes: DEFAULT_MAX_REPLY_BYTES }),
     logger: ['error', 'warn'],
   });
   await app.listen();

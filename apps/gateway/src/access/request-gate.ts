@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
+import { setRequestAccount } from '@appgen/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { ApiError } from '../errors/api-error';
 import { clientIp } from '../rate-limit/client-ip';
@@ -54,6 +55,7 @@ export class RequestGate {
       authFailure = error;
     }
     setRequestAuth(request, auth);
+    if (auth.caller) setRequestAccount(auth.caller.accountId);
     const decision = auth.caller
       ? await this.limits.forCaller(auth.caller)
       : await this.limits.forClientIp(clientIp(request.ip, request.headers, this.config.TRUST_PROXY));

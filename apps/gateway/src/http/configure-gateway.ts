@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import { installHttpRequestLog } from '@appgen/service-kit';
 import { RequestGate } from '../access/request-gate';
 import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
@@ -26,6 +27,7 @@ export interface GatewayHttpOptions {
 export async function configureGateway(app: NestFastifyApplication, config: GatewayConfig, options: GatewayHttpOptions = {}): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
+  installHttpRequestLog(fastify);
   // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
   fastify.addHook('onRequest', (request, reply) => gate.onRequest(request, reply));
   // onSend sees every response as it goes out (handler results and error-filter bodies alike) with its

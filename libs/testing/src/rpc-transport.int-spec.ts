@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { connect, type NatsConnection } from 'nats';
+import { AppsSubjects, type ListFilesRequest, type ListFilesResponse } from '@appgen/contracts';
+import { currentRequestContext, DrainingNatsServer, RpcClient, runInRequestContext, ServiceException } from '@appgen/service-kit';
+import { startNatsServer, type NatsServerHandle } from './nats-server';
+
+// A small max_payload makes "larger than one message" cheap to produce; the code reads it from the server.
+const MAX_PAYLOAD = 64 * 1024;
+const MAX_REPLY_BYTES = 512 * 1024;
+
+// The transport of @appgen/service-kit as every service uses it; here rather than in service-kit because it
+// runs on this library's private nats-server, and service-kit may not depend on its own test helpers.
+
+/**
+ * Stands in for apps-service on a private NATS: answers a file listing whose one file holds as many bytes as
+ * the request's `path` says, and names the request id it was handled under.
+ */
+@Controller()
+class SizedReplies {
+  @MessagePattern(AppsSubjects.listFiles)
+  list(@Payload() request: ListFilesRequest): ListFilesResponse {
+    const bytes = Number(request.path);
+    const file = { path: currentRequestContext()?.requestId ?? 'none', content: 'é'.repeat(bytes / 2), size: bytes, updated_at: '' };
+    return { app_id: request.id, files: [file], count: 1 };
+  }
+}
+
+@Module({ controllers: [SizedReplies] })
+class SizedRepliesModule {}
+
+const caller = { accountId: 1, email: 'a@example.com', plan: 'free' as const, keyId: null, scope: 'full_access' as const, grants: [] };
+
+describe('replies larger than one NATS message', () => {
+  let nats: NatsServerHandle;
+  let service: INestMicroservice;
+  let connection: NatsConnection;
+  let rpc: RpcClient;
+
+  const listing = (bytes: number) => rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: String(bytes) });
+
+  beforeAll(async () => {
+    nats = await startNatsServer({ maxPayload: MAX_PAYLOAD });
+    service = await NestFactory.createMicroservice(SizedRepliesModule, {
+      strategy: new DrainingNatsServer({ servers: nats.url, queue: 'apps-service' }, { drainTimeoutMs: 1000, maxReplyBytes: MAX_REPLY_BYTES }),
+      logger: ['error'],
+    });
+    await service.listen();
+    connection = await connect({ servers: nats.url });
+    rpc = new RpcClient(connection, 5000);
+  });
+
+  afterAll(async () => {
+    rpc.close();
+    await connection.close();
+    await service.close();
+    await nats.stop();
+  });
+
+  it('answers a small request in one message, as before', async () => {
+    const reply = await listing(100);
+    expect(reply.files[0]?.content).toHaveLength(50);
+  });
+
+  it('delivers a reply several times the server max_payload whole', async () => {
+    const bytes = 6 * MAX_PAYLOAD;
+    const reply = await listing(bytes);
+    expect(Buffer.byteLength(reply.files[0]?.content ?? '', 'utf8')).toBe(bytes);
+    expect(reply.files[0]?.content).toBe('é'.repeat(bytes / 2));
+  });
+
+  it('delivers concurrent large replies to their own requesters', async () => {
+    const sizes = [3, 5, 2, 7].map((n) => n * MAX_PAYLOAD + n * 2);
+    const replies = await Promise.all(sizes.map((bytes) => listing(bytes)));
+    expect(replies.map((reply) => Buffer.byteLength(reply.files[0]?.content ?? '', 'utf8'))).toEqual(sizes);
+  });
+
+  it('answers a reply over the largest allowed with result_too_large, and goes on answering', async () => {
+    await expect(listing(MAX_REPLY_BYTES + 2)).rejects.toMatchObject({
+      payload: { status: 422, body: { error: 'result_too_large', message: expect.stringContaining('ask for less') } },
+    });
+    await expect(listing(10)).resolves.toMatchObject({ count: 1 });
+  });
+
+  it('refuses a request too large for one message with 413 before sending it', async () => {
+    const error: unknown = await rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: 'x'.repeat(MAX_PAYLOAD) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceException);
+    expect((error as ServiceException).payload).toMatchObject({ status: 413, body: { error: 'payload_too_large' } });
+    await expect(listing(10)).resolves.toMatchObject({ count: 1 });
+  });
+
+  it('carries the request id of the request being served to the service it asks', async () => {
+    const reply = await runInRequestContext({ requestId: 'req-from-the-gateway' }, () => listing(10));
+    expect(reply.files[0]?.path).toBe('req-from-the-gateway');
+  });
+
+  it('answers 503 when no service listens on the subject', async () => {
+    await expect(rpc.request(AppsSubjects.readFile, { caller, id: 'app1', path: 'a' })).rejects.toMatchObject({
+      payload: { status: 503, body: { error: 'service_unavailable' } },
+    });
+  });
+});
