@@ -10,6 +10,8 @@ export const GenerationSubjects = {
   cancel: 'generation.jobs.cancel',
   /** the newest job of an app, for GET /managed_apps/:id/status */
   latestForApp: 'generation.jobs.latest_for_app',
+  /** the models callers may name in `ai_model`; the gateway and apps-service ask it and keep the answer briefly */
+  offeredModels: 'generation.models.offered',
 } as const;
 
 export const GENERATION_JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
@@ -20,6 +22,25 @@ export const GENERATION_PROGRESS = { queued: 5, executing: 10, planning: 25, gen
 
 export const GENERATORS = ['blueprint', 'openai'] as const;
 export type GeneratorName = (typeof GENERATORS)[number];
+
+/**
+ * The built-in generator: always offered, whatever the configuration, so naming it needs no question to
+ * generation-service; also the model an app records when created without one.
+ */
+export const BUILTIN_MODEL: GeneratorName = 'blueprint';
+
+/** How long an asker of `offeredModels` may keep the answer (it changes only when generation-service restarts). */
+export const OFFERED_MODELS_TTL_MS = 30_000;
+
+export interface OfferedModelsResponse {
+  /** every value `ai_model` may take on this server, the built-in `blueprint` first */
+  models: string[];
+}
+
+/** Why `model` cannot be an `ai_model` here (it is not among `offered`), or null when it can. */
+export function modelProblem(model: string, offered: readonly string[]): string | null {
+  return offered.includes(model) ? null : `must be a model this server offers: ${offered.join(', ')}`;
+}
 
 export interface QueueGenerationRequest extends CallerRequest {
   prompt: string;
@@ -112,4 +133,5 @@ export interface GenerationRpc {
   [GenerationSubjects.get]: Rpc<JobByIdRequest, GenerationJobView>;
   [GenerationSubjects.cancel]: Rpc<JobByIdRequest, CancelGenerationResponse>;
   [GenerationSubjects.latestForApp]: Rpc<CallerRequest & { app_id: string }, LatestGenerationResponse>;
+  [GenerationSubjects.offeredModels]: Rpc<Record<string, never>, OfferedModelsResponse>;
 }

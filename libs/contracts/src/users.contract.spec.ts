@@ -10,5 +10,6 @@ describe('normalizeEmail', () => {
       expect(normalizeEmail(value)).toBeNull();
     }
     expect(normalizeEmail(`${'a'.repeat(250)}@example.com`)).toBeNull();
+    for (const hidden of ['\u202E', '\u0007', '\u200F', '\u0085']) expect(normalizeEmail(`ada${hidden}@example.com`)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import type { Caller, CallerRequest, Plan } from './caller';
+import { EMAIL_MAX_LENGTH } from './limits';
 import type { PageMeta, PageRequest } from './pagination';
 import type { ApiKeyScope } from './permissions';
 import type { Rpc } from './rpc';
+import { textCharacterProblem } from './stored-text';
 
 /** Subjects answered by users-service (queue group `users-service`). */
 export const UsersSubjects = {
@@ -228,5 +230,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export function normalizeEmail(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const email = value.trim().toLowerCase();
-  return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : null;
+  // An address holding a control or bidi character would be mailed or shown as something else than it reads.
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) && textCharacterProblem(email, 'single') === null ? email : null;
 }
