@@ -314,6 +314,24 @@ describe('serving bundles', () => {
     expect(hostile.headers['server']).toBeUndefined();
   });
 
+  it('serves every file of an app under its strict policy: no framing, no sniffing, no inline code', async () => {
+    for (const path of ['/', '/recipes/42/edit', '/assets/app.js']) {
+      const answer = await call(preview(PUBLIC_APP), path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers).toMatchObject({
+        'content-security-policy':
+          "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+          "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
+    }
+    const missing = await call(preview(PUBLIC_APP), '/assets/nope.js');
+    expect(missing.headers['x-frame-options']).toBe('DENY');
+    expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('refuses other methods on pages', async () => {
     const posted = await call(preview(PUBLIC_APP), '/', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(posted.status).toBe(405);
@@ -348,6 +366,36 @@ describe('/_api rows', () => {
     expect(removed.status).toBe(200);
     expect(JSON.parse(removed.body)).toEqual({ success: true });
     expect(rowRequests.at(-1)).toMatchObject({ subject: 'delete', request: { id: 2 } });
+  });
+
+  it("refuses writes from another app's pages (403) and bodies that are not JSON (415) before asking apps-service", async () => {
+    const cookie = await signIn(preview(PUBLIC_APP), 'cook@example.com');
+    const own = `http://${preview(PUBLIC_APP)}`;
+    const refused = { error: 'forbidden', message: `This app accepts changes only from its own pages at ${own}.` };
+    const before = rowRequests.length;
+    const post = (headers: Record<string, string>, body = JSON.stringify({ title: 'Forged' })): Promise<Answer> =>
+      call(preview(PUBLIC_APP), '/_api/entities/recipes', { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body });
+
+    const otherApp = await post({ origin: `http://${preview('other0000005')}` });
+    expect(otherApp.status).toBe(403);
+    expect(JSON.parse(otherApp.body)).toEqual(refused);
+    expect((await post({ origin: `http://${production(PUBLIC_APP)}` })).status).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    const deleted = await call(preview(PUBLIC_APP), '/_api/entities/recipes/1', { method: 'DELETE', headers: { cookie, origin: 'null' } });
+    expect(deleted.status).toBe(403);
+
+    const plain = await post({ origin: own, 'content-type': 'text/plain' });
+    expect(plain.status).toBe(415);
+    expect(JSON.parse(plain.body)).toEqual({ error: 'unsupported_media_type', message: 'Send the request body as JSON, with Content-Type: application/json.' });
+    const form = await post({ origin: own, 'content-type': 'application/x-www-form-urlencoded' }, 'title=Forged');
+    expect(form.status).toBe(415);
+    const untyped = await call(preview(PUBLIC_APP), '/_api/entities/recipes', { method: 'POST', headers: { cookie, origin: own }, body: '{"title":"Forged"}' });
+    expect(untyped.status).toBe(415);
+    expect(rowRequests.length).toBe(before);
+
+    const accepted = await post({ origin: own, 'sec-fetch-site': 'same-origin' }, JSON.stringify({ title: 'Bread' }));
+    expect(accepted.status).toBe(201);
+    expect(rowRequests.at(-1)).toMatchObject({ subject: 'insert', actor: { kind: 'app_user', email: 'cook@example.com' } });
   });
 
   it('passes a service failure through with its status and body', async () => {

@@ -19,15 +19,17 @@ import { matchesIfNoneMatch } from '../bundles/etag';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
 import { RuntimeApiHandler, sessionHashOf } from '../runtime-api/runtime-api.handler';
 import { renderSignInPage, signInPagePolicy } from '../runtime-api/sign-in-page';
+import { appOriginOf } from '../runtime-api/write-guard';
 import { AppLookupService } from './app-lookup.service';
 import { parseCookies, serializeCookie } from './cookies';
 import { errorResponse, methodNotAllowedResponse, notFoundResponse, prefersJson, type PageResponse } from './edge-responses';
 import { parseHostAddress, type HostAddress } from './host-address';
+import { APP_CONTENT_SECURITY_POLICY, EDGE_SECURITY_HEADERS } from './security-headers';
 
 const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 function send(reply: FastifyReply, page: PageResponse): FastifyReply {
-  reply.code(page.status).header('content-type', page.contentType).header('x-content-type-options', 'nosniff');
+  reply.code(page.status).header('content-type', page.contentType).headers(EDGE_SECURITY_HEADERS);
   // Answers change as soon as an app is built or deployed, so nothing in between may keep them.
   reply.header('cache-control', 'no-store');
   if (page.contentType.startsWith('text/html')) reply.header('content-security-policy', HTML_POLICY);
@@ -38,13 +40,18 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
   return reply
     .code(status)
     .header('content-type', 'application/json; charset=utf-8')
-    .header('x-content-type-options', 'nosniff')
+    .headers(EDGE_SECURITY_HEADERS)
     .header('cache-control', 'no-store')
     .send(JSON.stringify(body));
 }
 
 function isApiPath(path: string): boolean {
   return path === APP_RUNTIME_PREFIX || path.startsWith(`${APP_RUNTIME_PREFIX}/`);
+}
+
+/** A header the client should send once; a repeated one counts as its first value. */
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function splitUrl(url: string): { path: string; query: URLSearchParams } {
@@ -111,6 +118,10 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
           query,
           body: Buffer.isBuffer(request.body) ? request.body : undefined,
           sessionToken,
+          origin: single(request.headers.origin),
+          fetchSite: single(request.headers['sec-fetch-site']),
+          contentType: single(request.headers['content-type']),
+          appOrigin: appOriginOf(this.config.PUBLIC_URL_SCHEME, request.headers.host),
         });
         if (result.setCookie) reply.header('set-cookie', result.setCookie);
         return sendJson(reply, result.status, result.body);
@@ -156,7 +167,9 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     if (html && request.method === 'GET') this.countPageView(reply, app, environment, path, cookies);
     reply
       .header('content-type', file.contentType)
-      .header('x-content-type-options', 'nosniff')
+      .headers(EDGE_SECURITY_HEADERS)
+      // On every file, not only HTML: an SVG or a page opened directly is held to the same policy.
+      .header('content-security-policy', APP_CONTENT_SECURITY_POLICY)
       .header('etag', file.etag)
       // Asset names are not content-hashed, so browsers revalidate (cheap: 304 by ETag) rather than keep a stale bundle.
       .header('cache-control', privateApp ? 'private, no-cache' : 'no-cache');
@@ -183,7 +196,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     return reply
       .code(401)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('x-content-type-options', 'nosniff')
+      .headers(EDGE_SECURITY_HEADERS)
       .header('cache-control', 'no-store')
       .header('content-security-policy', signInPagePolicy(nonce))
       .send(renderSignInPage(app.name, nonce));

@@ -6,6 +6,7 @@ import {
   UsersSubjects,
   type AppSessionResponse,
   type AppUserView,
+  type EntityRowsResponse,
   type ErrorBody,
   type ErrorCode,
   type RowActor,
@@ -17,6 +18,7 @@ import { RpcClient, ServiceException } from '@appgen/service-kit';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
 import { AppLookupService } from '../hosting/app-lookup.service';
 import { serializeCookie } from '../hosting/cookies';
+import { writeRefusal } from './write-guard';
 
 export const APP_SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 const DEFAULT_LIMIT = 50;
@@ -30,6 +32,12 @@ export interface ApiRequest {
   body: Buffer | undefined;
   /** the raw session cookie, when the browser sent one */
   sessionToken: string | null;
+  /** what tells a write from the app's own pages from a forged one (./write-guard.ts) */
+  origin: string | undefined;
+  fetchSite: string | undefined;
+  contentType: string | undefined;
+  /** where the app is served for this request, `scheme://host[:port]` */
+  appOrigin: string | null;
 }
 
 export interface ApiResult {
@@ -93,6 +101,9 @@ export class RuntimeApiHandler {
   ) {}
 
   async handle(request: ApiRequest): Promise<ApiResult> {
+    // Before anything is read or asked of another service: a forged write learns nothing and costs nothing.
+    const refusal = writeRefusal({ ...request, hasBody: request.body !== undefined && request.body.length > 0 });
+    if (refusal) return failure(refusal.code, refusal.message);
     try {
       return await this.route(request);
     } catch (error) {
@@ -134,7 +145,8 @@ export class RuntimeApiHandler {
           offset,
           ...(orderBy ? { order_by: orderBy } : {}),
         });
-        return { status: 200, body: { rows: found.rows, total: found.total } };
+        const page: EntityRowsResponse = { rows: found.rows, total: found.total, next_offset: found.next_offset };
+        return { status: 200, body: page };
       }
       if (request.method === 'POST') {
         return { status: 201, body: await this.rpc.request(AppsSubjects.insertRow, { ...base, data: readRowData(request.body) }) };
