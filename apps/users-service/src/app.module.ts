@@ -15,6 +15,7 @@ import { MailMessageEntity } from './mail/mail-message.entity';
 import { CreateAccountsAndCredentials1763700000500 } from './migrations/1763700000500-create-accounts-and-credentials';
 import { CountSignInCodesPerHour1763700002000 } from './migrations/1763700002000-count-sign-in-codes-per-hour';
 import { CreateAppUsers1763700001500 } from './migrations/1763700001500-create-app-users';
+import { KeepMailContentUntilSent1763700003000 } from './migrations/1763700003000-keep-mail-content-until-sent';
 import { AccessTokenEntity } from './sign-in/access-token.entity';
 import { SignInCodeEntity } from './sign-in/sign-in-code.entity';
 import { SignInModule } from './sign-in/sign-in.module';
@@ -40,7 +41,13 @@ export class AppModule {
             AppUserCodeEntity,
             AppUserSessionEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateAccountsAndCredentials1763700000500, CreateAppUsers1763700001500, CountSignInCodesPerHour1763700002000],
+          migrations: [
+            CreateOutbox1763700000000,
+            CreateAccountsAndCredentials1763700000500,
+            CreateAppUsers1763700001500,
+            CountSignInCodesPerHour1763700002000,
+            KeepMailContentUntilSent1763700003000,
+          ],
         }),
         // The outbox carries the app.user.* events of per-app users.
         { ...outbox, global: true },

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   normalizeEmail,
@@ -12,6 +12,7 @@ import {
 import { OutboxService } from '@appgen/outbox';
 import { ServiceException } from '@appgen/service-kit';
 import { isSha256Hex, sha256Hex } from '../common/secrets';
+import { USERS_CONFIG, type UsersConfig } from '../config/users.config';
 import { MailOutboxService } from '../mail/mail-outbox.service';
 import {
   checkSignInCode,
@@ -69,6 +70,7 @@ export class AppUsersService {
     private readonly dataSource: DataSource,
     private readonly mail: MailOutboxService,
     private readonly outbox: OutboxService,
+    @Inject(USERS_CONFIG) private readonly config: UsersConfig,
   ) {}
 
   async requestCode(request: AppUserRequestCodeRequest): Promise<MessageResponse> {
@@ -78,6 +80,7 @@ export class AppUsersService {
       const existing = await this.findUser(manager, target.appId, target.email);
       if (existing?.revokedAt) throw ServiceException.of('forbidden', REVOKED);
       const code = newSignInCode();
+      const expiresAt = new Date(Date.now() + SIGN_IN_CODE_TTL_MS);
       const issued: unknown[] = await manager.query(
         `INSERT INTO app_user_codes (app_id, email, code_hash, failed_attempts, expires_at, created_at)
          VALUES ($1, $2, $3, 0, $4, now())
@@ -85,11 +88,12 @@ export class AppUsersService {
            SET ${reissue.set}
            WHERE ${reissue.where}
          RETURNING app_id`,
-        [target.appId, target.email, hashSignInCode(appUserCodeOwner(target.appId, target.email), code), new Date(Date.now() + SIGN_IN_CODE_TTL_MS)],
+        [target.appId, target.email, this.codeHash(target, code), expiresAt],
       );
       if (issued.length === 0) return;
       await this.mail.enqueue(manager, {
         to: target.email,
+        discardAfter: expiresAt,
         subject: `Your sign-in code for ${appName}: ${code}`,
         text: [
           `Your sign-in code for ${appName} is ${code}.`,
@@ -117,7 +121,7 @@ export class AppUsersService {
         .where('code.appId = :appId AND code.email = :email', { appId: target.appId, email: target.email })
         .getOne();
       if (!stored) return 'refused' as const;
-      const check = checkSignInCode(stored, hashSignInCode(appUserCodeOwner(target.appId, target.email), code), new Date());
+      const check = checkSignInCode(stored, this.codeHash(target, code), new Date());
       const next = codeAfterCheck(check);
       const key = { appId: target.appId, email: target.email };
       if (next === 'count_failure') await manager.increment(AppUserCodeEntity, key, 'failedAttempts', 1);
@@ -164,6 +168,10 @@ export class AppUsersService {
       );
     }
     return { success: true };
+  }
+
+  private codeHash(target: AppTarget, code: string): string {
+    return hashSignInCode(this.config.codeHashKey, appUserCodeOwner(target.appId, target.email), code);
   }
 
   private async createUser(manager: EntityManager, target: AppTarget): Promise<AppUserEntity> {

@@ -1,4 +1,5 @@
-import { env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
+import { hkdfSync } from 'node:crypto';
+import { ConfigError, env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
 
 export const usersEnv = {
   ...serviceEnv,
@@ -11,11 +12,30 @@ export const usersEnv = {
     default: '.data/mail',
   }),
   MAIL_FROM: env.string('sender of outgoing mail', { default: 'appgen <no-reply@appgen.localhost>' }),
+  MAIL_RETENTION_HOURS: env.int('hours a sent or failed mail stays on record (recipient and times only) before it is purged', {
+    default: 24,
+    min: 1,
+    max: 24 * 366,
+  }),
+  SECRETS_KEY: env.optionalString(
+    'base64 of 32 random bytes, shared by the platform; keys the hashes of sign-in codes so a database reader cannot reverse them',
+  ),
   OUTBOX_RELAY_ENABLED: env.bool('publish outbox events from this process', { default: true }),
 };
-export type UsersConfig = ConfigOf<typeof usersEnv>;
+export type UsersConfig = ConfigOf<typeof usersEnv> & {
+  /**
+   * HMAC key of sign-in code hashes, derived from SECRETS_KEY (never the encryption key itself);
+   * null when SECRETS_KEY is unset, and codes are then hashed without a key.
+   */
+  readonly codeHashKey: Buffer | null;
+};
 export const USERS_CONFIG = Symbol('USERS_CONFIG');
 
 export function loadUsersConfig(source: NodeJS.ProcessEnv = process.env): UsersConfig {
-  return loadConfig(usersEnv, source);
+  const config = loadConfig(usersEnv, source);
+  if (config.SECRETS_KEY === undefined) return { ...config, codeHashKey: null };
+  const secretsKey = Buffer.from(config.SECRETS_KEY, 'base64');
+  if (secretsKey.length !== 32) throw new ConfigError(['SECRETS_KEY must be base64 of exactly 32 bytes']);
+  const codeHashKey = Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'appgen users-service sign-in codes', 32));
+  return { ...config, codeHashKey };
 }

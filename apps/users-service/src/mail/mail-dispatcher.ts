@@ -21,7 +21,18 @@ interface PendingMail {
   subject: string;
   text_body: string;
   attempts: number;
+  /** what it carries expired before it could be sent */
+  stale: boolean;
 }
+
+/**
+ * Marks a mail finished. The subject and body hold a sign-in code: they are cleared in the same statement
+ * (so the same transaction) that records the outcome, and a CHECK constraint refuses a finished row that
+ * still holds them.
+ */
+const FINISH_SENT = `UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, subject = NULL, text_body = NULL WHERE id = $1`;
+const FINISH_STALE = `UPDATE mail_outbox SET failed_at = now(), last_error = $2, subject = NULL, text_body = NULL WHERE id = $1`;
+const STALE_ERROR = 'not sent: what it carried expired before it could go out';
 
 /**
  * Sends committed mail_outbox rows. Woken by NOTIFY when a row commits, and by a short poll for retries
@@ -63,16 +74,24 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     if (!sender) return;
     for (;;) {
       const claimed = await this.dataSource.transaction(async (manager) => {
+        // A mail waiting out a backoff is also claimed once its content expires, so an undeliverable code
+        // does not stay readable until its next attempt comes due.
         const rows: PendingMail[] = await manager.query(
-          `SELECT id, recipient, subject, text_body, attempts FROM mail_outbox
-            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+          `SELECT id, recipient, subject, text_body, attempts, coalesce(discard_after <= now(), false) AS stale
+             FROM mail_outbox
+            WHERE sent_at IS NULL AND failed_at IS NULL AND (next_attempt_at <= now() OR discard_after <= now())
             ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [BATCH_SIZE],
         );
         for (const row of rows) {
+          if (row.stale) {
+            this.log.warn(`mail ${row.id} dropped after ${row.attempts} attempts: ${STALE_ERROR}`);
+            await manager.query(FINISH_STALE, [row.id, STALE_ERROR]);
+            continue;
+          }
           try {
             await sender.send(row.id, { to: row.recipient, subject: row.subject, text: row.text_body });
-            await manager.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
+            await manager.query(FINISH_SENT, [row.id]);
           } catch (error) {
             const attempts = row.attempts + 1;
             const message = error instanceof Error ? error.message : String(error);
@@ -82,7 +101,9 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
               `UPDATE mail_outbox
                   SET attempts = $2, last_error = $3,
                       next_attempt_at = now() + make_interval(secs => $4),
-                      failed_at = CASE WHEN $5 THEN now() END
+                      failed_at = CASE WHEN $5 THEN now() END,
+                      subject = CASE WHEN $5 THEN NULL ELSE subject END,
+                      text_body = CASE WHEN $5 THEN NULL ELSE text_body END
                 WHERE id = $1`,
               [row.id, attempts, message.slice(0, 1000), mailRetryDelaySeconds(attempts), giveUp],
             );

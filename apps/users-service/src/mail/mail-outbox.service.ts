@@ -11,10 +11,15 @@ export interface OutgoingMail {
   text: string;
 }
 
+export interface QueuedMail extends OutgoingMail {
+  /** When what the mail carries (a sign-in code) expires; past it the mail is dropped unsent. */
+  discardAfter?: Date;
+}
+
 @Injectable()
 export class MailOutboxService {
   /** Queues a mail in the caller's transaction: it goes out if and only if the change commits. */
-  async enqueue(manager: EntityManager, mail: OutgoingMail): Promise<void> {
+  async enqueue(manager: EntityManager, mail: QueuedMail): Promise<void> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error('MailOutboxService.enqueue must run inside the transaction that makes the change');
     }
@@ -22,6 +27,7 @@ export class MailOutboxService {
       recipient: mail.to,
       subject: mail.subject,
       textBody: mail.text,
+      discardAfter: mail.discardAfter ?? null,
       nextAttemptAt: () => 'now()',
     });
     await manager.query('SELECT pg_notify($1, current_schema())', [MAIL_CHANNEL]);

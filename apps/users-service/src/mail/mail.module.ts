@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailOutboxService } from './mail-outbox.service';
+import { MailRetentionSweep } from './mail-retention-sweep';
 
 @Module({
-  providers: [MailOutboxService, MailDispatcher],
+  providers: [MailOutboxService, MailDispatcher, MailRetentionSweep],
   exports: [MailOutboxService],
 })
 export class MailModule {}

@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ACCESS_TOKEN_PREFIX } from '@appgen/contracts';
 import { randomBase62, sha256Hex } from '../common/secrets';
 
@@ -41,11 +41,14 @@ export function newSignInCode(): string {
 /**
  * Binding the owner of the code (an account id, or an app user's `<app_id>:<email>`) into the digest
  * means a stored hash cannot be replayed for another account.
- * A six-digit code is guessable offline from its hash anyway; what protects it is its ten-minute life
- * and the five-try limit, the hash only keeps a database reader from using live codes at a glance.
+ * A six-digit code has only a million values, so a plain digest of it is reversed offline in a moment:
+ * the digest is an HMAC under a key derived from SECRETS_KEY, which the database does not hold, so a
+ * reader of the database (or of a backup) cannot turn a stored hash back into a live code.
+ * Without a key (SECRETS_KEY unset, never in a deployment) it falls back to a plain SHA-256.
  */
-export function hashSignInCode(owner: number | string, code: string): string {
-  return sha256Hex(`${owner}:${code}`);
+export function hashSignInCode(key: Buffer | null, owner: number | string, code: string): string {
+  const message = `${owner}:${code}`;
+  return key ? createHmac('sha256', key).update(message, 'utf8').digest('hex') : sha256Hex(message);
 }
 
 export function newAccessToken(): string {

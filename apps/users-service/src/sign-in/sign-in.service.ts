@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -45,12 +45,18 @@ interface TokenRow {
 const reissue = reissueSql('sign_in_codes');
 
 @Injectable()
-export class SignInService {
+export class SignInService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly mail: MailOutboxService,
     @Inject(USERS_CONFIG) private readonly config: UsersConfig,
   ) {}
+
+  onModuleInit(): void {
+    if (!this.config.codeHashKey) {
+      new Logger('SignInService').warn('SECRETS_KEY is unset: sign-in codes are hashed without a key, reversible by a database reader');
+    }
+  }
 
   /**
    * Replaces any earlier code of the account and queues the mail, in the caller's transaction; does nothing
@@ -58,6 +64,7 @@ export class SignInService {
    */
   async issueCode(manager: EntityManager, account: AccountEntity): Promise<void> {
     const code = newSignInCode();
+    const expiresAt = new Date(Date.now() + SIGN_IN_CODE_TTL_MS);
     const issued: unknown[] = await manager.query(
       `INSERT INTO sign_in_codes (account_id, code_hash, failed_attempts, expires_at, created_at)
        VALUES ($1, $2, 0, $3, now())
@@ -65,11 +72,12 @@ export class SignInService {
          SET ${reissue.set}
          WHERE ${reissue.where}
        RETURNING account_id`,
-      [account.id, hashSignInCode(account.id, code), new Date(Date.now() + SIGN_IN_CODE_TTL_MS)],
+      [account.id, hashSignInCode(this.config.codeHashKey, account.id, code), expiresAt],
     );
     if (issued.length === 0) return;
     await this.mail.enqueue(manager, {
       to: account.email,
+      discardAfter: expiresAt,
       subject: `Your appgen sign-in code: ${code}`,
       text: [
         `Your appgen sign-in code is ${code}.`,
@@ -110,7 +118,7 @@ export class SignInService {
         .where('code.accountId = :id', { id: account.id })
         .getOne();
       if (!stored) return null;
-      const check = checkSignInCode(stored, hashSignInCode(account.id, code), new Date());
+      const check = checkSignInCode(stored, hashSignInCode(this.config.codeHashKey, account.id, code), new Date());
       const next = codeAfterCheck(check);
       if (next === 'count_failure') await manager.increment(SignInCodeEntity, { accountId: account.id }, 'failedAttempts', 1);
       if (next === 'delete') await manager.delete(SignInCodeEntity, { accountId: account.id });
