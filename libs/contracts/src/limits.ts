@@ -51,6 +51,9 @@ export const TEXT_LIMITS = {
   selectOption: { min: 1, max: 100, lines: 'single' },
 } as const satisfies Record<string, TextLimit>;
 
+/** An `app_id` a request names (ids are 12 characters; longer ones name no app and are not looked up). */
+export const APP_ID_MAX_LENGTH = 64;
+
 /** An e-mail address (accounts, app users): the longest RFC 5321 allows in practice. */
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -385,4 +385,31 @@ describe('validateAppPlan', () => {
   it('refuses what is not an object', () => {
     for (const value of [null, 'plan', 42, []]) expect(() => validateAppPlan(value)).toThrow(AppPlanValidationError);
   });
+
+  it('refuses control and bidi characters a model put in names, labels, choices and the description', () => {
+    const plan = planApp(RECIPE_PROMPT);
+    const recipes = entity(plan, 'recipes');
+    const tainted = {
+      ...plan,
+      name: 'Recipes\u202Eevil',
+      description: 'Keeps recipes\u0007',
+      entities: [{ ...recipes, label: 'Recipes\r\nX-Injected: 1', fields: recipes.fields.map((f, index) => (index === 0 ? { ...f, hint: 'a\tb' } : f)) }],
+    };
+    let caught: unknown;
+    try {
+      validateAppPlan(tainted);
+    } catch (error) {
+      caught = error;
+    }
+    const problems = caught instanceof AppPlanValidationError ? caught.errors : [];
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'must not contain bidirectional text controls (U+202E at character 8)' },
+        { field: 'description', message: 'must not contain control characters (U+0007 at character 14)' },
+        { field: 'entities[0].label', message: 'must not contain line breaks (U+000D at character 8)' },
+        { field: 'entities[0].fields[0].hint', message: 'must not contain tabs (U+0009 at character 2)' },
+      ]),
+    );
+    expect(validateAppPlan({ ...plan, description: 'Two lines\nof description' }).description).toBe('Two lines\nof description');
+  });
 });

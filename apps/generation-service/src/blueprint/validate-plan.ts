@@ -2,7 +2,17 @@
  * Checks that a value is an AppPlan every part of appgen can rely on (the renderer, the data model, routes),
  * and returns a clean copy holding only the plan's own keys. Model output goes through here before rendering.
  */
-import { FIELD_TYPES, type AppPlan, type EntityField, type EntityPlan, type FieldType, type PageKind, type PagePlan } from '@appgen/contracts';
+import {
+  FIELD_TYPES,
+  TEXT_LIMITS,
+  textCharacterProblem,
+  type AppPlan,
+  type EntityField,
+  type EntityPlan,
+  type FieldType,
+  type PageKind,
+  type PagePlan,
+} from '@appgen/contracts';
 
 export interface PlanProblem {
   /** where in the plan, e.g. `entities[0].fields[2].type` */
@@ -22,7 +32,20 @@ const SNAKE = /^[a-z][a-z0-9_]*$/;
 const PAGE_KINDS: readonly PageKind[] = ['home', 'list', 'form', 'sign_in'];
 /** Columns every row has already, and names the runtime keeps for itself. */
 export const RESERVED_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id', 'owner_id'];
-export const PLAN_LIMITS = { entities: 20, fields: 50, options: 50, nameLength: 63, labelLength: 80, appNameLength: 80, descriptionLength: 500, pages: 100 } as const;
+/**
+ * What a plan may hold. Tighter than what apps-service stores (TEXT_LIMITS, ENTITY_LIMITS) where a model is
+ * asked to stay short; never looser, so every valid plan can be stored.
+ */
+export const PLAN_LIMITS = {
+  entities: 20,
+  fields: 50,
+  options: 50,
+  nameLength: TEXT_LIMITS.identifier.max,
+  labelLength: 80,
+  appNameLength: 80,
+  descriptionLength: 500,
+  pages: 100,
+} as const;
 
 type Json = Record<string, unknown>;
 
@@ -51,6 +74,9 @@ export function validateAppPlan(value: unknown): AppPlan {
       return '';
     }
     if (found.length > max) problem(path, `must be at most ${max} characters`);
+    // Names, labels and titles are one line each: what apps-service stores and the renderer prints as a title.
+    const characters = textCharacterProblem(found.trim(), 'single');
+    if (characters) problem(path, characters);
     return found.trim();
   };
 
@@ -59,6 +85,10 @@ export function validateAppPlan(value: unknown): AppPlan {
   const description = typeof value.description === 'string' ? value.description.trim() : '';
   if (typeof value.description !== 'string') problem('description', 'must be a string');
   else if (description.length > PLAN_LIMITS.descriptionLength) problem('description', `must be at most ${PLAN_LIMITS.descriptionLength} characters`);
+  else {
+    const characters = textCharacterProblem(description, 'multi');
+    if (characters) problem('description', characters);
+  }
 
   const entities: EntityPlan[] = [];
   if (!Array.isArray(value.entities) || value.entities.length === 0) {
@@ -162,7 +192,11 @@ function validateField(
   }
   if (raw.hint !== undefined && raw.hint !== null) {
     if (typeof raw.hint !== 'string' || raw.hint.length > PLAN_LIMITS.labelLength) problem(`${path}.hint`, `must be a string of at most ${PLAN_LIMITS.labelLength} characters`);
-    else if (raw.hint.trim()) field.hint = raw.hint.trim();
+    else {
+      const characters = textCharacterProblem(raw.hint, 'single');
+      if (characters) problem(`${path}.hint`, characters);
+      else if (raw.hint.trim()) field.hint = raw.hint.trim();
+    }
   }
   const choice = raw.type === 'select' || raw.type === 'multiselect';
   if (raw.options !== undefined && raw.options !== null) {
@@ -170,6 +204,8 @@ function validateField(
       problem(`${path}.options`, 'only select and multiselect fields have options');
     } else if (!Array.isArray(raw.options) || !raw.options.every((option): option is string => typeof option === 'string' && option.trim().length > 0 && option.length <= PLAN_LIMITS.labelLength)) {
       problem(`${path}.options`, `must be an array of non-empty strings of at most ${PLAN_LIMITS.labelLength} characters`);
+    } else if (raw.options.some((option) => textCharacterProblem(option, 'single') !== null)) {
+      problem(`${path}.options`, 'must be one line each, without control characters');
     } else if (new Set(raw.options).size !== raw.options.length) {
       problem(`${path}.options`, 'must not repeat a choice');
     } else if (raw.options.length > PLAN_LIMITS.options) {

@@ -1,5 +1,5 @@
 import { ConfigError, env, loadConfig, serviceEnv, type ConfigOf, type EnvVar } from '@appgen/service-kit';
-import { GENERATORS } from '@appgen/contracts';
+import { GENERATORS, TEXT_LIMITS, textProblem } from '@appgen/contracts';
 
 /** A port that may be empty on purpose (https without a port in production), unlike `env.int`. */
 function publicPort(description: string, fallback: string): EnvVar<string> {
@@ -9,6 +9,22 @@ function publicPort(description: string, fallback: string): EnvVar<string> {
       const value = raw === undefined ? fallback : raw.trim();
       if (value !== '' && !/^\d{1,5}$/.test(value)) throw new ConfigError([`PUBLIC_URL_PORT must be a port number or empty, got "${value}"`]);
       return value;
+    },
+  };
+}
+
+/** A comma-separated list of model names, each one a valid `ai_model`; unset or empty: none. */
+function modelList(description: string): EnvVar<string[]> {
+  return {
+    description,
+    parse(raw) {
+      const models = (raw ?? '').split(',').map((model) => model.trim()).filter((model) => model !== '');
+      const problems = models.flatMap((model) => {
+        const problem = textProblem(model, TEXT_LIMITS.aiModel);
+        return problem === null ? [] : [`OPENAI_MODELS: "${model}" ${problem}`];
+      });
+      if (problems.length > 0) throw new ConfigError(problems);
+      return [...new Set(models)];
     },
   };
 }
@@ -26,6 +42,7 @@ export const generationEnv = {
   OPENAI_BASE_URL: env.optionalUrl('OpenAI-compatible API root, e.g. https://api.openai.com/v1', { protocols: ['http', 'https'] }),
   OPENAI_API_KEY: env.optionalString('bearer token for OPENAI_BASE_URL'),
   OPENAI_MODEL: env.string('model asked when a job names none', { default: 'gpt-4o-mini' }),
+  OPENAI_MODELS: modelList('further models a job may name in ai_model when GENERATOR=openai (comma-separated)'),
   OPENAI_TIMEOUT_MS: env.int('how long one chat completion may take', { default: 60_000, min: 1000 }),
   GENERATION_CONCURRENCY: env.int('jobs one process runs at a time', { default: 2, min: 1, max: 64 }),
   GENERATION_POLL_MS: env.int('fallback poll of the job queue', { default: 1000, min: 50 }),

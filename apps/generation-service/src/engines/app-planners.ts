@@ -1,4 +1,4 @@
-import { GENERATORS, type GeneratorName } from '@appgen/contracts';
+import { BUILTIN_MODEL, GENERATORS, type GeneratorName } from '@appgen/contracts';
 import type { GenerationConfig } from '../config/generation.config';
 import { PlanningError, type AppPlanner } from './app-planner';
 import { BlueprintPlanner } from './blueprint.planner';
@@ -24,11 +24,25 @@ export function modelFor(aiModel: string | null | undefined): string | undefined
   return aiModel && !isGeneratorName(aiModel) ? aiModel : undefined;
 }
 
+/**
+ * Every value `ai_model` may take here: the built-in engine; `openai` when an OpenAI-compatible API is
+ * configured; and, when it is the default engine (the one a model name runs on), OPENAI_MODEL and OPENAI_MODELS.
+ */
+export function offeredModels(config: Pick<GenerationConfig, 'GENERATOR' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_MODELS'>): string[] {
+  const models: string[] = [BUILTIN_MODEL];
+  if (config.OPENAI_BASE_URL) models.push('openai');
+  if (config.GENERATOR === 'openai') models.push(config.OPENAI_MODEL, ...config.OPENAI_MODELS);
+  return [...new Set(models)];
+}
+
 export class AppPlanners {
   private readonly blueprint = new BlueprintPlanner();
   private readonly openai?: OpenAiPlanner;
+  /** what `ai_model` may name on this server (`offeredModels`) */
+  readonly offered: readonly string[];
 
   constructor(config: GenerationConfig) {
+    this.offered = offeredModels(config);
     if (config.OPENAI_BASE_URL) {
       this.openai = new OpenAiPlanner({
         baseUrl: config.OPENAI_BASE_URL,

@@ -24,6 +24,11 @@ export class JobsController {
     return this.jobs.cancel(request.caller, request.id);
   }
 
+  @MessagePattern(GenerationSubjects.offeredModels)
+  onOfferedModels(): RpcResponse<typeof GenerationSubjects.offeredModels> {
+    return this.jobs.offeredModels();
+  }
+
   @MessagePattern(GenerationSubjects.latestForApp)
   onLatestForApp(@Payload() request: RpcRequest<typeof GenerationSubjects.latestForApp>): Handler<typeof GenerationSubjects.latestForApp> {
     return this.jobs.latestForApp(request.caller, request.app_id);

@@ -368,6 +368,27 @@ describe('generation-service: jobs run by the worker', () => {
     expect(await rpcFailure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'add a category', app_id: others.detail.id }))).toMatchObject({ status: 404 });
   });
 
+  it('says which models it offers, and refuses any other ai_model and text that is not one line', async () => {
+    expect(await rpc.request(GenerationSubjects.offeredModels, {})).toEqual({ models: ['blueprint', 'openai'] });
+    const refused = await rpcFailure(
+      rpc.request(GenerationSubjects.queue, {
+        caller: alice,
+        prompt: 'A guest book\r\nwith messages',
+        name: 'Guests\u202Ekoob',
+        description: 'a'.repeat(2001),
+        ai_model: 'gpt-4o',
+        metadata: Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`key${index}`, index])),
+      }),
+    );
+    expect(refused).toMatchObject({ status: 422, body: { error: 'validation_failed' } });
+    expect(refused.body.errors).toEqual([
+      { field: 'name', message: 'must not contain bidirectional text controls (U+202E at character 7)' },
+      { field: 'ai_model', message: 'must be a model this server offers: blueprint, openai' },
+      { field: 'description', message: 'must be at most 2000 characters' },
+      { field: 'metadata', message: 'must have at most 50 keys' },
+    ]);
+  });
+
   it('updates an existing app from its latest plan', async () => {
     const first = await rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'A recipe manager where I save recipes with ingredients and cooking time' });
     await waitForJob(first.job_id, finished);

@@ -10,6 +10,7 @@ import {
   type GenerationCallbackView,
   type GenerationJobView,
   type LatestGenerationResponse,
+  type OfferedModelsResponse,
   type QueueGenerationRequest,
   type QueueGenerationResponse,
   editorUrl,
@@ -49,12 +50,10 @@ export class JobsService {
   ) {}
 
   async queue(request: QueueGenerationRequest): Promise<QueueGenerationResponse> {
-    const input = readQueueRequest(request);
+    // Only offered models pass, and `openai` (or a model name) is offered only with an API configured.
+    const input = readQueueRequest(request, this.planners.offered);
     const { caller } = request;
     const engine = engineFor(input.aiModel, this.config);
-    if (!this.planners.available(engine)) {
-      throw ServiceException.validation([{ field: 'ai_model', message: `${engine} is not available on this server (OPENAI_BASE_URL is not configured)` }]);
-    }
 
     // Before anything is created: an address that may not receive is refused now, not when the job ends.
     if (input.callbackUrl !== undefined) await this.rpc.request(WebhooksSubjects.checkCallbackUrl, { url: input.callbackUrl });
@@ -128,6 +127,11 @@ export class JobsService {
       app_url: editorUrl(this.config.SITE_URL, app.id),
       app: generating,
     };
+  }
+
+  /** The models `ai_model` may name here, for the gateway and apps-service to check requests against. */
+  offeredModels(): OfferedModelsResponse {
+    return { models: [...this.planners.offered] };
   }
 
   async get(caller: Caller, id: string): Promise<GenerationJobView> {

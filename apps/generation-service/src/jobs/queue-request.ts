@@ -1,11 +1,16 @@
-import { APP_VISIBILITIES, type FieldError, type QueueGenerationRequest } from '@appgen/contracts';
+import {
+  APP_ID_MAX_LENGTH,
+  APP_VISIBILITIES,
+  checkText,
+  metadataProblem,
+  modelProblem,
+  TEXT_LIMITS,
+  textProblem,
+  type FieldError,
+  type QueueGenerationRequest,
+  type TextLimit,
+} from '@appgen/contracts';
 import { ServiceException } from '@appgen/service-kit';
-
-export const PROMPT_MAX_LENGTH = 10_000;
-export const METADATA_MAX_BYTES = 16_384;
-const NAME_MAX_LENGTH = 100;
-const MODEL_MAX_LENGTH = 100;
-const URL_MAX_LENGTH = 2048;
 
 export interface QueueInput {
   prompt: string;
@@ -18,10 +23,6 @@ export interface QueueInput {
   description?: string;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -32,39 +33,48 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * Checks a queue request field by field. A missing prompt is the gateway's 400; whatever still reaches
- * here invalid (empty after trimming, too long, wrong type) is a 422 listing every problem.
+ * Checks a queue request field by field, with the limits the gateway applies (TEXT_LIMITS), since other
+ * services queue too. A missing prompt is the gateway's 400; whatever still reaches here invalid (empty after
+ * trimming, too long, a control character, a model this server does not offer) is a 422 listing every problem.
  */
-export function readQueueRequest(request: QueueGenerationRequest): QueueInput {
+export function readQueueRequest(request: QueueGenerationRequest, offeredModels: readonly string[]): QueueInput {
   const errors: FieldError[] = [];
-  const optionalText = (field: string, value: unknown, max: number): string | undefined => {
+  /** The trimmed value when it passes `limit`; absent (undefined or null) stays absent. */
+  const optionalText = (field: string, value: unknown, limit: TextLimit): string | undefined => {
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string' || !value.trim()) errors.push({ field, message: 'must be a non-empty string' });
-    else if (value.trim().length > max) errors.push({ field, message: `must be at most ${max} characters` });
-    else return value.trim();
-    return undefined;
+    const text = typeof value === 'string' ? value.trim() : value;
+    const problem = checkText(field, text, limit);
+    if (problem) errors.push(problem);
+    return problem || typeof text !== 'string' ? undefined : text;
   };
 
   let prompt = '';
-  if (typeof request.prompt !== 'string' || !request.prompt.trim()) errors.push({ field: 'prompt', message: 'must describe the app (a non-empty string)' });
-  else if (request.prompt.trim().length > PROMPT_MAX_LENGTH) errors.push({ field: 'prompt', message: `must be at most ${PROMPT_MAX_LENGTH} characters` });
+  const promptProblem = typeof request.prompt === 'string' ? textProblem(request.prompt.trim(), TEXT_LIMITS.prompt) : 'must describe the app (a non-empty string)';
+  if (promptProblem) errors.push({ field: 'prompt', message: promptProblem === 'must not be empty' ? 'must describe the app (a non-empty string)' : promptProblem });
   else prompt = request.prompt.trim();
 
-  const appId = optionalText('app_id', request.app_id, 64);
-  const name = optionalText('name', request.name, NAME_MAX_LENGTH);
-  const aiModel = optionalText('ai_model', request.ai_model, MODEL_MAX_LENGTH);
-  const description = request.description === undefined ? undefined : typeof request.description === 'string' ? request.description : undefined;
-  if (request.description !== undefined && typeof request.description !== 'string') errors.push({ field: 'description', message: 'must be a string' });
+  const appId = optionalText('app_id', request.app_id, { min: 1, max: APP_ID_MAX_LENGTH, lines: 'single' });
+  const name = optionalText('name', request.name, TEXT_LIMITS.appName);
+  const aiModel = optionalText('ai_model', request.ai_model, TEXT_LIMITS.aiModel);
+  if (aiModel !== undefined) {
+    const problem = modelProblem(aiModel, offeredModels);
+    if (problem) errors.push({ field: 'ai_model', message: problem });
+  }
+  let description: string | undefined;
+  if (request.description !== undefined) {
+    const problem = checkText('description', request.description, TEXT_LIMITS.appDescription);
+    if (problem) errors.push(problem);
+    else description = request.description;
+  }
 
-  const callbackUrl = optionalText('callback_url', request.callback_url, URL_MAX_LENGTH);
+  const callbackUrl = optionalText('callback_url', request.callback_url, TEXT_LIMITS.url);
   if (callbackUrl !== undefined && !isHttpUrl(callbackUrl)) errors.push({ field: 'callback_url', message: 'must be an http or https URL' });
 
   let metadata: Record<string, unknown> = {};
   if (request.metadata !== undefined && request.metadata !== null) {
-    if (!isPlainObject(request.metadata)) errors.push({ field: 'metadata', message: 'must be a JSON object' });
-    else if (Buffer.byteLength(JSON.stringify(request.metadata)) > METADATA_MAX_BYTES) {
-      errors.push({ field: 'metadata', message: `must be at most ${METADATA_MAX_BYTES / 1024} KB as JSON` });
-    } else metadata = request.metadata;
+    const problem = metadataProblem(request.metadata);
+    if (problem) errors.push({ field: 'metadata', message: problem });
+    else metadata = request.metadata;
   }
 
   if (request.visibility !== undefined && !(APP_VISIBILITIES as readonly string[]).includes(request.visibility)) {
