@@ -110,7 +110,7 @@ const handlers: Record<string, Handler> = {
   [AppsSubjects.queryRows]: (data) => {
     rowRequests.push({ subject: 'query', actor: data['actor'] as RowActor, request: data });
     const at = '2030-01-01T00:00:00.000Z';
-    return { rows: [{ id: 1, created_at: at, updated_at: at, title: 'Soup' }], total: 1 };
+    return { rows: [{ id: 1, created_at: at, updated_at: at, title: 'Soup' }], total: 1, next_offset: null };
   },
   [AppsSubjects.insertRow]: (data) => {
     rowRequests.push({ subject: 'insert', actor: data['actor'] as RowActor, request: data });
@@ -343,7 +343,7 @@ describe('/_api rows', () => {
   it('reads rows as a visitor without a session', async () => {
     const listed = await json(preview(PUBLIC_APP), '/_api/entities/recipes?limit=5&order_by=-created_at');
     expect(listed.status).toBe(200);
-    expect(JSON.parse(listed.body)).toEqual({ rows: [expect.objectContaining({ id: 1, title: 'Soup' })], total: 1 });
+    expect(JSON.parse(listed.body)).toEqual({ rows: [expect.objectContaining({ id: 1, title: 'Soup' })], total: 1, next_offset: null });
     const seen = rowRequests.at(-1);
     expect(seen?.actor).toEqual({ kind: 'visitor' });
     expect(seen?.request).toMatchObject<Partial<QueryRowsRequest>>({

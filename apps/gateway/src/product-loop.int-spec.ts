@@ -258,11 +258,11 @@ describe('gateway: product loop routes and tools (services answered per the cont
 
       const row = { id: 1, title: 'Soup', created_at: APP.created_at, updated_at: APP.created_at };
       answer(AppsSubjects.insertRow, () => ({ response: { row } }));
-      answer(AppsSubjects.queryRows, () => ({ response: { rows: [row], total: 1 } }));
+      answer(AppsSubjects.queryRows, () => ({ response: { rows: [row], total: 1, next_offset: null } }));
       answer(AppsSubjects.deleteRow, () => ({ response: { success: true } }));
       await execute('read_write', { tool: 'svc-insert-data', app_id: APP.id, params: { entity: 'recipes', data: { title: 'Soup' }, user_email: 'cook@example.com' } }).expect(200);
       const query = await execute('read_only', { tool: 'svc-query-data', app_id: APP.id, params: { entity: 'recipes', filters: { title: 'Soup' } } }).expect(200);
-      expect(query.body).toEqual({ success: true, result: { rows: [row], total: 1 } });
+      expect(query.body).toEqual({ success: true, result: { rows: [row], total: 1, next_offset: null } });
       await execute('read_write', { tool: 'svc-delete-data', app_id: APP.id, params: { entity: 'recipes', id: 1 } }).expect(200);
       expect(sent(AppsSubjects.insertRow)).toEqual([
         { app_id: APP.id, entity: 'recipes', actor: { kind: 'app_user', email: 'cook@example.com' }, caller: callerOf('read_write'), data: { title: 'Soup' } },

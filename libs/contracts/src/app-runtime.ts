@@ -3,7 +3,7 @@
  * served by the edge: its data entities' rows (owned by apps-service) and its users' sign-in by e-mailed
  * code (users-service). Generated code and the edge both build on these paths and shapes.
  *
- *   GET    /_api/entities/:entity?limit=&offset=&order_by=   -> EntityRowsResponse
+ *   GET    /_api/entities/:entity?limit=&offset=&order_by=   -> EntityRowsResponse (paged by count and size)
  *   POST   /_api/entities/:entity            body: row fields -> 201 EntityRowResponse
  *   GET    /_api/entities/:entity/:id                         -> EntityRowResponse
  *   PATCH  /_api/entities/:entity/:id        body: fields     -> EntityRowResponse
@@ -15,7 +15,10 @@
  *
  * Failures use the API's error body `{error, message}` (422 adds `errors: [{field, message}]`).
  * Rows of a `user_scoped` entity are visible only to the signed-in app user who created them, and
- * writing one requires a session (401 otherwise).
+ * writing one requires a session (401 otherwise). Visitors without a session read the shared entities of a
+ * public app; adding, changing or deleting rows needs a session (401) unless the entity is `open_writes`.
+ * Writes (POST, PATCH, DELETE) are accepted only from the app's own origin (403 otherwise) and their bodies
+ * only as `Content-Type: application/json` (415 otherwise).
  */
 export const APP_RUNTIME_PREFIX = '/_api';
 export const APP_SESSION_COOKIE = 'appgen_session';
@@ -31,7 +34,13 @@ export interface EntityRow {
 
 export interface EntityRowsResponse {
   rows: EntityRow[];
+  /** rows matching the query, over all pages */
   total: number;
+  /**
+   * the offset of the next page, or null after the last. A page holds up to `limit` rows but ends early
+   * rather than grow past CONTENT_LIMITS.rowsPageBytes, so continue from here, not from offset + limit.
+   */
+  next_offset: number | null;
 }
 
 export interface EntityRowResponse {

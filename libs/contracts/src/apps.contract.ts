@@ -1,5 +1,5 @@
 import type { AppPlan, EntityPlan, SourceFile } from './app-plan';
-import type { EntityRow, RowValue } from './app-runtime';
+import type { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
 import type { CallerRequest } from './caller';
 import type { PageMeta, PageRequest } from './pagination';
 import type { Rpc } from './rpc';
@@ -272,7 +272,7 @@ export interface AppsRpc {
   [AppsSubjects.latestPlan]: Rpc<AppByIdRequest, { plan: AppPlan | null }>;
   [AppsSubjects.defineEntity]: Rpc<DefineEntityRequest, { entity: EntityPlan }>;
   [AppsSubjects.listEntities]: Rpc<ListEntitiesRequest, { entities: EntityPlan[] }>;
-  [AppsSubjects.queryRows]: Rpc<QueryRowsRequest, { rows: EntityRow[]; total: number }>;
+  [AppsSubjects.queryRows]: Rpc<QueryRowsRequest, EntityRowsResponse>;
   [AppsSubjects.insertRow]: Rpc<WriteRowRequest, { row: EntityRow }>;
   [AppsSubjects.getRow]: Rpc<RowByIdRequest, { row: EntityRow }>;
   [AppsSubjects.updateRow]: Rpc<UpdateRowRequest, { row: EntityRow }>;

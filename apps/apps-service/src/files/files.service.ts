@@ -13,7 +13,7 @@ import { findOwnedApp } from '../managed-apps/owned-app';
 import { VersionsService } from '../versions/versions.service';
 import { AppFileEntity } from './app-file.entity';
 import { globToRegExp } from './glob';
-import { byteSize, contentProblem, MAX_FILES, pathProblem } from './source-path';
+import { byteSize, contentProblem, fileCountProblem, pathProblem, treeSizeProblem } from './source-path';
 
 @Injectable()
 export class FilesService {
@@ -56,7 +56,7 @@ export class FilesService {
     if (errors.length > 0) throw ServiceException.validation(errors);
     return this.dataSource.transaction(async (manager) => {
       const app = await findOwnedApp(manager, request.caller, request.id, { lock: true });
-      await this.ensureRoomFor(manager, app.id, request.path);
+      await this.ensureRoomFor(manager, app.id, request.path, byteSize(request.content));
       await manager.query(
         `INSERT INTO app_files (app_id, path, content, size) VALUES ($1, $2, $3, $4)
          ON CONFLICT (app_id, path) DO UPDATE SET content = excluded.content, size = excluded.size, updated_at = now()`,
@@ -78,15 +78,18 @@ export class FilesService {
     });
   }
 
-  private async ensureRoomFor(manager: EntityManager, appId: string, path: string): Promise<void> {
-    const rows: { count: number; present: boolean }[] = await manager.query(
-      'SELECT count(*)::int AS count, bool_or(path = $2) AS present FROM app_files WHERE app_id = $1',
+  /** The app may hold one more file (or this one replaced) within its file count and total source size. */
+  private async ensureRoomFor(manager: EntityManager, appId: string, path: string, bytes: number): Promise<void> {
+    const rows: { count: number; present: boolean; others: string }[] = await manager.query(
+      `SELECT count(*)::int AS count, bool_or(path = $2) AS present, coalesce(sum(size) FILTER (WHERE path <> $2), 0)::text AS others
+         FROM app_files WHERE app_id = $1`,
       [appId, path],
     );
-    const { count = 0, present = false } = rows[0] ?? {};
-    if (!present && count >= MAX_FILES) {
-      throw ServiceException.validation([{ field: 'path', message: `cannot be added: an app holds at most ${MAX_FILES} files` }]);
-    }
+    const { count = 0, present = false, others = '0' } = rows[0] ?? {};
+    const countProblem = present ? null : fileCountProblem(count);
+    if (countProblem) throw ServiceException.validation([{ field: 'path', message: countProblem }]);
+    const sizeProblem = treeSizeProblem(Number(others) + bytes);
+    if (sizeProblem) throw ServiceException.validation([{ field: 'content', message: sizeProblem }]);
   }
 
   private view(file: AppFileEntity): SourceFileView {

@@ -21,10 +21,10 @@ describe('source path rules', () => {
     expect(pathProblem('')).toBe('is required');
   });
 
-  it('limits content to 1 MB of UTF-8', () => {
-    expect(contentProblem('x'.repeat(1024 * 1024))).toBeNull();
-    expect(contentProblem('x'.repeat(1024 * 1024 + 1))).toBe('must be at most 1048576 bytes (1 MB)');
-    expect(contentProblem('é'.repeat(512 * 1024 + 1))).toBe('must be at most 1048576 bytes (1 MB)');
+  it('limits content to 512 KB of UTF-8', () => {
+    expect(contentProblem('x'.repeat(512 * 1024))).toBeNull();
+    expect(contentProblem('x'.repeat(512 * 1024 + 1))).toBe('must be at most 524288 bytes (512 KB) of UTF-8');
+    expect(contentProblem('é'.repeat(256 * 1024 + 1))).toBe('must be at most 524288 bytes (512 KB) of UTF-8');
     expect(contentProblem(42)).toBe('must be a string');
   });
 
@@ -36,6 +36,10 @@ describe('source path rules', () => {
     ]);
     expect(treeProblems(Array.from({ length: 501 }, (_, i) => ({ path: `f${i}`, content: '' })))).toEqual([
       { field: 'files', message: 'may hold at most 500 files (got 501)' },
+    ]);
+    const big = 'x'.repeat(512 * 1024);
+    expect(treeProblems(Array.from({ length: 33 }, (_, i) => ({ path: `f${i}`, content: big })))).toEqual([
+      { field: 'files', message: "would make the app's source 16.5 MB; an app holds at most 16777216 bytes (16 MB) of source files" },
     ]);
     expect(treeProblems('nope')).toEqual([{ field: 'files', message: 'must be an array of {path, content}' }]);
   });

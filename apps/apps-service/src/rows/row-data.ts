@@ -1,4 +1,4 @@
-import type { EntityField, EntityPlan, FieldError, RowValue } from '@appgen/contracts';
+import { CONTENT_LIMITS, formatBytes, type EntityField, type EntityPlan, type FieldError, type RowValue } from '@appgen/contracts';
 import { ROW_COLUMNS } from '../entities/entity-definition';
 import { valueProblem } from '../entities/field-value';
 
@@ -46,6 +46,26 @@ export function checkRowData(entity: EntityPlan, data: unknown, mode: 'insert' |
     else value[field.name] = raw as RowValue;
   }
   return errors.length > 0 ? { value: null, errors } : { value, errors: [] };
+}
+
+/** How many bytes a row's data takes, as stored and as sent: its JSON in UTF-8. */
+export function rowBytes(data: RowData): number {
+  return Buffer.byteLength(JSON.stringify(data), 'utf8');
+}
+
+/**
+ * A row holds at most CONTENT_LIMITS.rowBytes of data. The error names the largest field being written, the
+ * one to shorten; `changed` are the fields this write sets (all of them for an insert).
+ */
+export function rowSizeProblem(data: RowData, changed: RowData): FieldError | null {
+  const total = rowBytes(data);
+  if (total <= CONTENT_LIMITS.rowBytes) return null;
+  const sizes = Object.entries(changed).map(([name, value]) => ({ name, bytes: Buffer.byteLength(JSON.stringify(value ?? null), 'utf8') }));
+  const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a), { name: 'data', bytes: -1 });
+  return {
+    field: largest.name,
+    message: `makes the row ${formatBytes(total)}; a row holds at most ${CONTENT_LIMITS.rowBytes} bytes (${formatBytes(CONTENT_LIMITS.rowBytes)}) of data`,
+  };
 }
 
 /** Equality filters on an entity's fields; null matches rows where the field is empty. */

@@ -1,20 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type {
-  EntityPlan,
-  EntityRow,
-  FieldError,
-  QueryRowsRequest,
-  RowByIdRequest,
-  RowsRequest,
-  RowValue,
-  UpdateRowRequest,
-  WriteRowRequest,
+import {
+  CONTENT_LIMITS,
+  type EntityPlan,
+  type EntityRow,
+  type EntityRowsResponse,
+  type FieldError,
+  type QueryRowsRequest,
+  type RowByIdRequest,
+  type RowsRequest,
+  type RowValue,
+  type UpdateRowRequest,
+  type WriteRowRequest,
 } from '@appgen/contracts';
 import { ServiceException } from '@appgen/service-kit';
 import type { AppEntityEntity } from '../entities/app-entity.entity';
 import { toPlan } from '../entities/entities.service';
-import { checkFilters, checkOrder, checkRowData, type RowData } from './row-data';
+import { checkFilters, checkOrder, checkRowData, rowSizeProblem, type RowData } from './row-data';
 
 export const MAX_ROWS_LIMIT = 100;
 
@@ -34,11 +36,23 @@ interface Access {
 
 const ROW_COLUMNS_SQL = 'id, data, created_at, updated_at';
 
+/** The first rows that fit in `maxBytes` as JSON, and always the first one (a row alone is within its own limit). */
+function pageWithin(rows: EntityRow[], maxBytes: number): EntityRow[] {
+  let bytes = 0;
+  const page: EntityRow[] = [];
+  for (const row of rows) {
+    bytes += Buffer.byteLength(JSON.stringify(row), 'utf8');
+    if (page.length > 0 && bytes > maxBytes) break;
+    page.push(row);
+  }
+  return page;
+}
+
 @Injectable()
 export class RowsService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async query(request: QueryRowsRequest): Promise<{ rows: EntityRow[]; total: number }> {
+  async query(request: QueryRowsRequest): Promise<EntityRowsResponse> {
     const access = await this.access(request, 'see');
     const filters = checkFilters(access.entity, request.filters);
     const order = checkOrder(access.entity, request.order_by);
@@ -80,7 +94,10 @@ export class RowsService {
         countParams,
       ),
     ]);
-    return { rows: rows.map((row) => this.view(access.entity, row)), total: counted[0]?.total ?? 0 };
+    const total = counted[0]?.total ?? 0;
+    const page = pageWithin(rows.map((row) => this.view(access.entity, row)), CONTENT_LIMITS.rowsPageBytes);
+    const next = offset + page.length;
+    return { rows: page, total, next_offset: next < total ? next : null };
   }
 
   async get(request: RowByIdRequest): Promise<EntityRow> {
@@ -97,6 +114,8 @@ export class RowsService {
     const checked = checkRowData(access.entity, request.data, 'insert');
     if (!checked.value) throw ServiceException.validation(checked.errors);
     const data = checked.value;
+    const tooLarge = rowSizeProblem(data, data);
+    if (tooLarge) throw ServiceException.validation([tooLarge]);
     return this.dataSource.transaction(async (manager) => {
       await this.ensureUnique(manager, access, data, null);
       const ownerEmail = request.actor.kind === 'app_user' ? request.actor.email.toLowerCase() : null;
@@ -114,6 +133,7 @@ export class RowsService {
     if (!checked.value) throw ServiceException.validation(checked.errors);
     const data = checked.value;
     return this.dataSource.transaction(async (manager) => {
+      await this.ensureFits(manager, access, request.id, data);
       await this.ensureUnique(manager, access, data, request.id);
       const params = this.rowParams(access, request.id);
       params.push(JSON.stringify(data));
@@ -177,6 +197,17 @@ export class RowsService {
     const row = rows[0];
     if (!row) throw ServiceException.notFound(access.entity.label_singular, id);
     return row;
+  }
+
+  /** The row as this update leaves it stays within CONTENT_LIMITS.rowBytes; locks it until the update commits. */
+  private async ensureFits(manager: EntityManager, access: Access, id: number, changes: RowData): Promise<void> {
+    const rows = await manager.query<StoredRow[]>(
+      `SELECT ${ROW_COLUMNS_SQL} FROM app_rows WHERE ${this.rowWhere(access)} FOR UPDATE`,
+      this.rowParams(access, id),
+    );
+    const row = this.found(access, id, rows);
+    const tooLarge = rowSizeProblem({ ...row.data, ...changes }, changes);
+    if (tooLarge) throw ServiceException.validation([tooLarge]);
   }
 
   /**

@@ -14,7 +14,7 @@ import { treeProblems } from '../files/source-path';
 import { findOwnedApp } from '../managed-apps/owned-app';
 import { AppVersionEntity } from './app-version.entity';
 
-/** Upper bound of one page of version files: NATS messages are limited to 1 MB, and JSON escaping grows content. */
+/** Upper bound of one page of version files, so that one answer stays moderate (a larger one would travel in parts). */
 export const VERSION_PAGE_BYTES = 512 * 1024;
 
 export interface SnapshotOptions {

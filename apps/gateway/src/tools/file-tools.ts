@@ -1,9 +1,9 @@
-import { AppsSubjects, DeploymentSubjects, type Caller, type FileChangeResponse } from '@appgen/contracts';
+import { AppsSubjects, CONTENT_LIMITS, DeploymentSubjects, formatBytes, type Caller, type FileChangeResponse } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import type { JsonSchema } from './json-schema';
 import { appOf, defineTool, succeeded, type ToolResult } from './tool';
 
-const path: JsonSchema = { type: 'string', minLength: 1, maxLength: 500, description: 'app-relative path, e.g. src/main.ts' };
+const path: JsonSchema = { type: 'string', minLength: 1, maxLength: CONTENT_LIMITS.filePathLength, description: 'app-relative path, e.g. src/main.ts' };
 
 /**
  * A file change makes a new version; building it is the preview rebuild the contract promises, and its
@@ -47,7 +47,15 @@ export const writeFileTool = defineTool<{ path: string; content: string }>({
     'status and its errors (file, message, suggested_action) to fix next. Needs app_id and apps:write.',
   input_schema: {
     type: 'object',
-    properties: { path, content: { type: 'string', maxLength: 900_000, description: 'the whole new content' } },
+    properties: {
+      path,
+      content: {
+        type: 'string',
+        // characters bound bytes from below; apps-service checks the UTF-8 size itself
+        maxLength: CONTENT_LIMITS.fileBytes,
+        description: `the whole new content, at most ${formatBytes(CONTENT_LIMITS.fileBytes)} of UTF-8 (an app holds ${formatBytes(CONTENT_LIMITS.sourceBytesPerApp)} in all)`,
+      },
+    },
     required: ['path', 'content'],
     additionalProperties: false,
   },

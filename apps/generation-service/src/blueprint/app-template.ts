@@ -78,6 +78,7 @@ export interface BaseRow {
 export interface RowList<Row> {
   rows: Row[];
   total: number;
+  next_offset: number | null;
 }
 
 export interface ListOptions {
@@ -140,11 +141,21 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
   const base = '/entities/' + encodeURIComponent(entity);
   return {
     async list(options: ListOptions = {}) {
-      const query = new URLSearchParams();
-      if (options.limit !== undefined) query.set('limit', String(options.limit));
-      if (options.offset !== undefined) query.set('offset', String(options.offset));
-      const suffix = query.toString();
-      return request<RowList<Row>>('GET', suffix ? base + '?' + suffix : base);
+      // The server ends a page early when its rows are large (it pages by size as well as count): read on
+      // from next_offset until the page holds limit rows, so that page numbers keep meaning limit rows each.
+      const rows: Row[] = [];
+      let offset = options.offset;
+      for (;;) {
+        const query = new URLSearchParams();
+        if (options.limit !== undefined) query.set('limit', String(options.limit - rows.length));
+        if (offset !== undefined) query.set('offset', String(offset));
+        const suffix = query.toString();
+        const page = await request<RowList<Row>>('GET', suffix ? base + '?' + suffix : base);
+        rows.push(...page.rows);
+        const full = options.limit === undefined || rows.length >= options.limit;
+        if (full || page.next_offset === null || page.rows.length === 0) return { rows, total: page.total, next_offset: page.next_offset };
+        offset = page.next_offset;
+      }
     },
     async get(id: number) {
       return (await request<{ row: Row }>('GET', base + '/' + id)).row;
