@@ -316,7 +316,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
 
     it('defines entities by name (upsert), validating names, types and options', async () => {
       const id = await newApp(alice);
-      expect((await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES })).entity).toEqual(RECIPES);
+      expect((await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES })).entity).toEqual({ ...RECIPES, open_writes: false });
       const withCategory = { ...RECIPES, fields: [...RECIPES.fields, { name: 'category', label: 'Category', type: 'text' as const, required: false }] };
       await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: withCategory });
       await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: NOTES });
@@ -337,22 +337,22 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect(refused.body.errors?.map((e) => e.field)).toEqual(['name', 'fields[0].options']);
     });
 
-    it('stores, validates, filters, orders and pages rows of a public entity for visitors and the owner', async () => {
+    it('stores, validates, filters, orders and pages rows of a shared entity for app users, visitors (reading) and the owner', async () => {
       const id = await newApp(alice);
       await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES });
-      const soup = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Soup', cooking_time: 30, course: 'starter' } });
+      const soup = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ann, data: { title: 'Soup', cooking_time: 30, course: 'starter' } });
       expect(Object.keys(soup.row)).toEqual(['id', 'title', 'cooking_time', 'rating', 'course', 'created_at', 'updated_at']);
       expect(soup.row).toMatchObject({ title: 'Soup', cooking_time: 30, rating: null, course: 'starter' });
       await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: owner, caller: alice, data: { title: 'Stew', cooking_time: 90, rating: 4.5, course: 'main' } });
-      await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Cake', cooking_time: 60, rating: 5, course: 'dessert' } });
+      await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ben, data: { title: 'Cake', cooking_time: 60, rating: 5, course: 'dessert' } });
 
       const invalid = await rpcFailure(
-        rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { cooking_time: 'long', colour: 'red' } }),
+        rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ann, data: { cooking_time: 'long', colour: 'red' } }),
       );
       expect(invalid.status).toBe(422);
       expect(invalid.body.errors?.map((e) => e.field)).toEqual(['colour', 'title', 'cooking_time']);
       expect(invalid.body.errors?.[0]?.message).toContain('is not a field of recipes');
-      const taken = await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Soup' } }));
+      const taken = await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ben, data: { title: 'Soup' } }));
       expect(taken.body.errors).toEqual([{ field: 'title', message: 'is already taken by another row' }]);
 
       const query = (extra: { filters?: Record<string, string | number | null>; order_by?: string; limit?: number; offset?: number }) =>
@@ -367,13 +367,14 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect((await rpcFailure(query({ order_by: 'colour' }))).body.errors?.[0]?.field).toBe('order_by');
       expect((await rpcFailure(query({ filters: { colour: 'red' } }))).body.errors?.[0]?.field).toBe('filters.colour');
 
-      const updated = await rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id, data: { rating: 3 } });
+      // Rows of a shared entity are everyone's: Ben changes and deletes the soup Ann added.
+      const updated = await rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: ben, id: soup.row.id, data: { rating: 3 } });
       expect(updated.row).toMatchObject({ id: soup.row.id, title: 'Soup', cooking_time: 30, rating: 3 });
       expect(updated.row.updated_at >= soup.row.updated_at).toBe(true);
-      const renameClash = await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id, data: { title: 'Cake' } }));
+      const renameClash = await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: ben, id: soup.row.id, data: { title: 'Cake' } }));
       expect(renameClash.status).toBe(422);
       expect((await rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id })).row.rating).toBe(3);
-      expect(await rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id })).toEqual({ success: true });
+      expect(await rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'recipes', actor: ben, id: soup.row.id })).toEqual({ success: true });
       expect(await rpcFailure(rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id }))).toEqual({
         status: 404,
         body: { error: 'not_found', message: `Recipe ${soup.row.id} was not found` },
@@ -383,6 +384,52 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
         message: 'Entity dishes was not found',
       });
       expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: 'nosuchapp123', entity: 'recipes', actor: visitor, limit: 10, offset: 0 }))).status).toBe(404);
+    });
+
+    it('lets visitors read a shared entity but write only one declared open for writes', async () => {
+      const id = await newApp(alice);
+      await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES });
+      const soup = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ann, data: { title: 'Soup' } });
+      expect((await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'recipes', actor: visitor, limit: 10, offset: 0 })).total).toBe(1);
+      expect((await rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id })).row.title).toBe('Soup');
+      const signIn = (intent: string) => ({ status: 401, body: { error: 'unauthorized', message: `Sign in to ${intent} recipes` } });
+      expect(await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Cake' } }))).toEqual(signIn('add'));
+      expect(await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id, data: { rating: 1 } }))).toEqual(
+        signIn('change'),
+      );
+      expect(await rpcFailure(rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id }))).toEqual(signIn('change'));
+      expect((await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'recipes', actor: owner, caller: alice, limit: 10, offset: 0 })).rows).toEqual([
+        expect.objectContaining({ title: 'Soup', rating: null }),
+      ]);
+      // The owner, through the API and tools, writes whatever the entity allows visitors.
+      await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: owner, caller: alice, data: { title: 'Stew' } });
+
+      const GUESTBOOK: EntityPlan = {
+        name: 'entries',
+        label: 'Entries',
+        label_singular: 'Entry',
+        user_scoped: false,
+        open_writes: true,
+        fields: [{ name: 'message', label: 'Message', type: 'text', required: true }],
+      };
+      expect((await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: GUESTBOOK })).entity.open_writes).toBe(true);
+      expect((await rpc.request(AppsSubjects.listEntities, { app_id: id })).entities.map((e) => [e.name, e.open_writes])).toEqual([
+        ['recipes', false],
+        ['entries', true],
+      ]);
+      const hello = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'entries', actor: visitor, data: { message: 'Hello!' } });
+      const edited = await rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'entries', actor: visitor, id: hello.row.id, data: { message: 'Hello again!' } });
+      expect(edited.row.message).toBe('Hello again!');
+      expect(await rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'entries', actor: visitor, id: hello.row.id })).toEqual({ success: true });
+
+      const scopedAndOpen = await rpcFailure(rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: { ...NOTES, open_writes: true } }));
+      expect(scopedAndOpen).toEqual({
+        status: 422,
+        body: expect.objectContaining({
+          error: 'validation_failed',
+          errors: [{ field: 'open_writes', message: 'applies to shared entities only: rows of a user_scoped entity belong to signed-in users' }],
+        }),
+      });
     });
 
     it('scopes rows of a user_scoped entity to their app user; visitors must sign in; the owner sees all', async () => {
@@ -462,7 +509,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
     await rpc.request(AppsSubjects.saveVersion, { caller: alice, id, files: [{ path: 'index.html', content: 'x' }], plan: PLAN, source: 'generation' });
     await rpc.request(AppsSubjects.writeFile, { caller: alice, id, path: 'a.txt', content: 'a' });
     await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES });
-    await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: { kind: 'visitor' }, data: { title: 'Soup' } });
+    await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: { kind: 'app_user', email: 'ann@example.com' }, data: { title: 'Soup' } });
     rpc.emit(AppsEvents.recordPageViews, { views: [{ app_id: id, visitor: 'v', session: 's', path: '/', environment: 'preview', at: new Date().toISOString() }] });
     const deadline = Date.now() + 5000;
     while ((await rpc.request(AppsSubjects.queryAnalytics, { caller: alice, id, period: '7d' })).metrics.page_views < 1 && Date.now() < deadline) {

@@ -12,6 +12,7 @@ import { ManagedAppEntity } from './managed-apps/managed-app.entity';
 import { ManagedAppsModule } from './managed-apps/managed-apps.module';
 import { CreateManagedApps1763700000100 } from './migrations/1763700000100-create-managed-apps';
 import { CreateAppContent1763700000200 } from './migrations/1763700000200-create-app-content';
+import { AddEntityOpenWrites1763700006500 } from './migrations/1763700006500-add-entity-open-writes';
 import { AppRowEntity } from './rows/app-row.entity';
 import { RowsModule } from './rows/rows.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -39,7 +40,7 @@ export class AppModule {
             AppPageViewEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,

@@ -174,9 +174,14 @@ describe('the edge with the real services', () => {
     expect(listed.status).toBe(200);
     expect(JSON.parse(listed.body)).toMatchObject({ rows: [{ id: row.id, title: 'Soup', cooking_time: 20 }], total: 1 });
     expect(JSON.parse((await call(host(), `/_api/entities/recipes/${row.id}`)).body)).toMatchObject({ row: { title: 'Soup' } });
-    const invalid = await call(host(), '/_api/entities/recipes', { method: 'POST', json: { cooking_time: 'soon' } });
+    const invalid = await call(host(), '/_api/entities/recipes', { method: 'POST', cookie, json: { cooking_time: 'soon' } });
     expect(invalid.status).toBe(422);
     expect(JSON.parse(invalid.body)).toMatchObject({ error: 'validation_failed' });
+    // Someone who is not signed in reads the shared recipes but is asked to sign in to add one.
+    const anonymous = await call(host(), '/_api/entities/recipes', { method: 'POST', json: { title: 'Toast' } });
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.body)).toEqual({ error: 'unauthorized', message: 'Sign in to add recipes' });
+    expect(JSON.parse((await call(host(), '/_api/entities/recipes')).body)).toMatchObject({ total: 1 });
   });
 
   it('shows the sign-in page as soon as the app becomes login_required, and the app after sign-in', async () => {

@@ -33,6 +33,12 @@ export interface EntityPlan {
   fields: EntityField[];
   /** rows belong to the signed-in app user who created them (decisions.md `user_scoping: user_scoped`) */
   user_scoped: boolean;
+  /**
+   * Visitors who are not signed in may add, change and delete rows (a guest book, a public sign-up sheet).
+   * Absent or false: visitors of a public app only read, writing needs a signed-in app user (decisions.md,
+   * "App users"). Only for shared entities: a user_scoped row belongs to a signed-in user.
+   */
+  open_writes?: boolean;
 }
 
 export type PageKind = 'home' | 'list' | 'form' | 'sign_in';

@@ -42,6 +42,39 @@ export function modelProblem(model: string, offered: readonly string[]): string 
   return offered.includes(model) ? null : `must be a model this server offers: ${offered.join(', ')}`;
 }
 
+/**
+ * The asking side of `offeredModels` (the gateway, apps-service): checks an `ai_model` against the answer,
+ * kept OFFERED_MODELS_TTL_MS; `blueprint` is known without asking, and concurrent checks share one question.
+ * `ask` sends the request; its failure (generation-service unreachable) is the check's failure.
+ */
+export class OfferedModelsCheck {
+  private known: { models: readonly string[]; until: number } | null = null;
+  private asking: Promise<readonly string[]> | null = null;
+
+  constructor(
+    private readonly ask: () => Promise<OfferedModelsResponse>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async problem(model: string): Promise<string | null> {
+    if (model === BUILTIN_MODEL) return null;
+    return modelProblem(model, await this.models());
+  }
+
+  private models(): Promise<readonly string[]> {
+    if (this.known && this.known.until > this.now()) return Promise.resolve(this.known.models);
+    this.asking ??= this.ask()
+      .then(({ models }) => {
+        this.known = { models, until: this.now() + OFFERED_MODELS_TTL_MS };
+        return models;
+      })
+      .finally(() => {
+        this.asking = null;
+      });
+    return this.asking;
+  }
+}
+
 export interface QueueGenerationRequest extends CallerRequest {
   prompt: string;
   /** update this app instead of creating one */

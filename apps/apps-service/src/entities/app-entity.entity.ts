@@ -23,6 +23,10 @@ export class AppEntityEntity {
   @Column({ name: 'user_scoped', type: 'boolean' })
   userScoped!: boolean;
 
+  /** Visitors who are not signed in may write rows too (a guest book); otherwise only signed-in app users. */
+  @Column({ name: 'open_writes', type: 'boolean' })
+  openWrites!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -18,10 +18,10 @@ export class EntitiesService {
     const entity = defined.entity;
     const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
     await this.dataSource.query(
-      `INSERT INTO app_entities (app_id, name, label, label_singular, fields, user_scoped) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+      `INSERT INTO app_entities (app_id, name, label, label_singular, fields, user_scoped, open_writes) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
        ON CONFLICT (app_id, name) DO UPDATE SET label = excluded.label, label_singular = excluded.label_singular,
-         fields = excluded.fields, user_scoped = excluded.user_scoped, updated_at = now()`,
-      [app.id, entity.name, entity.label, entity.label_singular, JSON.stringify(entity.fields), entity.user_scoped],
+         fields = excluded.fields, user_scoped = excluded.user_scoped, open_writes = excluded.open_writes, updated_at = now()`,
+      [app.id, entity.name, entity.label, entity.label_singular, JSON.stringify(entity.fields), entity.user_scoped, entity.open_writes === true],
     );
     return entity;
   }
@@ -39,12 +39,13 @@ export class EntitiesService {
   }
 }
 
-export function toPlan(entity: Pick<AppEntityEntity, 'name' | 'label' | 'labelSingular' | 'fields' | 'userScoped'>): EntityPlan {
+export function toPlan(entity: Pick<AppEntityEntity, 'name' | 'label' | 'labelSingular' | 'fields' | 'userScoped' | 'openWrites'>): EntityPlan {
   return {
     name: entity.name,
     label: entity.label,
     label_singular: entity.labelSingular,
     fields: entity.fields,
     user_scoped: entity.userScoped,
+    open_writes: entity.openWrites,
   };
 }

@@ -27,7 +27,7 @@ export type Definition = { entity: EntityPlan; errors: [] } | { entity: null; er
 
 /**
  * Checks an entity as a generator or the create-entity tool describes it and returns it in its stored
- * form: labels default to the humanized name, `required` and `user_scoped` to false.
+ * form: labels default to the humanized name, `required`, `user_scoped` and `open_writes` to false.
  */
 export function defineEntity(input: Partial<EntityPlan> | null | undefined): Definition {
   const errors: FieldError[] = [];
@@ -82,6 +82,12 @@ export function defineEntity(input: Partial<EntityPlan> | null | undefined): Def
   if (input?.user_scoped !== undefined && typeof input.user_scoped !== 'boolean') {
     errors.push({ field: 'user_scoped', message: 'must be true or false' });
   }
+  if (input?.open_writes !== undefined && typeof input.open_writes !== 'boolean') {
+    errors.push({ field: 'open_writes', message: 'must be true or false' });
+  } else if (input?.open_writes === true && input.user_scoped === true) {
+    // A visitor has no identity a user_scoped row could belong to.
+    errors.push({ field: 'open_writes', message: 'applies to shared entities only: rows of a user_scoped entity belong to signed-in users' });
+  }
   if (errors.length > 0 || !input?.name) return { entity: null, errors };
   return {
     entity: {
@@ -90,6 +96,7 @@ export function defineEntity(input: Partial<EntityPlan> | null | undefined): Def
       label_singular: input.label_singular || humanize(input.name.replace(/s$/, '')),
       fields,
       user_scoped: input.user_scoped === true,
+      open_writes: input.open_writes === true,
     },
     errors: [],
   };

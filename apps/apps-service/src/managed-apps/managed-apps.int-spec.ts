@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
-import type { NatsConnection } from 'nats';
-import { AppsSubjects } from '@appgen/contracts';
+import { JSONCodec, type NatsConnection } from 'nats';
+import { AppsSubjects, GenerationSubjects } from '@appgen/contracts';
 import { connectNats, loadConfig, RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
@@ -73,6 +73,39 @@ describe('apps-service over NATS', () => {
         errors: [{ field: 'name', message: 'must not contain NUL characters' }],
       },
     });
+  });
+
+  it('refuses control characters, oversize text and models generation-service does not offer, naming each field', async () => {
+    // generation-service, as far as apps-service asks it: which models may be an app's ai_model.
+    connection.subscribe(GenerationSubjects.offeredModels, {
+      callback: (_error, message) => message.respond(JSONCodec().encode({ response: { models: ['blueprint', 'openai'] }, isDisposed: true })),
+    });
+    const refused = await rpcFailure(
+      rpc.request(AppsSubjects.create, {
+        caller: alice,
+        name: 'Shop\r\nfront',
+        description: 'd'.repeat(2001),
+        prompt: 'A shop \u202Eof bidi',
+        ai_model: 'gpt-4o',
+      }),
+    );
+    expect(refused).toMatchObject({ status: 422, body: { error: 'validation_failed' } });
+    expect(refused.body.errors).toEqual([
+      { field: 'name', message: 'must not contain line breaks (U+000D at character 5)' },
+      { field: 'description', message: 'must be at most 2000 characters' },
+      { field: 'prompt', message: 'must not contain bidirectional text controls (U+202E at character 8)' },
+      { field: 'ai_model', message: 'must be a model this server offers: blueprint, openai' },
+    ]);
+
+    const { app } = await rpc.request(AppsSubjects.create, { caller: alice, name: '  Shop  ', description: 'Line one\nLine two', ai_model: 'openai' });
+    expect(app).toMatchObject({ name: 'Shop', description: 'Line one\nLine two', ai_model: 'openai' });
+    const renamed = await rpcFailure(rpc.request(AppsSubjects.update, { caller: alice, id: app.id, changes: { name: 'Shop\tfront', ai_model: 'x'.repeat(101) } }));
+    expect(renamed.body.errors).toEqual([
+      { field: 'name', message: 'must not contain tabs (U+0009 at character 5)' },
+      { field: 'ai_model', message: 'must be at most 100 characters' },
+    ]);
+    const updated = await rpc.request(AppsSubjects.update, { caller: alice, id: app.id, changes: { ai_model: 'blueprint', name: 'Shopfront' } });
+    expect(updated.app).toMatchObject({ name: 'Shopfront', ai_model: 'blueprint' });
   });
 
   it('hides one tenant’s apps from another: get, update and delete answer 404', async () => {

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   APP_STATUSES,
+  BUILTIN_MODEL,
   editorUrl,
   DEFAULT_APP_NAME,
+  OfferedModelsCheck,
   pageMeta,
   pageOffset,
   type AppDetail,
@@ -22,13 +24,14 @@ import { OutboxService } from '@appgen/outbox';
 import { ServiceException } from '@appgen/service-kit';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_SQL } from './app-detail.query';
+import { readAppFields } from './app-fields';
 import { refreshManifest } from './app-manifest';
 import { newAppId } from './app-id';
 import { ManagedAppEntity } from './managed-app.entity';
 import { findOwnedApp } from './owned-app';
 
 /** The model recorded on an app created without one: the built-in generator. */
-export const DEFAULT_AI_MODEL = 'blueprint';
+export const DEFAULT_AI_MODEL = BUILTIN_MODEL;
 
 type DetailRow = ManagedAppEntity & { versionsCount: number; filesCount: number };
 
@@ -38,21 +41,23 @@ export class ManagedAppsService {
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     @Inject(APPS_CONFIG) private readonly config: AppsConfig,
+    private readonly models: OfferedModelsCheck,
   ) {}
 
   async create(request: CreateAppRequest): Promise<CreateAppResponse> {
     const { caller } = request;
+    const fields = await readAppFields(request, this.models);
     const app = await this.dataSource.transaction(async (manager) => {
       const created = manager.create(ManagedAppEntity, {
         id: newAppId(),
         accountId: caller.accountId,
         creatorEmail: caller.email,
-        name: request.name ?? DEFAULT_APP_NAME,
-        description: request.description ?? '',
-        prompt: request.prompt ?? null,
+        name: fields.name ?? DEFAULT_APP_NAME,
+        description: fields.description ?? '',
+        prompt: fields.prompt ?? null,
         status: 'draft',
-        visibility: request.visibility ?? 'public',
-        aiModel: request.ai_model ?? DEFAULT_AI_MODEL,
+        visibility: fields.visibility ?? 'public',
+        aiModel: fields.ai_model ?? DEFAULT_AI_MODEL,
         previewUrl: null,
         productionUrl: null,
         publishedAt: null,
@@ -97,9 +102,11 @@ export class ManagedAppsService {
   }
 
   async update(request: UpdateAppRequest): Promise<AppSummary> {
+    // The prompt is set on creation only.
+    const { name, description, visibility, ai_model } = request.changes ?? {};
+    const changes = await readAppFields({ name, description, visibility, ai_model }, this.models);
     return this.dataSource.transaction(async (manager) => {
       const app = await this.findOwned(manager, request.caller, request.id);
-      const { changes } = request;
       const changed: string[] = [];
       const apply = <K extends 'name' | 'description' | 'visibility' | 'aiModel'>(
         field: string,

@@ -159,11 +159,13 @@ export class RowsService {
 
   /**
    * Resolves app, entity and actor in one query. The owner (a caller whose account owns the app) sees
-   * every row; in a user_scoped entity an app user sees only their own rows and a visitor none.
+   * every row; in a user_scoped entity an app user sees only their own rows and a visitor none. A visitor
+   * (not signed in) reads a shared entity but writes it only when it is declared open for writes
+   * (decisions.md, "App users"): anyone could otherwise empty a public app's data.
    */
   private async access(request: RowsRequest, intent: 'see' | 'add' | 'change'): Promise<Access> {
     const found = await this.dataSource.query<(AppEntityEntity & { accountId: number })[]>(
-      `SELECT e.name, e.label, e.label_singular AS "labelSingular", e.fields, e.user_scoped AS "userScoped", a.account_id AS "accountId"
+      `SELECT e.name, e.label, e.label_singular AS "labelSingular", e.fields, e.user_scoped AS "userScoped", e.open_writes AS "openWrites", a.account_id AS "accountId"
          FROM managed_apps a LEFT JOIN app_entities e ON e.app_id = a.id AND e.name = $2
         WHERE a.id = $1`,
       [request.app_id, request.entity],
@@ -175,10 +177,10 @@ export class RowsService {
     }
     if (row.name === null) throw ServiceException.notFound('Entity', request.entity);
     const entity = toPlan(row);
-    if (!entity.user_scoped || actor.kind === 'owner') return { appId: request.app_id, entity, ownerEmail: null };
-    if (actor.kind === 'visitor') {
+    if (actor.kind === 'visitor' && (entity.user_scoped || (intent !== 'see' && !entity.open_writes))) {
       throw ServiceException.of('unauthorized', `Sign in to ${intent} ${entity.label.toLowerCase()}`);
     }
+    if (!entity.user_scoped || actor.kind !== 'app_user') return { appId: request.app_id, entity, ownerEmail: null };
     return { appId: request.app_id, entity, ownerEmail: actor.email.toLowerCase() };
   }
 
