@@ -17,8 +17,17 @@ function isProbe(url: string): boolean {
  * so that a token in a path (a claim link) is not written to the log; bodies and headers are never logged.
  * Register it before any other hook.
  */
-export function installHttpRequestLog(fastify: FastifyInstance, name = 'Access'): void {
-  const log = new Logger(name);
+export interface HttpRequestLogOptions {
+  /**
+   * What the line calls the request when one catch-all route serves everything (the edge): by default the
+   * matched route pattern. Whatever it returns is logged, so it must not include query strings or tokens.
+   */
+  routeOf?: (request: FastifyRequest) => string;
+}
+
+export function installHttpRequestLog(fastify: FastifyInstance, options: HttpRequestLogOptions = {}): void {
+  const log = new Logger('Access');
+  const routeOf = options.routeOf ?? ((request: FastifyRequest) => request.routeOptions.url ?? '(no route)');
   fastify.addHook('onRequest', (request, reply, done) => {
     const context: RequestContext = { requestId: requestIdFrom(request.headers['x-request-id']?.toString()) };
     contexts.set(request, context);
@@ -34,7 +43,7 @@ export function installHttpRequestLog(fastify: FastifyInstance, name = 'Access')
   fastify.addHook('onResponse', (request, reply, done) => {
     if (!isProbe(request.url)) {
       const context = contexts.get(request);
-      const route = request.routeOptions.url ?? '(no route)';
+      const route = routeOf(request);
       const account = context?.accountId === undefined ? '-' : String(context.accountId);
       log.log(`${request.method} ${route} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms account=${account} request=${context?.requestId ?? '-'}`);
     }

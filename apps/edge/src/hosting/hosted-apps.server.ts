@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { APP_RUNTIME_PREFIX, APP_SESSION_COOKIE, type AppUserView, type BundleEnvironment, type RuntimeApp } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { installHttpRequestLog, ServiceException } from '@appgen/service-kit';
 import {
   hashIdentifier,
   newIdentifier,
@@ -79,6 +79,8 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
   ) {
     this.secureCookies = config.PUBLIC_URL_SCHEME === 'https';
     this.server = Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: 'idle', return503OnClosing: true });
+    // Host and path, never the query string, which is the app's own business.
+    installHttpRequestLog(this.server, { routeOf: (request) => `${request.hostname}${request.url.split('?')[0]?.slice(0, 200) ?? ''}` });
     // Bodies are read as bytes whatever their content type: only /_api uses them, and it answers a
     // malformed one with its own error body rather than a parser's.
     this.server.removeAllContentTypeParsers();

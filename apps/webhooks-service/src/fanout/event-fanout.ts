@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
@@ -66,6 +67,7 @@ const FAN_OUT_SQL = `WITH created AS (
 @Injectable()
 export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('EventFanout');
+  private readonly accessLog = new Logger('Access');
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private queued: Incoming[] = [];
@@ -123,9 +125,11 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
       while (this.queued.length > 0) {
         const batch = this.queued.splice(0, MAX_EVENTS_PER_TRANSACTION);
         let created = 0;
+        const startedAt = performance.now();
         try {
           created = await this.insert(batch);
           for (const { message } of batch) message.ack();
+          this.logFannedOut(batch, startedAt);
         } catch (error) {
           const [only] = batch;
           if (batch.length === 1 && only) {
@@ -135,6 +139,7 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
               try {
                 created += await this.insert([incoming]);
                 incoming.message.ack();
+                this.logFannedOut([incoming], startedAt);
               } catch (single) {
                 this.retryLater(incoming, single);
               }
@@ -159,6 +164,12 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
       DELIVERIES_CHANNEL,
     ]);
     return rows[0]?.created ?? 0;
+  }
+
+  /** One access line per event handled: its kind, account and id (the envelope's data is never logged). */
+  private logFannedOut(batch: Incoming[], startedAt: number): void {
+    const ms = (performance.now() - startedAt).toFixed(1);
+    for (const { head } of batch) this.accessLog.log(`events.${head.event} fanned-out ${ms}ms account=${head.account_id} event=${head.id}`);
   }
 
   private retryLater({ head, message }: Incoming, error: unknown): void {
