@@ -253,8 +253,21 @@ describe('gateway: product loop routes and tools (services answered per the cont
         label: 'Recipes',
         label_singular: 'Recipe',
         user_scoped: true,
+        open_writes: false,
         fields: [{ name: 'title', label: 'Title', type: 'text', required: true }],
       });
+      const guestbook = await execute('read_write', {
+        tool: 'svc-create-entity',
+        app_id: APP.id,
+        params: { name: 'entries', columns: [{ name: 'message', type: 'text' }], open_writes: true },
+      }).expect(200);
+      expect(guestbook.body.result.entity).toMatchObject({ name: 'entries', user_scoped: false, open_writes: true });
+      const notBoolean = await execute('read_write', {
+        tool: 'svc-create-entity',
+        app_id: APP.id,
+        params: { name: 'entries', columns: [{ name: 'message', type: 'text' }], open_writes: 'yes' },
+      }).expect(422);
+      expect(notBoolean.body.errors).toEqual([{ field: 'params.open_writes', message: 'must be a boolean' }]);
 
       const row = { id: 1, title: 'Soup', created_at: APP.created_at, updated_at: APP.created_at };
       answer(AppsSubjects.insertRow, () => ({ response: { row } }));

@@ -27,25 +27,33 @@ function rowsRequest(context: ToolContext, params: RowParams): RowsRequest {
   return { app_id: appOf(context), entity: params.entity, actor, caller: context.caller };
 }
 
-export const createEntityTool = defineTool<{ name: string; columns: EntityColumn[]; user_scoping?: UserScoping }>({
+export const createEntityTool = defineTool<{ name: string; columns: EntityColumn[]; user_scoping?: UserScoping; open_writes?: boolean }>({
   name: 'svc-create-entity',
   description:
     "Define a data entity (a table) of the app, or change an existing one's columns. With user_scoping user_scoped each " +
-    "row belongs to the app user who created it. Needs app_id and apps:write.",
+    'row belongs to the app user who created it. Visitors who are not signed in read shared entities of a public app, ' +
+    'and write them only when open_writes is true (a guest book). Needs app_id and apps:write.',
   input_schema: {
     type: 'object',
     properties: {
       name: { ...entity, description: 'snake_case plural table name, e.g. recipes' },
       columns: { type: 'array', items: COLUMN_SCHEMA, minItems: 1, maxItems: 100 },
       user_scoping: { type: 'string', enum: USER_SCOPINGS, default: 'shared' },
+      open_writes: {
+        type: 'boolean',
+        default: false,
+        description:
+          'true: visitors who are not signed in may add, change and delete rows too (a guest book, a public sign-up sheet); ' +
+          'false: writing needs a signed-in app user. Shared entities only.',
+      },
     },
     required: ['name', 'columns'],
     additionalProperties: false,
   },
   permission: 'apps:write',
   needs_app: true,
-  async run(context, { name, columns, user_scoping }) {
-    const plan = entityFromColumns(name, columns, user_scoping ?? 'shared');
+  async run(context, { name, columns, user_scoping, open_writes }) {
+    const plan = entityFromColumns(name, columns, user_scoping ?? 'shared', open_writes ?? false);
     return succeeded(await context.rpc.request(AppsSubjects.defineEntity, { caller: context.caller, id: appOf(context), entity: plan }));
   },
 });

@@ -47,8 +47,11 @@ function singular(word: string): string {
   return word;
 }
 
-/** The entity a tool call describes, in the plan shape generators produce. */
-export function entityFromColumns(name: string, columns: EntityColumn[], scoping: UserScoping): EntityPlan {
+/**
+ * The entity a tool call describes, in the plan shape generators produce. `openWrites` lets visitors who
+ * are not signed in write its rows too; apps-service refuses it on a user_scoped entity (422).
+ */
+export function entityFromColumns(name: string, columns: EntityColumn[], scoping: UserScoping, openWrites = false): EntityPlan {
   const fields: EntityField[] = columns.map((column) => ({
     name: column.name,
     label: labelOf(column.name),
@@ -66,5 +69,6 @@ export function entityFromColumns(name: string, columns: EntityColumn[], scoping
     label_singular: labelOf([...words, singular(last)].join('_')),
     fields,
     user_scoped: scoping === 'user_scoped',
+    open_writes: openWrites,
   };
 }

@@ -177,6 +177,7 @@ describe('svc-create-entity columns', () => {
       label: 'Recipe categories',
       label_singular: 'Recipe category',
       user_scoped: true,
+      open_writes: false,
       fields: [
         { name: 'title', label: 'Title', type: 'text', required: true, unique: true },
         { name: 'cooking_time', label: 'Cooking time', type: 'integer', required: false, default_value: 30 },
@@ -184,5 +185,6 @@ describe('svc-create-entity columns', () => {
       ],
     });
     expect(entityFromColumns('recipes', [{ name: 'title', type: 'text' }], 'shared')).toMatchObject({ label_singular: 'Recipe', user_scoped: false });
+    expect(entityFromColumns('entries', [{ name: 'message', type: 'text' }], 'shared', true)).toMatchObject({ user_scoped: false, open_writes: true });
   });
 });
