@@ -67,6 +67,9 @@ try {
   platform = await startPlatform({
     ports,
     logDir,
+    // A process that dies (a crash, the OOM killer, kill -9) comes back on its own instead of leaving every
+    // route that needs it answering 503 until someone notices.
+    supervise: true,
     env: {
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
@@ -103,7 +106,12 @@ const lines = [
   `      then sign in with the 6-digit code from ${show(mailDir)}: POST ${site}/api/v1/auth/magic_code {"email","code"}`,
 ];
 if (platform.skipped.length > 0) lines.push('', `Not started (not written yet): ${platform.skipped.join(', ')}`);
-lines.push('', 'Ctrl-C stops everything.');
+lines.push(
+  '',
+  'A process that exits is restarted (after 0.5 s, up to 15 s apart while it keeps failing); each exit and',
+  `restart is reported here, and ${site}/health says "degraded" while a service is down.`,
+  'Ctrl-C stops everything.',
+);
 console.log(lines.join('\n'));
 
 let stopping = 0;

@@ -13,8 +13,12 @@
  *                      with a message and listed in `platform.skipped`.
  *     gatewayReplicas  gateway processes to run; instances are `gateway`, `gateway-2`, `gateway-3`, ...
  *     quiet            no progress lines on stdout.
+ *     supervise        restart a process that exits on its own once it has been healthy (npm start, e2e): after
+ *                      0.5 s, doubling up to 15 s while it keeps dying, back to 0.5 s once it stayed up 30 s.
+ *                      One line per exit (instance, code or signal, next try, log file) and one when it is healthy
+ *                      again. Processes stopped through kill() or stop() are not restarted.
  *   Resolves once every /health answers 200 (60 s at most). If a process exits or times out it rejects with
- *   its name and the last 30 lines of its log, after stopping whatever it started.
+ *   its name and the last 30 lines of its log, after stopping whatever it started (no restarts while starting).
  *
  *   platform.urls      { api, site, edge, gateways: [url, ...], health: { [instance]: url } }
  *   platform.env       the variables every process was given (without the per-process port)
@@ -22,7 +26,9 @@
  *   platform.stop()                       SIGTERM to all, SIGKILL after 15 s; resolves when all exited
  *   platform.kill(instance, signal?)      one process (default SIGTERM, SIGKILL after 15 s); resolves on exit
  *   platform.start(instance, env?)        starts a stopped instance again, env overriding; resolves when healthy
+ *                                         (supervised restarts reuse the env of the last start)
  *   platform.restart(instance, env?)      kill then start
+ *   platform.pids()                       { [instance]: pid, or null while it is down }
  *   platform.logPath(instance)
  *
  * Children run in their own process group so that Ctrl-C in a terminal reaches only the runner, which then
@@ -59,6 +65,11 @@ export const EDGE_APPS = { portVar: 'EDGE_PORT', port: 8080 };
 
 const READY_TIMEOUT_MS = 60_000;
 const KILL_AFTER_MS = 15_000;
+// Quick enough that a crash costs users a second or two; the cap keeps a process that dies at start (a bad
+// variable, its database away) from spinning the CPU; the reset keeps a rare crash from inheriting old waits.
+const RESTART_FIRST_DELAY_MS = 500;
+const RESTART_MAX_DELAY_MS = 15_000;
+const RESTART_RESET_AFTER_MS = 30_000;
 
 /** A port nothing listens on right now (the OS picks it; another process could still take it later). */
 export function freePort() {
@@ -95,7 +106,7 @@ function tail(path, lines = 30) {
 }
 
 export async function startPlatform(options = {}) {
-  const { logDir = join(ROOT, '.data/logs'), gatewayReplicas = 1, quiet = false } = options;
+  const { logDir = join(ROOT, '.data/logs'), gatewayReplicas = 1, quiet = false, supervise = false } = options;
   const say = quiet ? () => undefined : (line) => console.log(line);
   const wanted = options.services ?? SERVICES.map((s) => s.name);
   for (const name of wanted) {
@@ -116,7 +127,20 @@ export async function startPlatform(options = {}) {
       const port = Array.isArray(configured) ? configured[i] : (configured ?? service.port) + i;
       if (port === undefined) throw new Error(`ports.gateway has fewer entries than gatewayReplicas (${replicas})`);
       const name = i === 0 ? service.name : `${service.name}-${i + 1}`;
-      instances.set(name, { name, service, port, child: undefined, exited: undefined, stopping: false });
+      instances.set(name, {
+        name,
+        service,
+        port,
+        child: undefined,
+        exited: undefined,
+        stopping: false,
+        // Supervision: restarted only once it has been healthy, so a process that cannot start is reported, not retried.
+        supervised: false,
+        overrides: {},
+        startedAt: 0,
+        restarts: 0,
+        restartTimer: undefined,
+      });
     }
   }
 
@@ -151,6 +175,9 @@ export async function startPlatform(options = {}) {
     return instance;
   }
 
+  let stoppingAll = false;
+  const seconds = (ms) => `${Number((ms / 1000).toFixed(1))} s`;
+
   function spawnInstance(instance, overrides = {}, truncate = false) {
     const log = openSync(logPath(instance.name), truncate ? 'w' : 'a');
     const child = spawn(process.execPath, ['--enable-source-maps', instance.service.entry], {
@@ -162,13 +189,49 @@ export async function startPlatform(options = {}) {
     closeSync(log);
     instance.child = child;
     instance.stopping = false;
+    instance.overrides = overrides;
+    instance.startedAt = Date.now();
     instance.exited = new Promise((resolveExit) => {
       child.once('exit', (code, signal) => {
-        if (!instance.stopping) say(`${instance.name} exited (${signal ?? `code ${code}`}); see ${logPath(instance.name)}`);
         if (instance.child === child) instance.child = undefined;
+        if (instance.stopping) {
+          // stopped on purpose: kill() or stop()
+        } else if (supervise && instance.supervised && !stoppingAll) {
+          scheduleRestart(instance, signal ?? `code ${code}`);
+        } else {
+          say(`${instance.name} exited (${signal ?? `code ${code}`}); see ${logPath(instance.name)}`);
+        }
         resolveExit({ code, signal });
       });
     });
+  }
+
+  function scheduleRestart(instance, how) {
+    const upFor = Date.now() - instance.startedAt;
+    if (upFor >= RESTART_RESET_AFTER_MS) instance.restarts = 0;
+    const delay = Math.min(RESTART_FIRST_DELAY_MS * 2 ** instance.restarts, RESTART_MAX_DELAY_MS);
+    instance.restarts += 1;
+    say(`${instance.name} exited (${how}) after ${seconds(upFor)} up; restarting in ${seconds(delay)}. Log: ${logPath(instance.name)}`);
+    instance.restartTimer = setTimeout(() => {
+      instance.restartTimer = undefined;
+      if (stoppingAll || instance.child) return;
+      spawnInstance(instance, instance.overrides);
+      const child = instance.child;
+      const began = Date.now();
+      waitHealthy(instance).then(
+        () => say(`${instance.name} restarted (pid ${child.pid}), healthy after ${seconds(Date.now() - began)}`),
+        // An exit is reported by the exit handler (with the next restart); a process still up but not healthy is
+        // worth a line, as nothing else would say so.
+        (error) => {
+          if (instance.child === child && !instance.stopping) say(error.message.split('\n')[0]);
+        },
+      );
+    }, delay);
+  }
+
+  function cancelRestart(instance) {
+    clearTimeout(instance.restartTimer);
+    instance.restartTimer = undefined;
   }
 
   async function waitHealthy(instance) {
@@ -195,6 +258,9 @@ export async function startPlatform(options = {}) {
 
   async function kill(name, signal = 'SIGTERM') {
     const instance = instanceOf(name);
+    // Stopped on purpose stays stopped, even if it was waiting to be restarted.
+    cancelRestart(instance);
+    instance.supervised = false;
     const child = instance.child;
     if (!child) return;
     instance.stopping = true;
@@ -208,11 +274,16 @@ export async function startPlatform(options = {}) {
   async function start(name, overrides = {}) {
     const instance = instanceOf(name);
     if (instance.child) throw new Error(`${name} is already running`);
+    cancelRestart(instance);
+    instance.supervised = false;
+    instance.restarts = 0;
     spawnInstance(instance, overrides);
     await waitHealthy(instance);
+    instance.supervised = true;
   }
 
   async function stop() {
+    stoppingAll = true;
     await Promise.all([...instances.keys()].map((name) => kill(name)));
   }
 
@@ -225,6 +296,7 @@ export async function startPlatform(options = {}) {
   for (const instance of instances.values()) spawnInstance(instance, {}, true);
   try {
     await Promise.all([...instances.values()].map((instance) => waitHealthy(instance)));
+    for (const instance of instances.values()) instance.supervised = true;
   } catch (error) {
     await stop();
     process.off('exit', killAllNow);
@@ -254,5 +326,6 @@ export async function startPlatform(options = {}) {
       await start(name, overrides);
     },
     logPath,
+    pids: () => Object.fromEntries([...instances.values()].map((i) => [i.name, i.child?.pid ?? null])),
   };
 }
