@@ -11,6 +11,7 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { GenerationQueueController } from './generation/generation-queue.controller';
+import { BackendHealthService } from './health/backend-health.service';
 import { PublicHealthController } from './health/public-health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { interceptPostRoutes } from './idempotency/post-routes';
@@ -52,6 +53,7 @@ export class AppModule {
         IdempotencyInterceptor,
         IdempotencyService,
         AccessRulesVerifier,
+        BackendHealthService,
         CredentialResolver,
         RevocationListener,
         KeyUsageRecorder,

@@ -100,9 +100,21 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
     if (mailDir) await rm(mailDir, { recursive: true, force: true });
   });
 
-  it('serves health at the site root', async () => {
+  it('serves health at the site root: 200, degraded while a backend is not running, naming which', async () => {
     const response = await api().get('/health').expect(200);
-    expect(response.body).toMatchObject({ service: 'gateway', status: 'ok' });
+    expect(response.body).toMatchObject({ service: 'gateway', status: 'degraded', checks: { nats: 'ok' } });
+    // Only apps-service and users-service run beside this gateway.
+    expect(response.body.services).toEqual({
+      'apps-service': 'ok',
+      'generation-service': 'down',
+      'deployment-service': 'down',
+      edge: 'down',
+      'users-service': 'ok',
+      'webhooks-service': 'down',
+      'domains-service': 'down',
+      'billing-service': 'down',
+      'claim-service': 'down',
+    });
   });
 
   it('answers 401 without a credential, with rate-limit headers', async () => {
