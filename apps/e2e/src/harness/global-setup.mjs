@@ -4,10 +4,12 @@
  *   2. creates a fresh database appgen_e2e_<random> on the Postgres of DATABASE_URL;
  *   3. starts a private nats-server with JetStream on a free port (nothing shared with other runs);
  *   4. starts every built service with two gateway replicas on free ports (tools/platform/platform.mjs),
- *      with Redis-shared rate limits under a key prefix of its own, mail as .eml files in a temp dir;
+ *      with Redis-shared rate limits under a key prefix of its own, mail as .eml files in a temp dir, and
+ *      supervised as under npm start (a process that dies on its own is restarted);
  *   5. starts the control server: a loopback HTTP endpoint through which a test kills, starts or restarts a
  *      service. Tests run in jest's module sandbox, which cannot share the platform handle held here, so
- *      they ask over HTTP (POST /kill|/start|/restart {name, signal?, env?}); see src/support/platform-control.ts.
+ *      they ask over HTTP (POST /kill|/start|/restart {name, signal?, env?}, POST /pids); see
+ *      src/support/platform-control.ts.
  *   6. writes what tests need to <tmp>/state.json and puts its path in APPGEN_E2E_STATE (tests inherit it).
  * global-teardown.mjs undoes all of it.
  */
@@ -73,6 +75,8 @@ function startControlServer(platform) {
     kill: (body) => platform.kill(body.name, body.signal),
     start: (body) => platform.start(body.name, body.env),
     restart: (body) => platform.restart(body.name, body.env),
+    // For tests that kill a process behind the platform's back, as a crash would.
+    pids: () => platform.pids(),
   };
   const server = createServer((request, response) => {
     const chunks = [];
@@ -80,11 +84,11 @@ function startControlServer(platform) {
     request.on('end', async () => {
       const action = actions[(request.url ?? '').replace(/^\//, '')];
       const reply = (status, body) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (request.method !== 'POST' || !action) return reply(404, { error: 'POST /kill, /start or /restart' });
+      if (request.method !== 'POST' || !action) return reply(404, { error: 'POST /kill, /start, /restart or /pids' });
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-        await action(body);
-        reply(200, { ok: true });
+        const result = await action(body);
+        reply(200, result ?? { ok: true });
       } catch (error) {
         reply(500, { error: error instanceof Error ? error.message : String(error) });
       }
@@ -147,6 +151,7 @@ async function setUp(harness) {
     logDir,
     gatewayReplicas: 2,
     quiet: false,
+    supervise: true,
     env: {
       DATABASE_URL: databaseUrl,
       NATS_URL: nats.url,

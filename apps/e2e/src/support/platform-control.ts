@@ -6,6 +6,8 @@ export interface PlatformControl {
   /** Starts a stopped instance again, optionally with extra variables; resolves once it is healthy. */
   start(name: string, env?: Record<string, string>): Promise<void>;
   restart(name: string, env?: Record<string, string>): Promise<void>;
+  /** The pid of every instance (null while one is down), to kill one behind the platform's back as a crash would. */
+  pids(): Promise<Record<string, number | null>>;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface PlatformControl {
  * must start it again before it ends (in a finally), as the next test file shares the platform.
  */
 export function platformControl(): PlatformControl {
-  const call = async (action: string, body: object): Promise<void> => {
+  const call = async (action: string, body: object): Promise<string> => {
     const response = await fetch(`${e2eEnv().controlUrl}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -24,10 +26,15 @@ export function platformControl(): PlatformControl {
       const failure: { error?: string } = JSON.parse(await response.text());
       throw new Error(`${action} failed: ${failure.error ?? response.status}`);
     }
+    return response.text();
   };
   return {
-    kill: (name, signal) => call('kill', { name, signal }),
-    start: (name, env) => call('start', { name, env }),
-    restart: (name, env) => call('restart', { name, env }),
+    kill: async (name, signal) => void (await call('kill', { name, signal })),
+    start: async (name, env) => void (await call('start', { name, env })),
+    restart: async (name, env) => void (await call('restart', { name, env })),
+    pids: async () => {
+      const pids: Record<string, number | null> = JSON.parse(await call('pids', {}));
+      return pids;
+    },
   };
 }
