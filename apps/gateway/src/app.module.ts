@@ -11,6 +11,7 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { GenerationQueueController } from './generation/generation-queue.controller';
+import { OfferedModels } from './generation/offered-models';
 import { BackendHealthService } from './health/backend-health.service';
 import { PublicHealthController } from './health/public-health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -60,6 +61,7 @@ export class AppModule {
         RateLimitService,
         RequestGate,
         ToolExecutor,
+        OfferedModels,
       ],
     };
   }

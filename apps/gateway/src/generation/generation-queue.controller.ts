@@ -6,6 +6,7 @@ import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { QueueGenerationDto } from './dto/generation-requests.dto';
+import { OfferedModels } from './offered-models';
 import { CancelGenerationResponseDto, GenerationJobViewDto, QueueGenerationResponseDto } from './dto/generation-responses.dto';
 
 const jobNotFound = ApiNotFoundResponse({ description: 'No such job in this account', type: ErrorBodyDto });
@@ -13,7 +14,10 @@ const jobNotFound = ApiNotFoundResponse({ description: 'No such job in this acco
 @ApiTags('Generation')
 @Controller('generation_queue')
 export class GenerationQueueController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly models: OfferedModels,
+  ) {}
 
   @Post()
   @HttpCode(202)
@@ -28,7 +32,8 @@ export class GenerationQueueController {
   @ApiResponse({ status: 400, description: '`missing_prompt`: no prompt, or an empty one', type: ErrorBodyDto })
   @ApiResponse({ status: 404, description: '`app_id` names no app of this account', type: ErrorBodyDto })
   @ApiResponse({ status: 422, description: 'Invalid field (other than a missing prompt)', type: ErrorBodyDto })
-  queue(@CurrentCaller() caller: Caller, @Body() body: QueueGenerationDto): Promise<QueueGenerationResponse> {
+  async queue(@CurrentCaller() caller: Caller, @Body() body: QueueGenerationDto): Promise<QueueGenerationResponse> {
+    await this.models.require(body.ai_model);
     return this.rpc.request(GenerationSubjects.queue, { caller, ...body });
   }
 

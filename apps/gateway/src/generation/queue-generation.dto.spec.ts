@@ -28,11 +28,17 @@ describe('POST /generation_queue body', () => {
 
   it.each([
     [{ prompt: 42 }, 'prompt', 'must be a string'],
-    [{ prompt: 'x'.repeat(10_001) }, 'prompt', 'must be shorter than or equal to 10000 characters'],
+    [{ prompt: 'x'.repeat(10_001) }, 'prompt', 'must be at most 10000 characters'],
+    [{ prompt: 'Recipes \u202Ereversed' }, 'prompt', 'must not contain bidirectional text controls (U+202E at character 9)'],
     [{ prompt: 'Recipes', callback_url: 'ftp://example.com/hook' }, 'callback_url', 'must be an http or https URL'],
     [{ prompt: 'Recipes', callback_url: 'not a url' }, 'callback_url', 'must be an http or https URL'],
-    [{ prompt: 'Recipes', metadata: ['a'] }, 'metadata', 'must be an object'],
-    [{ prompt: 'Recipes', name: '' }, 'name', 'must be longer than or equal to 1 characters'],
+    [{ prompt: 'Recipes', callback_url: `https://example.com/${'a'.repeat(2029)}` }, 'callback_url', 'must be at most 2048 characters'],
+    [{ prompt: 'Recipes', metadata: ['a'] }, 'metadata', 'must be a JSON object'],
+    [{ prompt: 'Recipes', metadata: { blob: 'x'.repeat(16_384) } }, 'metadata', 'must be at most 16 KiB as JSON'],
+    [{ prompt: 'Recipes', name: '' }, 'name', 'must not be empty'],
+    [{ prompt: 'Recipes', name: 'Recipes\tBox' }, 'name', 'must not contain tabs (U+0009 at character 8)'],
+    [{ prompt: 'Recipes', ai_model: 'blue\nprint' }, 'ai_model', 'must not contain line breaks (U+000A at character 5)'],
+    [{ prompt: 'Recipes', ai_model: 'm'.repeat(101) }, 'ai_model', 'must be at most 100 characters'],
     [{ prompt: 'Recipes', colour: 'blue' }, 'colour', 'is not a permitted field'],
   ])('answers any other invalid field with 422: %j', async (body, field, message) => {
     const error = await refusal(body);
@@ -43,7 +49,7 @@ describe('POST /generation_queue body', () => {
 
   it('accepts the fields of the contract', async () => {
     const body = {
-      prompt: 'A recipe manager',
+      prompt: 'A recipe manager.\r\n\tWith ratings.',
       app_id: 'k3x9q2m7w1ab',
       name: ' Recipes ',
       callback_url: 'http://localhost:9000/hook',

@@ -15,6 +15,7 @@ import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { requireGrant } from '../access/require-grant';
 import { paginated } from '../common/pagination';
+import { OfferedModels } from '../generation/offered-models';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { CreateAppDto, ListAppsQueryDto, UpdateAppDto } from './dto/app-requests.dto';
 import { AppDetailResponseDto, AppListResponseDto, CreateAppResponseDto, DeleteAppResponseDto, UpdateAppResponseDto } from './dto/app-responses.dto';
@@ -25,7 +26,10 @@ const notFound = ApiNotFoundResponse({ description: 'No such app in this account
 @ApiTags('Apps')
 @Controller('managed_apps')
 export class ManagedAppsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly models: OfferedModels,
+  ) {}
 
   @Get()
   @RequirePermission('apps:read')
@@ -60,6 +64,7 @@ export class ManagedAppsController {
   @invalid
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateAppDto): Promise<CreateAppResponse> {
     const { prompt, auto_generate, ...fields } = body;
+    await this.models.require(body.ai_model);
     if (prompt === undefined || auto_generate === false) return this.rpc.request(AppsSubjects.create, { caller, ...body });
     requireGrant(caller, 'generation:queue');
     const { app, job_id, status_url } = await this.rpc.request(GenerationSubjects.queue, { caller, prompt, ...fields });
@@ -72,7 +77,8 @@ export class ManagedAppsController {
   @ApiOkResponse({ type: UpdateAppResponseDto })
   @notFound
   @invalid
-  update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() changes: UpdateAppDto): Promise<UpdateAppResponse> {
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() changes: UpdateAppDto): Promise<UpdateAppResponse> {
+    await this.models.require(changes.ai_model);
     return this.rpc.request(AppsSubjects.update, { caller, id, changes });
   }
 

@@ -1,4 +1,4 @@
-import { AppsSubjects, type RowActor, type RowsRequest, type RowValue } from '@appgen/contracts';
+import { AppsSubjects, EMAIL_MAX_LENGTH, ENTITY_LIMITS, TEXT_LIMITS, TEXT_PATTERNS, type RowActor, type RowsRequest, type RowValue } from '@appgen/contracts';
 import { COLUMN_SCHEMA, entityFromColumns, IDENTIFIER_PATTERN, USER_SCOPINGS, type EntityColumn, type UserScoping } from './entity-columns';
 import type { JsonSchema } from './json-schema';
 import { appOf, defineTool, succeeded, type ToolContext } from './tool';
@@ -6,13 +6,14 @@ import { appOf, defineTool, succeeded, type ToolContext } from './tool';
 export const DEFAULT_QUERY_LIMIT = 25;
 export const MAX_QUERY_LIMIT = 100;
 
-const entity: JsonSchema = { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: 63, description: 'entity (table) name, e.g. recipes' };
+const entity: JsonSchema = { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max, description: 'entity (table) name, e.g. recipes' };
 const rowId: JsonSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 const rowData: JsonSchema = { type: 'object', additionalProperties: true, description: 'field values by column name' };
 const userEmail: JsonSchema = {
   type: 'string',
   minLength: 3,
-  maxLength: 254,
+  maxLength: EMAIL_MAX_LENGTH,
+  pattern: TEXT_PATTERNS.single,
   description:
     "act as this signed-in user of the app: rows of a user_scoped entity are then that user's own, as the app itself shows them; " +
     'default: the account owner, who sees every row',
@@ -37,7 +38,7 @@ export const createEntityTool = defineTool<{ name: string; columns: EntityColumn
     type: 'object',
     properties: {
       name: { ...entity, description: 'snake_case plural table name, e.g. recipes' },
-      columns: { type: 'array', items: COLUMN_SCHEMA, minItems: 1, maxItems: 100 },
+      columns: { type: 'array', items: COLUMN_SCHEMA, minItems: 1, maxItems: ENTITY_LIMITS.fields },
       user_scoping: { type: 'string', enum: USER_SCOPINGS, default: 'shared' },
       open_writes: {
         type: 'boolean',

@@ -1,5 +1,5 @@
-import { FIELD_TYPES, type EntityField, type EntityPlan, type FieldType } from '@appgen/contracts';
-import type { JsonSchema } from './json-schema';
+import { ENTITY_LIMITS, FIELD_TYPES, TEXT_LIMITS, type EntityField, type EntityPlan, type FieldType } from '@appgen/contracts';
+import { storedText, type JsonSchema } from './json-schema';
 
 /** One element of svc-create-entity's `columns` (decisions.md). */
 export type EntityColumn = {
@@ -20,12 +20,18 @@ export const IDENTIFIER_PATTERN = '^[a-z][a-z0-9_]*$';
 export const COLUMN_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    name: { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: 63, description: 'snake_case column name, e.g. cooking_time' },
+    name: { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max, description: 'snake_case column name, e.g. cooking_time' },
     type: { type: 'string', enum: FIELD_TYPES },
     required: { type: 'boolean', default: false },
     unique: { type: 'boolean', default: false },
     default_value: { type: ['string', 'number', 'boolean', 'null'] },
-    options: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, minItems: 1, maxItems: 100, description: 'the choices of a select or multiselect' },
+    options: {
+      type: 'array',
+      items: storedText(TEXT_LIMITS.selectOption),
+      minItems: 1,
+      maxItems: ENTITY_LIMITS.options,
+      description: 'the choices of a select or multiselect, one line each',
+    },
   },
   required: ['name', 'type'],
   additionalProperties: false,

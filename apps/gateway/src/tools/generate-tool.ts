@@ -1,4 +1,5 @@
-import { GenerationSubjects } from '@appgen/contracts';
+import { GenerationSubjects, TEXT_LIMITS } from '@appgen/contracts';
+import { storedText } from './json-schema';
 import { defineTool } from './tool';
 
 type GenerateParams = { prompt: string; name?: string; description?: string; model?: string };
@@ -13,17 +14,18 @@ export const generateAppTool = defineTool<GenerateParams>({
   input_schema: {
     type: 'object',
     properties: {
-      prompt: { type: 'string', minLength: 1, maxLength: 10_000, description: 'what to build or change' },
-      name: { type: 'string', minLength: 1, maxLength: 100, description: 'name of a new app' },
-      description: { type: 'string', maxLength: 2000 },
-      model: { type: 'string', maxLength: 100, description: 'generator model, e.g. blueprint' },
+      prompt: storedText(TEXT_LIMITS.prompt, 'what to build or change'),
+      name: storedText(TEXT_LIMITS.appName, 'name of a new app, one line'),
+      description: storedText(TEXT_LIMITS.appDescription, 'what the app is for; may span lines'),
+      model: storedText(TEXT_LIMITS.aiModel, 'a model the generator engines offer, e.g. blueprint (any other is refused, listing them)'),
     },
     required: ['prompt'],
     additionalProperties: false,
   },
   permission: 'generation:queue',
   needs_app: false,
-  async run({ rpc, caller, appId }, { prompt, name, description, model }) {
+  async run({ rpc, models, caller, appId }, { prompt, name, description, model }) {
+    await models.require(model, 'params.model');
     const queued = await rpc.request(GenerationSubjects.queue, {
       caller,
       prompt,

@@ -1,4 +1,4 @@
-import type { FieldError } from '@appgen/contracts';
+import { codePointLength, textCharacterProblem, textLinesOfPattern, TEXT_PATTERNS, type FieldError, type TextLimit } from '@appgen/contracts';
 
 export type JsonType = 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null';
 
@@ -68,12 +68,33 @@ export function validateJson(schema: JsonSchema, value: unknown, field: string):
   return [];
 }
 
+/**
+ * The schema of a stored text field under its limit (`TEXT_LIMITS`): its lengths, and as `pattern` the
+ * characters its kind allows, which `validateJson` explains in words rather than quoting the regex.
+ */
+export function storedText(limit: TextLimit, description?: string): JsonSchema {
+  return {
+    type: 'string',
+    ...(limit.min === undefined ? {} : { minLength: limit.min }),
+    maxLength: limit.max,
+    pattern: TEXT_PATTERNS[limit.lines],
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
 function validateString(schema: JsonSchema, value: string, field: string): FieldError[] {
-  if (schema.minLength !== undefined && value.length < schema.minLength) {
+  // JSON Schema counts characters (code points): an emoji is one, as in every other limit of the API.
+  const length = schema.minLength === undefined && schema.maxLength === undefined ? 0 : codePointLength(value);
+  if (schema.minLength !== undefined && length < schema.minLength) {
     return [{ field, message: schema.minLength === 1 ? 'must not be empty' : `must be at least ${schema.minLength} characters` }];
   }
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) return [{ field, message: `must be at most ${schema.maxLength} characters` }];
-  if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return [{ field, message: `must match ${schema.pattern}` }];
+  if (schema.maxLength !== undefined && length > schema.maxLength) return [{ field, message: `must be at most ${schema.maxLength} characters` }];
+  if (schema.pattern !== undefined) {
+    const lines = textLinesOfPattern(schema.pattern);
+    const problem = lines === null ? null : textCharacterProblem(value, lines);
+    if (problem !== null) return [{ field, message: problem }];
+    if (lines === null && !new RegExp(schema.pattern, 'u').test(value)) return [{ field, message: `must match ${schema.pattern}` }];
+  }
   return [];
 }
 

@@ -161,6 +161,38 @@ describe('admitting a tool call', () => {
   });
 });
 
+describe('stored text in tool params', () => {
+  it('refuses control and bidi characters and oversize text, saying which character, as the routes do', () => {
+    const generate = refusal(() =>
+      admitToolCall(callerWith('full_access'), {
+        tool: 'svc-generate-app',
+        params: { prompt: 'A shop\r\nwith products', name: 'Shop\r\nfront', description: 'd'.repeat(2001), model: 'blue\u202Eprint' },
+      }),
+    );
+    expect(generate.body.errors).toEqual([
+      { field: 'params.name', message: 'must not contain line breaks (U+000D at character 5)' },
+      { field: 'params.description', message: 'must be at most 2000 characters' },
+      { field: 'params.model', message: 'must not contain bidirectional text controls (U+202E at character 5)' },
+    ]);
+    const options = refusal(() =>
+      admitToolCall(callerWith('full_access'), {
+        tool: 'svc-create-entity',
+        app_id: 'a',
+        params: { name: 'tasks', columns: [{ name: 'state', type: 'select', options: ['open', 'do\u0000ne\u0085', 'x'.repeat(101)] }] },
+      }),
+    );
+    expect(options.body.errors).toEqual([
+      { field: 'params.columns.0.options.1', message: 'must not contain control characters (U+0000 at character 3)' },
+      { field: 'params.columns.0.options.2', message: 'must be at most 100 characters' },
+    ]);
+  });
+
+  it('counts characters, not UTF-16 units, and lets a prompt span lines', () => {
+    const params = { prompt: 'A shop.\n\tWith products.', name: '🛒'.repeat(100) };
+    expect(admitToolCall(callerWith('full_access'), { tool: 'svc-generate-app', params }).params).toEqual(params);
+  });
+});
+
 describe('svc-create-entity columns', () => {
   it('become the plan fields generators produce, labelled from their names', () => {
     const entity = entityFromColumns(

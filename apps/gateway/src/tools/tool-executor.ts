@@ -3,6 +3,7 @@ import type { Caller } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
 import { requireGrant } from '../access/require-grant';
 import { ApiError } from '../errors/api-error';
+import { OfferedModels } from '../generation/offered-models';
 import type { ExecuteToolDto } from './dto/tool-requests.dto';
 import { JSON_SCHEMA_DIALECT, validateJson, type JsonSchema } from './json-schema';
 import type { CatalogueTool, ToolResponse } from './tool';
@@ -46,10 +47,13 @@ export function admitToolCall(caller: Caller, { tool: name, app_id, params }: Ex
 /** POST /mcp/execute_tool: the route admits any valid credential; each tool's own rules are applied here. */
 @Injectable()
 export class ToolExecutor {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly models: OfferedModels,
+  ) {}
 
   execute(caller: Caller, body: ExecuteToolDto): Promise<ToolResponse> {
     const { tool, appId, params } = admitToolCall(caller, body);
-    return tool.run({ rpc: this.rpc, caller, appId }, params);
+    return tool.run({ rpc: this.rpc, models: this.models, caller, appId }, params);
   }
 }

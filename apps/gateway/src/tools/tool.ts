@@ -1,10 +1,15 @@
 import type { Caller, Permission } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
+import type { OfferedModels } from '../generation/offered-models';
 import type { JsonSchema } from './json-schema';
 
-/** What a tool's handler runs with: the bus, who calls, and the app it acts on (null only for the generate tool). */
+/**
+ * What a tool's handler runs with: the bus, who calls, the app it acts on (null only for the generate tool),
+ * and the models the generator engines offer.
+ */
 export interface ToolContext {
   rpc: RpcClient;
+  models: OfferedModels;
   caller: Caller;
   appId: string | null;
 }

@@ -23,7 +23,7 @@ async function fieldErrors(value: unknown, metatype: new () => object, type: 'bo
 
 describe('POST /webhooks body', () => {
   it('accepts every field of the contract, trimming the name', async () => {
-    const body = { ...valid, events: [...EVENT_KINDS], name: '  Deploys ', secret: 'a'.repeat(16), description: 'tell the team' };
+    const body = { ...valid, events: [...EVENT_KINDS], name: '  Deploys ', secret: 'a'.repeat(16), description: 'tell the team\n\tand ops' };
     expect(await pipe.transform(body, { type: 'body', metatype: CreateWebhookDto })).toEqual({ ...body, name: 'Deploys' });
   });
 
@@ -33,19 +33,23 @@ describe('POST /webhooks body', () => {
     [{ ...valid, url: 'ftp://example.com/hook' }, 'url', 'must be an http or https URL'],
     [{ ...valid, url: 'javascript:alert(1)' }, 'url', 'must be an http or https URL'],
     [{ ...valid, url: 'example.com/hook' }, 'url', 'must be an http or https URL'],
-    [{ ...valid, url: `https://example.com/${'a'.repeat(2048)}` }, 'url', 'must be shorter than or equal to 2048 characters'],
-    [{ ...valid, url: `https://example.com/${'a'.repeat(4000)}` }, 'url', 'must be shorter than or equal to 2048 characters'],
+    [{ ...valid, url: `https://example.com/${'a'.repeat(2048)}` }, 'url', 'must be at most 2048 characters'],
+    [{ ...valid, url: `https://example.com/${'a'.repeat(4000)}` }, 'url', 'must be at most 2048 characters'],
     [{ url: valid.url }, 'events', 'is required'],
     [{ ...valid, events: 'app.created' }, 'events', 'must be an array'],
     [{ ...valid, events: [] }, 'events', 'must list at least one event'],
     [{ ...valid, events: ['app.created', 'app.exploded'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
     [{ ...valid, events: ['webhook.test'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
-    [{ ...valid, secret: 'a'.repeat(15) }, 'secret', 'must be longer than or equal to 16 characters'],
-    [{ ...valid, secret: 'a'.repeat(201) }, 'secret', 'must be shorter than or equal to 200 characters'],
-    [{ ...valid, secret: `${'a'.repeat(16)}\n` }, 'secret', 'must be printable ASCII characters'],
+    [{ ...valid, secret: 'a'.repeat(15) }, 'secret', 'must be at least 16 characters'],
+    [{ ...valid, secret: 'a'.repeat(201) }, 'secret', 'must be at most 200 characters'],
+    [{ ...valid, secret: `${'a'.repeat(16)}\n` }, 'secret', 'must not contain line breaks (U+000A at character 17)'],
     [{ ...valid, secret: `${'a'.repeat(16)}é` }, 'secret', 'must be printable ASCII characters'],
-    [{ ...valid, name: 'n'.repeat(101) }, 'name', 'must be shorter than or equal to 100 characters'],
-    [{ ...valid, description: 'd'.repeat(501) }, 'description', 'must be shorter than or equal to 500 characters'],
+    [{ ...valid, name: 'n'.repeat(101) }, 'name', 'must be at most 100 characters'],
+    [{ ...valid, description: 'd'.repeat(501) }, 'description', 'must be at most 500 characters'],
+    [{ ...valid, name: 'Deploys\r\nX-Injected: 1' }, 'name', 'must not contain line breaks (U+000D at character 8)'],
+    [{ ...valid, name: 'Deploys \u202Eevil' }, 'name', 'must not contain bidirectional text controls (U+202E at character 9)'],
+    [{ ...valid, description: 'Bell \u0007' }, 'description', 'must not contain control characters (U+0007 at character 6)'],
+    [{ ...valid, url: 'https://example.com/\u202Eh' }, 'url', 'must not contain bidirectional text controls (U+202E at character 21)'],
     [{ ...valid, enabled: false }, 'enabled', 'is not a permitted field'],
   ])('refuses %j with 422 naming the field', async (body, field, message) => {
     expect(await fieldErrors(body, CreateWebhookDto)).toEqual([{ field, message }]);
@@ -70,7 +74,7 @@ describe('PATCH /webhooks/:id body', () => {
     [{ events: [] }, 'events', 'must list at least one event'],
     [{ events: ['app.renamed'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
     [{ url: 'ftp://example.com' }, 'url', 'must be an http or https URL'],
-    [{ secret: 'short' }, 'secret', 'must be longer than or equal to 16 characters'],
+    [{ secret: 'short' }, 'secret', 'must be at least 16 characters'],
     [{ source: 'zapier' }, 'source', 'is not a permitted field'],
   ])('refuses %j with 422 naming the field', async (body, field, message) => {
     expect(await fieldErrors(body, UpdateWebhookDto)).toEqual([{ field, message }]);

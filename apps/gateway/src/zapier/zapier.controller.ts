@@ -17,6 +17,7 @@ import { IntegerIdPipe } from '../common/integer-id.pipe';
 import { ApiError } from '../errors/api-error';
 import { QueueGenerationDto } from '../generation/dto/generation-requests.dto';
 import { QueueGenerationResponseDto } from '../generation/dto/generation-responses.dto';
+import { OfferedModels } from '../generation/offered-models';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { DeleteWebhookResponseDto } from '../webhooks/dto/webhook-responses.dto';
 import { ZapierHookCreatedDto, ZapierHookDto, ZapierMeDto } from './dto/zapier.dto';
@@ -31,7 +32,10 @@ const hookId = new IntegerIdPipe('Zapier hook');
 @ApiTags('Zapier')
 @Controller('zapier')
 export class ZapierController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly models: OfferedModels,
+  ) {}
 
   @Post('hooks')
   @RequirePermission('webhooks:write')
@@ -100,7 +104,8 @@ export class ZapierController {
   @ApiAcceptedResponse({ type: QueueGenerationResponseDto })
   @ApiResponse({ status: 400, description: '`missing_prompt`: no prompt, or an empty one', type: ErrorBodyDto })
   @ApiResponse({ status: 422, description: 'Invalid field (other than a missing prompt)', type: ErrorBodyDto })
-  generateApp(@CurrentCaller() caller: Caller, @Body() body: QueueGenerationDto): Promise<QueueGenerationResponse> {
+  async generateApp(@CurrentCaller() caller: Caller, @Body() body: QueueGenerationDto): Promise<QueueGenerationResponse> {
+    await this.models.require(body.ai_model);
     return this.rpc.request(GenerationSubjects.queue, { caller, ...body });
   }
 }

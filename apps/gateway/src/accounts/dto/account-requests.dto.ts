@@ -1,25 +1,25 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length, Matches } from 'class-validator';
-import type { CreateAccountRequest } from '@appgen/contracts';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { EMAIL_MAX_LENGTH, TEXT_LIMITS, type CreateAccountRequest } from '@appgen/contracts';
 import { IsAccountEmail, Trimmed } from '../../common/input-transforms';
+import { IsStoredText } from '../../common/stored-text';
 
 export class CreateAccountDto implements CreateAccountRequest {
-  @ApiProperty({ format: 'email', maxLength: 254, example: 'ada@example.com' })
+  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH, example: 'ada@example.com' })
   @Trimmed()
   @IsAccountEmail()
   email!: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 100, example: 'Ada Lovelace' })
+  @ApiPropertyOptional({ minLength: TEXT_LIMITS.accountName.min, maxLength: TEXT_LIMITS.accountName.max, example: 'Ada Lovelace', description: 'one line' })
   @Trimmed()
   @IsOptional()
-  @Length(1, 100)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.accountName)
   name?: string;
 }
 
 /** Both forms of POST /auth/magic_code: `{email}` mails a code, `{email, code}` exchanges it for a token. */
 export class MagicCodeDto {
-  @ApiProperty({ format: 'email', maxLength: 254, example: 'ada@example.com' })
+  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH, example: 'ada@example.com' })
   @Trimmed()
   @IsAccountEmail()
   email!: string;

@@ -1,14 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_SCOPES, type ApiKeyScope } from '@appgen/contracts';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_SCOPES, TEXT_LIMITS, type ApiKeyScope } from '@appgen/contracts';
 import { Trimmed } from '../../common/input-transforms';
+import { IsStoredText } from '../../common/stored-text';
 
 export class CreateApiKeyDto {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 100, example: 'CI deploys' })
+  @ApiPropertyOptional({ minLength: TEXT_LIMITS.apiKeyName.min, maxLength: TEXT_LIMITS.apiKeyName.max, example: 'CI deploys', description: 'one line' })
   @Trimmed()
   @IsOptional()
-  @Length(1, 100)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.apiKeyName)
   name?: string;
 
   @ApiPropertyOptional({ enum: API_KEY_SCOPES, description: 'never wider than the scope of the calling key (403)' })

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { APP_STATUSES, APP_VISIBILITIES, type AppStatus, type AppVisibility } from '@appgen/contracts';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { APP_STATUSES, APP_VISIBILITIES, TEXT_LIMITS, type AppStatus, type AppVisibility } from '@appgen/contracts';
 import { Trimmed } from '../../common/input-transforms';
 import { PageQueryDto } from '../../common/pagination';
+import { IsStoredText } from '../../common/stored-text';
 
 export class ListAppsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: APP_STATUSES })
@@ -10,38 +11,38 @@ export class ListAppsQueryDto extends PageQueryDto {
   @IsIn(APP_STATUSES)
   status?: AppStatus;
 
-  @ApiPropertyOptional({ maxLength: 100, description: 'apps whose name contains this (case-insensitive)' })
+  @ApiPropertyOptional({ maxLength: TEXT_LIMITS.appName.max, description: 'apps whose name contains this (case-insensitive)' })
   @Trimmed()
   @IsOptional()
-  @MaxLength(100)
+  @MaxLength(TEXT_LIMITS.appName.max)
   @IsString()
   name?: string;
 }
 
 export class CreateAppDto {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 100, description: 'default: "Untitled App"' })
+  @ApiPropertyOptional({ minLength: TEXT_LIMITS.appName.min, maxLength: TEXT_LIMITS.appName.max, description: 'one line; default: "Untitled App"' })
   @Trimmed()
   @IsOptional()
-  @Length(1, 100)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.appName)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
+  @ApiPropertyOptional({ maxLength: TEXT_LIMITS.appDescription.max, description: 'may span lines' })
   @IsOptional()
-  @MaxLength(2000)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.appDescription)
   description?: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 10000, description: 'what to build; stored with the app' })
+  @ApiPropertyOptional({ minLength: TEXT_LIMITS.prompt.min, maxLength: TEXT_LIMITS.prompt.max, description: 'what to build; stored with the app' })
   @IsOptional()
-  @Length(1, 10000)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.prompt)
   prompt?: string;
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'blueprint' })
+  @ApiPropertyOptional({
+    maxLength: TEXT_LIMITS.aiModel.max,
+    example: 'blueprint',
+    description: 'a model the generator engines offer (`blueprint` always; others as configured, 422 lists them); default: blueprint',
+  })
   @IsOptional()
-  @MaxLength(100)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.aiModel)
   ai_model?: string;
 
   @ApiPropertyOptional({ enum: APP_VISIBILITIES, default: 'public', description: 'login_required shows a sign-in page first; a change takes effect at once' })

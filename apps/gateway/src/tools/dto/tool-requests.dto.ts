@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { APP_ID_MAX_LENGTH } from '@appgen/contracts';
 import { TOOL_NAMES } from '../tool-catalogue';
 
 export class ExecuteToolDto {
@@ -8,9 +9,9 @@ export class ExecuteToolDto {
   @IsString()
   tool!: string;
 
-  @ApiPropertyOptional({ maxLength: 64, description: 'the app to act on; required by every tool except svc-generate-app (422 without it)' })
+  @ApiPropertyOptional({ maxLength: APP_ID_MAX_LENGTH, description: 'the app to act on; required by every tool except svc-generate-app (422 without it)' })
   @IsOptional()
-  @MaxLength(64)
+  @MaxLength(APP_ID_MAX_LENGTH)
   @IsString()
   app_id?: string;
 

@@ -1,22 +1,19 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
-import { DELIVERY_STATUSES, EVENT_KINDS, type DeliveryStatus, type EventKind } from '@appgen/contracts';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { DELIVERY_STATUSES, EVENT_KINDS, TEXT_LIMITS, type DeliveryStatus, type EventKind } from '@appgen/contracts';
 import { Trimmed } from '../../common/input-transforms';
 import { PageQueryDto } from '../../common/pagination';
-
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
-export const WEBHOOK_SECRET_LENGTH = { min: 16, max: 200 } as const;
+import { IsStoredText } from '../../common/stored-text';
 
 export class CreateWebhookDto {
   @ApiProperty({
     format: 'uri',
-    maxLength: MAX_WEBHOOK_URL_LENGTH,
+    maxLength: TEXT_LIMITS.url.max,
     example: 'https://example.com/hooks/appgen',
     description: 'http(s) URL receiving signed POSTs; private, loopback and link-local addresses are refused',
   })
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http or https URL' })
-  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.url)
   @IsDefined({ message: 'is required' })
   url!: string;
 
@@ -27,28 +24,25 @@ export class CreateWebhookDto {
   @IsDefined({ message: 'is required' })
   events!: EventKind[];
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'Deploy notifications' })
+  @ApiPropertyOptional({ minLength: TEXT_LIMITS.webhookName.min, maxLength: TEXT_LIMITS.webhookName.max, example: 'Deploy notifications', description: 'one line' })
   @Trimmed()
   @IsOptional()
-  @MaxLength(100)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.webhookName)
   name?: string;
 
   @ApiPropertyOptional({
-    minLength: WEBHOOK_SECRET_LENGTH.min,
-    maxLength: WEBHOOK_SECRET_LENGTH.max,
+    minLength: TEXT_LIMITS.webhookSecret.min,
+    maxLength: TEXT_LIMITS.webhookSecret.max,
     description: 'signing secret, printable ASCII; omitted: one is generated (whsec_...)',
   })
   @IsOptional()
   @Matches(/^[\x20-\x7e]*$/, { message: 'must be printable ASCII characters' })
-  @Length(WEBHOOK_SECRET_LENGTH.min, WEBHOOK_SECRET_LENGTH.max)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.webhookSecret)
   secret?: string;
 
-  @ApiPropertyOptional({ maxLength: 500 })
+  @ApiPropertyOptional({ maxLength: TEXT_LIMITS.webhookDescription.max, description: 'may span lines' })
   @IsOptional()
-  @MaxLength(500)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.webhookDescription)
   description?: string;
 }
 

@@ -1,19 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
-import { API_KEY_SCOPES, EVENT_KINDS, PLANS, type ApiKeyScope, type EventKind, type Plan } from '@appgen/contracts';
-import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/dto/webhook-requests.dto';
+import { IsDefined, IsIn, IsUrl } from 'class-validator';
+import { API_KEY_SCOPES, EVENT_KINDS, PLANS, TEXT_LIMITS, type ApiKeyScope, type EventKind, type Plan } from '@appgen/contracts';
+import { IsStoredText } from '../../common/stored-text';
 
 /** What Zapier sends when a Zap with an appgen trigger is turned on (REST hook subscribe). */
 export class ZapierHookDto {
   @ApiProperty({
     format: 'uri',
-    maxLength: MAX_WEBHOOK_URL_LENGTH,
+    maxLength: TEXT_LIMITS.url.max,
     example: 'https://hooks.zapier.com/hooks/standard/123456/abcdef/',
     description: 'where Zapier wants the events; private, loopback and link-local addresses are refused',
   })
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http or https URL' })
-  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
-  @IsString()
+  @IsStoredText(TEXT_LIMITS.url)
   @IsDefined({ message: 'is required' })
   target_url!: string;
 
