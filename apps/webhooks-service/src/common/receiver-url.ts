@@ -1,9 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { FieldError } from '@appgen/contracts';
-import { isNonPublicAddress } from './address-classifier';
+import { classifyAddress, isNonPublicAddress } from './address-classifier';
 
-const PRIVATE_MESSAGE = 'must not point to a private, loopback or link-local address';
+const PRIVATE_MESSAGE = 'must not point to a private, loopback, link-local or reserved address';
 
 /**
  * Why `raw` cannot receive webhooks, or null when it can. Resolves the host now, so an obviously
@@ -22,7 +22,12 @@ export async function receiverUrlProblem(raw: unknown, allowPrivate: boolean, fi
   if (raw.length > 2048) return { field, message: 'must be at most 2048 characters' };
   if (allowPrivate) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isNonPublicAddress(host) ? { field, message: PRIVATE_MESSAGE } : null;
+  if (isIP(host)) {
+    // The caller wrote this address, so saying which block refuses it tells them nothing new about us.
+    const verdict = classifyAddress(host);
+    return verdict.public ? null : { field, message: `${PRIVATE_MESSAGE}: ${host} is ${verdict.reason}` };
+  }
+  // A resolved address is not named: it would let anyone read this network's DNS answers through the API.
   try {
     const addresses = await lookup(host, { all: true, verbatim: true });
     if (addresses.length === 0) return { field, message: 'host does not resolve' };

@@ -31,7 +31,14 @@ describe('HttpSender', () => {
     const sender = new HttpSender({ allowPrivate: false, timeoutMs: 2000 });
     const result = await sender.send(`http://127.0.0.1:${port}/hook`, {}, '{}');
     sender.close();
-    expect(result).toMatchObject({ status: null, error: '127.0.0.1 is not a public address' });
+    expect(result).toMatchObject({ status: null, error: '127.0.0.1 is in 127.0.0.0/8 (Loopback), not a public address' });
+  });
+
+  it('refuses an IPv6 literal that tunnels to a private IPv4 address without connecting', async () => {
+    const sender = new HttpSender({ allowPrivate: false, timeoutMs: 2000 });
+    const result = await sender.send(`http://[2002:7f00:1::]:${port}/hook`, {}, '{}');
+    sender.close();
+    expect(result).toMatchObject({ status: null, error: '2002:7f00:1:: is 6to4 (RFC 3056) of 127.0.0.1, in 127.0.0.0/8 (Loopback), not a public address' });
   });
 
   it('reaches the same receiver when private addresses are allowed', async () => {

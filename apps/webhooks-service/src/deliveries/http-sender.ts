@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isNonPublicAddress } from '../common/address-classifier';
+import { classifyAddress, isNonPublicAddress } from '../common/address-classifier';
 
 export interface SendResult {
   /** HTTP status, or null when no response arrived (refused, timed out, blocked). */
@@ -67,8 +67,9 @@ export class HttpSender {
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // Node connects to an IP literal without calling `lookup`, so literals are checked here.
-    if (!this.options.allowPrivate && isIP(host) && isNonPublicAddress(host)) {
-      return Promise.resolve(done(null, `${host} is not a public address`));
+    if (!this.options.allowPrivate && isIP(host)) {
+      const verdict = classifyAddress(host);
+      if (!verdict.public) return Promise.resolve(done(null, `${host} is ${verdict.reason}, not a public address`));
     }
     const https = url.protocol === 'https:';
     const payload = Buffer.from(body, 'utf8');
