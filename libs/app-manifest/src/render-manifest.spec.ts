@@ -77,7 +77,11 @@ describe('manifest files', () => {
       for (const entityField of entity.fields) expect(agents).toContain(`| \`${entityField.name}\` | ${entityField.label} | ${entityField.type} | ${entityField.required ? 'yes' : 'no'} |`);
     }
     expect(agents).toContain('options: tech, retail');
-    expect(agents).toContain('shared: every user of the app sees all rows');
+    expect(agents).toContain('shared: every user of the app sees all rows; visitors who are not signed in only read');
+    // Writing shared rows needs a signed-in user, so the app has sign-in even without user_scoped rows.
+    expect(agents).toContain('## App users');
+    expect(agents).toContain('Content-Type: application/json');
+    expect(agents).toContain('strict Content-Security-Policy');
     expect(file(CRM, { ...CONTEXT, productionUrl: 'http://a1b2c3d4.apps.localhost:8080' }, 'AGENTS.md')).toContain('Production: http://a1b2c3d4.apps.localhost:8080');
   });
 
@@ -90,7 +94,10 @@ describe('manifest files', () => {
   });
 
   it('has sections only for capabilities the app has', () => {
-    const bare = file(CRM, CONTEXT, 'AGENTS.md');
+    // A guest book: open to visitors, so nobody ever needs to sign in.
+    const open = { ...CRM, entities: CRM.entities.map((entity) => ({ ...entity, open_writes: true })) };
+    const bare = file(open, CONTEXT, 'AGENTS.md');
+    expect(bare).toContain('shared, open_writes: every user of the app sees all rows, and anyone may add, change and delete them');
     for (const title of ['## Environment variables', '## Integrations', '## OAuth providers', '## Custom domains', '## Custom endpoints', '## Scheduled tasks', '## App users']) {
       expect(bare).not.toContain(title);
     }

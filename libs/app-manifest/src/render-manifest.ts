@@ -62,10 +62,25 @@ function listSection(title: string, intro: string, items: string[] | undefined):
   return `\n## ${title}\n${intro}\n\n${present.map((item) => `- ${md(item)}`).join('\n')}\n`;
 }
 
+/**
+ * Whether the app needs its users to sign in: a sign-in page is planned, some rows are a user's own, or some
+ * entity takes changes only from signed-in users (every entity not declared open_writes; decisions.md,
+ * "App users"). The renderer shows sign-in exactly then, and this manifest documents it then.
+ */
+export function appNeedsSignIn(plan: Pick<AppPlan, 'pages' | 'entities'>): boolean {
+  return plan.pages.some((page) => page.kind === 'sign_in') || plan.entities.some((entity) => entity.user_scoped || entity.open_writes !== true);
+}
+
+function scopingOf(entity: AppPlan['entities'][number]): string {
+  if (entity.user_scoped) return 'user_scoped: each signed-in user sees and changes only the rows they created; writing requires sign-in';
+  if (entity.open_writes) return 'shared, open_writes: every user of the app sees all rows, and anyone may add, change and delete them without signing in';
+  return 'shared: every user of the app sees all rows; visitors who are not signed in only read, adding, changing and deleting requires sign-in';
+}
+
 function renderAgentsMd(plan: AppPlan, context: ManifestContext): string {
   const id = context.appId;
   const api = '/api/v1';
-  const signIn = plan.pages.some((page) => page.kind === 'sign_in') || plan.entities.some((entity) => entity.user_scoped);
+  const signIn = appNeedsSignIn(plan);
   const envNames = envVarNamesOf(context.envVarNames);
   const domains = domainsOf(context.customDomains);
 
@@ -74,9 +89,7 @@ function renderAgentsMd(plan: AppPlan, context: ManifestContext): string {
       const rows = entity.fields
         .map((field) => `| \`${field.name}\` | ${md(field.label)} | ${field.type} | ${field.required ? 'yes' : 'no'} | ${fieldDetails(field)} |`)
         .join('\n');
-      const scoping = entity.user_scoped
-        ? 'user_scoped: each signed-in user sees and changes only the rows they created; writing requires sign-in'
-        : 'shared: every user of the app sees all rows';
+      const scoping = scopingOf(entity);
       return (
         `### \`${entity.name}\` (${md(entity.label)})\n` +
         `User scoping: ${scoping}. Endpoint: \`${APP_RUNTIME_PREFIX}/entities/${entity.name}\`.\n\n` +
@@ -118,12 +131,16 @@ function renderAgentsMd(plan: AppPlan, context: ManifestContext): string {
       `- \`src/views/entity-pages.ts\`, \`src/fields.ts\`, \`src/router.ts\`, \`src/shell.ts\`: list and form pages, inputs, hash routing, page frame.\n` +
       `- \`src/styles.css\`: styles, imported by \`${APP_SOURCE_LAYOUT.entry}\`.\n` +
       `- \`app.json\`: the data model below and the app's pages, as data.\n` +
-      `Strict TypeScript and plain DOM, no npm packages.\n`,
+      `Strict TypeScript and plain DOM, no npm packages.\n` +
+      `Every file is served under a strict Content-Security-Policy: scripts and styles only from the bundle (no inline ` +
+      `\`<script>\`, \`<style>\`, \`style=\` or \`on...=\` attributes), images from the app or \`data:\` URLs, requests only to ` +
+      `the app's own address, and no page may be framed.\n`,
 
     `\n## Data model\n` +
       `The frontend reads and writes rows on its own address: \`GET ${APP_RUNTIME_PREFIX}/entities/<entity>?limit=&offset=\`, ` +
       `\`POST ${APP_RUNTIME_PREFIX}/entities/<entity>\`, \`GET\`/\`PATCH\`/\`DELETE ${APP_RUNTIME_PREFIX}/entities/<entity>/<id>\`. ` +
-      `Every row also has \`id\`, \`created_at\` and \`updated_at\`.\n\n${model}`,
+      `Every row also has \`id\`, \`created_at\` and \`updated_at\`. Writes send \`Content-Type: application/json\` ` +
+      `from the app's own pages: other origins are refused (403), other bodies too (415).\n\n${model}`,
   ];
 
   if (signIn) {

@@ -576,6 +576,11 @@ export function errorMessage(error: unknown): string {
 export function signInNotice(what: string): HTMLElement {
   return h('div', { class: 'notice notice-info' }, h('p', {}, 'Sign in to see and add your ' + what.toLowerCase() + '.'), h('a', { class: 'button primary', href: href('/sign-in') }, 'Sign in'));
 }
+
+/** Anyone may read shared entries, but adding, changing and deleting them takes a signed-in user (unless the entity is open). */
+export function signInToWriteNotice(what: string): HTMLElement {
+  return h('div', { class: 'notice notice-info sign-in-prompt', role: 'status' }, h('p', {}, 'Sign in to add or change ' + what.toLowerCase() + '.'), h('a', { class: 'button primary', href: href('/sign-in') }, 'Sign in'));
+}
 `;
 
 export const ENTITY_PAGES_TS = String.raw`/** The list, create and edit pages every entity gets, built from its view (fields, typed client, conversions). */
@@ -584,7 +589,7 @@ import { h } from '../dom';
 import { formatValue, readForm, renderField, validate, type FieldControl, type FieldSpec, type FormValues } from '../fields';
 import { href, navigate, type Route } from '../router';
 import { currentUser } from '../session';
-import { errorMessage, notice, pageHeader, signInNotice } from './ui';
+import { errorMessage, notice, pageHeader, signInNotice, signInToWriteNotice } from './ui';
 
 export interface EntityView<Row extends BaseRow, Input> {
   name: string;
@@ -592,6 +597,8 @@ export interface EntityView<Row extends BaseRow, Input> {
   label: string;
   labelSingular: string;
   userScoped: boolean;
+  /** visitors who are not signed in may add, change and delete rows too */
+  openWrites: boolean;
   fields: readonly FieldSpec[];
   api: EntityClient<Row, Input>;
   toValues(row: Row): FormValues;
@@ -639,6 +646,17 @@ export function entityPages<Row extends BaseRow, Input>(view: EntityView<Row, In
 
 async function needsSignIn(view: { userScoped: boolean }): Promise<boolean> {
   return view.userScoped && (await currentUser()) === null;
+}
+
+/** Writing takes a signed-in user unless the entity is open to visitors. */
+async function needsSignInToWrite(view: { userScoped: boolean; openWrites: boolean }): Promise<boolean> {
+  return (view.userScoped || !view.openWrites) && (await currentUser()) === null;
+}
+
+/** Asks to sign in above the page's content, once, when the server says a change needs a session. */
+function promptSignIn(section: HTMLElement, label: string): void {
+  if (section.querySelector('.sign-in-prompt')) return;
+  section.insertBefore(signInToWriteNotice(label), section.children[1] ?? null);
 }
 
 async function renderList<Row extends BaseRow, Input>(view: EntityView<Row, Input>, page: number): Promise<Node> {
@@ -691,7 +709,8 @@ async function renderList<Row extends BaseRow, Input>(view: EntityView<Row, Inpu
         },
         (error: unknown) => {
           remove.disabled = false;
-          section.insertBefore(notice(errorMessage(error), 'error'), section.children[1] ?? null);
+          if (error instanceof ApiError && error.status === 401) promptSignIn(section, view.label);
+          else section.insertBefore(notice(errorMessage(error), 'error'), section.children[1] ?? null);
         },
       );
     });
@@ -721,6 +740,10 @@ async function renderForm<Row extends BaseRow, Input>(view: EntityView<Row, Inpu
   section.append(pageHeader((id === null ? 'New ' : 'Edit ') + lower(view.labelSingular), h('a', { class: 'button', href: href(view.path) }, 'Back to ' + lower(view.label))));
   if (await needsSignIn(view)) {
     section.append(signInNotice(view.label));
+    return section;
+  }
+  if (await needsSignInToWrite(view)) {
+    section.append(signInToWriteNotice(view.label));
     return section;
   }
   let values: FormValues = {};
@@ -770,6 +793,12 @@ async function renderForm<Row extends BaseRow, Input>(view: EntityView<Row, Inpu
       () => navigate(view.path),
       (error: unknown) => {
         submit.disabled = false;
+        if (error instanceof ApiError && error.status === 401) {
+          // The session ended meanwhile: ask to sign in and keep what was typed.
+          status.textContent = errorMessage(error);
+          promptSignIn(section, view.label);
+          return;
+        }
         if (error instanceof ApiError) showProblems(error.problems);
         status.textContent = errorMessage(error);
       },

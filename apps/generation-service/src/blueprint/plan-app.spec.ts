@@ -229,6 +229,20 @@ describe('planApp', () => {
     expect(entity(homes, 'properties').fields.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['bathrooms', 'square_meters']));
   });
 
+  it('opens an entity to writes by visitors only when the prompt asks for it (a guest book, "without signing in")', () => {
+    const guestBook = planApp('A guest book where visitors leave a message with their name');
+    expect(guestBook.entities).toEqual([expect.objectContaining({ user_scoped: false, open_writes: true })]);
+    expect(guestBook.entities[0].fields.map((candidate) => candidate.name)).toEqual(['name', 'message']);
+    expect(guestBook.description).toMatch(/open to anyone without signing in\.$/);
+    // "my" would make rows personal, but a visitor owns nothing: an open entity is always shared.
+    expect(planApp('A suggestion box for my shop where anyone can post ideas without signing in').entities).toEqual([
+      expect.objectContaining({ user_scoped: false, open_writes: true }),
+    ]);
+    for (const prompt of [RECIPE_PROMPT, 'a CRM with companies and contacts and deals', 'A team task board anyone on the team can use']) {
+      for (const planned of planApp(prompt).entities) expect(planned.open_writes).toBeUndefined();
+    }
+  });
+
   it('names tables in plain snake_case whatever the language', () => {
     expect(planApp('mes dépenses du mois: montant, catégorie, date').entities[0].name).toBe('depenses');
   });
@@ -380,6 +394,17 @@ describe('validateAppPlan', () => {
     const plan = planApp(RECIPE_PROMPT);
     const extra = { ...plan, model_notes: 'ignored', entities: plan.entities.map((candidate) => ({ ...candidate, color: 'red' })) };
     expect(validateAppPlan(extra)).toEqual(plan);
+  });
+
+  it('keeps open_writes only on shared entities and only when true', () => {
+    const plan = planApp('A guest book where visitors leave a message with their name');
+    expect(validateAppPlan(plan).entities[0].open_writes).toBe(true);
+    const closed = { ...plan, entities: plan.entities.map((candidate) => ({ ...candidate, open_writes: false })) };
+    expect(validateAppPlan(closed).entities[0]).not.toHaveProperty('open_writes');
+    const both = { ...plan, entities: plan.entities.map((candidate) => ({ ...candidate, user_scoped: true })) };
+    expect(() => validateAppPlan(both)).toThrow('entities[0].open_writes: applies to shared entities only');
+    const notBoolean = { ...plan, entities: plan.entities.map((candidate) => ({ ...candidate, open_writes: 'yes' })) };
+    expect(() => validateAppPlan(notBoolean)).toThrow('entities[0].open_writes: must be true or false');
   });
 
   it('refuses what is not an object', () => {

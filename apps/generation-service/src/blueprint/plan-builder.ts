@@ -13,7 +13,23 @@ export const MAX_ENTITIES = 8;
 /** Most fields an entity gets from one prompt. */
 export const MAX_FIELDS = 24;
 
-export function entityFromDraft(draft: EntityDraft, userScoped: boolean): EntityPlan {
+/**
+ * Prompts asking that visitors write without an account: a guest book, a sign-up sheet, "anyone can add".
+ * Only these get entities open for writes; every other app's data takes changes from signed-in users.
+ */
+const OPEN_WRITES_PHRASES =
+  /\b(?:guest ?books?|sign-?up sheets?|without (?:signing (?:in|up)|logging in|an account|registering|registration)|anyone (?:can|may|could) (?:add|post|sign|leave|write|submit|join)|anonymous(?:ly)?)\b/i;
+
+export function wantsOpenWrites(prompt: string): boolean {
+  return OPEN_WRITES_PHRASES.test(prompt);
+}
+
+/** Whether visitors may write an entity of this draft: the prompt says so, or its domain is written by passers-by. */
+function isOpenForWrites(prompt: string, domainKey: string | null): boolean {
+  return wantsOpenWrites(prompt) || domainOf(domainKey)?.openWrites === true;
+}
+
+export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWrites = false): EntityPlan {
   const domain = domainOf(draft.domainKey);
   // words of any language reach here ("dépenses"): table names are plain snake_case
   const name = pluralSnake(toSnake(draft.singular));
@@ -39,6 +55,8 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean): Entity
     label_singular: singularLabel,
     fields: fields.slice(0, MAX_FIELDS),
     user_scoped: userScoped,
+    // A visitor owns nothing, so an entity open to visitors is always shared.
+    ...(openWrites && !userScoped ? { open_writes: true } : {}),
   };
 }
 
@@ -111,7 +129,11 @@ export function describePlan(entities: EntityPlan[], verb: string): string {
   const details = primary.fields.slice(1, 5).map((field) => field.label.toLowerCase());
   const things = joinWords(entities.map((entity) => entity.label.toLowerCase()));
   const withDetails = entities.length === 1 && details.length ? ` with ${joinWords(details)}` : '';
-  const scope = entities.some((entity) => entity.user_scoped) ? ', each signed-in user keeping their own' : '';
+  const scope = entities.some((entity) => entity.user_scoped)
+    ? ', each signed-in user keeping their own'
+    : entities.length > 0 && entities.every((entity) => entity.open_writes)
+      ? ', open to anyone without signing in'
+      : '';
   return `${verbText} ${things}${withDetails}${scope}.`;
 }
 
@@ -144,7 +166,10 @@ export function buildPlan(prompt: string): AppPlan {
   for (const field of reading.appFields) {
     if (!first.fields.some((candidate) => candidate.name === field.name)) first.fields.push(field);
   }
-  const entities = drafts.map((draft) => entityFromDraft(draft, isUserScoped(reading, draft.domainKey)));
+  const entities = drafts.map((draft) => {
+    const open = isOpenForWrites(prompt, draft.domainKey);
+    return entityFromDraft(draft, !open && isUserScoped(reading, draft.domainKey), open);
+  });
   const name = appNameFrom(prompt, entities[0], first.domainKey);
   return {
     name,

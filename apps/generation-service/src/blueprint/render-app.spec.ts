@@ -70,6 +70,7 @@ const PLANS: Array<[string, AppPlan]> = [
   ['job applications', planApp('I want to track my job applications: company, role, status (applied, interview, offer, rejected), applied date')],
   ['revised recipes', revisePlan(planApp('A recipe manager where I save recipes'), 'add a category field to recipes; also track cooking methods; add tags to recipes')],
   ['every field type', EVERY_TYPE_PLAN],
+  ['guest book', planApp('A guest book where visitors leave a message with their name')],
 ];
 
 function file(files: SourceFile[], name: string): string {
@@ -150,6 +151,38 @@ describe('renderApp', () => {
     expect(api).toContain('export interface BaseRow2 extends BaseRow {');
     expect(api).toContain('export interface BaseRow3 extends BaseRow {');
     expect(file(files, 'index.html')).toContain('<title>Odd &lt;App&gt; &amp; &quot;Co&quot;</title>');
+  });
+});
+
+describe('under the strict Content-Security-Policy the edge serves apps with', () => {
+  it.each(PLANS)('renders %s without inline scripts, styles or event handlers', (_name, plan) => {
+    const files = renderApp(plan, CONTEXT);
+    const html = file(files, 'index.html');
+    for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\bsrc="\/[^"]+"/);
+    expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
+    // The frontend builds its DOM with setAttribute: no inline style or handler attributes there either.
+    for (const source of files.filter((candidate) => candidate.path.endsWith('.ts'))) {
+      expect(source.content).not.toMatch(/setAttribute\(\s*['"](?:style|on[a-z]+)['"]|[{,]\s*['"]?(?:style|on[a-z]+)['"]?\s*:|\binnerHTML\b|\beval\(|new Function\(/);
+    }
+  });
+});
+
+describe('who may write', () => {
+  it('marks each entity open or closed to visitors, and has sign-in wherever some entity needs it', () => {
+    const guestBook = renderApp(PLANS[5][1], CONTEXT);
+    const guestBookView = guestBook.find((candidate) => candidate.path.startsWith('src/views/') && candidate.path.endsWith('.view.ts'));
+    expect(guestBookView?.content).toContain('  openWrites: true,\n');
+    expect(file(guestBook, 'src/main.ts')).toContain('  signIn: false,\n');
+    expect(JSON.parse(file(guestBook, 'app.json')).entities[0]).toMatchObject({ user_scoped: false, open_writes: true });
+
+    // Shared rows of a CRM are read by anyone and changed by signed-in users: the app offers sign-in.
+    const crm = renderApp(PLANS[1][1], CONTEXT);
+    expect(file(crm, 'src/main.ts')).toContain('  signIn: true,\n');
+    expect(file(crm, 'src/views/companies.view.ts')).toContain('  openWrites: false,\n');
+    expect(JSON.parse(file(crm, 'app.json')).entities[0]).not.toHaveProperty('open_writes');
+    // The form asks a visitor to sign in before they type, and so does a refused change.
+    expect(file(crm, 'src/views/entity-pages.ts')).toContain('if (await needsSignInToWrite(view)) {');
+    expect(file(crm, 'src/views/ui.ts')).toContain("'Sign in to add or change '");
   });
 });
 

@@ -5,7 +5,7 @@
  * Pure and deterministic: the same plan and context give byte-identical files.
  */
 import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField, type EntityPlan, type SourceFile } from '@appgen/contracts';
-import { renderManifestFiles, type ManifestContext } from '@appgen/app-manifest';
+import { appNeedsSignIn, renderManifestFiles, type ManifestContext } from '@appgen/app-manifest';
 import { API_BASE_TS, DOM_TS, ENTITY_PAGES_TS, FIELDS_TS, HOME_TS, ROUTER_TS, SESSION_TS, SHELL_TS, SIGN_IN_TS, STYLES_CSS, TSCONFIG_JSON, UI_TS } from './app-template';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 
@@ -172,12 +172,17 @@ function readerCall(field: EntityField, names: EntityNames, kind: FieldKind): st
   }
 }
 
+function scopeNote(entity: EntityPlan): string {
+  if (entity.user_scoped) return 'each signed-in user sees only their own rows';
+  return entity.open_writes ? 'shared by all users; anyone may add and change rows' : 'shared by all users; signed-in users add and change rows';
+}
+
 function renderApiTs(plan: AppPlan, allNames: Map<string, EntityNames>): string {
   const parts = [API_BASE_TS];
   for (const entity of plan.entities) {
     const names = allNames.get(entity.name);
     if (!names) continue;
-    parts.push(`\n// --- ${entity.label} (${entity.user_scoped ? 'each signed-in user sees only their own rows' : 'shared by all users'}) ---\n`);
+    parts.push(`\n// --- ${entity.label} (${scopeNote(entity)}) ---\n`);
     for (const field of entity.fields) {
       const option = names.options.get(field.name);
       if (!option) continue;
@@ -224,6 +229,7 @@ function renderEntityViewTs(entity: EntityPlan, names: EntityNames): string {
     `  label: ${literal(entity.label)},\n` +
     `  labelSingular: ${literal(entity.label_singular)},\n` +
     `  userScoped: ${entity.user_scoped},\n` +
+    `  openWrites: ${entity.open_writes === true},\n` +
     `  fields: [\n${specs}  ],\n` +
     `  api: ${names.api},\n` +
     `  toValues: (row: ${names.row}): FormValues => ({\n${toValues}  }),\n` +
@@ -237,7 +243,7 @@ function renderEntityViewTs(entity: EntityPlan, names: EntityNames): string {
 
 function renderMainTs(plan: AppPlan, allNames: Map<string, EntityNames>): string {
   const home = plan.pages.find((page) => page.kind === 'home');
-  const signIn = plan.pages.some((page) => page.kind === 'sign_in') || plan.entities.some((entity) => entity.user_scoped);
+  const signIn = appNeedsSignIn(plan);
   const navigation: Record<string, string> = {};
   for (const entity of plan.entities) {
     navigation[entity.name] = plan.pages.find((page) => page.kind === 'list' && page.entity === entity.name)?.title ?? entity.label;
@@ -307,6 +313,7 @@ function renderAppJson(plan: AppPlan): string {
       label: entity.label,
       label_singular: entity.label_singular,
       user_scoped: entity.user_scoped,
+      ...(entity.open_writes ? { open_writes: true } : {}),
       fields: entity.fields.map((field) => ({
         name: field.name,
         label: field.label,

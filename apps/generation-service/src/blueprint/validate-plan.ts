@@ -107,6 +107,8 @@ export function validateAppPlan(value: unknown): AppPlan {
       const label = text(raw, 'label', `${path}.label`, PLAN_LIMITS.labelLength);
       const labelSingular = text(raw, 'label_singular', `${path}.label_singular`, PLAN_LIMITS.labelLength);
       if (typeof raw.user_scoped !== 'boolean') problem(`${path}.user_scoped`, 'must be true or false');
+      if (raw.open_writes !== undefined && typeof raw.open_writes !== 'boolean') problem(`${path}.open_writes`, 'must be true or false');
+      else if (raw.open_writes === true && raw.user_scoped === true) problem(`${path}.open_writes`, 'applies to shared entities only: rows of a user_scoped entity belong to signed-in users');
       const fields: EntityField[] = [];
       if (!Array.isArray(raw.fields) || raw.fields.length === 0) {
         problem(`${path}.fields`, 'must be a non-empty array');
@@ -119,7 +121,8 @@ export function validateAppPlan(value: unknown): AppPlan {
           fields.push(field);
         });
       }
-      entities.push({ name: entityName, label, label_singular: labelSingular, fields, user_scoped: raw.user_scoped === true });
+      // open_writes is kept only when true, as `unique` is on fields: a plan without it is closed to visitors.
+      entities.push({ name: entityName, label, label_singular: labelSingular, fields, user_scoped: raw.user_scoped === true, ...(raw.open_writes === true ? { open_writes: true } : {}) });
     });
   }
 

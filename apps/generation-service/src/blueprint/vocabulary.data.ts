@@ -23,6 +23,8 @@ export interface DomainTemplate {
   verb: string;
   /** rows belong to one person unless the prompt speaks of a team or the public */
   personal: boolean;
+  /** visitors add rows without signing in (a guest book is signed by whoever passes by) */
+  openWrites?: true;
   /** fields (names in FIELD_LIBRARY) an entity gets when the prompt names none of its own */
   fields: string[];
   /** choices of this domain's select fields, by field name, where they differ from FIELD_OPTIONS */
@@ -131,6 +133,7 @@ export const DOMAINS: Record<string, DomainTemplate> = {
     options: { status: ['Planned', 'Confirmed', 'Cancelled'], type: ['Meetup', 'Workshop', 'Conference', 'Party', 'Other'] },
   },
   guest: { titleField: 'name', appKind: 'List', verb: 'manage', personal: false, fields: ['email', 'rsvp', 'plus_ones'] },
+  guestbook_entry: { titleField: 'name', appKind: 'Guest Book', verb: 'sign', personal: false, openWrites: true, fields: ['message'] },
   note: { titleField: 'title', appKind: 'Notebook', verb: 'write', personal: true, fields: ['content', 'tags', 'pinned'], options: { tags: ['Work', 'Personal', 'Ideas', 'To do'] } },
   journal_entry: { titleField: 'title', appKind: 'Journal', verb: 'write', personal: true, fields: ['date', 'mood', 'content'] },
   idea: { titleField: 'title', appKind: 'Board', verb: 'collect', personal: true, fields: ['description', 'status', 'tags'], options: { status: ['New', 'Exploring', 'Doing', 'Dropped'], tags: ['Product', 'Work', 'Personal', 'Someday'] } },
@@ -201,7 +204,7 @@ export const DOMAIN_ALIASES: Record<string, string> = {
   product_item: 'product', supply: 'item', tool: 'item', ingredient_item: 'item', asset: 'item', equipment: 'item', part: 'item',
   person: 'contact', friend: 'contact', prospect: 'lead', opportunity: 'deal', account: 'company', organization: 'company',
   issue: 'ticket', request: 'ticket', feature_request: 'idea', suggestion: 'idea',
-  diary_entry: 'journal_entry', article: 'post', link: 'bookmark',
+  diary_entry: 'journal_entry', article: 'post', link: 'bookmark', guestbook: 'guestbook_entry', guest_book: 'guestbook_entry',
   application: 'job_application', job: 'job_application',
   houseplant: 'plant', flower: 'plant', animal: 'pet', dog: 'pet', cat: 'pet',
   medicine: 'medication', pill: 'medication', car: 'vehicle',

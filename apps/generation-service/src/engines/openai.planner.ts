@@ -30,6 +30,7 @@ Shape (TypeScript):
     "label": string,              // e.g. "Recipes"
     "label_singular": string,     // e.g. "Recipe"
     "user_scoped": boolean,       // true when each signed-in user sees only their own rows
+    "open_writes"?: boolean,      // true only when visitors who are not signed in must add rows (a guest book); never with user_scoped
     "fields": [{
       "name": string,             // snake_case column, e.g. "cooking_time"; never id, created_at, updated_at, user_id, owner_id
       "label": string,            // e.g. "Cooking time"
