@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
+  checkText,
   normalizeEmail,
   PLANS,
+  TEXT_LIMITS,
   type AccountView,
   type Caller,
   type CreateAccountRequest,
@@ -14,8 +16,6 @@ import { ServiceException } from '@appgen/service-kit';
 import { SignInService } from '../sign-in/sign-in.service';
 import { toAccountView } from './account-view';
 import { AccountEntity } from './account.entity';
-
-export const MAX_ACCOUNT_NAME_LENGTH = 100;
 
 export interface NewAccount {
   email: string;
@@ -30,10 +30,11 @@ export function validateNewAccount(input: { email?: unknown; name?: unknown; pla
   if (email === null) errors.push({ field: 'email', message: 'must be a valid e-mail address' });
   let name: string | null = null;
   if (input.name !== undefined && input.name !== null) {
-    if (typeof input.name !== 'string') errors.push({ field: 'name', message: 'must be a string' });
-    else if (input.name.trim().length > MAX_ACCOUNT_NAME_LENGTH)
-      errors.push({ field: 'name', message: `must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters` });
-    else name = input.name.trim() || null;
+    // A blank name is no name; any other is held to TEXT_LIMITS, as the gateway holds it (mail greets by it).
+    const trimmed = typeof input.name === 'string' ? input.name.trim() : input.name;
+    const problem = trimmed === '' ? null : checkText('name', trimmed, TEXT_LIMITS.accountName);
+    if (problem) errors.push(problem);
+    else if (typeof trimmed === 'string') name = trimmed || null;
   }
   let plan: Plan = 'free';
   if (input.plan !== undefined) {

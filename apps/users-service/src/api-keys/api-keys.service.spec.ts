@@ -27,10 +27,19 @@ describe('new API key fields', () => {
 
   it('report every bad field', () => {
     expect(fieldErrors(() => validateNewApiKey({ name: '', scope: 'admin', expires_in_days: 1.5 }))).toEqual([
-      { field: 'name', message: 'must be a non-empty string' },
+      { field: 'name', message: 'must not be empty' },
       { field: 'scope', message: 'must be one of read_only, read_write, full_access' },
       { field: 'expires_in_days', message: 'must be an integer from 1 to 3650' },
     ]);
+  });
+
+  it('refuse a name with line breaks, control or bidi characters, or over 100 characters, whoever sends it', () => {
+    expect(fieldErrors(() => validateNewApiKey({ name: 'CI\r\ndeploys' }))).toEqual([{ field: 'name', message: 'must not contain line breaks (U+000D at character 3)' }]);
+    expect(fieldErrors(() => validateNewApiKey({ name: 'CI \u202Esyolped' }))).toEqual([
+      { field: 'name', message: 'must not contain bidirectional text controls (U+202E at character 4)' },
+    ]);
+    expect(fieldErrors(() => validateNewApiKey({ name: 'k'.repeat(101) }))).toEqual([{ field: 'name', message: 'must be at most 100 characters' }]);
+    expect(validateNewApiKey({ name: 'Déploiements 🚀' }).name).toBe('Déploiements 🚀');
   });
 });
 

@@ -3,10 +3,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   API_KEY_MAX_EXPIRES_IN_DAYS,
   API_KEY_SCOPES,
+  checkText,
   pageMeta,
   pageOffset,
   SCOPE_DESCRIPTIONS,
   scopeWithin,
+  TEXT_LIMITS,
   UsersEvents,
   type ApiKeyByIdRequest,
   type ApiKeyResponse,
@@ -32,7 +34,6 @@ import { keyFragments, maskKey, newApiKey } from './api-key-secret';
 import { ApiKeyEntity } from './api-key.entity';
 
 export const DEFAULT_API_KEY_NAME = 'API key';
-export const MAX_API_KEY_NAME_LENGTH = 100;
 export const RAW_KEY_WARNING = 'Store this key now: it will not be shown again.';
 
 export interface NewApiKey {
@@ -55,13 +56,11 @@ export function validateNewApiKey(request: { name?: unknown; scope?: unknown; ex
   const errors: FieldError[] = [];
   let name = DEFAULT_API_KEY_NAME;
   if (request.name !== undefined && request.name !== null) {
-    if (typeof request.name !== 'string' || request.name.trim() === '') {
-      errors.push({ field: 'name', message: 'must be a non-empty string' });
-    } else if (request.name.trim().length > MAX_API_KEY_NAME_LENGTH) {
-      errors.push({ field: 'name', message: `must be at most ${MAX_API_KEY_NAME_LENGTH} characters` });
-    } else {
-      name = request.name.trim();
-    }
+    // The limits and characters of TEXT_LIMITS, as the gateway checks them: keys are listed by name.
+    const trimmed = typeof request.name === 'string' ? request.name.trim() : request.name;
+    const problem = checkText('name', trimmed, TEXT_LIMITS.apiKeyName);
+    if (problem) errors.push(problem);
+    else if (typeof trimmed === 'string') name = trimmed;
   }
   let scope: ApiKeyScope = 'read_only';
   if (request.scope !== undefined && request.scope !== null) {
