@@ -162,6 +162,34 @@ describe('subscriptions', () => {
     const ftp = await rpcFailure(rpc.request(WebhooksSubjects.create, { caller, url: 'ftp://example.com/', events: ['app.created'] }));
     expect(ftp.body.errors).toEqual([{ field: 'url', message: 'must use http or https' }]);
   });
+
+  it('refuses control and bidi characters and oversize text in every stored field, whoever sends them', async () => {
+    const refused = await rpcFailure(
+      rpc.request(WebhooksSubjects.create, {
+        caller,
+        url: `${receiverUrl('/x')}\r\nX-Injected: 1`,
+        events: ['app.created'],
+        name: 'Deploys \u202Eevil',
+        description: 'd'.repeat(501),
+        secret: `${'s'.repeat(16)}\u0007`,
+      }),
+    );
+    expect(refused).toMatchObject({ status: 422, body: { error: 'validation_failed' } });
+    expect(refused.body.errors).toEqual([
+      { field: 'url', message: expect.stringMatching(/^must not contain line breaks \(U\+000D at character \d+\)$/) },
+      { field: 'name', message: 'must not contain bidirectional text controls (U+202E at character 9)' },
+      { field: 'description', message: 'must be at most 500 characters' },
+      { field: 'secret', message: 'must not contain control characters (U+0007 at character 17)' },
+    ]);
+    const { webhook } = await rpc.request(WebhooksSubjects.create, { caller, url: receiverUrl('/x'), events: ['app.created'], description: 'Two\nlines' });
+    expect(webhook.description).toBe('Two\nlines');
+    const renamed = await rpcFailure(rpc.request(WebhooksSubjects.update, { caller, id: webhook.id, changes: { name: 'n'.repeat(101), description: 'a\u2028b' } }));
+    expect(renamed.body.errors).toEqual([
+      { field: 'name', message: 'must be at most 100 characters' },
+      { field: 'description', message: 'must not contain line or paragraph separators (U+2028 at character 2)' },
+    ]);
+    await rpc.request(WebhooksSubjects.delete, { caller, id: webhook.id });
+  });
 });
 
 describe('delivery', () => {

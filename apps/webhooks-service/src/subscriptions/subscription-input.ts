@@ -1,4 +1,4 @@
-import { EVENT_KINDS, isEventKind, type EventKind, type FieldError } from '@appgen/contracts';
+import { checkText, EVENT_KINDS, isEventKind, TEXT_LIMITS, type EventKind, type FieldError } from '@appgen/contracts';
 
 export const DEFAULT_WEBHOOK_NAME = 'Webhook';
 
@@ -17,9 +17,10 @@ export function checkEvents(raw: unknown): { events: EventKind[] } | { error: Fi
   return { events: kinds };
 }
 
-export function checkText(raw: unknown, field: string, max: number, options: { min?: number } = {}): FieldError | null {
-  if (typeof raw !== 'string') return { field, message: 'must be a string' };
-  if (raw.trim().length < (options.min ?? 1)) return { field, message: options.min ? `must be at least ${options.min} characters` : 'must not be blank' };
-  if (raw.length > max) return { field, message: `must be at most ${max} characters` };
-  return null;
+/**
+ * Why a receiving URL cannot be stored as text (TEXT_LIMITS.url: its length, one line without control or bidi
+ * characters, which the URL parser would silently drop), before its address is judged.
+ */
+export function receiverUrlTextProblem(raw: unknown, field: string): FieldError | null {
+  return typeof raw === 'string' ? checkText(field, raw, TEXT_LIMITS.url) : null;
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import {
+  checkText,
   pageMeta,
   pageOffset,
+  TEXT_LIMITS,
   type CallerRequest,
   type CreateWebhookRequest,
   type FieldError,
@@ -18,7 +20,7 @@ import { ServiceException } from '@appgen/service-kit';
 import { receiverUrlProblem } from '../common/receiver-url';
 import { generateWebhookSecret, openSecret, sealSecret } from '../common/secret-box';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
-import { checkEvents, checkText, DEFAULT_WEBHOOK_NAME } from './subscription-input';
+import { checkEvents, DEFAULT_WEBHOOK_NAME, receiverUrlTextProblem } from './subscription-input';
 import { SubscriptionEntity } from './subscription.entity';
 
 @Injectable()
@@ -68,7 +70,7 @@ export class SubscriptionsService {
     // A Zapier hook is created from {target_url, event}: its errors name those fields.
     const fields = source === 'zapier' ? { url: 'target_url', events: 'event' } : { url: 'url', events: 'events' };
     const errors: FieldError[] = [];
-    const urlProblem = await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE, fields.url);
+    const urlProblem = receiverUrlTextProblem(request.url, fields.url) ?? (await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE, fields.url));
     if (urlProblem) errors.push(urlProblem);
     const events = checkEvents(request.events);
     if ('error' in events) errors.push({ ...events.error, field: fields.events });
@@ -99,7 +101,7 @@ export class SubscriptionsService {
     const changes = request.changes ?? {};
     const errors: FieldError[] = [];
     if (changes.url !== undefined) {
-      const problem = await receiverUrlProblem(changes.url, this.config.WEBHOOK_ALLOW_PRIVATE);
+      const problem = receiverUrlTextProblem(changes.url, 'url') ?? (await receiverUrlProblem(changes.url, this.config.WEBHOOK_ALLOW_PRIVATE));
       if (problem) errors.push(problem);
     }
     const events = changes.events === undefined ? undefined : checkEvents(changes.events);
@@ -127,16 +129,17 @@ export class SubscriptionsService {
   }
 
   private checkOptional(input: { name?: unknown; description?: unknown; secret?: unknown }, errors: FieldError[]): void {
+    // The limits and characters of TEXT_LIMITS, as the gateway checks them; the name is stored trimmed.
     if (input.name !== undefined) {
-      const problem = checkText(input.name, 'name', 100);
+      const problem = checkText('name', typeof input.name === 'string' ? input.name.trim() : input.name, TEXT_LIMITS.webhookName);
       if (problem) errors.push(problem);
     }
     if (input.description !== undefined && input.description !== null) {
-      const problem = typeof input.description === 'string' && input.description.length <= 500 ? null : { field: 'description', message: 'must be a string of at most 500 characters' };
+      const problem = checkText('description', input.description, TEXT_LIMITS.webhookDescription);
       if (problem) errors.push(problem);
     }
     if (input.secret !== undefined) {
-      const problem = checkText(input.secret, 'secret', 200, { min: 16 });
+      const problem = checkText('secret', input.secret, TEXT_LIMITS.webhookSecret);
       if (problem) errors.push(problem);
     }
   }
