@@ -1,9 +1,20 @@
-import { FIELD_TYPES, type EntityField, type EntityPlan, type FieldError, type FieldType } from '@appgen/contracts';
+import {
+  checkText,
+  ENTITY_LIMITS,
+  FIELD_TYPES,
+  TEXT_LIMITS,
+  textProblem,
+  type EntityField,
+  type EntityPlan,
+  type FieldError,
+  type FieldType,
+  type TextLimit,
+} from '@appgen/contracts';
 import { valueProblem } from './field-value';
 
 const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
-const MAX_NAME_LENGTH = 63;
-const MAX_FIELDS = 100;
+const MAX_NAME_LENGTH = TEXT_LIMITS.identifier.max;
+const MAX_FIELDS = ENTITY_LIMITS.fields;
 /** Every row shows these beside its fields. */
 export const ROW_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
 
@@ -24,6 +35,17 @@ function nameProblem(name: unknown): string | null {
 }
 
 export type Definition = { entity: EntityPlan; errors: [] } | { entity: null; errors: FieldError[] };
+
+/**
+ * A label (or hint) as given, when it is one: held to its limit in TEXT_LIMITS (the app shows it as a heading or
+ * beside an input, so one line without control or bidi characters); absent or empty leaves the default.
+ */
+function givenText(field: string, value: unknown, limit: TextLimit, errors: FieldError[]): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const problem = checkText(field, value, limit);
+  if (problem) errors.push(problem);
+  return problem === null && typeof value === 'string' ? value : undefined;
+}
 
 /**
  * Checks an entity as a generator or the create-entity tool describes it and returns it in its stored
@@ -56,16 +78,22 @@ export function defineEntity(input: Partial<EntityPlan> | null | undefined): Def
     }
     const field: EntityField = {
       name,
-      label: typeof raw?.label === 'string' && raw.label.length > 0 ? raw.label : humanize(name),
+      label: givenText(`${at}.label`, raw?.label, TEXT_LIMITS.entityLabel, errors) ?? humanize(name),
       type,
       required: raw?.required === true,
     };
     if (raw?.unique === true) field.unique = true;
-    if (raw?.hint !== undefined) field.hint = String(raw.hint);
+    const hint = givenText(`${at}.hint`, raw?.hint, TEXT_LIMITS.fieldHint, errors);
+    if (hint !== undefined) field.hint = hint;
     if (type === 'select' || type === 'multiselect') {
       const options: unknown = raw?.options;
+      const optionProblem = Array.isArray(options) ? options.map((option) => textProblem(option, TEXT_LIMITS.selectOption)).find((problem) => problem !== null) : null;
       if (!Array.isArray(options) || options.length === 0 || !options.every((o) => typeof o === 'string' && o.length > 0)) {
         errors.push({ field: `${at}.options`, message: `must list the choices of a ${type} as non-empty strings` });
+      } else if (options.length > ENTITY_LIMITS.options) {
+        errors.push({ field: `${at}.options`, message: `may list at most ${ENTITY_LIMITS.options} choices` });
+      } else if (optionProblem) {
+        errors.push({ field: `${at}.options`, message: `each choice ${optionProblem}` });
       } else if (new Set(options).size !== options.length) {
         errors.push({ field: `${at}.options`, message: 'must not repeat a choice' });
       } else {
@@ -79,6 +107,8 @@ export function defineEntity(input: Partial<EntityPlan> | null | undefined): Def
     }
     fields.push(field);
   });
+  const label = givenText('label', input?.label, TEXT_LIMITS.entityLabel, errors);
+  const labelSingular = givenText('label_singular', input?.label_singular, TEXT_LIMITS.entityLabel, errors);
   if (input?.user_scoped !== undefined && typeof input.user_scoped !== 'boolean') {
     errors.push({ field: 'user_scoped', message: 'must be true or false' });
   }
@@ -92,8 +122,8 @@ export function defineEntity(input: Partial<EntityPlan> | null | undefined): Def
   return {
     entity: {
       name: input.name,
-      label: input.label || humanize(input.name),
-      label_singular: input.label_singular || humanize(input.name.replace(/s$/, '')),
+      label: label ?? humanize(input.name),
+      label_singular: labelSingular ?? humanize(input.name.replace(/s$/, '')),
       fields,
       user_scoped: input.user_scoped === true,
       open_writes: input.open_writes === true,
