@@ -44,21 +44,28 @@ describe('a generated app in a browser', () => {
   });
 
   async function generatedPreview(prompt: string): Promise<string> {
+    return (await generated(prompt)).previewUrl;
+  }
+
+  async function generated(prompt: string): Promise<{ appId: string; previewUrl: string }> {
     const queued = await api().post('/api/v1/generation_queue').set('X-API-Key', owner.key).send({ prompt }).expect(202);
     const deadline = Date.now() + 30_000;
     for (;;) {
       const job = (await api().get(`/api/v1/generation_queue/${queued.body.job_id}`).set('X-API-Key', owner.key).expect(200)).body;
       if (!['queued', 'processing'].includes(job.status)) {
         expect(job).toMatchObject({ status: 'completed', error: null });
-        return String(job.app.preview_url);
+        return { appId: String(queued.body.app_id), previewUrl: String(job.app.preview_url) };
       }
       if (Date.now() > deadline) throw new Error(`job ${queued.body.job_id} still ${job.status} after 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 
-  /** Runs `steps` on a new page, collecting console errors and uncaught exceptions; screenshots a failure. */
-  async function onPage(name: string, steps: (page: Page) => Promise<void>): Promise<string[]> {
+  /**
+   * Runs `steps` on a new page, collecting console errors (CSP violations among them) and uncaught exceptions;
+   * screenshots a failure. `unauthorizedPaths` are pages the test expects to be answered 401.
+   */
+  async function onPage(name: string, steps: (page: Page) => Promise<void>, unauthorizedPaths: string[] = []): Promise<string[]> {
     if (!browser) throw new Error('Chromium did not start');
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -69,7 +76,8 @@ describe('a generated app in a browser', () => {
       const where = message.location().url;
       // "Who is signed in?" is answered 401 while nobody is (libs/contracts app-runtime.ts); Chromium logs
       // every 4xx response, so this one is the app asking, not a fault.
-      if (new URL(where).pathname === '/_api/auth/me' && message.text().includes('status of 401')) return;
+      const path = new URL(where).pathname;
+      if ((path === '/_api/auth/me' || unauthorizedPaths.includes(path)) && message.text().includes('status of 401')) return;
       problems.push(`console: ${message.text()} (${where})`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -135,5 +143,58 @@ describe('a generated app in a browser', () => {
       expect(await page.getByText(title).count()).toBe(0);
     });
     expect(strangerProblems).toEqual([]);
+  });
+
+  it('lets anyone sign a guest book, and asks a visitor to sign in before adding to shared data', async () => {
+    const guestBook = await generatedPreview('A guest book where visitors leave a message with their name');
+    const message = `Lovely evening ${Date.now()}`;
+    const guestProblems = await onPage('guest-book', async (page) => {
+      await page.goto(`${guestBook}/#/guest_books/new`);
+      await page.getByLabel('Name').fill('Ada');
+      await page.getByLabel('Message').fill(message);
+      await page.getByRole('button', { name: 'Create guest book' }).click();
+      await page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Ada', exact: true }) }).waitFor();
+      expect(await page.getByText(message).count()).toBe(1);
+    });
+    expect(guestProblems).toEqual([]);
+
+    // A CRM's companies are shared: a visitor reads them, and is asked to sign in rather than shown a form that fails.
+    const crm = await generatedPreview('a CRM with companies and contacts and deals');
+    const visitorProblems = await onPage('crm-visitor', async (page) => {
+      await page.goto(`${crm}/#/companies`);
+      await page.getByText('No companies yet.').waitFor();
+      await page.getByRole('link', { name: 'Add the first company' }).click();
+      await page.getByText('Sign in to add or change companies.').waitFor();
+      expect(await page.getByLabel('Name').count()).toBe(0);
+      await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+      await page.getByLabel('E-mail address').waitFor();
+    });
+    expect(visitorProblems).toEqual([]);
+  });
+
+  it("shows a private app's sign-in page under its own policy and opens the app after the mailed code", async () => {
+    const { appId, previewUrl } = await generated('A recipe manager where I save recipes with ingredients and cooking time');
+    await api().patch(`/api/v1/managed_apps/${appId}`).set('X-API-Key', owner.key).send({ visibility: 'login_required' }).expect(200);
+    // The edge remembers an app's visibility for at most RUNTIME_CACHE_MS (2 s).
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+
+    const member = uniqueEmail('member');
+    // The private app's sign-in page is itself answered 401, which Chromium reports like any failed load.
+    const problems = await onPage('private-app', async (page) => {
+      const gate = await page.goto(previewUrl);
+      expect(gate?.status()).toBe(401);
+      expect(await gate?.headerValue('content-security-policy')).toMatch(/^default-src 'none'; script-src 'nonce-[^']+';.*frame-ancestors 'none'/);
+      await page.getByRole('heading', { level: 1, name: /^Sign in to / }).waitFor();
+      const asked = new Date();
+      await page.getByLabel('E-mail').fill(member);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      const mail = await latestMailTo(member, { since: asked });
+      const code = /\b\d{6}\b/.exec(mail.subject)?.[0] ?? /\b\d{6}\b/.exec(mail.text)?.[0];
+      if (!code) throw new Error(`no 6-digit code in the mail "${mail.subject}"`);
+      await page.getByLabel('Code').fill(code);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('banner').getByRole('link', { name: member }).waitFor();
+    }, ['/']);
+    expect(problems).toEqual([]);
   });
 });
