@@ -1,7 +1,7 @@
 import { defineEntity } from './entity-definition';
 
 describe('entity definitions as stored text', () => {
-  const base = { name: 'tasks', fields: [{ name: 'title', type: 'text' as const, required: true }] };
+  const base = { name: 'tasks', fields: [{ name: 'title', label: 'Title', type: 'text' as const, required: true }] };
 
   it('keeps given labels, hints and choices that are one line within their limits', () => {
     const defined = defineEntity({
@@ -21,8 +21,8 @@ describe('entity definitions as stored text', () => {
       label_singular: 'T'.repeat(101),
       fields: [
         { name: 'title', label: 'Title\u202E', type: 'text', required: true, hint: 'tab\there' },
-        { name: 'state', type: 'select', required: false, options: ['open', 'do\u0085ne'] },
-        { name: 'tags', type: 'multiselect', required: false, options: Array.from({ length: 101 }, (_, index) => `tag ${index}`) },
+        { name: 'state', label: '', type: 'select', required: false, options: ['open', 'do\u0085ne'] },
+        { name: 'tags', label: '', type: 'multiselect', required: false, options: Array.from({ length: 101 }, (_, index) => `tag ${index}`) },
       ],
     });
     expect(defined.errors).toEqual([
