@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Injectable, Optional, Res, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { Events, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { DataSource } from 'typeorm';
 import { healthSubject, type HealthReport, type ServiceName } from '@appgen/contracts';
 import { NATS_CONNECTION } from './nats-connection';
@@ -10,11 +10,15 @@ interface StatusReply {
   status(code: number): { send(body: unknown): unknown };
 }
 
+const DATABASE_CHECK_TIMEOUT_MS = 2000;
+
 @Injectable()
 export class HealthService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly startedAt = Date.now();
   private shuttingDown = false;
   private subscription?: Subscription;
+  /** The client reconnects forever, so it never reports closed while NATS is away: track its status instead. */
+  private natsConnected = true;
 
   constructor(
     @Inject(SERVICE_NAME) private readonly service: ServiceName,
@@ -23,6 +27,12 @@ export class HealthService implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
+    void (async () => {
+      for await (const status of this.nats.status()) {
+        if (status.type === Events.Disconnect) this.natsConnected = false;
+        if (status.type === Events.Reconnect) this.natsConnected = true;
+      }
+    })().catch(() => undefined);
     const codec = JSONCodec<unknown>();
     this.subscription = this.nats.subscribe(healthSubject(this.service), {
       callback: (_error, message) => {
@@ -37,14 +47,18 @@ export class HealthService implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async report(): Promise<HealthReport> {
-    const checks: HealthReport['checks'] = { nats: this.nats.isClosed() ? 'failing' : 'ok' };
+    const checks: HealthReport['checks'] = { nats: this.nats.isClosed() || !this.natsConnected ? 'failing' : 'ok' };
     if (this.dataSource) {
-      try {
-        await this.dataSource.query('SELECT 1');
-        checks['database'] = 'ok';
-      } catch {
-        checks['database'] = 'failing';
-      }
+      const dataSource = this.dataSource;
+      // A database that stops answering must fail the check, not hang the probe.
+      const answered = await Promise.race([
+        dataSource.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS).unref()),
+      ]);
+      checks['database'] = answered ? 'ok' : 'failing';
     }
     const healthy = !this.shuttingDown && Object.values(checks).every((check) => check === 'ok');
     return {
