@@ -5,7 +5,7 @@ export class FieldErrorDto implements FieldError {
   @ApiProperty({ example: 'name' })
   field!: string;
 
-  @ApiProperty({ example: 'must be shorter than or equal to 100 characters' })
+  @ApiProperty({ example: 'must be at most 100 characters' })
   message!: string;
 }
 
