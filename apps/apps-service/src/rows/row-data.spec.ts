@@ -29,7 +29,17 @@ describe('defineEntity', () => {
       label: 'Pantry items',
       label_singular: 'Pantry item',
       user_scoped: false,
+      open_writes: false,
       fields: [{ name: 'best_before', label: 'Best before', type: 'date', required: false }],
+    });
+  });
+
+  it('opens an entity to writes by visitors only when asked, and never a user_scoped one', () => {
+    const fields = [{ name: 'message', label: 'Message', type: 'text' as const, required: true }];
+    expect(defineEntity({ name: 'entries', fields, open_writes: true }).entity).toMatchObject({ user_scoped: false, open_writes: true });
+    expect(defineEntity({ name: 'entries', fields, user_scoped: true, open_writes: true })).toEqual({
+      entity: null,
+      errors: [{ field: 'open_writes', message: 'applies to shared entities only: rows of a user_scoped entity belong to signed-in users' }],
     });
   });
 
