@@ -24,3 +24,14 @@ export async function rpcFailure(promise: Promise<unknown>): Promise<ServiceErro
   }
   throw new Error('expected the request to fail');
 }
+
+/** The field errors a synchronous validation threw as a ServiceException; fails the test if it passed. */
+export function fieldErrorsOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ServiceException) return error.payload.body.errors;
+    throw error;
+  }
+  throw new Error('expected a validation failure');
+}

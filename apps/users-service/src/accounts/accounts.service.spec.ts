@@ -1,15 +1,6 @@
-import { ServiceException } from '@appgen/service-kit';
+import { fieldErrorsOf } from '@appgen/testing';
 import { validateNewAccount } from './accounts.service';
 
-function fieldErrors(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload.body.errors;
-    throw error;
-  }
-  throw new Error('expected a validation failure');
-}
 
 describe('new account fields', () => {
   it('trim the name, and take a blank one as none', () => {
@@ -18,13 +9,13 @@ describe('new account fields', () => {
   });
 
   it('refuse a name that is not one line of at most 100 characters, and an address hiding a control character', () => {
-    expect(fieldErrors(() => validateNewAccount({ email: 'ada@example.com', name: 'Ada\nBcc: eve@example.com' }))).toEqual([
+    expect(fieldErrorsOf(() => validateNewAccount({ email: 'ada@example.com', name: 'Ada\nBcc: eve@example.com' }))).toEqual([
       { field: 'name', message: 'must not contain line breaks (U+000A at character 4)' },
     ]);
-    expect(fieldErrors(() => validateNewAccount({ email: 'ada@example.com', name: 'Ada \u2067Lovelace' }))).toEqual([
+    expect(fieldErrorsOf(() => validateNewAccount({ email: 'ada@example.com', name: 'Ada \u2067Lovelace' }))).toEqual([
       { field: 'name', message: 'must not contain bidirectional text controls (U+2067 at character 5)' },
     ]);
-    expect(fieldErrors(() => validateNewAccount({ email: 'ada\u202E@example.com', name: 'a'.repeat(101) }))).toEqual([
+    expect(fieldErrorsOf(() => validateNewAccount({ email: 'ada\u202E@example.com', name: 'a'.repeat(101) }))).toEqual([
       { field: 'email', message: 'must be a valid e-mail address' },
       { field: 'name', message: 'must be at most 100 characters' },
     ]);

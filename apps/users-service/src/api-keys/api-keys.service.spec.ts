@@ -1,16 +1,7 @@
-import { ServiceException } from '@appgen/service-kit';
+import { fieldErrorsOf } from '@appgen/testing';
 import { ApiKeyEntity } from './api-key.entity';
 import { toApiKeyView, validateNewApiKey } from './api-keys.service';
 
-function fieldErrors(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceException) return error.payload.body.errors;
-    throw error;
-  }
-  throw new Error('expected a validation failure');
-}
 
 describe('new API key fields', () => {
   it('default to a read_only key named "API key" that never expires', () => {
@@ -26,7 +17,7 @@ describe('new API key fields', () => {
   });
 
   it('report every bad field', () => {
-    expect(fieldErrors(() => validateNewApiKey({ name: '', scope: 'admin', expires_in_days: 1.5 }))).toEqual([
+    expect(fieldErrorsOf(() => validateNewApiKey({ name: '', scope: 'admin', expires_in_days: 1.5 }))).toEqual([
       { field: 'name', message: 'must not be empty' },
       { field: 'scope', message: 'must be one of read_only, read_write, full_access' },
       { field: 'expires_in_days', message: 'must be an integer from 1 to 3650' },
@@ -34,11 +25,11 @@ describe('new API key fields', () => {
   });
 
   it('refuse a name with line breaks, control or bidi characters, or over 100 characters, whoever sends it', () => {
-    expect(fieldErrors(() => validateNewApiKey({ name: 'CI\r\ndeploys' }))).toEqual([{ field: 'name', message: 'must not contain line breaks (U+000D at character 3)' }]);
-    expect(fieldErrors(() => validateNewApiKey({ name: 'CI \u202Esyolped' }))).toEqual([
+    expect(fieldErrorsOf(() => validateNewApiKey({ name: 'CI\r\ndeploys' }))).toEqual([{ field: 'name', message: 'must not contain line breaks (U+000D at character 3)' }]);
+    expect(fieldErrorsOf(() => validateNewApiKey({ name: 'CI \u202Esyolped' }))).toEqual([
       { field: 'name', message: 'must not contain bidirectional text controls (U+202E at character 4)' },
     ]);
-    expect(fieldErrors(() => validateNewApiKey({ name: 'k'.repeat(101) }))).toEqual([{ field: 'name', message: 'must be at most 100 characters' }]);
+    expect(fieldErrorsOf(() => validateNewApiKey({ name: 'k'.repeat(101) }))).toEqual([{ field: 'name', message: 'must be at most 100 characters' }]);
     expect(validateNewApiKey({ name: 'Déploiements 🚀' }).name).toBe('Déploiements 🚀');
   });
 });
