@@ -12,7 +12,7 @@ import { ServiceException } from '@appgen/service-kit';
 import { findOwnedApp } from '../managed-apps/owned-app';
 import { VersionsService } from '../versions/versions.service';
 import { AppFileEntity } from './app-file.entity';
-import { globToRegExp } from './glob';
+import { compileGlob } from './glob';
 import { byteSize, contentProblem, fileCountProblem, pathProblem, treeSizeProblem } from './source-path';
 
 @Injectable()
@@ -34,7 +34,7 @@ export class FilesService {
     if (request.path) query.andWhere('strpos(file.path, :part) > 0', { part: request.path });
     let files = await query.getMany();
     if (request.pattern) {
-      const pattern = globToRegExp(request.pattern);
+      const pattern = compileGlob(request.pattern);
       files = files.filter((file) => pattern.test(file.path));
     }
     return { app_id: app.id, files: files.map((file) => this.view(file)), count: files.length };
