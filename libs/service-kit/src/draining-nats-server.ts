@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription, type SubscriptionOptions } from 'nats';
-import { ERROR_CODES, isServiceErrorPayload, type ErrorCode, type ServiceErrorPayload } from '@appgen/contracts';
+import { ERROR_CODES, formatBytes, isServiceErrorPayload, type ErrorCode, type ServiceErrorPayload } from '@appgen/contracts';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
 
@@ -143,9 +143,8 @@ export class DrainingNatsServer extends ServerNats {
     const connection = this.unwrap<NatsConnection>();
     const { data } = encoded;
     if (data.length > this.limits.maxReplyBytes) {
-      const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
       throw new ReplyTooLarge(
-        `The answer is ${mb(data.length)}, more than the ${mb(this.limits.maxReplyBytes)} one answer may hold; ask for less (a smaller page, or a filter)`,
+        `The answer is ${formatBytes(data.length)}, more than the ${formatBytes(this.limits.maxReplyBytes)} one answer may hold; ask for less (a smaller page, or a filter)`,
       );
     }
     const budget = messageBudget(connection);

@@ -48,9 +48,9 @@ export function checkRowData(entity: EntityPlan, data: unknown, mode: 'insert' |
   return errors.length > 0 ? { value: null, errors } : { value, errors: [] };
 }
 
-/** How many bytes a row's data takes, as stored and as sent: its JSON in UTF-8. */
-export function rowBytes(data: RowData): number {
-  return Buffer.byteLength(JSON.stringify(data), 'utf8');
+/** How many bytes a value takes as stored and as sent: its JSON in UTF-8 (a row's data, a field, a whole row). */
+export function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value ?? null), 'utf8');
 }
 
 /**
@@ -58,9 +58,9 @@ export function rowBytes(data: RowData): number {
  * one to shorten; `changed` are the fields this write sets (all of them for an insert).
  */
 export function rowSizeProblem(data: RowData, changed: RowData): FieldError | null {
-  const total = rowBytes(data);
+  const total = jsonBytes(data);
   if (total <= CONTENT_LIMITS.rowBytes) return null;
-  const sizes = Object.entries(changed).map(([name, value]) => ({ name, bytes: Buffer.byteLength(JSON.stringify(value ?? null), 'utf8') }));
+  const sizes = Object.entries(changed).map(([name, value]) => ({ name, bytes: jsonBytes(value) }));
   const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a), { name: 'data', bytes: -1 });
   return {
     field: largest.name,

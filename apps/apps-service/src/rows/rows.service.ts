@@ -16,7 +16,7 @@ import {
 import { ServiceException } from '@appgen/service-kit';
 import type { AppEntityEntity } from '../entities/app-entity.entity';
 import { toPlan } from '../entities/entities.service';
-import { checkFilters, checkOrder, checkRowData, rowSizeProblem, type RowData } from './row-data';
+import { checkFilters, checkOrder, checkRowData, jsonBytes, rowSizeProblem, type RowData } from './row-data';
 
 export const MAX_ROWS_LIMIT = 100;
 
@@ -41,7 +41,7 @@ function pageWithin(rows: EntityRow[], maxBytes: number): EntityRow[] {
   let bytes = 0;
   const page: EntityRow[] = [];
   for (const row of rows) {
-    bytes += Buffer.byteLength(JSON.stringify(row), 'utf8');
+    bytes += jsonBytes(row);
     if (page.length > 0 && bytes > maxBytes) break;
     page.push(row);
   }
