@@ -1,6 +1,6 @@
 import { connect, type NatsConnection } from 'nats';
 import { UsersSubjects } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { ADMIN_USAGE, parseAdminArgs, UsageError, type AdminCommand } from './admin-args';
 
 export interface AdminEnvironment {
@@ -65,7 +65,7 @@ async function connectOnce(url: string): Promise<NatsConnection> {
 
 function describeFailure(error: unknown, natsUrl: string): string {
   if (error instanceof UsageError || error instanceof NatsUnreachable) return error.message;
-  if (error instanceof ServiceException) {
+  if (error instanceof AppgenError) {
     const { body } = error.payload;
     if (body.error === 'service_unavailable') return `users-service is not running on ${natsUrl}; ${START_FIRST}`;
     if (body.error === 'upstream_timeout') return `users-service did not answer in time; ${START_FIRST}`;

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import type { CallerRequest } from './caller';
 import type { Rpc } from './rpc';
 
@@ -84,7 +85,7 @@ export interface DeployResponse {
  * The contract's deploy refusal (section 7), the one error body whose `error` is a sentence:
  * 422 `{error: 'App is not deployable', reason, recoverable: true, suggested_action, fix_url}`.
  */
-export const NOT_DEPLOYABLE_ERROR = 'App is not deployable';
+export const NOT_DEPLOYABLE_ERROR = 'App is not deployable' satisfies ErrorCode;
 
 export interface RollbackRequest extends CallerRequest {
   app_id: string;

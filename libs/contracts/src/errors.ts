@@ -1,6 +1,8 @@
 /**
- * Stable snake_case error codes of the public API (decisions.md, "Errors"), and the body every
- * service replies with when a request fails. The gateway turns it into the HTTP response as is.
+ * Every `error` a failure of the public API can carry, with its HTTP status: the stable snake_case codes of
+ * decisions.md ("Errors") and the one literal the contract spells as a sentence (the deploy refusal). This is
+ * the one map from an error to its status; services and the gateway raise them through one exception type
+ * (service-kit's AppgenError), and the gateway answers with the status and body as they are.
  */
 export const ERROR_CODES = {
   bad_request: 400,
@@ -19,6 +21,8 @@ export const ERROR_CODES = {
   /** the request was valid but what it asks for is larger than one reply may be; ask for less */
   result_too_large: 422,
   idempotency_key_reused: 422,
+  /** the contract's deploy refusal (section 7): its `error` is this sentence, with reason and suggested_action */
+  'App is not deployable': 422,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

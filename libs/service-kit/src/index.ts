@@ -11,5 +11,5 @@ export * from './notified-work-loop';
 export * from './request-context';
 export * from './rpc-client';
 export * from './service-config';
-export * from './service-exception';
+export * from './appgen-error';
 export * from './service-kit.module';

@@ -1,5 +1,5 @@
 import { findUnstorable, MAX_NESTING_DEPTH, NoNulPipe } from './no-nul.pipe';
-import { ServiceException } from './service-exception';
+import { AppgenError } from './appgen-error';
 
 describe('NoNulPipe', () => {
   const pipe = new NoNulPipe();
@@ -36,8 +36,8 @@ describe('NoNulPipe', () => {
     } catch (error) {
       refused = error;
     }
-    expect(refused).toBeInstanceOf(ServiceException);
-    expect((refused as ServiceException).payload).toEqual({
+    expect(refused).toBeInstanceOf(AppgenError);
+    expect((refused as AppgenError).payload).toEqual({
       status: 422,
       body: {
         error: 'validation_failed',

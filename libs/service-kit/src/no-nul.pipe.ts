@@ -1,6 +1,6 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import type { FieldError } from '@appgen/contracts';
-import { ServiceException } from './service-exception';
+import { AppgenError } from './appgen-error';
 
 /** Deeper JSON than this is refused: no field needs it, and walking it must not exhaust the stack. */
 export const MAX_NESTING_DEPTH = 64;
@@ -54,6 +54,6 @@ export class NoNulPipe implements PipeTransform {
     if (metadata.type === 'custom' || metadata.type === 'param') return value;
     const problem = findUnstorable(value);
     if (problem === null) return value;
-    throw ServiceException.validation([problem]);
+    throw AppgenError.validation([problem]);
   }
 }

@@ -18,7 +18,7 @@ import {
 } from '@appgen/contracts';
 import { DEFAULT_MAX_REPLY_BYTES, joinParts, messageBudget, parsePartMarker, REPLY_PART_HEADER } from './message-parts';
 import { ACCOUNT_ID_HEADER, currentRequestContext, REQUEST_ID_HEADER } from './request-context';
-import { ServiceException } from './service-exception';
+import { AppgenError } from './appgen-error';
 
 /** Nest's NATS wire format: a request carries an id (so a reply is expected), an event does not. */
 interface NestReply {
@@ -77,7 +77,7 @@ export class RpcClient {
     const data = codec.encode({ pattern: subject, data: payload, id: randomUUID() });
     const budget = messageBudget(this.connection);
     if (data.length > budget) {
-      throw ServiceException.of(
+      throw AppgenError.of(
         'payload_too_large',
         `The request is too large to pass to the ${serviceOf(subject)} (${data.length} bytes; at most ${budget})`,
       );
@@ -86,9 +86,9 @@ export class RpcClient {
     const reply = codec.decode(replyData) as NestReply;
     if (reply.err !== undefined && reply.err !== null) {
       if (isServiceErrorPayload(reply.err)) {
-        throw ServiceException.fromPayload(reply.err);
+        throw AppgenError.fromPayload(reply.err);
       }
-      throw ServiceException.of('internal_error', 'An internal error occurred');
+      throw AppgenError.of('internal_error', 'An internal error occurred');
     }
     return reply.response as RpcResponse<S>;
   }
@@ -103,7 +103,7 @@ export class RpcClient {
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
-        reject(ServiceException.of('upstream_timeout', `The ${serviceOf(subject)} did not answer in time; try again shortly`));
+        reject(AppgenError.of('upstream_timeout', `The ${serviceOf(subject)} did not answer in time; try again shortly`));
       }, timeoutMs);
       this.pending.set(token, { subject, parts: [], bytes: 0, resolve, reject, timer });
       try {
@@ -132,7 +132,7 @@ export class RpcClient {
     // The server answers a request nobody subscribes to with an empty 503 status message.
     if (message.data.length === 0 && message.headers?.code === 503) {
       this.settle(token);
-      waiting.reject(ServiceException.of('service_unavailable', `The ${serviceOf(waiting.subject)} is unavailable right now; try again shortly`));
+      waiting.reject(AppgenError.of('service_unavailable', `The ${serviceOf(waiting.subject)} is unavailable right now; try again shortly`));
       return;
     }
     const markerValue = message.headers?.get(REPLY_PART_HEADER) ?? '';
@@ -146,7 +146,7 @@ export class RpcClient {
     if (!marker || marker.index !== waiting.parts.length + 1 || waiting.bytes > this.maxReplyBytes) {
       this.settle(token);
       waiting.reject(
-        ServiceException.of(
+        AppgenError.of(
           'internal_error',
           `The ${serviceOf(waiting.subject)} sent a reply that could not be read; try again, or ask for less`,
         ),

@@ -1,5 +1,5 @@
 import { SCOPE_GRANTS, type Caller, type ServiceErrorPayload } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 
 /** A full_access caller of account `accountId`, as the gateway would resolve it from an API key. */
 export function testCaller(accountId: number, overrides: Partial<Caller> = {}): Caller {
@@ -19,18 +19,18 @@ export async function rpcFailure(promise: Promise<unknown>): Promise<ServiceErro
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ServiceException) return error.payload;
+    if (error instanceof AppgenError) return error.payload;
     throw error;
   }
   throw new Error('expected the request to fail');
 }
 
-/** The field errors a synchronous validation threw as a ServiceException; fails the test if it passed. */
+/** The field errors a synchronous validation threw as a AppgenError; fails the test if it passed. */
 export function fieldErrorsOf(run: () => unknown): unknown {
   try {
     run();
   } catch (error) {
-    if (error instanceof ServiceException) return error.payload.body.errors;
+    if (error instanceof AppgenError) return error.payload.body.errors;
     throw error;
   }
   throw new Error('expected a validation failure');

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { connect, type NatsConnection } from 'nats';
 import { AppsSubjects, type ListFilesRequest, type ListFilesResponse } from '@appgen/contracts';
-import { currentRequestContext, DrainingNatsServer, RpcClient, runInRequestContext, ServiceException } from '@appgen/service-kit';
+import { currentRequestContext, DrainingNatsServer, RpcClient, runInRequestContext, AppgenError } from '@appgen/service-kit';
 import { startNatsServer, type NatsServerHandle } from './nats-server';
 
 // A small max_payload makes "larger than one message" cheap to produce; the code reads it from the server.
@@ -86,8 +86,8 @@ describe('replies larger than one NATS message', () => {
 
   it('refuses a request too large for one message with 413 before sending it', async () => {
     const error: unknown = await rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: 'x'.repeat(MAX_PAYLOAD) }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ServiceException);
-    expect((error as ServiceException).payload).toMatchObject({ status: 413, body: { error: 'payload_too_large' } });
+    expect(error).toBeInstanceOf(AppgenError);
+    expect((error as AppgenError).payload).toMatchObject({ status: 413, body: { error: 'payload_too_large' } });
     await expect(listing(10)).resolves.toMatchObject({ count: 1 });
   });
 

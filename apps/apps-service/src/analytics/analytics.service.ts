@@ -7,7 +7,7 @@ import {
   type AppByIdRequest,
   type PageView,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { findOwnedApp } from '../managed-apps/owned-app';
 
 const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7d': 7, '30d': 30, '90d': 90 };
@@ -68,7 +68,7 @@ export class AnalyticsService {
   async query(request: AppByIdRequest & { period: AnalyticsPeriod }): Promise<AnalyticsResponse> {
     const period = request.period ?? '7d';
     if (!ANALYTICS_PERIODS.includes(period)) {
-      throw ServiceException.validation([{ field: 'period', message: `must be one of ${ANALYTICS_PERIODS.join(', ')}` }]);
+      throw AppgenError.validation([{ field: 'period', message: `must be one of ${ANALYTICS_PERIODS.join(', ')}` }]);
     }
     const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
     const rows = await this.dataSource.query<{ page_views: number; unique_visitors: number; sessions: number }[]>(

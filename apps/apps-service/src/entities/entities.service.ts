@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DefineEntityRequest, EntityPlan, ListEntitiesRequest } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { ManagedAppEntity } from '../managed-apps/managed-app.entity';
 import { findOwnedApp } from '../managed-apps/owned-app';
 import { AppEntityEntity } from './app-entity.entity';
@@ -14,7 +14,7 @@ export class EntitiesService {
   /** Creates the entity or replaces its definition (by name); existing rows keep their data. */
   async define(request: DefineEntityRequest): Promise<EntityPlan> {
     const defined = defineEntity(request.entity);
-    if (!defined.entity) throw ServiceException.validation(defined.errors);
+    if (!defined.entity) throw AppgenError.validation(defined.errors);
     const entity = defined.entity;
     const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
     await this.dataSource.query(
@@ -29,7 +29,7 @@ export class EntitiesService {
   async list(request: ListEntitiesRequest): Promise<EntityPlan[]> {
     if (request.caller) await findOwnedApp(this.dataSource.manager, request.caller, request.app_id);
     else if (!(await this.dataSource.getRepository(ManagedAppEntity).existsBy({ id: request.app_id }))) {
-      throw ServiceException.notFound('App', request.app_id);
+      throw AppgenError.notFound('App', request.app_id);
     }
     const entities = await this.dataSource.getRepository(AppEntityEntity).find({
       where: { appId: request.app_id },

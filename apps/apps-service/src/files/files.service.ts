@@ -8,7 +8,7 @@ import type {
   SourceFileView,
   WriteFileRequest,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { findOwnedApp } from '../managed-apps/owned-app';
 import { VersionsService } from '../versions/versions.service';
 import { AppFileEntity } from './app-file.entity';
@@ -43,7 +43,7 @@ export class FilesService {
   async read(request: FileRequest): Promise<SourceFileView> {
     const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
     const file = await this.dataSource.getRepository(AppFileEntity).findOneBy({ appId: app.id, path: request.path });
-    if (!file) throw ServiceException.notFound('File', request.path);
+    if (!file) throw AppgenError.notFound('File', request.path);
     return this.view(file);
   }
 
@@ -53,7 +53,7 @@ export class FilesService {
       { field: 'path', message: pathProblem(request.path) },
       { field: 'content', message: contentProblem(request.content) },
     ].flatMap((error) => (error.message === null ? [] : [{ field: error.field, message: error.message }]));
-    if (errors.length > 0) throw ServiceException.validation(errors);
+    if (errors.length > 0) throw AppgenError.validation(errors);
     return this.dataSource.transaction(async (manager) => {
       const app = await findOwnedApp(manager, request.caller, request.id, { lock: true });
       await this.ensureRoomFor(manager, app.id, request.path, byteSize(request.content));
@@ -72,7 +72,7 @@ export class FilesService {
     return this.dataSource.transaction(async (manager) => {
       const app = await findOwnedApp(manager, request.caller, request.id, { lock: true });
       const result = await manager.delete(AppFileEntity, { appId: app.id, path: request.path });
-      if (!result.affected) throw ServiceException.notFound('File', request.path);
+      if (!result.affected) throw AppgenError.notFound('File', request.path);
       const version = await this.versions.snapshot(manager, app.id, { source: 'edit', plan: null, idempotencyKey: null });
       return { file: null, version };
     });
@@ -87,9 +87,9 @@ export class FilesService {
     );
     const { count = 0, present = false, others = '0' } = rows[0] ?? {};
     const countProblem = present ? null : fileCountProblem(count);
-    if (countProblem) throw ServiceException.validation([{ field: 'path', message: countProblem }]);
+    if (countProblem) throw AppgenError.validation([{ field: 'path', message: countProblem }]);
     const sizeProblem = treeSizeProblem(Number(others) + bytes);
-    if (sizeProblem) throw ServiceException.validation([{ field: 'content', message: sizeProblem }]);
+    if (sizeProblem) throw AppgenError.validation([{ field: 'content', message: sizeProblem }]);
   }
 
   private view(file: AppFileEntity): SourceFileView {

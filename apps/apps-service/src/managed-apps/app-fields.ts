@@ -6,7 +6,7 @@ import {
   type FieldError,
   type OfferedModelsCheck,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 
 /** The fields of an app a request may set: on creation, and (all but the prompt) in an update. */
 export interface AppFieldsInput {
@@ -52,6 +52,6 @@ export async function readAppFields(input: AppFieldsInput, models: OfferedModels
     if (visibility) fields.visibility = visibility;
     else errors.push({ field: 'visibility', message: `must be one of ${APP_VISIBILITIES.join(', ')}` });
   }
-  if (errors.length > 0) throw ServiceException.validation(errors);
+  if (errors.length > 0) throw AppgenError.validation(errors);
   return fields;
 }

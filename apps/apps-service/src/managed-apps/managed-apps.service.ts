@@ -21,7 +21,7 @@ import {
   type UpdateAppRequest,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_SQL } from './app-detail.query';
 import { readAppFields } from './app-fields';
@@ -97,7 +97,7 @@ export class ManagedAppsService {
   async get(caller: Caller, id: string): Promise<AppDetail> {
     const rows: DetailRow[] = await this.dataSource.query(APP_DETAIL_SQL, [id, caller.accountId]);
     const row = rows[0];
-    if (!row) throw ServiceException.notFound('App', id);
+    if (!row) throw AppgenError.notFound('App', id);
     return this.detail(row);
   }
 
@@ -161,7 +161,7 @@ export class ManagedAppsService {
     }
     const publishedAt = changes.published_at === undefined || changes.published_at === null ? changes.published_at : new Date(changes.published_at);
     if (publishedAt && Number.isNaN(publishedAt.getTime())) errors.push({ field: 'published_at', message: 'must be an ISO 8601 timestamp' });
-    if (errors.length > 0) throw ServiceException.validation(errors);
+    if (errors.length > 0) throw AppgenError.validation(errors);
     return this.dataSource.transaction(async (manager) => {
       const app = await this.findOwned(manager, request.caller, request.id);
       const changed: string[] = [];

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Caller } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { ManagedAppEntity } from './managed-app.entity';
 
 /**
@@ -20,6 +20,6 @@ export async function findOwnedApp(
     .where('app.id = :id AND app.accountId = :accountId', { id, accountId: caller.accountId });
   if (options.lock) query.setLock('pessimistic_write');
   const app = await query.getOne();
-  if (!app) throw ServiceException.notFound('App', id);
+  if (!app) throw AppgenError.notFound('App', id);
   return app;
 }

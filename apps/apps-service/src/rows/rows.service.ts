@@ -13,7 +13,7 @@ import {
   type UpdateRowRequest,
   type WriteRowRequest,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import type { AppEntityEntity } from '../entities/app-entity.entity';
 import { toPlan } from '../entities/entities.service';
 import { checkFilters, checkOrder, checkRowData, jsonBytes, rowSizeProblem, type RowData } from './row-data';
@@ -62,7 +62,7 @@ export class RowsService {
     }
     const offset = request.offset ?? 0;
     if (!Number.isSafeInteger(offset) || offset < 0) errors.push({ field: 'offset', message: 'must be a whole number, 0 or more' });
-    if (!filters.value || !order.value || errors.length > 0) throw ServiceException.validation(errors);
+    if (!filters.value || !order.value || errors.length > 0) throw AppgenError.validation(errors);
 
     const params: unknown[] = [access.appId, access.entity.name];
     const where = ['app_id = $1', 'entity = $2'];
@@ -112,10 +112,10 @@ export class RowsService {
   async insert(request: WriteRowRequest): Promise<EntityRow> {
     const access = await this.access(request, 'add');
     const checked = checkRowData(access.entity, request.data, 'insert');
-    if (!checked.value) throw ServiceException.validation(checked.errors);
+    if (!checked.value) throw AppgenError.validation(checked.errors);
     const data = checked.value;
     const tooLarge = rowSizeProblem(data, data);
-    if (tooLarge) throw ServiceException.validation([tooLarge]);
+    if (tooLarge) throw AppgenError.validation([tooLarge]);
     return this.dataSource.transaction(async (manager) => {
       await this.ensureUnique(manager, access, data, null);
       const ownerEmail = request.actor.kind === 'app_user' ? request.actor.email.toLowerCase() : null;
@@ -130,7 +130,7 @@ export class RowsService {
   async update(request: UpdateRowRequest): Promise<EntityRow> {
     const access = await this.access(request, 'change');
     const checked = checkRowData(access.entity, request.data, 'update');
-    if (!checked.value) throw ServiceException.validation(checked.errors);
+    if (!checked.value) throw AppgenError.validation(checked.errors);
     const data = checked.value;
     return this.dataSource.transaction(async (manager) => {
       await this.ensureFits(manager, access, request.id, data);
@@ -173,12 +173,12 @@ export class RowsService {
     const row = found[0];
     const { actor, caller } = request;
     if (!row || (caller && caller.accountId !== row.accountId) || (actor.kind === 'owner' && !caller)) {
-      throw ServiceException.notFound('App', request.app_id);
+      throw AppgenError.notFound('App', request.app_id);
     }
-    if (row.name === null) throw ServiceException.notFound('Entity', request.entity);
+    if (row.name === null) throw AppgenError.notFound('Entity', request.entity);
     const entity = toPlan(row);
     if (actor.kind === 'visitor' && (entity.user_scoped || (intent !== 'see' && !entity.open_writes))) {
-      throw ServiceException.of('unauthorized', `Sign in to ${intent} ${entity.label.toLowerCase()}`);
+      throw AppgenError.of('unauthorized', `Sign in to ${intent} ${entity.label.toLowerCase()}`);
     }
     if (!entity.user_scoped || actor.kind !== 'app_user') return { appId: request.app_id, entity, ownerEmail: null };
     return { appId: request.app_id, entity, ownerEmail: actor.email.toLowerCase() };
@@ -189,7 +189,7 @@ export class RowsService {
   }
 
   private rowParams(access: Access, id: number): unknown[] {
-    if (!Number.isSafeInteger(id) || id < 1) throw ServiceException.notFound(access.entity.label_singular, String(id));
+    if (!Number.isSafeInteger(id) || id < 1) throw AppgenError.notFound(access.entity.label_singular, String(id));
     const params: unknown[] = [access.appId, access.entity.name, id];
     if (access.ownerEmail !== null) params.push(access.ownerEmail);
     return params;
@@ -197,7 +197,7 @@ export class RowsService {
 
   private found(access: Access, id: number, rows: StoredRow[]): StoredRow {
     const row = rows[0];
-    if (!row) throw ServiceException.notFound(access.entity.label_singular, id);
+    if (!row) throw AppgenError.notFound(access.entity.label_singular, id);
     return row;
   }
 
@@ -209,7 +209,7 @@ export class RowsService {
     );
     const row = this.found(access, id, rows);
     const tooLarge = rowSizeProblem({ ...row.data, ...changes }, changes);
-    if (tooLarge) throw ServiceException.validation([tooLarge]);
+    if (tooLarge) throw AppgenError.validation([tooLarge]);
   }
 
   /**
@@ -228,7 +228,7 @@ export class RowsService {
       );
       if (taken.length > 0) errors.push({ field: field.name, message: 'is already taken by another row' });
     }
-    if (errors.length > 0) throw ServiceException.validation(errors);
+    if (errors.length > 0) throw AppgenError.validation(errors);
   }
 
   /** `{id, ...fields, created_at, updated_at}`, fields in definition order; a field added later reads as null. */

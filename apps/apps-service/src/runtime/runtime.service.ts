@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { RuntimeApp } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 
 /** One primary-key lookup: the edge asks this for every request it cannot answer from its short cache. */
 const RESOLVE_SQL = 'SELECT id, account_id, name, status, visibility FROM managed_apps WHERE id = $1';
@@ -11,10 +11,10 @@ export class RuntimeService {
   constructor(private readonly dataSource: DataSource) {}
 
   async resolve(appId: string): Promise<RuntimeApp> {
-    if (typeof appId !== 'string' || appId.length === 0) throw ServiceException.notFound('App', String(appId));
+    if (typeof appId !== 'string' || appId.length === 0) throw AppgenError.notFound('App', String(appId));
     const rows = await this.dataSource.query<RuntimeApp[]>(RESOLVE_SQL, [appId]);
     const app = rows[0];
-    if (!app) throw ServiceException.notFound('App', appId);
+    if (!app) throw AppgenError.notFound('App', appId);
     return { id: app.id, account_id: app.account_id, name: app.name, status: app.status, visibility: app.visibility };
   }
 }

@@ -9,7 +9,7 @@ import type {
   VersionSource,
   VersionView,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { treeProblems } from '../files/source-path';
 import { findOwnedApp } from '../managed-apps/owned-app';
 import { AppVersionEntity } from './app-version.entity';
@@ -33,7 +33,7 @@ export class VersionsService {
   async save(request: SaveVersionRequest): Promise<VersionView> {
     const errors = treeProblems(request.files);
     if (!VERSION_SOURCES.includes(request.source)) errors.push({ field: 'source', message: `must be one of ${VERSION_SOURCES.join(', ')}` });
-    if (errors.length > 0) throw ServiceException.validation(errors);
+    if (errors.length > 0) throw AppgenError.validation(errors);
     return this.dataSource.transaction(async (manager) => {
       const app = await findOwnedApp(manager, request.caller, request.id, { lock: true });
       const key = request.idempotency_key ?? null;
@@ -94,7 +94,7 @@ export class VersionsService {
       select: { id: true },
       where: { id: request.version_id, appId: app.id },
     });
-    if (!version) throw ServiceException.notFound('Version', request.version_id);
+    if (!version) throw AppgenError.notFound('Version', request.version_id);
     const rows: { path: string; content: string; remaining: string }[] = await this.dataSource.query(
       `SELECT path, content, remaining FROM (
          SELECT path, content, count(*) OVER () AS remaining,

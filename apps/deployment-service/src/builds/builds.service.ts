@@ -9,7 +9,7 @@ import {
   type Caller,
   type SourceFile,
 } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { contentTypeOf } from '../bundles/content-type';
 import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { BuildEntity } from './build.entity';
@@ -71,7 +71,7 @@ export class BuildsService {
 
   private async find(caller: Caller, appId: string, versionId: number): Promise<BuildEntity | null> {
     const build = await this.dataSource.getRepository(BuildEntity).findOneBy({ appId, versionId });
-    if (build && build.accountId !== caller.accountId) throw ServiceException.notFound('App', appId);
+    if (build && build.accountId !== caller.accountId) throw AppgenError.notFound('App', appId);
     return build;
   }
 

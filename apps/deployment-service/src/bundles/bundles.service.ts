@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BundleEnvironment, BundleFileResponse, ResolveBundleResponse } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { BundleFileEntity } from '../builds/bundle-file.entity';
 
 /** What the edge serves: bundles are immutable per build, so the edge caches them by build id. */
@@ -22,7 +22,7 @@ export class BundlesService {
             [appId],
           );
     const found = rows[0];
-    if (!found) throw ServiceException.of('not_found', `App ${appId} has no ${environment} bundle`);
+    if (!found) throw AppgenError.of('not_found', `App ${appId} has no ${environment} bundle`);
     const files = await this.dataSource
       .getRepository(BundleFileEntity)
       .find({ select: { path: true }, where: { buildId: found.build_id }, order: { path: 'ASC' } });
@@ -32,7 +32,7 @@ export class BundlesService {
   async file(buildId: number, path: string): Promise<BundleFileResponse> {
     const relative = path.replace(/^\/+/, '');
     const file = await this.dataSource.getRepository(BundleFileEntity).findOneBy({ buildId, path: relative });
-    if (!file) throw ServiceException.of('not_found', `Build ${buildId} has no file ${relative}`);
+    if (!file) throw AppgenError.of('not_found', `Build ${buildId} has no file ${relative}`);
     return { path: file.path, content: file.content, content_type: file.contentType };
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppsSubjects, type DeploymentStatus } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { NotifiedWorkLoop, RpcClient, ServiceException } from '@appgen/service-kit';
+import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
 import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { DeploymentEntity } from './deployment.entity';
@@ -112,7 +112,7 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
       await this.advance(deployment, 'deploying', 'deployed');
     } catch (error) {
       const reason =
-        error instanceof ServiceException ? error.payload.body.message : error instanceof Error ? error.message : String(error);
+        error instanceof AppgenError ? error.payload.body.message : error instanceof Error ? error.message : String(error);
       this.log.warn(`deployment ${deployment.id} failed: ${reason}`);
       await this.dataSource.transaction(async (manager) => {
         const changed = await this.move(manager, deployment, deployment.status, 'failed', { error: reason });

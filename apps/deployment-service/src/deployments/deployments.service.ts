@@ -9,7 +9,7 @@ import {
   type RollbackRequest,
   type VersionView,
 } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
 import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { DeploymentEntity } from './deployment.entity';
@@ -82,7 +82,7 @@ export class DeploymentsService {
     const deployment = await this.dataSource.transaction((manager) => this.queue(manager, caller, build));
     const finished = await this.worker.waitFor(deployment.id, ROLLBACK_WAIT_MS);
     if (finished.status === 'failed') {
-      throw ServiceException.of('service_unavailable', `Rolling back to version ${build.versionId} failed: ${finished.error ?? 'unknown error'}`);
+      throw AppgenError.of('service_unavailable', `Rolling back to version ${build.versionId} failed: ${finished.error ?? 'unknown error'}`);
     }
     const done = finished.status === 'deployed';
     return {
@@ -136,7 +136,7 @@ export class DeploymentsService {
     );
     const previous = rows[0];
     if (!previous) {
-      throw ServiceException.validation([
+      throw AppgenError.validation([
         { field: 'version_id', message: 'is required here: no earlier version of this app was deployed before the current one' },
       ]);
     }
@@ -146,7 +146,7 @@ export class DeploymentsService {
   private async buildOf(appId: string, versionId: number): Promise<BuildEntity> {
     const build = await this.dataSource.getRepository(BuildEntity).findOneBy({ appId, versionId });
     if (!build || build.status !== 'succeeded') {
-      throw ServiceException.validation([
+      throw AppgenError.validation([
         { field: 'version_id', message: `must be a version of this app that built successfully; version ${versionId} has no successful build` },
       ]);
     }

@@ -1,5 +1,5 @@
 import { NOT_DEPLOYABLE_ERROR } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 
 /** Why an app cannot go to production yet, in the words the refusal shows. */
 export interface NotDeployableReason {
@@ -10,19 +10,13 @@ export interface NotDeployableReason {
 
 /**
  * The contract's deploy refusal (section 7): 422 `{error: 'App is not deployable', reason, recoverable: true,
- * suggested_action, fix_url}`. Its `error` is the contract's sentence, not an error code, so it cannot come from
- * `ServiceException.of`; `message` repeats the reason, because every error body of appgen carries one.
+ * suggested_action, fix_url}`; `message` repeats the reason, because every error body of appgen carries one.
  */
-export function notDeployable(why: NotDeployableReason): ServiceException {
-  return ServiceException.fromPayload({
-    status: 422,
-    body: {
-      error: NOT_DEPLOYABLE_ERROR,
-      message: why.reason,
-      reason: why.reason,
-      recoverable: true,
-      suggested_action: why.suggestedAction,
-      fix_url: why.fixUrl,
-    },
+export function notDeployable(why: NotDeployableReason): AppgenError {
+  return AppgenError.of(NOT_DEPLOYABLE_ERROR, why.reason, {
+    reason: why.reason,
+    recoverable: true,
+    suggested_action: why.suggestedAction,
+    fix_url: why.fixUrl,
   });
 }

@@ -1,7 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { AppsSubjects, DeploymentSubjects, NOT_DEPLOYABLE_ERROR, SCOPE_GRANTS, type Caller, type SourceFile } from '@appgen/contracts';
-import { connectNats, RpcClient, ServiceException } from '@appgen/service-kit';
+import { connectNats, RpcClient, AppgenError } from '@appgen/service-kit';
 import {
   createScratchDatabase,
   startBuiltService,
@@ -74,8 +74,8 @@ describe('deployment-service with the real apps-service', () => {
   it('refuses a draft, then builds a saved version into the preview and deploys it to production', async () => {
     const { app } = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Recipes' });
     const refusal = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id }).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(ServiceException);
-    expect(refusal instanceof ServiceException && refusal.payload).toMatchObject({ status: 422, body: { error: NOT_DEPLOYABLE_ERROR } });
+    expect(refusal).toBeInstanceOf(AppgenError);
+    expect(refusal instanceof AppgenError && refusal.payload).toMatchObject({ status: 422, body: { error: NOT_DEPLOYABLE_ERROR } });
 
     await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id: app.id, changes: { status: 'generating' } });
     const { version } = await rpc.request(AppsSubjects.saveVersion, { caller: alice, id: app.id, files: FILES, plan: null, source: 'generation' });

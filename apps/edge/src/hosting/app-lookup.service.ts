@@ -7,7 +7,7 @@ import {
   type BundleEnvironment,
   type RuntimeApp,
 } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { ExpiringCache } from '../bundles/expiring-cache';
 import { etagOf } from '../bundles/etag';
 import { contentTypeFor } from '../bundles/content-types';
@@ -30,7 +30,7 @@ export interface ServedFile {
 const MAX_SHORT_ENTRIES = 10_000;
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof ServiceException && error.payload.status === 404;
+  return error instanceof AppgenError && error.payload.status === 404;
 }
 
 /** A 404 from the owning service is an answer (cached like any other); anything else is a failure. */
@@ -95,7 +95,7 @@ export class AppLookupService {
       try {
         return (await this.rpc.request(UsersSubjects.appUserResolveSession, { app_id: appId, session_hash: sessionHash })).app_user;
       } catch (error) {
-        if (error instanceof ServiceException && (error.payload.status === 401 || error.payload.status === 403)) return null;
+        if (error instanceof AppgenError && (error.payload.status === 401 || error.payload.status === 403)) return null;
         throw error;
       }
     });

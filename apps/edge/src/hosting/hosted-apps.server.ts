@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { APP_RUNTIME_PREFIX, APP_SESSION_COOKIE, type AppUserView, type BundleEnvironment, type RuntimeApp } from '@appgen/contracts';
-import { installHttpRequestLog, ServiceException } from '@appgen/service-kit';
+import { installHttpRequestLog, AppgenError } from '@appgen/service-kit';
 import {
   hashIdentifier,
   newIdentifier,
@@ -130,7 +130,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       }
       return await this.serveBundle(request, reply, { address, app, path, cookies, sessionToken });
     } catch (error) {
-      const status = error instanceof ServiceException ? error.payload.status : undefined;
+      const status = error instanceof AppgenError ? error.payload.status : undefined;
       if (status === undefined) this.log.error(`serving ${address.host}${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
       return send(reply, errorResponse(status, accept));
     }

@@ -14,7 +14,7 @@ import {
   type RuntimeApp,
 } from '@appgen/contracts';
 import { ERROR_CODES } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
 import { AppLookupService } from '../hosting/app-lookup.service';
 import { serializeCookie } from '../hosting/cookies';
@@ -108,7 +108,7 @@ export class RuntimeApiHandler {
       return await this.route(request);
     } catch (error) {
       if (error instanceof BadBody) return failure('invalid_json', error.message);
-      if (error instanceof ServiceException) return { status: error.payload.status, body: error.payload.body };
+      if (error instanceof AppgenError) return { status: error.payload.status, body: error.payload.body };
       this.log.error(`/_api${request.path} of ${request.app.id} failed: ${error instanceof Error ? error.message : String(error)}`);
       return failure('internal_error', 'Something went wrong while serving this request.');
     }

@@ -1,8 +1,8 @@
 import { Injectable, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import { hasPermission } from '@appgen/contracts';
-import { ApiError } from '../errors/api-error';
 import { accessRuleOf } from './access-rules';
 import { requestAuth } from './request-auth';
+import { AppgenError } from '@appgen/service-kit';
 
 /**
  * Applies each route's access rule to the credential the request gate resolved: 401 without a
@@ -16,9 +16,9 @@ export class AccessGuard implements CanActivate {
     if (!rule) throw new Error(`${context.getClass().name}.${context.getHandler().name} has no access rule`);
     if (rule.kind === 'public') return true;
     const auth = requestAuth(context.switchToHttp().getRequest<object>());
-    if (!auth || auth.caller === null) throw new ApiError('unauthorized', auth?.reason ?? 'Authentication required');
+    if (!auth || auth.caller === null) throw AppgenError.of('unauthorized', auth?.reason ?? 'Authentication required');
     if (rule.kind === 'permission' && !hasPermission(auth.caller.grants, rule.permission)) {
-      throw new ApiError('forbidden', `This credential lacks the ${rule.permission} permission`);
+      throw AppgenError.of('forbidden', `This credential lacks the ${rule.permission} permission`);
     }
     return true;
   }

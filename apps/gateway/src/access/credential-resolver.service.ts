@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { UsersSubjects, type Caller } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { BoundedTtlCache } from './bounded-ttl-cache';
 import type { CredentialKind } from './presented-credential';
@@ -68,7 +68,7 @@ export class CredentialResolver {
       return { caller };
     } catch (error) {
       // users-service refuses unknown, revoked and expired credentials alike; anything else (503, 504) is not a refusal.
-      if (error instanceof ServiceException && (error.payload.status === 401 || error.payload.status === 404)) {
+      if (error instanceof AppgenError && (error.payload.status === 401 || error.payload.status === 404)) {
         const reason = error.payload.status === 401 ? error.payload.body.message : 'The credential is not valid';
         this.refusals.set(hash, reason, Date.now() + REFUSAL_TTL_MS);
         return { caller: null, reason };

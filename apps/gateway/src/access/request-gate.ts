@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { setRequestAccount } from '@appgen/service-kit';
+import { setRequestAccount, AppgenError } from '@appgen/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
-import { ApiError } from '../errors/api-error';
 import { clientIp } from '../rate-limit/client-ip';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
@@ -61,7 +60,7 @@ export class RequestGate {
       : await this.limits.forClientIp(clientIp(request.ip, request.headers, this.config.TRUST_PROXY));
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
-      throw new ApiError('rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
+      throw AppgenError.of('rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
     }
     if (authFailure !== undefined) throw authFailure;
     if (auth.caller?.keyId != null) this.usage.record(auth.caller.keyId);

@@ -1,5 +1,5 @@
 import { hasPermission, type Caller, type Permission } from '@appgen/contracts';
-import { ApiError } from '../errors/api-error';
+import { AppgenError } from '@appgen/service-kit';
 
 /**
  * The route guard's 403 for a permission that depends on the request itself (a prompt that starts a
@@ -7,6 +7,6 @@ import { ApiError } from '../errors/api-error';
  */
 export function requireGrant(caller: Caller, permission: Permission): void {
   if (!hasPermission(caller.grants, permission)) {
-    throw new ApiError('forbidden', `This credential lacks the ${permission} permission`);
+    throw AppgenError.of('forbidden', `This credential lacks the ${permission} permission`);
   }
 }

@@ -1,7 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import type { FieldError } from '@appgen/contracts';
-import { findUnstorable } from '@appgen/service-kit';
-import { ApiError } from '../errors/api-error';
+import { findUnstorable, AppgenError } from '@appgen/service-kit';
 import { toFieldErrors } from '../errors/validation-errors';
 import { codedFailure } from './required-with-code';
 
@@ -20,7 +19,7 @@ export class ApiValidationPipe extends ValidationPipe {
       forbidUnknownValues: true,
       // One message per field: the first rule it breaks (type checks are declared closest to the property).
       stopAtFirstError: true,
-      exceptionFactory: (errors) => codedFailure(errors) ?? ApiError.validation(toFieldErrors(errors)),
+      exceptionFactory: (errors) => codedFailure(errors) ?? AppgenError.validation(toFieldErrors(errors)),
     });
   }
 
@@ -28,20 +27,20 @@ export class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'param') {
       // No stored id contains a NUL byte, and Postgres refuses one in text: such an id names nothing.
       if (typeof value === 'string' && value.includes('\u0000')) {
-        return Promise.reject(new ApiError('not_found', 'The requested resource was not found'));
+        return Promise.reject(AppgenError.of('not_found', 'The requested resource was not found'));
       }
       return Promise.resolve(value);
     }
     if (metadata.type === 'body' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
-      return Promise.reject(ApiError.validation([{ field: 'body', message: 'must be a JSON object' }]));
+      return Promise.reject(AppgenError.validation([{ field: 'body', message: 'must be a JSON object' }]));
     }
     if (metadata.type === 'body' || metadata.type === 'query') {
       // Before class-transformer, which walks the value recursively and would overflow on deep nesting; this
       // is the gateway's one walk for it (ServiceKitModule leaves NoNulPipe out here).
       const unstorable = findUnstorable(value);
-      if (unstorable) return Promise.reject(ApiError.validation([unstorable]));
+      if (unstorable) return Promise.reject(AppgenError.validation([unstorable]));
       const refused = refusedValues(value);
-      if (refused.length > 0) return Promise.reject(ApiError.validation(refused));
+      if (refused.length > 0) return Promise.reject(AppgenError.validation(refused));
     }
     return super.transform(value, metadata);
   }

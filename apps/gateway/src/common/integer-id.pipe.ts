@@ -1,5 +1,5 @@
 import type { PipeTransform } from '@nestjs/common';
-import { ApiError } from '../errors/api-error';
+import { AppgenError } from '@appgen/service-kit';
 
 const MAX_ID = 2_147_483_647;
 
@@ -12,7 +12,7 @@ export class IntegerIdPipe implements PipeTransform<string, number> {
 
   transform(value: string): number {
     const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!(id >= 1 && id <= MAX_ID)) throw new ApiError('not_found', `${this.resource} ${value} was not found`);
+    if (!(id >= 1 && id <= MAX_ID)) throw AppgenError.of('not_found', `${this.resource} ${value} was not found`);
     return id;
   }
 }

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { ApiError } from '../errors/api-error';
 import { ListAppsQueryDto } from '../managed-apps/dto/app-requests.dto';
 import { ApiValidationPipe } from './api-validation.pipe';
 import { PageQueryDto, paginated } from './pagination';
+import { AppgenError } from '@appgen/service-kit';
 
 const pipe = new ApiValidationPipe();
 
@@ -12,11 +12,11 @@ async function parse(query: Record<string, string>, metatype: new () => PageQuer
   return value;
 }
 
-async function refusal(query: Record<string, string>): Promise<ApiError> {
+async function refusal(query: Record<string, string>): Promise<AppgenError> {
   try {
     await parse(query);
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof AppgenError) return error;
     throw error;
   }
   throw new Error(`${JSON.stringify(query)} was accepted`);
@@ -46,7 +46,7 @@ describe('pagination', () => {
     [{ per_page: '2e1' }, 'per_page', 'must be an integer number'],
   ])('refuses %j with 422 on %s', async (query, field, message) => {
     const error = await refusal(query);
-    expect(error.getStatus()).toBe(422);
+    expect(error.status).toBe(422);
     expect(error.body.errors).toEqual([{ field, message }]);
   });
 

@@ -1,6 +1,6 @@
 import { applyDecorators, Injectable, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Observable } from 'rxjs';
-import { ApiError } from '../errors/api-error';
+import { AppgenError } from '@appgen/service-kit';
 
 /**
  * Refuses fields sent to a route that takes no body, as unknown fields are refused everywhere (422):
@@ -13,7 +13,7 @@ export class RefuseBodyInterceptor implements NestInterceptor {
     if (body !== undefined && body !== null) {
       const fields = typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : ['body'];
       if (fields.length > 0) {
-        throw ApiError.validation(fields.map((field) => ({ field, message: 'is not accepted: this route takes no body' })));
+        throw AppgenError.validation(fields.map((field) => ({ field, message: 'is not accepted: this route takes no body' })));
       }
     }
     return next.handle();

@@ -1,7 +1,7 @@
 import type { ValidationError } from 'class-validator';
 import { ValidateBy } from 'class-validator';
 import { ERROR_CODES, type ErrorCode } from '@appgen/contracts';
-import { ApiError } from '../errors/api-error';
+import { AppgenError } from '@appgen/service-kit';
 
 const PREFIX = 'requiredWithCode:';
 
@@ -22,12 +22,12 @@ export function RequiredWithCode(code: ErrorCode, message: string): PropertyDeco
 }
 
 /** The coded failure among top-level validation errors, if a @RequiredWithCode field is absent. */
-export function codedFailure(errors: readonly ValidationError[]): ApiError | null {
+export function codedFailure(errors: readonly ValidationError[]): AppgenError | null {
   for (const error of errors) {
     for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
       if (!constraint.startsWith(PREFIX)) continue;
       const code = constraint.slice(PREFIX.length);
-      if (code in ERROR_CODES) return new ApiError(code as ErrorCode, message);
+      if (code in ERROR_CODES) return AppgenError.of(code as ErrorCode, message);
     }
   }
   return null;

@@ -1,12 +1,11 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
-import { ServiceException } from '@appgen/service-kit';
-import { ApiError } from './api-error';
+import { AppgenError } from '@appgen/service-kit';
 import { toErrorResponse } from './error-response';
 import { toFieldErrors } from './validation-errors';
 
 describe('toErrorResponse', () => {
   it("answers the gateway's own errors with their status and body", () => {
-    const result = toErrorResponse(new ApiError('forbidden', 'This credential lacks the apps:write permission'), 'POST /api/v1/managed_apps');
+    const result = toErrorResponse(AppgenError.of('forbidden', 'This credential lacks the apps:write permission'), 'POST /api/v1/managed_apps');
     expect(result).toEqual({
       status: 403,
       body: { error: 'forbidden', message: 'This credential lacks the apps:write permission' },
@@ -15,7 +14,7 @@ describe('toErrorResponse', () => {
   });
 
   it('passes a validation failure through with its field errors', () => {
-    const result = toErrorResponse(ApiError.validation([{ field: 'name', message: 'must be a string' }]), 'POST /x');
+    const result = toErrorResponse(AppgenError.validation([{ field: 'name', message: 'must be a string' }]), 'POST /x');
     expect(result.status).toBe(422);
     expect(result.body).toEqual({
       error: 'validation_failed',
@@ -25,19 +24,19 @@ describe('toErrorResponse', () => {
   });
 
   it("answers another service's failure with its status and body as is", () => {
-    const conflict = ServiceException.of('conflict', 'ada@example.com already has an account');
+    const conflict = AppgenError.of('conflict', 'ada@example.com already has an account');
     expect(toErrorResponse(conflict, 'POST /api/v1/accounts')).toEqual({
       status: 409,
       body: { error: 'conflict', message: 'ada@example.com already has an account' },
       unexpected: false,
     });
-    const extra = ServiceException.of('not_found', 'App x was not found', { app_id: 'x' });
+    const extra = AppgenError.of('not_found', 'App x was not found', { app_id: 'x' });
     expect(toErrorResponse(extra, 'GET /x').body).toEqual({ error: 'not_found', message: 'App x was not found', app_id: 'x' });
   });
 
   it('maps an unreachable or slow service to 503 and 504, which are expected outages rather than bugs', () => {
-    expect(toErrorResponse(ServiceException.of('service_unavailable', 'down'), 'GET /x')).toMatchObject({ status: 503, unexpected: false });
-    expect(toErrorResponse(ServiceException.of('upstream_timeout', 'slow'), 'GET /x')).toMatchObject({ status: 504, unexpected: false });
+    expect(toErrorResponse(AppgenError.of('service_unavailable', 'down'), 'GET /x')).toMatchObject({ status: 503, unexpected: false });
+    expect(toErrorResponse(AppgenError.of('upstream_timeout', 'slow'), 'GET /x')).toMatchObject({ status: 504, unexpected: false });
   });
 
   it('answers an unknown route with not_found naming it', () => {

@@ -1,7 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
-import { ApiError } from './api-error';
+import { AppgenError } from '@appgen/service-kit';
 
 export interface ErrorResponse {
   status: number;
@@ -43,10 +42,7 @@ function frameworkMessage(status: number, route: string): string {
  * `route` is "METHOD /path", for messages about unknown routes.
  */
 export function toErrorResponse(exception: unknown, route: string): ErrorResponse {
-  if (exception instanceof ApiError) {
-    return { status: exception.getStatus(), body: exception.body, unexpected: false };
-  }
-  if (exception instanceof ServiceException) {
+  if (exception instanceof AppgenError) {
     const { status, body } = exception.payload;
     return { status, body, unexpected: status >= 500 && status !== 503 && status !== 504 };
   }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GenerationSubjects, OfferedModelsCheck } from '@appgen/contracts';
-import { RpcClient } from '@appgen/service-kit';
-import { ApiError } from '../errors/api-error';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 
 /**
  * `ai_model` must be a model the generator engines offer, which only generation-service knows (its
@@ -20,6 +19,6 @@ export class OfferedModels {
   async require(model: string | undefined, field = 'ai_model'): Promise<void> {
     if (model === undefined) return;
     const problem = await this.check.problem(model);
-    if (problem) throw ApiError.validation([{ field, message: problem }]);
+    if (problem) throw AppgenError.validation([{ field, message: problem }]);
   }
 }

@@ -1,16 +1,16 @@
 import 'reflect-metadata';
 import { ApiValidationPipe } from '../common/api-validation.pipe';
-import { ApiError } from '../errors/api-error';
 import { CreateAppDto } from '../managed-apps/dto/app-requests.dto';
 import { QueueGenerationDto } from './dto/generation-requests.dto';
+import { AppgenError } from '@appgen/service-kit';
 
 const pipe = new ApiValidationPipe();
 
-async function refusal(body: unknown, metatype: new () => object = QueueGenerationDto): Promise<ApiError> {
+async function refusal(body: unknown, metatype: new () => object = QueueGenerationDto): Promise<AppgenError> {
   try {
     await pipe.transform(body, { type: 'body', metatype });
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof AppgenError) return error;
     throw error;
   }
   throw new Error(`${JSON.stringify(body)} was accepted`);
@@ -21,7 +21,7 @@ describe('POST /generation_queue body', () => {
     'answers a missing or empty prompt (%j) with 400 missing_prompt, as the contract says',
     async (body) => {
       const error = await refusal(body);
-      expect(error.getStatus()).toBe(400);
+      expect(error.status).toBe(400);
       expect(error.body).toEqual({ error: 'missing_prompt', message: 'prompt is required: describe the app to build' });
     },
   );
@@ -42,7 +42,7 @@ describe('POST /generation_queue body', () => {
     [{ prompt: 'Recipes', colour: 'blue' }, 'colour', 'is not a permitted field'],
   ])('answers any other invalid field with 422: %j', async (body, field, message) => {
     const error = await refusal(body);
-    expect(error.getStatus()).toBe(422);
+    expect(error.status).toBe(422);
     expect(error.body.error).toBe('validation_failed');
     expect(error.body.errors).toEqual([{ field, message }]);
   });
@@ -61,6 +61,6 @@ describe('POST /generation_queue body', () => {
 
   it('keeps a missing field a 422 everywhere else (POST /managed_apps with an empty prompt)', async () => {
     const error = await refusal({ prompt: '' }, CreateAppDto);
-    expect(error.getStatus()).toBe(422);
+    expect(error.status).toBe(422);
   });
 });

@@ -1,11 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { installHttpRequestLog } from '@appgen/service-kit';
+import { installHttpRequestLog, AppgenError } from '@appgen/service-kit';
 import { RequestGate } from '../access/request-gate';
 import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { ApiError } from '../errors/api-error';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 
@@ -65,8 +64,8 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
       // Fastify refuses keys that could reach an object's prototype with the same error as broken JSON:
       // text that parses plainly was refused for those keys, and is told so.
       else if (parsesAsJson(text)) {
-        done(ApiError.validation([{ field: 'body', message: 'must not use the keys __proto__ or constructor.prototype' }]), undefined);
-      } else done(new ApiError('invalid_json', 'The request body is not valid JSON'), undefined);
+        done(AppgenError.validation([{ field: 'body', message: 'must not use the keys __proto__ or constructor.prototype' }]), undefined);
+      } else done(AppgenError.of('invalid_json', 'The request body is not valid JSON'), undefined);
     });
   });
 }

@@ -1,6 +1,6 @@
 import { SCOPE_GRANTS, type Caller } from '@appgen/contracts';
-import { ApiError } from '../errors/api-error';
 import { canonicalJson, dispositionOf, idempotencyKeyOf, idempotencyScope, requestFingerprint } from './idempotency-key';
+import { AppgenError } from '@appgen/service-kit';
 
 describe('request fingerprint', () => {
   it('does not depend on the order of keys, at any depth', () => {
@@ -43,9 +43,9 @@ describe('Idempotency-Key header', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(ApiError);
-    const error = thrown as ApiError;
-    expect(error.getStatus()).toBe(422);
+    expect(thrown).toBeInstanceOf(AppgenError);
+    const error = thrown as AppgenError;
+    expect(error.status).toBe(422);
     expect(error.body).toEqual({
       error: 'validation_failed',
       message: expect.stringContaining('Idempotency-Key'),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Caller } from '@appgen/contracts';
-import { ApiError } from '../errors/api-error';
+import { AppgenError } from '@appgen/service-kit';
 
 /** Header names as Node.js presents them (lower case). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -25,7 +25,7 @@ export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | undefin
   if (value === undefined) return undefined;
   // Node.js joins repeated headers; an array only comes from callers that bypass the parser.
   const key = Array.isArray(value) ? value.join(', ') : value;
-  if (!KEY_PATTERN.test(key)) throw ApiError.validation([{ field: 'Idempotency-Key', message: INVALID_KEY }]);
+  if (!KEY_PATTERN.test(key)) throw AppgenError.validation([{ field: 'Idempotency-Key', message: INVALID_KEY }]);
   return key;
 }
 

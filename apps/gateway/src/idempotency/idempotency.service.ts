@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
-import { ApiError } from '../errors/api-error';
 import { redisReady } from '../redis/redis-ready';
 import { dispositionOf, IDEMPOTENCY_TTL_MS, REPLAYED_RESPONSE_HEADERS } from './idempotency-key';
 import { MemoryIdempotencyStore, RedisIdempotencyStore, type IdempotencyStore, type StoredResponse } from './idempotency.store';
+import { AppgenError } from '@appgen/service-kit';
 
 /** How long a claim outlives a request that never finishes (a crashed replica); at least one minute. */
 const MIN_IN_FLIGHT_TTL_MS = 60_000;
@@ -86,9 +86,9 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
     }
     const { entry } = outcome;
     if (entry.fingerprint !== fingerprint) {
-      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
+      throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
     }
-    if (entry.state === 'in_flight') throw new ApiError('conflict', 'A request with this Idempotency-Key is still in progress');
+    if (entry.state === 'in_flight') throw AppgenError.of('conflict', 'A request with this Idempotency-Key is still in progress');
     return { kind: 'replay', response: entry.response };
   }
 

@@ -1,10 +1,10 @@
 import { PERMISSIONS, SCOPE_GRANTS, type ApiKeyScope, type Caller } from '@appgen/contracts';
-import { ApiError } from '../errors/api-error';
 import { entityFromColumns } from './entity-columns';
 import type { JsonSchema } from './json-schema';
 import { validateJson } from './json-schema';
 import { TOOL_CATALOGUE } from './tool-catalogue';
 import { admitToolCall, describeTools } from './tool-executor';
+import { AppgenError } from '@appgen/service-kit';
 
 const CONTRACT_TOOLS = [
   'svc-generate-app',
@@ -66,11 +66,11 @@ function callerWith(scope: ApiKeyScope): Caller {
   return { accountId: 1, email: 'ada@example.com', plan: 'free', keyId: 7, scope, grants: [...SCOPE_GRANTS[scope]] };
 }
 
-function refusal(run: () => unknown): ApiError {
+function refusal(run: () => unknown): AppgenError {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof AppgenError) return error;
     throw error;
   }
   throw new Error('the call was admitted');
@@ -127,7 +127,7 @@ describe('admitting a tool call', () => {
 
   it("refuses with 403 a tool whose permission the key lacks, like the route's guard", () => {
     const write = refusal(() => admitToolCall(callerWith('read_only'), { tool: 'svc-write-file', app_id: 'a', params: { path: 'a', content: '' } }));
-    expect(write.getStatus()).toBe(403);
+    expect(write.status).toBe(403);
     expect(write.body).toEqual({ error: 'forbidden', message: 'This credential lacks the apps:write permission' });
     const generate = refusal(() => admitToolCall(callerWith('read_write'), { tool: 'svc-generate-app', params: { prompt: 'x' } }));
     expect(generate.body.message).toBe('This credential lacks the generation:queue permission');
@@ -135,7 +135,7 @@ describe('admitting a tool call', () => {
 
   it('refuses with 422 a tool that needs an app when app_id is missing', () => {
     const error = refusal(() => admitToolCall(callerWith('full_access'), { tool: 'svc-list-files' }));
-    expect(error.getStatus()).toBe(422);
+    expect(error.status).toBe(422);
     expect(error.body.errors).toEqual([{ field: 'app_id', message: 'is required by svc-list-files' }]);
   });
 
@@ -147,7 +147,7 @@ describe('admitting a tool call', () => {
         params: { name: 'Recipes', columns: [{ name: 'title', type: 'string' }], extra: 1 },
       }),
     );
-    expect(error.getStatus()).toBe(422);
+    expect(error.status).toBe(422);
     expect(error.body.errors).toEqual([
       { field: 'params.name', message: 'must match ^[a-z][a-z0-9_]*$' },
       { field: 'params.columns.0.type', message: 'must be one of: text, integer, number, boolean, date, datetime, select, multiselect, json' },

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '@appgen/contracts';
-import { RpcClient } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { requireGrant } from '../access/require-grant';
-import { ApiError } from '../errors/api-error';
 import { OfferedModels } from '../generation/offered-models';
 import type { ExecuteToolDto } from './dto/tool-requests.dto';
 import { JSON_SCHEMA_DIALECT, validateJson, type JsonSchema } from './json-schema';
@@ -35,12 +34,12 @@ export interface AdmittedToolCall {
 export function admitToolCall(caller: Caller, { tool: name, app_id, params }: ExecuteToolDto): AdmittedToolCall {
   const tool = findTool(name);
   // The body's validation admits only catalogue names; this keeps a gap between the two from running nothing.
-  if (!tool) throw ApiError.validation([{ field: 'tool', message: 'must be one of the tools GET /mcp/tools lists' }]);
+  if (!tool) throw AppgenError.validation([{ field: 'tool', message: 'must be one of the tools GET /mcp/tools lists' }]);
   requireGrant(caller, tool.permission);
-  if (tool.needs_app && app_id === undefined) throw ApiError.validation([{ field: 'app_id', message: `is required by ${tool.name}` }]);
+  if (tool.needs_app && app_id === undefined) throw AppgenError.validation([{ field: 'app_id', message: `is required by ${tool.name}` }]);
   const given = params ?? {};
   const errors = validateJson(tool.input_schema, given, 'params');
-  if (errors.length > 0) throw ApiError.validation(errors);
+  if (errors.length > 0) throw AppgenError.validation(errors);
   return { tool, appId: app_id ?? null, params: given };
 }
 

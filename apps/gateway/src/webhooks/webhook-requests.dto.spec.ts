@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { EVENT_KINDS } from '@appgen/contracts';
 import { ApiValidationPipe } from '../common/api-validation.pipe';
-import { ApiError } from '../errors/api-error';
 import { CreateWebhookDto, ListDeliveriesQueryDto, UpdateWebhookDto } from './dto/webhook-requests.dto';
+import { AppgenError } from '@appgen/service-kit';
 
 const pipe = new ApiValidationPipe();
 const valid = { url: 'https://example.com/hooks/appgen', events: ['app.created'] };
@@ -11,8 +11,8 @@ async function fieldErrors(value: unknown, metatype: new () => object, type: 'bo
   try {
     await pipe.transform(value, { type, metatype });
   } catch (error) {
-    if (error instanceof ApiError) {
-      expect(error.getStatus()).toBe(422);
+    if (error instanceof AppgenError) {
+      expect(error.status).toBe(422);
       expect(error.body.error).toBe('validation_failed');
       return error.body.errors;
     }

@@ -10,11 +10,10 @@ import {
   type DomainEvent,
   type QueueGenerationResponse,
 } from '@appgen/contracts';
-import { RpcClient } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { Authenticated, RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { IntegerIdPipe } from '../common/integer-id.pipe';
-import { ApiError } from '../errors/api-error';
 import { QueueGenerationDto } from '../generation/dto/generation-requests.dto';
 import { QueueGenerationResponseDto } from '../generation/dto/generation-responses.dto';
 import { OfferedModels } from '../generation/offered-models';
@@ -93,7 +92,7 @@ export class ZapierController {
   })
   @ApiNotFoundResponse({ description: 'Not one of the twelve event kinds', type: ErrorBodyDto })
   samples(@CurrentCaller() caller: Caller, @Param('event') event: string): DomainEvent[] {
-    if (!isEventKind(event)) throw new ApiError('not_found', `No event kind ${event}; the kinds are: ${EVENT_KINDS.join(', ')}`);
+    if (!isEventKind(event)) throw AppgenError.of('not_found', `No event kind ${event}; the kinds are: ${EVENT_KINDS.join(', ')}`);
     return [eventSample(event, caller.accountId)];
   }
 

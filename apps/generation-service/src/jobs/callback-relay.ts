@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { editorUrl, WebhooksSubjects, type GenerationCallbackBody } from '@appgen/contracts';
-import { NotifiedWorkLoop, RpcClient, ServiceException } from '@appgen/service-kit';
+import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import type { GenerationJobEntity } from './generation-job.entity';
 import { appOfJob, type JobApp } from './job-app';
@@ -89,7 +89,7 @@ export class CallbackRelay implements OnApplicationBootstrap, BeforeApplicationS
       await this.store.settleCallback(job.jobId, 'handed_over');
       return true;
     } catch (error) {
-      if (error instanceof ServiceException && error.payload.status === 422) {
+      if (error instanceof AppgenError && error.payload.status === 422) {
         await this.store.settleCallback(job.jobId, 'refused', error.payload.body.message);
         return true;
       }

@@ -11,7 +11,7 @@ import {
   type AppStatus,
   type Caller,
 } from '@appgen/contracts';
-import { NotifiedWorkLoop, RpcClient, ServiceException } from '@appgen/service-kit';
+import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
 import { renderApp } from '../blueprint';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { PlanningError, type TokenUsage } from '../engines/app-planner';
@@ -27,7 +27,7 @@ class JobFailure extends Error {}
 
 /** Neighbours answering 503/504 are restarting or overloaded: worth another attempt later. */
 function isTransient(error: unknown): boolean {
-  return error instanceof ServiceException && (error.payload.status === 503 || error.payload.status === 504);
+  return error instanceof AppgenError && (error.payload.status === 503 || error.payload.status === 504);
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -212,7 +212,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
 
   private failureMessage(error: unknown): string {
     if (error instanceof JobFailure || error instanceof PlanningError) return error.message;
-    if (error instanceof ServiceException) return `${error.payload.body.message}`;
+    if (error instanceof AppgenError) return `${error.payload.body.message}`;
     return 'An internal error stopped the generation';
   }
 
@@ -220,7 +220,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     try {
       await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: appId, changes: { status } });
     } catch (error) {
-      const gone = error instanceof ServiceException && error.payload.status === 404;
+      const gone = error instanceof AppgenError && error.payload.status === 404;
       if (!gone) this.log.warn(`app ${appId} could not be marked ${status}: ${String(error)}`);
     }
   }

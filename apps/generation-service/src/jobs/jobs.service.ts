@@ -16,7 +16,7 @@ import {
   editorUrl,
   WebhooksSubjects,
 } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
 import type { GenerationJobEntity } from './generation-job.entity';
@@ -157,7 +157,7 @@ export class JobsService {
   private async find(caller: Caller, id: string): Promise<GenerationJobEntity> {
     const reference = typeof id === 'string' ? parseJobReference(id) : null;
     const job = reference ? await this.store.find(caller.accountId, reference) : null;
-    if (!job) throw ServiceException.notFound('Generation job', String(id));
+    if (!job) throw AppgenError.notFound('Generation job', String(id));
     return job;
   }
 
@@ -229,8 +229,8 @@ export class JobsService {
     }
   }
 
-  private busy(appId: string): ServiceException {
-    return ServiceException.of('conflict', `App ${appId} is already being generated; wait for that job to finish or cancel it`);
+  private busy(appId: string): AppgenError {
+    return AppgenError.of('conflict', `App ${appId} is already being generated; wait for that job to finish or cancel it`);
   }
 
   private statusUrl(job: GenerationJobEntity): string {

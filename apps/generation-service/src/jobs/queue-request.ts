@@ -10,7 +10,7 @@ import {
   type QueueGenerationRequest,
   type TextLimit,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 
 export interface QueueInput {
   prompt: string;
@@ -81,6 +81,6 @@ export function readQueueRequest(request: QueueGenerationRequest, offeredModels:
     errors.push({ field: 'visibility', message: `must be one of ${APP_VISIBILITIES.join(', ')}` });
   }
 
-  if (errors.length > 0) throw ServiceException.validation(errors);
+  if (errors.length > 0) throw AppgenError.validation(errors);
   return { prompt, appId, name, callbackUrl, aiModel, metadata, visibility: request.visibility, description };
 }

@@ -12,7 +12,7 @@ import {
   type FieldError,
   type Plan,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { SignInService } from '../sign-in/sign-in.service';
 import { toAccountView } from './account-view';
 import { AccountEntity } from './account.entity';
@@ -42,7 +42,7 @@ export function validateNewAccount(input: { email?: unknown; name?: unknown; pla
     if (match) plan = match;
     else errors.push({ field: 'plan', message: `must be one of ${PLANS.join(', ')}` });
   }
-  if (errors.length > 0 || email === null) throw ServiceException.validation(errors);
+  if (errors.length > 0 || email === null) throw AppgenError.validation(errors);
   return { email, name, plan };
 }
 
@@ -72,7 +72,7 @@ export class AccountsService {
 
   async get(caller: Caller): Promise<{ account: AccountView }> {
     const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ id: caller.accountId });
-    if (!account) throw ServiceException.notFound('Account', caller.accountId);
+    if (!account) throw AppgenError.notFound('Account', caller.accountId);
     return { account: toAccountView(account) };
   }
 
@@ -84,7 +84,7 @@ export class AccountsService {
       return await manager.findOneByOrFail(AccountEntity, { id });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw ServiceException.of('conflict', `The e-mail ${fields.email} is already taken by another account`);
+        throw AppgenError.of('conflict', `The e-mail ${fields.email} is already taken by another account`);
       }
       throw error;
     }

@@ -27,7 +27,7 @@ import {
   type ResolveCredentialResponse,
   type RevokeApiKeyResponse,
 } from '@appgen/contracts';
-import { RpcClient, ServiceException } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { buildCaller } from '../common/caller';
 import { credentialProblem, isSha256Hex, sha256Hex } from '../common/secrets';
 import { keyFragments, maskKey, newApiKey } from './api-key-secret';
@@ -77,7 +77,7 @@ export function validateNewApiKey(request: { name?: unknown; scope?: unknown; ex
       expiresInDays = days;
     }
   }
-  if (errors.length > 0) throw ServiceException.validation(errors);
+  if (errors.length > 0) throw AppgenError.validation(errors);
   return { name, scope, expiresInDays };
 }
 
@@ -98,9 +98,9 @@ export function toApiKeyView(key: ApiKeyEntity, now: Date = new Date()): ApiKeyV
   };
 }
 
-function forbiddenScope(caller: Caller, scope: ApiKeyScope, action: 'create' | 'revoke'): ServiceException {
+function forbiddenScope(caller: Caller, scope: ApiKeyScope, action: 'create' | 'revoke'): AppgenError {
   const credential = caller.keyId === null ? 'This access token' : `This ${caller.scope} API key`;
-  return ServiceException.of('forbidden', `${credential} cannot ${action} a ${scope} API key: a key may only manage keys of its own scope or narrower`);
+  return AppgenError.of('forbidden', `${credential} cannot ${action} a ${scope} API key: a key may only manage keys of its own scope or narrower`);
 }
 
 @Injectable()
@@ -171,7 +171,7 @@ export class ApiKeysService {
 
   /** Hot path of every key-authenticated request: one indexed read, no writes. */
   async resolve(request: ResolveCredentialRequest): Promise<ResolveCredentialResponse> {
-    if (!isSha256Hex(request.secret_hash)) throw ServiceException.of('unauthorized', 'Invalid API key');
+    if (!isSha256Hex(request.secret_hash)) throw AppgenError.of('unauthorized', 'Invalid API key');
     const rows: KeyRow[] = await this.dataSource.query(
       `SELECT k.id, k.scope, k.expires_at, k.revoked_at, a.id AS account_id, a.email, a.plan
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
@@ -179,10 +179,10 @@ export class ApiKeysService {
       [request.secret_hash],
     );
     const row = rows[0];
-    if (!row) throw ServiceException.of('unauthorized', 'Invalid API key');
+    if (!row) throw AppgenError.of('unauthorized', 'Invalid API key');
     const problem = credentialProblem({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, new Date());
-    if (problem === 'revoked') throw ServiceException.of('unauthorized', 'This API key has been revoked');
-    if (problem === 'expired') throw ServiceException.of('unauthorized', 'This API key has expired');
+    if (problem === 'revoked') throw AppgenError.of('unauthorized', 'This API key has been revoked');
+    if (problem === 'expired') throw AppgenError.of('unauthorized', 'This API key has expired');
     return {
       caller: buildCaller({ id: row.account_id, email: row.email, plan: row.plan }, row.id, row.scope),
       expires_at: row.expires_at?.toISOString() ?? null,
@@ -208,14 +208,14 @@ export class ApiKeysService {
   }
 
   private async findOwned(manager: EntityManager, caller: Caller, id: number, lock = false): Promise<ApiKeyEntity> {
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw ServiceException.notFound('API key', id);
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw AppgenError.notFound('API key', id);
     const query = manager
       .getRepository(ApiKeyEntity)
       .createQueryBuilder('key')
       .where('key.id = :id AND key.accountId = :accountId', { id, accountId: caller.accountId });
     if (lock) query.setLock('pessimistic_write');
     const key = await query.getOne();
-    if (!key) throw ServiceException.notFound('API key', id);
+    if (!key) throw AppgenError.notFound('API key', id);
     return key;
   }
 }

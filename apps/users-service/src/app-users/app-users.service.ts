@@ -10,7 +10,7 @@ import {
   type MessageResponse,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { isSha256Hex, sha256Hex } from '../common/secrets';
 import { USERS_CONFIG, type UsersConfig } from '../config/users.config';
 import { MailOutboxService } from '../mail/mail-outbox.service';
@@ -57,7 +57,7 @@ function readTarget(request: { app_id: unknown; account_id: unknown; email: unkn
     errors.push({ field: 'account_id', message: 'must be an account id' });
   }
   if (email === null) errors.push({ field: 'email', message: 'must be a valid e-mail address' });
-  if (errors.length > 0 || email === null) throw ServiceException.validation(errors);
+  if (errors.length > 0 || email === null) throw AppgenError.validation(errors);
   return { appId: request.app_id as string, accountId: request.account_id as number, email };
 }
 
@@ -78,7 +78,7 @@ export class AppUsersService {
     const appName = typeof request.app_name === 'string' && request.app_name.trim() !== '' ? request.app_name.trim() : 'your app';
     await this.dataSource.transaction(async (manager) => {
       const existing = await this.findUser(manager, target.appId, target.email);
-      if (existing?.revokedAt) throw ServiceException.of('forbidden', REVOKED);
+      if (existing?.revokedAt) throw AppgenError.of('forbidden', REVOKED);
       const code = newSignInCode();
       const expiresAt = new Date(Date.now() + SIGN_IN_CODE_TTL_MS);
       const issued: unknown[] = await manager.query(
@@ -110,7 +110,7 @@ export class AppUsersService {
   async verifyCode(request: AppUserVerifyCodeRequest): Promise<AppUserSessionResponse> {
     const email = normalizeEmail(request.email);
     const code = typeof request.code === 'string' ? request.code.trim() : '';
-    if (email === null || typeof request.app_id !== 'string') throw ServiceException.of('unauthorized', CODE_REFUSED);
+    if (email === null || typeof request.app_id !== 'string') throw AppgenError.of('unauthorized', CODE_REFUSED);
     const target = readTarget({ ...request, email });
     // A wrong try must be counted even though the request fails, so refusals are returned and thrown after commit.
     const outcome = await this.dataSource.transaction(async (manager) => {
@@ -139,14 +139,14 @@ export class AppUsersService {
       });
       return { user, token };
     });
-    if (outcome === 'refused') throw ServiceException.of('unauthorized', CODE_REFUSED);
-    if (outcome === 'revoked') throw ServiceException.of('forbidden', REVOKED);
+    if (outcome === 'refused') throw AppgenError.of('unauthorized', CODE_REFUSED);
+    if (outcome === 'revoked') throw AppgenError.of('forbidden', REVOKED);
     return { session_token: outcome.token, expires_in: APP_USER_SESSION_TTL_SECONDS, app_user: toAppUserView(outcome.user) };
   }
 
   /** Hot path of every signed-in request to a generated app: one indexed read, no writes. */
   async resolveSession(request: AppUserSessionRequest): Promise<{ app_user: AppUserView }> {
-    if (!isSha256Hex(request.session_hash) || typeof request.app_id !== 'string') throw ServiceException.of('unauthorized', SIGNED_OUT);
+    if (!isSha256Hex(request.session_hash) || typeof request.app_id !== 'string') throw AppgenError.of('unauthorized', SIGNED_OUT);
     const user = await this.dataSource
       .getRepository(AppUserEntity)
       .createQueryBuilder('user')
@@ -154,7 +154,7 @@ export class AppUsersService {
       .where('session.tokenHash = :hash AND user.appId = :appId', { hash: request.session_hash, appId: request.app_id })
       .andWhere('session.expiresAt > now() AND user.revokedAt IS NULL')
       .getOne();
-    if (!user) throw ServiceException.of('unauthorized', SIGNED_OUT);
+    if (!user) throw AppgenError.of('unauthorized', SIGNED_OUT);
     return { app_user: toAppUserView(user) };
   }
 

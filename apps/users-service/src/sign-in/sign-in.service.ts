@@ -11,7 +11,7 @@ import {
   type VerifySignInCodeRequest,
   type VerifySignInCodeResponse,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { toAccountView } from '../accounts/account-view';
 import { AccountEntity } from '../accounts/account.entity';
 import { buildCaller } from '../common/caller';
@@ -94,7 +94,7 @@ export class SignInService implements OnModuleInit {
 
   async requestCode(request: RequestSignInCodeRequest): Promise<MessageResponse> {
     const email = normalizeEmail(request.email);
-    if (email === null) throw ServiceException.validation([{ field: 'email', message: 'must be a valid e-mail address' }]);
+    if (email === null) throw AppgenError.validation([{ field: 'email', message: 'must be a valid e-mail address' }]);
     await this.dataSource.transaction(async (manager) => {
       const account = await this.findByEmail(manager, email);
       if (account) await this.issueCode(manager, account);
@@ -106,7 +106,7 @@ export class SignInService implements OnModuleInit {
   async verifyCode(request: VerifySignInCodeRequest): Promise<VerifySignInCodeResponse> {
     const email = normalizeEmail(request.email);
     const code = typeof request.code === 'string' ? request.code.trim() : '';
-    if (email === null) throw ServiceException.of('unauthorized', CODE_REFUSED);
+    if (email === null) throw AppgenError.of('unauthorized', CODE_REFUSED);
     // A wrong try must be counted even though the request fails, so the refusal is thrown after commit.
     const signedIn = await this.dataSource.transaction(async (manager) => {
       const account = await this.findByEmail(manager, email);
@@ -132,7 +132,7 @@ export class SignInService implements OnModuleInit {
       });
       return { account, token };
     });
-    if (!signedIn) throw ServiceException.of('unauthorized', CODE_REFUSED);
+    if (!signedIn) throw AppgenError.of('unauthorized', CODE_REFUSED);
     return {
       access_token: signedIn.token,
       token_type: 'Bearer',
@@ -143,7 +143,7 @@ export class SignInService implements OnModuleInit {
 
   /** Hot path of every bearer-authenticated request: one indexed read, no writes. */
   async resolveAccessToken(request: ResolveCredentialRequest): Promise<ResolveCredentialResponse> {
-    if (!isSha256Hex(request.secret_hash)) throw ServiceException.of('unauthorized', 'Invalid access token');
+    if (!isSha256Hex(request.secret_hash)) throw AppgenError.of('unauthorized', 'Invalid access token');
     const rows: TokenRow[] = await this.dataSource.query(
       `SELECT t.expires_at, t.revoked_at, a.id AS account_id, a.email, a.plan
          FROM access_tokens t JOIN accounts a ON a.id = t.account_id
@@ -151,10 +151,10 @@ export class SignInService implements OnModuleInit {
       [request.secret_hash],
     );
     const row = rows[0];
-    if (!row) throw ServiceException.of('unauthorized', 'Invalid access token');
+    if (!row) throw AppgenError.of('unauthorized', 'Invalid access token');
     const problem = credentialProblem({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, new Date());
-    if (problem === 'revoked') throw ServiceException.of('unauthorized', 'This access token has been revoked');
-    if (problem === 'expired') throw ServiceException.of('unauthorized', 'This access token has expired');
+    if (problem === 'revoked') throw AppgenError.of('unauthorized', 'This access token has been revoked');
+    if (problem === 'expired') throw AppgenError.of('unauthorized', 'This access token has expired');
     return {
       caller: buildCaller({ id: row.account_id, email: row.email, plan: row.plan }, null, 'full_access'),
       expires_at: row.expires_at.toISOString(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CallbackDeliveriesRequest, CallbackDeliveriesResponse, EnqueueCallbackRequest } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { receiverUrlProblem } from '../common/receiver-url';
 import { generateCallbackSecret, openSecret, sealSecret } from '../common/secret-box';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
@@ -29,7 +29,7 @@ export class CallbacksService {
     );
     const rows: Array<{ secret_sealed: string }> = await manager.query('SELECT secret_sealed FROM callback_secrets WHERE account_id = $1', [accountId]);
     const row = rows[0];
-    if (!row) throw ServiceException.of('internal_error', 'the callback secret could not be stored');
+    if (!row) throw AppgenError.of('internal_error', 'the callback secret could not be stored');
     return openSecret(this.config.secretsKey, row.secret_sealed);
   }
 
@@ -46,14 +46,14 @@ export class CallbacksService {
   /** Refuses (422) a callback_url that may not receive deliveries (decisions.md, "Webhooks"). */
   async checkUrl(url: unknown): Promise<void> {
     const problem = await receiverUrlProblem(url, this.config.WEBHOOK_ALLOW_PRIVATE, 'callback_url');
-    if (problem) throw ServiceException.validation([problem]);
+    if (problem) throw AppgenError.validation([problem]);
   }
 
   /** Queues a generation callback once per job; it is signed and retried like any delivery. */
   async enqueue(request: EnqueueCallbackRequest): Promise<void> {
     await this.checkUrl(request.url);
     if (typeof request.job_id !== 'string' || request.job_id === '') {
-      throw ServiceException.validation([{ field: 'job_id', message: 'is required' }]);
+      throw AppgenError.validation([{ field: 'job_id', message: 'is required' }]);
     }
     await this.dataSource.transaction(async (manager) => {
       await this.secret(request.account_id, manager);
@@ -72,7 +72,7 @@ export class CallbacksService {
   async deliveries(request: CallbackDeliveriesRequest): Promise<CallbackDeliveriesResponse> {
     const jobIds = Array.isArray(request.job_ids) ? request.job_ids.filter((id): id is string => typeof id === 'string') : [];
     if (jobIds.length > MAX_JOBS_PER_LOOKUP) {
-      throw ServiceException.validation([{ field: 'job_ids', message: `at most ${MAX_JOBS_PER_LOOKUP} at once` }]);
+      throw AppgenError.validation([{ field: 'job_ids', message: `at most ${MAX_JOBS_PER_LOOKUP} at once` }]);
     }
     if (jobIds.length === 0) return { deliveries: {} };
     const rows = await this.dataSource

@@ -16,7 +16,7 @@ import {
   type WebhookByIdRequest,
   type WebhooksSubjects,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { DeliveryEntity } from './delivery.entity';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from './delivery-worker';
@@ -52,10 +52,10 @@ export class DeliveriesService {
   async list(request: ListDeliveriesRequest): Promise<RpcResponse<typeof WebhooksSubjects.listDeliveries>> {
     const subscription = await this.subscriptions.owned(request.caller.accountId, request.id);
     if (request.status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(request.status)) {
-      throw ServiceException.validation([{ field: 'status', message: `must be one of ${DELIVERY_STATUSES.join(', ')}` }]);
+      throw AppgenError.validation([{ field: 'status', message: `must be one of ${DELIVERY_STATUSES.join(', ')}` }]);
     }
     if (request.event !== undefined && !isEventKind(request.event) && request.event !== WEBHOOK_TEST_EVENT) {
-      throw ServiceException.validation([{ field: 'event', message: `must be one of ${[...EVENT_KINDS, WEBHOOK_TEST_EVENT].join(', ')}` }]);
+      throw AppgenError.validation([{ field: 'event', message: `must be one of ${[...EVENT_KINDS, WEBHOOK_TEST_EVENT].join(', ')}` }]);
     }
     const [rows, total] = await this.deliveries.findAndCount({
       where: {
@@ -80,9 +80,9 @@ export class DeliveriesService {
     const found = Number.isSafeInteger(request.delivery_id)
       ? await this.deliveries.findOneBy({ id: request.delivery_id, subscriptionId: subscription.id })
       : null;
-    if (!found) throw ServiceException.notFound('Delivery', String(request.delivery_id));
+    if (!found) throw AppgenError.notFound('Delivery', String(request.delivery_id));
     if (!subscription.enabled) {
-      throw ServiceException.of('conflict', `Webhook ${subscription.id} is disabled; enable it (PATCH enabled: true) to redeliver`);
+      throw AppgenError.of('conflict', `Webhook ${subscription.id} is disabled; enable it (PATCH enabled: true) to redeliver`);
     }
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
@@ -118,7 +118,7 @@ export class DeliveriesService {
       [subscription.accountId, subscription.id, eventId, WEBHOOK_TEST_EVENT, JSON.stringify(body), this.worker.leaseSeconds],
     );
     const id = inserted[0]?.id;
-    if (id === undefined) throw ServiceException.of('internal_error', 'the test delivery could not be stored');
+    if (id === undefined) throw AppgenError.of('internal_error', 'the test delivery could not be stored');
     await this.worker.attemptNow(id);
     const delivery = deliveryView(await this.deliveries.findOneByOrFail({ id }));
     return { success: delivery.status === 'succeeded', delivery };

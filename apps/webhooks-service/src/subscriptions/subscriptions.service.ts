@@ -16,7 +16,7 @@ import {
   type WebhooksSubjects,
   type WebhookView,
 } from '@appgen/contracts';
-import { ServiceException } from '@appgen/service-kit';
+import { AppgenError } from '@appgen/service-kit';
 import { receiverUrlProblem } from '../common/receiver-url';
 import { generateWebhookSecret, openSecret, sealSecret } from '../common/secret-box';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
@@ -51,7 +51,7 @@ export class SubscriptionsService {
   /** The caller's subscription, or 404: another account's subscription is reported as missing. */
   async owned(accountId: number, id: unknown, source?: WebhookSource): Promise<SubscriptionEntity> {
     const found = Number.isSafeInteger(id) ? await this.subscriptions.findOneBy({ id: Number(id), accountId, ...(source ? { source } : {}) }) : null;
-    if (!found) throw ServiceException.notFound(source === 'zapier' ? 'Zapier hook' : 'Webhook', String(id));
+    if (!found) throw AppgenError.notFound(source === 'zapier' ? 'Zapier hook' : 'Webhook', String(id));
     return found;
   }
 
@@ -75,7 +75,7 @@ export class SubscriptionsService {
     const events = checkEvents(request.events);
     if ('error' in events) errors.push({ ...events.error, field: fields.events });
     this.checkOptional(request, errors);
-    if (errors.length > 0 || 'error' in events) throw ServiceException.validation(errors);
+    if (errors.length > 0 || 'error' in events) throw AppgenError.validation(errors);
     const saved = await this.subscriptions.save(
       this.subscriptions.create({
         accountId: request.caller.accountId,
@@ -108,7 +108,7 @@ export class SubscriptionsService {
     if (events && 'error' in events) errors.push(events.error);
     this.checkOptional(changes, errors);
     if (changes.enabled !== undefined && typeof changes.enabled !== 'boolean') errors.push({ field: 'enabled', message: 'must be true or false' });
-    if (errors.length > 0) throw ServiceException.validation(errors);
+    if (errors.length > 0) throw AppgenError.validation(errors);
     if (changes.url !== undefined) subscription.url = changes.url;
     if (events && 'events' in events) subscription.events = events.events;
     if (changes.name !== undefined) subscription.name = changes.name.trim();
