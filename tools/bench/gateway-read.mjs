@@ -1,6 +1,7 @@
 // Benchmark: GET /managed_apps/:id through the gateway (authenticated, rate-limited, over NATS to
 // apps-service) against a bare baseline in the same run (minimal Fastify handler -> NATS request/reply
-// -> the same Postgres query). Prints requests/s, p50 and p99 for both and the ratio (target >= 0.6).
+// -> the same Postgres query, a copy kept in baseline-responder.mjs). Prints requests/s, p50 and p99 for both
+// and the ratio (target >= 0.6).
 //
 // The load is spread over many enterprise accounts (one app and key each) so that the real per-account
 // limiter runs on every request without any account reaching its 1,000 requests/minute.
@@ -54,6 +55,44 @@ function startChild(script, env) {
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/** Fields of GET /managed_apps/:id and the baseline row's columns they are read from. */
+const DETAIL_FIELDS = [
+  ['id', 'id'],
+  ['name', 'name'],
+  ['status', 'status'],
+  ['visibility', 'visibility'],
+  ['ai_model', 'aiModel'],
+  ['creator.email', 'creatorEmail'],
+  ['urls.preview', 'previewUrl'],
+  ['versions_count', 'versionsCount'],
+  ['files_count', 'filesCount'],
+  ['users_count', 'usersCount'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+];
+
+/**
+ * The baseline's copy of the detail query must answer what the API answers, or the ratio compares two
+ * different reads: one app is read both ways and any field that differs stops the benchmark.
+ */
+async function checkBaselineMatches(runs, target) {
+  const read = async ({ url, pathFor, headersFor }) => {
+    const response = await fetch(`${url}${pathFor(target)}`, { headers: headersFor(target) });
+    if (response.status !== 200) throw new Error(`${url}${pathFor(target)} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()).app;
+  };
+  const [row, app] = [await read(runs.baseline), await read(runs.gateway)];
+  const differ = DETAIL_FIELDS.filter(([field, column]) => {
+    const value = field.split('.').reduce((object, key) => object?.[key], app);
+    return JSON.stringify(value) !== JSON.stringify(row[column]);
+  });
+  if (differ.length > 0) {
+    throw new Error(
+      `the baseline's detail query (tools/bench/baseline-responder.mjs) no longer answers what apps-service answers: ${differ.map(([field]) => field).join(', ')}`,
+    );
+  }
 }
 
 function median(values) {
@@ -126,6 +165,7 @@ export async function benchGatewayRead({ seconds = 10, warmup = 3, connections =
         headersFor: (t) => ({ 'x-api-key': t.key }),
       },
     };
+    await checkBaselineMatches(runs, targets[0]);
     const passes = { baseline: [], gateway: [] };
     for (const run of Object.values(runs)) await load({ ...run, targets, seconds: warmup, connections });
     for (let round = 0; round < rounds; round += 1) {

@@ -24,7 +24,6 @@ const require = createRequire(import.meta.url);
 const { appUrls, GENERATION_PROGRESS, UsersSubjects } = require(join(ROOT, 'dist/libs/contracts/src/index.js'));
 const { RpcClient } = require(join(ROOT, 'dist/libs/service-kit/src/index.js'));
 const { createScratchDatabase, startNatsServer } = require(join(ROOT, 'dist/libs/testing/src/index.js'));
-const { generationEnv } = require(join(ROOT, 'dist/apps/generation-service/src/config/generation.config.js'));
 
 /** Twenty things people ask for, across domains, so the planner, renderer and build see varied apps. */
 export const PROMPTS = [
@@ -50,6 +49,11 @@ export const PROMPTS = [
   'A volunteer scheduling app where our nonprofit posts shifts with location, date and volunteers needed',
 ];
 
+/**
+ * Jobs the generation-service runs at once: GENERATION_CONCURRENCY from the environment, else this. Passed
+ * to the service explicitly so the printed figure is the one it ran with (it validates the value at start).
+ */
+const DEFAULT_CONCURRENCY = '2';
 const TARGET_P50_MS = 3000;
 const POLL_MS = 50;
 /** How often a waiting job's status is read, so a failed job ends its wait instead of timing out. */
@@ -197,7 +201,7 @@ async function freshAccount(rpc, label) {
 }
 
 export async function benchGeneration({ prompts = PROMPTS } = {}) {
-  const concurrency = generationEnv.GENERATION_CONCURRENCY.parse(process.env.GENERATION_CONCURRENCY);
+  const concurrency = process.env.GENERATION_CONCURRENCY ?? DEFAULT_CONCURRENCY;
   const nats = await startNatsServer();
   const database = await createScratchDatabase('appgen_bench_gen');
   const logDir = mkdtempSync(join(tmpdir(), 'appgen-bench-gen-'));
@@ -217,6 +221,7 @@ export async function benchGeneration({ prompts = PROMPTS } = {}) {
         LOG_LEVEL: 'warn',
         EDGE_PORT: String(edgePort),
         PUBLIC_URL_PORT: String(edgePort),
+        GENERATION_CONCURRENCY: concurrency,
       },
       ports: {
         gateway: await freePort(),

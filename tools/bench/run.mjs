@@ -4,15 +4,16 @@
 // go missing or fail their signature check, sets a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { build } from '../build/build.mjs';
-import { benchGatewayRead, printGatewayRead } from './gateway-read.mjs';
-import { benchGeneration, printGeneration } from './generation.mjs';
-import { benchWebhooks, printWebhooks } from './webhooks.mjs';
 
+// Each benchmark module loads the libraries from dist/ as it is imported, so it is imported after the build:
+// from a clean clone there is no dist/ before it.
 const BENCHMARKS = {
   'gateway-read': async ({ seconds, connections }) => {
+    const { benchGatewayRead, printGatewayRead } = await import('./gateway-read.mjs');
     printGatewayRead(await benchGatewayRead({ seconds, connections }));
   },
   generation: async () => {
+    const { benchGeneration, printGeneration } = await import('./generation.mjs');
     const results = await benchGeneration();
     const failed = printGeneration(results);
     if (failed.length > 0) {
@@ -21,6 +22,7 @@ const BENCHMARKS = {
     }
   },
   webhooks: async () => {
+    const { benchWebhooks, printWebhooks } = await import('./webhooks.mjs');
     const results = await benchWebhooks();
     const problems = printWebhooks(results);
     if (problems.length > 0) {
@@ -31,13 +33,29 @@ const BENCHMARKS = {
   },
 };
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '32' },
-    only: { type: 'string' },
-  },
-});
+const USAGE = `npm run bench [-- --only ${Object.keys(BENCHMARKS).join('|')}] [--seconds N --connections N]
+  builds, then runs every benchmark (or the one --only names) on its own NATS server and scratch database.
+  --seconds, --connections   length and connections of each gateway-read pass (default 10 s, 32)
+  GENERATION_CONCURRENCY, WEBHOOK_CONCURRENCY in the environment are passed to the services measured.`;
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '32' },
+      only: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  console.error(`${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (values.only !== undefined && !(values.only in BENCHMARKS)) {
   console.error(`--only takes one of: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exit(2);

@@ -1,6 +1,7 @@
 /**
  * The one query behind `GET /managed_apps/:id`: the app row and its counts, scoped to the owner.
- * Exported on its own so the benchmark's bare baseline runs exactly the same SQL.
+ * tools/bench/baseline-responder.mjs keeps a copy for its bare baseline (the bench does not import the service):
+ * change one, change the other; the gateway-read benchmark stops when the two answer differently.
  */
 export const APP_DETAIL_SQL = `
   SELECT a.id, a.account_id AS "accountId", a.creator_email AS "creatorEmail", a.name, a.description,
