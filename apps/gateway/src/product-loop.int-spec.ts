@@ -267,7 +267,7 @@ describe('gateway: product loop routes and tools (services answered per the cont
         app_id: APP.id,
         params: { name: 'entries', columns: [{ name: 'message', type: 'text' }], open_writes: 'yes' },
       }).expect(422);
-      expect(notBoolean.body.errors).toEqual([{ field: 'params.open_writes', message: 'must be a boolean' }]);
+      expect(notBoolean.body.errors).toEqual([{ field: 'params.open_writes', message: 'must be true or false' }]);
 
       const row = { id: 1, title: 'Soup', created_at: APP.created_at, updated_at: APP.created_at };
       answer(AppsSubjects.insertRow, () => ({ response: { row } }));

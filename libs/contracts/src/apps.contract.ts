@@ -3,6 +3,8 @@ import type { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
 import type { CallerRequest } from './caller';
 import type { PageMeta, PageRequest } from './pagination';
 import type { Rpc } from './rpc';
+import { APP_ID_MAX_LENGTH } from './limits';
+import { Closed, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by apps-service (queue group `apps-service`). */
 export const AppsSubjects = {
@@ -44,42 +46,61 @@ export const AppsEvents = {
 
 export const APP_STATUSES = ['draft', 'generating', 'generated', 'published', 'failed'] as const;
 export type AppStatus = (typeof APP_STATUSES)[number];
+export const AppStatus = StringEnum(APP_STATUSES);
 
 export const APP_VISIBILITIES = ['public', 'login_required'] as const;
 export type AppVisibility = (typeof APP_VISIBILITIES)[number];
+export const AppVisibility = StringEnum(APP_VISIBILITIES, {
+  description: 'login_required shows a sign-in page first; a change takes effect at once',
+});
 
 /** The name an app gets when created without one. */
 export const DEFAULT_APP_NAME = 'Untitled App';
 
-export interface AppUrls {
-  editor: string;
-  preview: string | null;
-  production: string | null;
-}
+/** An app's id as a request names it (ids are 12 characters; longer ones name no app and are not looked up). */
+export const AppId = Type.String({ minLength: 1, maxLength: APP_ID_MAX_LENGTH });
+
+export const AppUrls = Named(
+  'AppUrls',
+  Closed({
+    editor: Type.String({ format: 'uri' }),
+    preview: Nullable(Type.String({ format: 'uri' })),
+    production: Nullable(Type.String({ format: 'uri' })),
+  }),
+);
+export type AppUrls = Static<typeof AppUrls>;
+
+const appSummaryFields = {
+  id: Type.String({ example: 'k3j9x2m4p7qa' }),
+  name: Type.String({ example: 'Recipe Box' }),
+  description: Type.String(),
+  status: AppStatus,
+  visibility: AppVisibility,
+  ai_model: Type.String({ example: 'blueprint' }),
+  preview_url: Nullable(Type.String({ format: 'uri' })),
+  production_url: Nullable(Type.String({ format: 'uri' })),
+  published_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
 
 /** The App resource as lists show it. */
-export interface AppSummary {
-  id: string;
-  name: string;
-  description: string;
-  status: AppStatus;
-  visibility: AppVisibility;
-  ai_model: string;
-  preview_url: string | null;
-  production_url: string | null;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const AppSummary = Named('AppSummary', Closed(appSummaryFields));
+export type AppSummary = Static<typeof AppSummary>;
 
 /** The App resource as `GET /managed_apps/:id` shows it. */
-export interface AppDetail extends AppSummary {
-  creator: { id: number; email: string };
-  versions_count: number;
-  files_count: number;
-  users_count: number;
-  urls: AppUrls;
-}
+export const AppDetail = Named(
+  'AppDetail',
+  Closed({
+    ...appSummaryFields,
+    creator: Closed({ id: Type.Integer(), email: Type.String() }),
+    versions_count: Type.Integer(),
+    files_count: Type.Integer(),
+    users_count: Type.Integer(),
+    urls: AppUrls,
+  }),
+);
+export type AppDetail = Static<typeof AppDetail>;
 
 export interface CreateAppRequest extends CallerRequest {
   name?: string;

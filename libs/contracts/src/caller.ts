@@ -1,4 +1,5 @@
-import type { ApiKeyScope, Grant } from './permissions';
+import { Closed, Nullable, StringEnum, Type, type Static } from './schema';
+import { API_KEY_SCOPES, GRANTS } from './permissions';
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -10,17 +11,19 @@ export const PLAN_RATE_LIMITS: Readonly<Record<Plan, number>> = { free: 60, pro:
  * Who is calling: resolved by the gateway from an API key or bearer token and passed in every
  * request payload, so a handler can check ownership itself.
  */
-export interface Caller {
-  accountId: number;
-  email: string;
-  plan: Plan;
-  /** The API key used, or null for an OAuth/magic-code bearer token. */
-  keyId: number | null;
-  /** The key's scope; bearer tokens act with full_access. */
-  scope: ApiKeyScope;
-  grants: Grant[];
-}
+export const Caller = Closed({
+  accountId: Type.Integer({ minimum: 1 }),
+  email: Type.String(),
+  plan: StringEnum(PLANS),
+  /** the API key used, or null for an OAuth/magic-code bearer token */
+  keyId: Nullable(Type.Integer({ minimum: 1 })),
+  /** the key's scope; bearer tokens act with full_access */
+  scope: StringEnum(API_KEY_SCOPES),
+  grants: Type.Array(StringEnum(GRANTS)),
+});
+export type Caller = Static<typeof Caller>;
 
-export interface CallerRequest {
-  caller: Caller;
-}
+/** The fields every request made on behalf of an account carries. */
+export const CallerFields = { caller: Caller };
+export const CallerRequest = Closed(CallerFields);
+export type CallerRequest = Static<typeof CallerRequest>;

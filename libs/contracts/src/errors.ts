@@ -1,3 +1,4 @@
+import { Closed, Named, StringEnum, Type, type Static } from './schema';
 /**
  * Every `error` a failure of the public API can carry, with its HTTP status: the stable snake_case codes of
  * decisions.md ("Errors") and the one literal the contract spells as a sentence (the deploy refusal). This is
@@ -30,17 +31,28 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export const FieldError = Named(
+  'FieldError',
+  Closed({
+    field: Type.String({ description: 'the field, dotted for nested ones (`columns.0.name`)', example: 'name' }),
+    message: Type.String({ example: 'must be at most 100 characters' }),
+  }),
+);
+export type FieldError = Static<typeof FieldError>;
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  errors?: FieldError[];
-  [extra: string]: unknown;
-}
+/** Every non-2xx body (decisions.md "Errors"); some errors add fields of their own (the deploy refusal's `reason`). */
+export const ErrorBody = Named(
+  'Error',
+  Type.Object(
+    {
+      error: StringEnum(Object.keys(ERROR_CODES) as ErrorCode[], { description: 'a stable code; one of the listed values', example: 'not_found' }),
+      message: Type.String({ description: 'what went wrong, for people', example: 'App k3x9q2m7w1ab was not found' }),
+      errors: Type.Optional(Type.Array(FieldError, { description: 'each invalid field (422 validation_failed)' })),
+    },
+    { additionalProperties: true },
+  ),
+);
+export type ErrorBody = Omit<Static<typeof ErrorBody>, 'error'> & { error: string; [extra: string]: unknown };
 
 /** What a service's handler throws (wrapped in an RpcException) and the gateway receives. */
 export interface ServiceErrorPayload {

@@ -1,7 +1,9 @@
-import type { AppStatus, AppSummary, AppVisibility } from './apps.contract';
-import type { CallerRequest } from './caller';
-import type { EventKind } from './events';
-import type { Rpc } from './rpc';
+import { AppId, AppStatus, AppSummary, AppVisibility } from './apps.contract';
+import { CallerFields } from './caller';
+import { EVENT_KINDS } from './events';
+import { TEXT_LIMITS } from './limits';
+import { rpc, type RpcTypes } from './rpc';
+import { Closed, Metadata, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by generation-service (queue group `generation-service`). */
 export const GenerationSubjects = {
@@ -32,10 +34,11 @@ export const BUILTIN_MODEL: GeneratorName = 'blueprint';
 /** How long an asker of `offeredModels` may keep the answer (it changes only when generation-service restarts). */
 export const OFFERED_MODELS_TTL_MS = 30_000;
 
-export interface OfferedModelsResponse {
+export const OfferedModelsResponse = Closed({
   /** every value `ai_model` may take on this server, the built-in `blueprint` first */
-  models: string[];
-}
+  models: Type.Array(Type.String()),
+});
+export type OfferedModelsResponse = Static<typeof OfferedModelsResponse>;
 
 /** Why `model` cannot be an `ai_model` here (it is not among `offered`), or null when it can. */
 export function modelProblem(model: string, offered: readonly string[]): string | null {
@@ -75,31 +78,64 @@ export class OfferedModelsCheck {
   }
 }
 
-export interface QueueGenerationRequest extends CallerRequest {
-  prompt: string;
-  /** update this app instead of creating one */
-  app_id?: string;
-  name?: string;
-  callback_url?: string;
-  ai_model?: string;
-  metadata?: Record<string, unknown>;
+/** `prompt` as the API takes it: what to build, or with `app_id` what to change. */
+export const Prompt = StoredText(TEXT_LIMITS.prompt, { 'x-trim': true, description: 'what to build, or with app_id what to change' });
+/** `name` of a new app. */
+export const AppName = StoredText(TEXT_LIMITS.appName, { 'x-trim': true, description: 'one line' });
+export const AppDescription = StoredText(TEXT_LIMITS.appDescription, { description: 'what the app is for; may span lines' });
+export const AiModel = StoredText(TEXT_LIMITS.aiModel, {
+  'x-trim': true,
+  example: 'blueprint',
+  description: 'a model the generator engines offer (`blueprint` always; others as configured, 422 lists them)',
+});
+/** An http(s) URL that receives signed deliveries (a generation's `callback_url`, a webhook's `url`). */
+export const ReceivingUrl = StoredText(TEXT_LIMITS.url, { 'x-trim': true, format: 'http-url', 'x-message': 'must be an http or https URL' });
+
+/** Body of POST /generation_queue (contract 4.1). */
+export const QueueGenerationBody = Named(
+  'QueueGenerationBody',
+  Closed({
+    prompt: StoredText(TEXT_LIMITS.prompt, {
+      'x-trim': true,
+      'x-missing': { code: 'missing_prompt', message: 'prompt is required: describe the app to build' },
+      description: 'what to build, or with app_id what to change; missing or empty: 400 missing_prompt',
+      example: 'A recipe manager where I save recipes with ingredients and cooking time and rate them',
+    }),
+    app_id: Type.Optional({ ...AppId, description: 'update this existing app instead of creating one' }),
+    name: Type.Optional({ ...AppName, description: 'name of a new app, one line; default: chosen from the prompt' }),
+    callback_url: Type.Optional({ ...ReceivingUrl, description: 'http(s) URL called (signed) when the job completes or fails' }),
+    ai_model: Type.Optional(AiModel),
+    metadata: Type.Optional(Metadata),
+  }),
+);
+export type QueueGenerationBody = Static<typeof QueueGenerationBody>;
+
+export const QueueGenerationRequest = Closed({
+  ...CallerFields,
+  ...QueueGenerationBody.properties,
+  prompt: Prompt,
   /** for a new app (POST /managed_apps with a prompt) */
-  visibility?: AppVisibility;
-  description?: string;
-}
+  visibility: Type.Optional(AppVisibility),
+  description: Type.Optional(AppDescription),
+});
+export type QueueGenerationRequest = Static<typeof QueueGenerationRequest>;
 
 /** 202 body of POST /generation_queue (contract 4.1), plus the app for POST /managed_apps. */
-export interface QueueGenerationResponse {
-  job_id: string;
-  app_id: string;
-  message_id: number;
-  status: 'queued';
-  estimated_time_seconds: number;
-  webhook_events: EventKind[];
-  status_url: string;
-  app_url: string;
-  app: AppSummary;
-}
+export const QueueGenerationResponse = Named(
+  'QueueGenerationResponse',
+  Closed({
+    job_id: Type.String({ example: 'job_4f9c2a7b1d8e6f3a5c0b' }),
+    app_id: Type.String(),
+    message_id: Type.Integer(),
+    status: Type.Literal('queued'),
+    estimated_time_seconds: Type.Integer(),
+    webhook_events: Type.Array(StringEnum(EVENT_KINDS)),
+    status_url: Type.String({ format: 'uri' }),
+    app_url: Type.String({ format: 'uri' }),
+    app: AppSummary,
+  }),
+);
+export type QueueGenerationResponse = Static<typeof QueueGenerationResponse>;
 
 /**
  * How the job's `callback_url` was told of its outcome: `waiting` until the job finishes, then `pending` while
@@ -109,62 +145,74 @@ export interface QueueGenerationResponse {
 export const CALLBACK_STATUSES = ['waiting', 'pending', 'succeeded', 'failed'] as const;
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
 
-export interface GenerationCallbackView {
-  url: string;
-  status: CallbackStatus;
-  delivered: boolean;
-  attempts: number;
-  response_status: number | null;
-  error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-}
+export const GenerationCallbackView = Named(
+  'GenerationCallback',
+  Closed({
+    url: Type.String({ format: 'uri' }),
+    status: StringEnum(CALLBACK_STATUSES),
+    delivered: Type.Boolean(),
+    attempts: Type.Integer(),
+    response_status: Nullable(Type.Integer()),
+    error: Nullable(Type.String()),
+    next_attempt_at: Nullable(Timestamp),
+    delivered_at: Nullable(Timestamp),
+  }),
+);
+export type GenerationCallbackView = Static<typeof GenerationCallbackView>;
 
 /** The Generation job resource (contract section 2), as GET /generation_queue/:id shows it. */
-export interface GenerationJobView {
-  job_id: string;
-  app_id: string;
-  message_id: number;
-  status: GenerationJobStatus;
-  progress: number;
-  message: string;
-  app: {
-    id: string;
-    name: string;
-    status: AppStatus;
-    preview_url: string | null;
-    production_url: string | null;
-    created_at: string;
-  };
-  started_at: string | null;
-  completed_at: string | null;
-  estimated_time_seconds: number;
-  status_url: string;
-  app_url: string;
-  /** why a failed job failed */
-  error: string | null;
-  /** null when the job was queued without a callback_url */
-  callback: GenerationCallbackView | null;
-}
+export const GenerationJobView = Named(
+  'GenerationJob',
+  Closed({
+    job_id: Type.String(),
+    app_id: Type.String(),
+    message_id: Type.Integer(),
+    status: StringEnum(GENERATION_JOB_STATUSES),
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    message: Type.String(),
+    app: Closed({
+      id: Type.String(),
+      name: Type.String(),
+      status: AppStatus,
+      preview_url: Nullable(Type.String({ format: 'uri' })),
+      production_url: Nullable(Type.String({ format: 'uri' })),
+      created_at: Timestamp,
+    }),
+    started_at: Nullable(Timestamp),
+    completed_at: Nullable(Timestamp),
+    estimated_time_seconds: Type.Integer(),
+    status_url: Type.String({ format: 'uri' }),
+    app_url: Type.String({ format: 'uri' }),
+    /** why a failed job failed */
+    error: Nullable(Type.String()),
+    /** null when the job was queued without a callback_url */
+    callback: Nullable(GenerationCallbackView),
+  }),
+);
+export type GenerationJobView = Static<typeof GenerationJobView>;
 
-export interface JobByIdRequest extends CallerRequest {
+export const JobByIdRequest = Closed({
+  ...CallerFields,
   /** a job id or a message id */
-  id: string;
-}
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type JobByIdRequest = Static<typeof JobByIdRequest>;
 
-export interface CancelGenerationResponse {
-  cancelled: boolean;
-  job_id: string;
-}
+export const CancelGenerationResponse = Named('CancelGenerationResponse', Closed({ cancelled: Type.Boolean(), job_id: Type.String() }));
+export type CancelGenerationResponse = Static<typeof CancelGenerationResponse>;
 
-export interface LatestGenerationResponse {
-  generation: { status: GenerationJobStatus; started_at: string | null; completed_at: string | null } | null;
-}
+export const LatestGenerationResponse = Closed({
+  generation: Nullable(
+    Closed({ status: StringEnum(GENERATION_JOB_STATUSES), started_at: Nullable(Timestamp), completed_at: Nullable(Timestamp) }),
+  ),
+});
+export type LatestGenerationResponse = Static<typeof LatestGenerationResponse>;
 
-export interface GenerationRpc {
-  [GenerationSubjects.queue]: Rpc<QueueGenerationRequest, QueueGenerationResponse>;
-  [GenerationSubjects.get]: Rpc<JobByIdRequest, GenerationJobView>;
-  [GenerationSubjects.cancel]: Rpc<JobByIdRequest, CancelGenerationResponse>;
-  [GenerationSubjects.latestForApp]: Rpc<CallerRequest & { app_id: string }, LatestGenerationResponse>;
-  [GenerationSubjects.offeredModels]: Rpc<Record<string, never>, OfferedModelsResponse>;
-}
+export const GENERATION_RPC = {
+  [GenerationSubjects.queue]: rpc(QueueGenerationRequest, QueueGenerationResponse),
+  [GenerationSubjects.get]: rpc(JobByIdRequest, GenerationJobView),
+  [GenerationSubjects.cancel]: rpc(JobByIdRequest, CancelGenerationResponse),
+  [GenerationSubjects.latestForApp]: rpc(Closed({ ...CallerFields, app_id: AppId }), LatestGenerationResponse),
+  [GenerationSubjects.offeredModels]: rpc(Closed({}), OfferedModelsResponse),
+};
+export type GenerationRpc = RpcTypes<typeof GENERATION_RPC>;

@@ -17,3 +17,5 @@ export * from './services';
 export * from './stored-text';
 export * from './users.contract';
 export * from './webhooks.contract';
+export * from './schema';
+export * from './validation';

@@ -1,17 +1,28 @@
+import { Closed, Type, type Static } from './schema';
+
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
+/** Postgres integer bound; pages beyond it cannot exist. */
+export const MAX_PAGE = 2_147_483_647;
 
-export interface PageRequest {
-  page: number;
-  per_page: number;
-}
+/** `page` and `per_page` of a list request, with the defaults applied (the gateway applies them). */
+export const PageFields = {
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE }),
+  per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE }),
+};
+export const PageRequest = Closed(PageFields);
+export type PageRequest = Static<typeof PageRequest>;
 
-export interface PageMeta {
-  current_page: number;
-  total_pages: number;
-  total_count: number;
-  per_page: number;
-}
+export const PageMeta = Closed(
+  {
+    current_page: Type.Integer({ example: 1 }),
+    total_pages: Type.Integer({ example: 3 }),
+    total_count: Type.Integer({ example: 61 }),
+    per_page: Type.Integer({ example: 25 }),
+  },
+  { title: 'PageMeta' },
+);
+export type PageMeta = Static<typeof PageMeta>;
 
 export function pageMeta(page: PageRequest, totalCount: number): PageMeta {
   return {

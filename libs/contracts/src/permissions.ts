@@ -13,7 +13,8 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** A granted permission may be a whole family (`users:*`). */
-export type Grant = Permission | 'users:*' | 'webhooks:*';
+export const GRANTS = [...PERMISSIONS, 'users:*', 'webhooks:*'] as const;
+export type Grant = (typeof GRANTS)[number];
 
 export const API_KEY_SCOPES = ['read_only', 'read_write', 'full_access'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -1,8 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
-import { ServerNats, type NatsContext } from '@nestjs/microservices';
+import { ServerNats, type MessageHandler, type NatsContext } from '@nestjs/microservices';
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription, type SubscriptionOptions } from 'nats';
-import { ERROR_CODES, formatBytes, isServiceErrorPayload, type ErrorCode, type ServiceErrorPayload } from '@appgen/contracts';
+import { throwError } from 'rxjs';
+import {
+  ERROR_CODES,
+  formatBytes,
+  isServiceErrorPayload,
+  MESSAGE_SCHEMAS,
+  RPC_SCHEMAS,
+  validate,
+  type ErrorCode,
+  type ServiceErrorPayload,
+  type TSchema,
+} from '@appgen/contracts';
+import { AppgenError } from './appgen-error';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
 
@@ -45,6 +57,9 @@ function accountIdFrom(headers: MsgHdrs | undefined): number | undefined {
  * - a reply larger than the server's max_payload goes out in parts (message-parts.ts) instead of throwing
  *   MAX_PAYLOAD_EXCEEDED out of Nest's reply path, which ended the process; a reply that still cannot be sent
  *   (over RPC_MAX_REPLY_BYTES, or publishing fails) becomes an error reply, and the process lives on;
+ * - every message is checked against its subject's schema (RPC_SCHEMAS, MESSAGE_SCHEMAS of contracts) before its
+ *   handler sees it: a malformed request is answered with the API's 422 naming the fields, a malformed event is
+ *   logged and dropped, so no handler trusts what another service sent;
  * - every message handled runs in the request context its headers carry (request id, account), so the
  *   requests it makes carry them on, and logs one access line: subject, status, duration, account, request id;
  * - on close it stops taking new messages (unsubscribes, so the queue group's other replicas take them), lets
@@ -86,6 +101,24 @@ export class DrainingNatsServer extends ServerNats {
       return subscription;
     };
     super.bindEvents(recording);
+  }
+
+  /** The handler of `pattern`, behind the check of its subject's schema. */
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    const handler = super.getHandlerByPattern(pattern);
+    const schema: TSchema | undefined = RPC_SCHEMAS[pattern]?.request ?? MESSAGE_SCHEMAS[pattern];
+    if (!handler || !schema) return handler;
+    const checked: MessageHandler = (data: unknown, ...rest: unknown[]) => {
+      const checkedData = validate(schema, data);
+      if (checkedData.ok) return handler(data, ...rest);
+      const refusal = AppgenError.validation(checkedData.errors);
+      if (handler.isEventHandler) {
+        this.log.warn(`dropped a ${pattern} message that breaks its contract: ${refusal.body.message}`);
+        return Promise.resolve(undefined);
+      }
+      return Promise.resolve(throwError(() => refusal.payload));
+    };
+    return Object.assign(checked, { isEventHandler: handler.isEventHandler, extras: handler.extras, next: handler.next });
   }
 
   override async handleMessage(channel: string, message: Msg): Promise<unknown> {

@@ -42,6 +42,8 @@ export class ApiValidationPipe extends ValidationPipe {
       const refused = refusedValues(value);
       if (refused.length > 0) return Promise.reject(AppgenError.validation(refused));
     }
+    // A parameter typed by a contracts schema (not a class) is validated by its own ContractPipe, which runs next.
+    if (typeof metadata.metatype !== 'function') return Promise.resolve(value);
     return super.transform(value, metadata);
   }
 }

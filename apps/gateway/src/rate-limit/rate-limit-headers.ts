@@ -28,11 +28,14 @@ export function rateLimitDecision(limit: number, outcome: LimiterOutcome, allowe
   };
 }
 
+/** The headers every response carries (contract section 8), as the OpenAPI document names them. */
+export const RATE_LIMIT_HEADERS = { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' } as const;
+
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   const headers: Record<string, string> = {
-    'x-ratelimit-limit': String(decision.limit),
-    'x-ratelimit-remaining': String(decision.remaining),
-    'x-ratelimit-reset': String(decision.resetAt),
+    [RATE_LIMIT_HEADERS.limit.toLowerCase()]: String(decision.limit),
+    [RATE_LIMIT_HEADERS.remaining.toLowerCase()]: String(decision.remaining),
+    [RATE_LIMIT_HEADERS.reset.toLowerCase()]: String(decision.resetAt),
   };
   if (!decision.allowed) headers['retry-after'] = String(decision.retryAfter);
   return headers;

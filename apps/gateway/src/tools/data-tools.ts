@@ -1,26 +1,37 @@
-import { AppsSubjects, EMAIL_MAX_LENGTH, ENTITY_LIMITS, TEXT_LIMITS, TEXT_PATTERNS, type RowActor, type RowsRequest, type RowValue } from '@appgen/contracts';
-import { COLUMN_SCHEMA, entityFromColumns, IDENTIFIER_PATTERN, USER_SCOPINGS, type EntityColumn, type UserScoping } from './entity-columns';
-import type { JsonSchema } from './json-schema';
+import {
+  AppsSubjects,
+  Closed,
+  EMAIL_MAX_LENGTH,
+  ENTITY_LIMITS,
+  StringEnum,
+  TEXT_PATTERNS,
+  Type,
+  type RowActor,
+  type RowsRequest,
+  type RowValue,
+  type Static,
+} from '@appgen/contracts';
+import { entityFromColumns, EntityColumn, Identifier, USER_SCOPINGS } from './entity-columns';
 import { appOf, defineTool, succeeded, type ToolContext } from './tool';
 
 export const DEFAULT_QUERY_LIMIT = 25;
 export const MAX_QUERY_LIMIT = 100;
 
-const entity: JsonSchema = { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max, description: 'entity (table) name, e.g. recipes' };
-const rowId: JsonSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
-const rowData: JsonSchema = { type: 'object', additionalProperties: true, description: 'field values by column name' };
-const userEmail: JsonSchema = {
-  type: 'string',
-  minLength: 3,
-  maxLength: EMAIL_MAX_LENGTH,
-  pattern: TEXT_PATTERNS.single,
-  description:
-    "act as this signed-in user of the app: rows of a user_scoped entity are then that user's own, as the app itself shows them; " +
-    'default: the account owner, who sees every row',
-};
+const entity = { ...Identifier, description: 'entity (table) name, e.g. recipes' };
+const rowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const rowData = Type.Record(Type.String(), Type.Unsafe<RowValue>({}), { description: 'field values by column name' });
+const userEmail = Type.Optional(
+  Type.String({
+    minLength: 3,
+    maxLength: EMAIL_MAX_LENGTH,
+    pattern: TEXT_PATTERNS.single,
+    description:
+      "act as this signed-in user of the app: rows of a user_scoped entity are then that user's own, as the app itself shows them; " +
+      'default: the account owner, who sees every row',
+  }),
+);
 
 type RowParams = { entity: string; user_email?: string };
-type Data = Record<string, RowValue>;
 
 /** Who the data tools act as: the account owner, or with `user_email` a signed-in user of the app. */
 function rowsRequest(context: ToolContext, params: RowParams): RowsRequest {
@@ -28,29 +39,27 @@ function rowsRequest(context: ToolContext, params: RowParams): RowsRequest {
   return { app_id: appOf(context), entity: params.entity, actor, caller: context.caller };
 }
 
-export const createEntityTool = defineTool<{ name: string; columns: EntityColumn[]; user_scoping?: UserScoping; open_writes?: boolean }>({
+const CreateEntityParams = Closed({
+  name: { ...entity, description: 'snake_case plural table name, e.g. recipes' },
+  columns: Type.Array(EntityColumn, { minItems: 1, maxItems: ENTITY_LIMITS.fields }),
+  user_scoping: Type.Optional(StringEnum(USER_SCOPINGS, { default: 'shared' })),
+  open_writes: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'true: visitors who are not signed in may add, change and delete rows too (a guest book, a public sign-up sheet); ' +
+        'false: writing needs a signed-in app user. Shared entities only.',
+    }),
+  ),
+});
+
+export const createEntityTool = defineTool<Static<typeof CreateEntityParams>>({
   name: 'svc-create-entity',
   description:
     "Define a data entity (a table) of the app, or change an existing one's columns. With user_scoping user_scoped each " +
     'row belongs to the app user who created it. Visitors who are not signed in read shared entities of a public app, ' +
     'and write them only when open_writes is true (a guest book). Needs app_id and apps:write.',
-  input_schema: {
-    type: 'object',
-    properties: {
-      name: { ...entity, description: 'snake_case plural table name, e.g. recipes' },
-      columns: { type: 'array', items: COLUMN_SCHEMA, minItems: 1, maxItems: ENTITY_LIMITS.fields },
-      user_scoping: { type: 'string', enum: USER_SCOPINGS, default: 'shared' },
-      open_writes: {
-        type: 'boolean',
-        default: false,
-        description:
-          'true: visitors who are not signed in may add, change and delete rows too (a guest book, a public sign-up sheet); ' +
-          'false: writing needs a signed-in app user. Shared entities only.',
-      },
-    },
-    required: ['name', 'columns'],
-    additionalProperties: false,
-  },
+  input_schema: CreateEntityParams,
   permission: 'apps:write',
   needs_app: true,
   async run(context, { name, columns, user_scoping, open_writes }) {
@@ -59,22 +68,19 @@ export const createEntityTool = defineTool<{ name: string; columns: EntityColumn
   },
 });
 
-export const queryDataTool = defineTool<RowParams & { filters?: Data; order_by?: string; limit?: number; offset?: number }>({
+const QueryDataParams = Closed({
+  entity,
+  filters: Type.Optional(Type.Record(Type.String(), Type.Unsafe<RowValue>({}), { description: 'equality filters by column name' })),
+  order_by: Type.Optional(Type.String({ maxLength: 70, description: 'the column to order the rows by' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QUERY_LIMIT, default: DEFAULT_QUERY_LIMIT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  user_email: userEmail,
+});
+
+export const queryDataTool = defineTool<Static<typeof QueryDataParams>>({
   name: 'svc-query-data',
   description: "Read rows of one of the app's entities, the same rows the app shows. Needs app_id and apps:read.",
-  input_schema: {
-    type: 'object',
-    properties: {
-      entity,
-      filters: { type: 'object', additionalProperties: true, description: 'equality filters by column name' },
-      order_by: { type: 'string', maxLength: 70, description: 'the column to order the rows by' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: DEFAULT_QUERY_LIMIT },
-      offset: { type: 'integer', minimum: 0, default: 0 },
-      user_email: userEmail,
-    },
-    required: ['entity'],
-    additionalProperties: false,
-  },
+  input_schema: QueryDataParams,
   permission: 'apps:read',
   needs_app: true,
   async run(context, params) {
@@ -91,10 +97,12 @@ export const queryDataTool = defineTool<RowParams & { filters?: Data; order_by?:
   },
 });
 
-export const insertDataTool = defineTool<RowParams & { data: Data }>({
+const InsertDataParams = Closed({ entity, data: rowData, user_email: userEmail });
+
+export const insertDataTool = defineTool<Static<typeof InsertDataParams>>({
   name: 'svc-insert-data',
   description: "Add a row to one of the app's entities. Needs app_id and apps:write.",
-  input_schema: { type: 'object', properties: { entity, data: rowData, user_email: userEmail }, required: ['entity', 'data'], additionalProperties: false },
+  input_schema: InsertDataParams,
   permission: 'apps:write',
   needs_app: true,
   async run(context, params) {
@@ -102,15 +110,12 @@ export const insertDataTool = defineTool<RowParams & { data: Data }>({
   },
 });
 
-export const updateDataTool = defineTool<RowParams & { id: number; data: Data }>({
+const UpdateDataParams = Closed({ entity, id: rowId, data: rowData, user_email: userEmail });
+
+export const updateDataTool = defineTool<Static<typeof UpdateDataParams>>({
   name: 'svc-update-data',
   description: 'Change fields of one row; fields not sent stay as they are. Needs app_id and apps:write.',
-  input_schema: {
-    type: 'object',
-    properties: { entity, id: rowId, data: rowData, user_email: userEmail },
-    required: ['entity', 'id', 'data'],
-    additionalProperties: false,
-  },
+  input_schema: UpdateDataParams,
   permission: 'apps:write',
   needs_app: true,
   async run(context, params) {
@@ -118,10 +123,12 @@ export const updateDataTool = defineTool<RowParams & { id: number; data: Data }>
   },
 });
 
-export const deleteDataTool = defineTool<RowParams & { id: number }>({
+const DeleteDataParams = Closed({ entity, id: rowId, user_email: userEmail });
+
+export const deleteDataTool = defineTool<Static<typeof DeleteDataParams>>({
   name: 'svc-delete-data',
   description: 'Delete one row. Needs app_id and apps:write.',
-  input_schema: { type: 'object', properties: { entity, id: rowId, user_email: userEmail }, required: ['entity', 'id'], additionalProperties: false },
+  input_schema: DeleteDataParams,
   permission: 'apps:write',
   needs_app: true,
   async run(context, params) {

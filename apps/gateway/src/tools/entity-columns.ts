@@ -1,15 +1,15 @@
-import { ENTITY_LIMITS, FIELD_TYPES, TEXT_LIMITS, type EntityField, type EntityPlan, type FieldType } from '@appgen/contracts';
-import { storedText, type JsonSchema } from './json-schema';
-
-/** One element of svc-create-entity's `columns` (decisions.md). */
-export type EntityColumn = {
-  name: string;
-  type: FieldType;
-  required?: boolean;
-  unique?: boolean;
-  default_value?: string | number | boolean | null;
-  options?: string[];
-};
+import {
+  Closed,
+  ENTITY_LIMITS,
+  FIELD_TYPES,
+  StoredText,
+  StringEnum,
+  TEXT_LIMITS,
+  Type,
+  type EntityField,
+  type EntityPlan,
+  type Static,
+} from '@appgen/contracts';
 
 export const USER_SCOPINGS = ['user_scoped', 'shared'] as const;
 export type UserScoping = (typeof USER_SCOPINGS)[number];
@@ -17,25 +17,25 @@ export type UserScoping = (typeof USER_SCOPINGS)[number];
 /** snake_case, as apps-service names tables and columns. */
 export const IDENTIFIER_PATTERN = '^[a-z][a-z0-9_]*$';
 
-export const COLUMN_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max, description: 'snake_case column name, e.g. cooking_time' },
-    type: { type: 'string', enum: FIELD_TYPES },
-    required: { type: 'boolean', default: false },
-    unique: { type: 'boolean', default: false },
-    default_value: { type: ['string', 'number', 'boolean', 'null'] },
-    options: {
-      type: 'array',
-      items: storedText(TEXT_LIMITS.selectOption),
+/** A table or column name. */
+export const Identifier = Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max });
+
+/** One element of svc-create-entity's `columns` (decisions.md). */
+export const EntityColumn = Closed({
+  name: { ...Identifier, description: 'snake_case column name, e.g. cooking_time' },
+  type: StringEnum(FIELD_TYPES),
+  required: Type.Optional(Type.Boolean({ default: false })),
+  unique: Type.Optional(Type.Boolean({ default: false })),
+  default_value: Type.Optional(Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'] })),
+  options: Type.Optional(
+    Type.Array(StoredText(TEXT_LIMITS.selectOption), {
       minItems: 1,
       maxItems: ENTITY_LIMITS.options,
       description: 'the choices of a select or multiselect, one line each',
-    },
-  },
-  required: ['name', 'type'],
-  additionalProperties: false,
-};
+    }),
+  ),
+});
+export type EntityColumn = Static<typeof EntityColumn>;
 
 /** `cooking_time` → `Cooking time`. */
 export function labelOf(name: string): string {

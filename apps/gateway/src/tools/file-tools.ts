@@ -1,9 +1,18 @@
-import { AppsSubjects, CONTENT_LIMITS, DeploymentSubjects, formatBytes, type Caller, type FileChangeResponse } from '@appgen/contracts';
+import { AppsSubjects, Closed, CONTENT_LIMITS, DeploymentSubjects, formatBytes, Type, type Caller, type FileChangeResponse, type Static } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
-import type { JsonSchema } from './json-schema';
 import { appOf, defineTool, succeeded, type ToolResult } from './tool';
 
-const path: JsonSchema = { type: 'string', minLength: 1, maxLength: CONTENT_LIMITS.filePathLength, description: 'app-relative path, e.g. src/main.ts' };
+const path = Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.filePathLength, description: 'app-relative path, e.g. src/main.ts' });
+const FileParams = Closed({ path });
+const ListFilesParams = Closed({ pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'glob over paths; default: every file' })) });
+const WriteFileParams = Closed({
+  path,
+  content: Type.String({
+    // characters bound bytes from below; apps-service checks the UTF-8 size itself
+    maxLength: CONTENT_LIMITS.fileBytes,
+    description: `the whole new content, at most ${formatBytes(CONTENT_LIMITS.fileBytes)} of UTF-8 (an app holds ${formatBytes(CONTENT_LIMITS.sourceBytesPerApp)} in all)`,
+  }),
+});
 
 /**
  * A file change makes a new version; building it is the preview rebuild the contract promises, and its
@@ -14,10 +23,10 @@ async function rebuildPreview(rpc: RpcClient, caller: Caller, change: FileChange
   return succeeded({ file: change.file, version: change.version, build: { status: build.status, errors: build.errors } });
 }
 
-export const viewFileTool = defineTool<{ path: string }>({
+export const viewFileTool = defineTool<Static<typeof FileParams>>({
   name: 'svc-view-file',
   description: "Read one of the app's source files. Needs app_id and the apps:read permission.",
-  input_schema: { type: 'object', properties: { path }, required: ['path'], additionalProperties: false },
+  input_schema: FileParams,
   permission: 'apps:read',
   needs_app: true,
   async run(context, params) {
@@ -25,14 +34,10 @@ export const viewFileTool = defineTool<{ path: string }>({
   },
 });
 
-export const listFilesTool = defineTool<{ pattern?: string }>({
+export const listFilesTool = defineTool<Static<typeof ListFilesParams>>({
   name: 'svc-list-files',
   description: "List the app's source files, optionally those matching a glob such as `src/**/*.ts`. Needs app_id and apps:read.",
-  input_schema: {
-    type: 'object',
-    properties: { pattern: { type: 'string', minLength: 1, maxLength: 500, description: 'glob over paths; default: every file' } },
-    additionalProperties: false,
-  },
+  input_schema: ListFilesParams,
   permission: 'apps:read',
   needs_app: true,
   async run(context, { pattern }) {
@@ -40,25 +45,12 @@ export const listFilesTool = defineTool<{ pattern?: string }>({
   },
 });
 
-export const writeFileTool = defineTool<{ path: string; content: string }>({
+export const writeFileTool = defineTool<Static<typeof WriteFileParams>>({
   name: 'svc-write-file',
   description:
     'Create or replace a source file. This makes a new version and rebuilds the preview; the result carries the build ' +
     'status and its errors (file, message, suggested_action) to fix next. Needs app_id and apps:write.',
-  input_schema: {
-    type: 'object',
-    properties: {
-      path,
-      content: {
-        type: 'string',
-        // characters bound bytes from below; apps-service checks the UTF-8 size itself
-        maxLength: CONTENT_LIMITS.fileBytes,
-        description: `the whole new content, at most ${formatBytes(CONTENT_LIMITS.fileBytes)} of UTF-8 (an app holds ${formatBytes(CONTENT_LIMITS.sourceBytesPerApp)} in all)`,
-      },
-    },
-    required: ['path', 'content'],
-    additionalProperties: false,
-  },
+  input_schema: WriteFileParams,
   permission: 'apps:write',
   needs_app: true,
   async run(context, params) {
@@ -67,10 +59,10 @@ export const writeFileTool = defineTool<{ path: string; content: string }>({
   },
 });
 
-export const deleteFileTool = defineTool<{ path: string }>({
+export const deleteFileTool = defineTool<Static<typeof FileParams>>({
   name: 'svc-delete-file',
   description: 'Delete a source file. This makes a new version and rebuilds the preview (result as for svc-write-file). Needs app_id and apps:write.',
-  input_schema: { type: 'object', properties: { path }, required: ['path'], additionalProperties: false },
+  input_schema: FileParams,
   permission: 'apps:write',
   needs_app: true,
   async run(context, params) {

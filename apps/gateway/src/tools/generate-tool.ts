@@ -1,8 +1,14 @@
-import { GenerationSubjects, TEXT_LIMITS } from '@appgen/contracts';
-import { storedText } from './json-schema';
+import { AiModel, AppDescription, AppName, Closed, GenerationSubjects, Prompt, Type, type Static } from '@appgen/contracts';
 import { defineTool } from './tool';
 
-type GenerateParams = { prompt: string; name?: string; description?: string; model?: string };
+/** The tool's params: the fields of QueueGenerationRequest it offers, with the same schemas (`model` is `ai_model`). */
+const GenerateParams = Closed({
+  prompt: Prompt,
+  name: Type.Optional({ ...AppName, description: 'name of a new app, one line' }),
+  description: Type.Optional(AppDescription),
+  model: Type.Optional({ ...AiModel, description: 'a model the generator engines offer, e.g. blueprint (any other is refused, listing them)' }),
+});
+type GenerateParams = Static<typeof GenerateParams>;
 
 /** svc-generate-app: queues a generation like POST /generation_queue (with app_id: changes that app). */
 export const generateAppTool = defineTool<GenerateParams>({
@@ -11,17 +17,7 @@ export const generateAppTool = defineTool<GenerateParams>({
     'Generate a full-stack web app from a plain-language prompt (with app_id: change that app as the prompt says). ' +
     'Answers at once with the app id and a status_url to poll; the preview address is known when the job completes. ' +
     'Needs the generation:queue permission.',
-  input_schema: {
-    type: 'object',
-    properties: {
-      prompt: storedText(TEXT_LIMITS.prompt, 'what to build or change'),
-      name: storedText(TEXT_LIMITS.appName, 'name of a new app, one line'),
-      description: storedText(TEXT_LIMITS.appDescription, 'what the app is for; may span lines'),
-      model: storedText(TEXT_LIMITS.aiModel, 'a model the generator engines offer, e.g. blueprint (any other is refused, listing them)'),
-    },
-    required: ['prompt'],
-    additionalProperties: false,
-  },
+  input_schema: GenerateParams,
   permission: 'generation:queue',
   needs_app: false,
   async run({ rpc, models, caller, appId }, { prompt, name, description, model }) {

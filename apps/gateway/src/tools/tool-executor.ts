@@ -1,24 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller } from '@appgen/contracts';
+import { JSON_SCHEMA_DIALECT, plainJsonSchema, validate, type Caller } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { requireGrant } from '../access/require-grant';
 import { OfferedModels } from '../generation/offered-models';
 import type { ExecuteToolDto } from './dto/tool-requests.dto';
-import { JSON_SCHEMA_DIALECT, validateJson, type JsonSchema } from './json-schema';
 import type { CatalogueTool, ToolResponse } from './tool';
 import { findTool, TOOL_CATALOGUE } from './tool-catalogue';
 
 export interface ToolDescription {
   name: string;
   description: string;
-  input_schema: JsonSchema & { $schema: string };
+  input_schema: Record<string, unknown> & { $schema: string };
 }
 
-/** GET /mcp/tools: every tool with the JSON Schema of its params. */
+/** GET /mcp/tools: every tool with the JSON Schema of its params (made once: the catalogue does not change). */
+const TOOL_DESCRIPTIONS: { tools: ToolDescription[] } = {
+  tools: TOOL_CATALOGUE.map(({ name, description, input_schema }) => ({
+    name,
+    description,
+    input_schema: { $schema: JSON_SCHEMA_DIALECT, ...plainJsonSchema(input_schema) },
+  })),
+};
+
 export function describeTools(): { tools: ToolDescription[] } {
-  return {
-    tools: TOOL_CATALOGUE.map(({ name, description, input_schema }) => ({ name, description, input_schema: { $schema: JSON_SCHEMA_DIALECT, ...input_schema } })),
-  };
+  return TOOL_DESCRIPTIONS;
 }
 
 export interface AdmittedToolCall {
@@ -38,9 +43,9 @@ export function admitToolCall(caller: Caller, { tool: name, app_id, params }: Ex
   requireGrant(caller, tool.permission);
   if (tool.needs_app && app_id === undefined) throw AppgenError.validation([{ field: 'app_id', message: `is required by ${tool.name}` }]);
   const given = params ?? {};
-  const errors = validateJson(tool.input_schema, given, 'params');
-  if (errors.length > 0) throw AppgenError.validation(errors);
-  return { tool, appId: app_id ?? null, params: given };
+  const checked = validate(tool.input_schema, given, { root: 'params' });
+  if (!checked.ok) throw AppgenError.validation(checked.errors);
+  return { tool, appId: app_id ?? null, params: checked.value };
 }
 
 /** POST /mcp/execute_tool: the route admits any valid credential; each tool's own rules are applied here. */

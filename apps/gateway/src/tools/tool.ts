@@ -1,7 +1,7 @@
 import type { Caller, Permission } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import type { OfferedModels } from '../generation/offered-models';
-import type { JsonSchema } from './json-schema';
+import type { TObject } from '@appgen/contracts';
 
 /**
  * What a tool's handler runs with: the bus, who calls, the app it acts on (null only for the generate tool),
@@ -35,15 +35,15 @@ export function succeeded(result: unknown): ToolResult {
 export interface ToolDefinition<P> {
   name: string;
   description: string;
-  /** JSON Schema of `params`, published by GET /mcp/tools and enforced before `run` */
-  input_schema: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema> };
+  /** JSON Schema of `params` (from the contracts' building blocks), published by GET /mcp/tools and enforced before `run` */
+  input_schema: TObject;
   permission: Permission;
   /** false only for the generate tool, which may make a new app */
   needs_app: boolean;
   run(context: ToolContext, params: P): Promise<ToolResponse>;
 }
 
-/** A tool in the catalogue, its parameter type erased once `validateJson` has checked them against its schema. */
+/** A tool in the catalogue, its parameter type erased once `validate` has checked them against its schema. */
 export type CatalogueTool = ToolDefinition<Record<string, unknown>>;
 
 /**

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   eventSample,
   EVENT_KINDS,
@@ -7,15 +7,15 @@ import {
   isEventKind,
   WebhooksSubjects,
   type Caller,
+  QueueGenerationBody,
+  QueueGenerationResponse,
   type DomainEvent,
-  type QueueGenerationResponse,
 } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { Authenticated, RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { IntegerIdPipe } from '../common/integer-id.pipe';
-import { QueueGenerationDto } from '../generation/dto/generation-requests.dto';
-import { QueueGenerationResponseDto } from '../generation/dto/generation-responses.dto';
+import { Fails, Operation, ValidBody } from '../common/contract-input';
 import { OfferedModels } from '../generation/offered-models';
 import { ErrorBodyDto } from '../openapi/error-body.dto';
 import { DeleteWebhookResponseDto } from '../webhooks/dto/webhook-responses.dto';
@@ -97,13 +97,17 @@ export class ZapierController {
   }
 
   @Post('actions/generate_app')
-  @HttpCode(202)
   @RequirePermission('generation:queue')
-  @ApiOperation({ summary: 'Generate an app (Zapier action)', description: 'The same as POST /generation_queue.' })
-  @ApiAcceptedResponse({ type: QueueGenerationResponseDto })
-  @ApiResponse({ status: 400, description: '`missing_prompt`: no prompt, or an empty one', type: ErrorBodyDto })
-  @ApiResponse({ status: 422, description: 'Invalid field (other than a missing prompt)', type: ErrorBodyDto })
-  async generateApp(@CurrentCaller() caller: Caller, @Body() body: QueueGenerationDto): Promise<QueueGenerationResponse> {
+  @Operation({
+    id: 'zapierGenerateApp',
+    summary: 'Generate an app (Zapier action)',
+    description: 'The same as POST /generation_queue: a missing or empty prompt is 400 `missing_prompt`.',
+    status: 202,
+    returns: QueueGenerationResponse,
+    returnsDescription: 'The job is queued',
+  })
+  @Fails(400, '`missing_prompt`: no prompt, or an empty one')
+  async generateApp(@CurrentCaller() caller: Caller, @ValidBody(QueueGenerationBody) body: QueueGenerationBody): Promise<QueueGenerationResponse> {
     await this.models.require(body.ai_model);
     return this.rpc.request(GenerationSubjects.queue, { caller, ...body });
   }
