@@ -63,7 +63,7 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
       app.connectMicroservice(
         { strategy: new DrainingNatsServer(
             { servers: config.NATS_URL, queue: name, name },
-            { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES },
+            { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES, checkReplies: config.CONTRACT_CHECK_REPLIES },
           ) },
         { inheritAppConfig: true },
       );

@@ -132,6 +132,10 @@ export const serviceEnv = {
     { default: DEFAULT_MAX_REPLY_BYTES, min: 1024 * 1024 },
   ),
   SHUTDOWN_TIMEOUT_MS: env.int('how long in-flight work may run after SIGTERM', { default: 10000, min: 0 }),
+  CONTRACT_CHECK_REPLIES: env.bool(
+    "check every reply against its subject's reply schema and answer 500 (logged) when it breaks it; for tests, since it costs time on every reply",
+    { default: false },
+  ),
   LOG_LEVEL: env.oneOf('least severe log level printed', ['debug', 'log', 'warn', 'error'] as const, {
     default: 'log',
   }),

@@ -38,6 +38,8 @@ export interface DrainingNatsServerOptions {
   drainTimeoutMs: number;
   /** RPC_MAX_REPLY_BYTES: a larger reply is answered with a `result_too_large` error instead */
   maxReplyBytes: number;
+  /** CONTRACT_CHECK_REPLIES: a reply that breaks its subject's reply schema is logged and answered with a 500 */
+  checkReplies?: boolean;
 }
 
 class ReplyTooLarge extends Error {}
@@ -144,10 +146,20 @@ export class DrainingNatsServer extends ServerNats {
     const reply = natsMsg.reply;
     const handling = this.handling.get(natsMsg);
     return (response: Omit<ReplyPacket, 'id'>) => {
-      const sent = this.sendReply(reply, { ...response, id });
+      const sent = this.sendReply(reply, this.checkedReply(natsMsg.subject, { ...response, id }));
       this.onProcessingEndHook?.(this.transportId, ctx);
       if (handling && (sent.isDisposed || sent.err !== undefined)) this.logHandled(handling, statusOf(sent));
     };
+  }
+
+  /** The reply, or when replies are checked and it breaks its subject's reply schema, a logged 500 instead. */
+  private checkedReply(subject: string, packet: ReplyPacket): ReplyPacket {
+    const schema = RPC_SCHEMAS[subject]?.response;
+    if (!this.limits.checkReplies || !schema || packet.response === undefined) return packet;
+    const checked = validate(schema, packet.response);
+    if (checked.ok) return packet;
+    this.log.error(`the reply to ${subject} breaks its contract: ${AppgenError.validation(checked.errors).body.message}`);
+    return errorPacket(packet.id, 'internal_error', `The reply to ${subject} broke its contract`);
   }
 
   /** Sends a reply, in parts when it is larger than one message; returns what was really sent. */

@@ -37,7 +37,7 @@ export async function startBuiltService(
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port) },
+    env: { ...process.env, LOG_LEVEL: 'warn', CONTRACT_CHECK_REPLIES: 'true', ...env, [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = (): Promise<void> => stopProcess(child);

@@ -160,6 +160,8 @@ async function setUp(harness) {
       MAIL_DIR: mailDir,
       MAIL_URL: '',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Every reply between services is checked against its contract's reply schema: a drift is a 500 the specs see.
+      CONTRACT_CHECK_REPLIES: 'true',
       // Retries a second apart and a 2 s receive timeout instead of 5 s..10 h and 10 s, so a spec sees a
       // delivery retried, timed out and given up within seconds; the order and count of retries are the same.
       WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
