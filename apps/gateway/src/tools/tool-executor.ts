@@ -3,7 +3,7 @@ import { JSON_SCHEMA_DIALECT, plainJsonSchema, validate, type Caller } from '@ap
 import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { requireGrant } from '../access/require-grant';
 import { OfferedModels } from '../generation/offered-models';
-import type { ExecuteToolDto } from './dto/tool-requests.dto';
+import type { ExecuteToolBody } from './tool-schemas';
 import type { CatalogueTool, ToolResponse } from './tool';
 import { findTool, TOOL_CATALOGUE } from './tool-catalogue';
 
@@ -36,7 +36,7 @@ export interface AdmittedToolCall {
  * Decides whether a tool call may run, in the order a route would: the tool's own permission (403, as
  * the route guard words it), then its app (422 without app_id), then its params against its schema (422).
  */
-export function admitToolCall(caller: Caller, { tool: name, app_id, params }: ExecuteToolDto): AdmittedToolCall {
+export function admitToolCall(caller: Caller, { tool: name, app_id, params }: ExecuteToolBody): AdmittedToolCall {
   const tool = findTool(name);
   // The body's validation admits only catalogue names; this keeps a gap between the two from running nothing.
   if (!tool) throw AppgenError.validation([{ field: 'tool', message: 'must be one of the tools GET /mcp/tools lists' }]);
@@ -56,7 +56,7 @@ export class ToolExecutor {
     private readonly models: OfferedModels,
   ) {}
 
-  execute(caller: Caller, body: ExecuteToolDto): Promise<ToolResponse> {
+  execute(caller: Caller, body: ExecuteToolBody): Promise<ToolResponse> {
     const { tool, appId, params } = admitToolCall(caller, body);
     return tool.run({ rpc: this.rpc, models: this.models, caller, appId }, params);
   }
