@@ -61,7 +61,12 @@ function finishDocument(finished: PublishedDocument): void {
   }
   components['Error'] = plainJsonSchema(ErrorBody);
   finished.paths = liftNamedSchemas(finished.paths, components) as typeof finished.paths;
-  finished.components.schemas = Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, liftNamedSchemas(schema, components, name) as Json]));
+  // Lifting a component's own named parts can add components: go on until every one is lifted.
+  const schemas: Record<string, Json> = {};
+  for (let pending = Object.keys(components); pending.length > 0; pending = Object.keys(components).filter((name) => !(name in schemas))) {
+    for (const name of pending) schemas[name] = liftNamedSchemas(components[name], components, name) as Json;
+  }
+  finished.components.schemas = schemas;
 }
 
 function rateLimitHeaders(): Json {
