@@ -1,4 +1,4 @@
-// `npm run bench [-- --only gateway-read|generation|webhooks] [--seconds N --connections N]`: builds, then runs every
+// `npm run bench [-- --only gateway-read|generation|validation|webhooks] [--seconds N --connections N]`: builds, then runs every
 // benchmark (or the one named) and prints its table. Each benchmark starts its own private NATS server,
 // scratch database and the processes it measures. A benchmark whose jobs fail, or (webhooks) whose deliveries
 // go missing or fail their signature check, sets a non-zero exit code.
@@ -20,6 +20,10 @@ const BENCHMARKS = {
       console.error(`${failed.length} generation job(s) failed; service logs in ${results.logDir}`);
       process.exitCode = 1;
     }
+  },
+  validation: async () => {
+    const { benchValidation, printValidation } = await import('./validation.mjs');
+    printValidation(benchValidation());
   },
   webhooks: async () => {
     const { benchWebhooks, printWebhooks } = await import('./webhooks.mjs');
