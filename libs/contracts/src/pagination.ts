@@ -11,6 +11,18 @@ export const PageFields = {
   per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE }),
 };
 export const PageRequest = Closed(PageFields);
+
+/**
+ * `page` and `per_page` as a list route's query string takes them, both optional (defaults 1 and
+ * DEFAULT_PER_PAGE): `per_page` above MAX_PER_PAGE is served as MAX_PER_PAGE rather than refused (like GitHub's
+ * API), which the gateway's `paginated()` applies. Spread into a list's query schema with its own filters.
+ */
+export const PageQueryFields = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: 'page number, from 1' })),
+  per_page: Type.Optional(
+    Type.Integer({ minimum: 1, default: DEFAULT_PER_PAGE, description: `items per page; values above ${MAX_PER_PAGE} are served as ${MAX_PER_PAGE}` }),
+  ),
+};
 export type PageRequest = Static<typeof PageRequest>;
 
 export const PageMeta = Closed(
