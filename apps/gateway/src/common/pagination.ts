@@ -40,8 +40,8 @@ export class PageQueryDto {
   per_page?: number;
 }
 
-/** The page a list request asks for, with the defaults applied. */
-export function paginated(query: PageQueryDto): PageRequest {
+/** The page a list request asks for, with the defaults applied and `per_page` capped. */
+export function paginated(query: { page?: number; per_page?: number }): PageRequest {
   return { page: query.page ?? 1, per_page: Math.min(query.per_page ?? DEFAULT_PER_PAGE, MAX_PER_PAGE) };
 }
 
