@@ -255,7 +255,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       });
       await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { published_at: publishedAt, preview_url: 'http://preview.test' } });
       const refused = await rpcFailure(rpc.request(AppsSubjects.setLifecycle, { caller: alice, id, changes: { status: 'shipped' as 'draft' } }));
-      expect(refused.body.errors).toEqual([{ field: 'status', message: 'must be one of draft, generating, generated, published, failed' }]);
+      expect(refused.body.errors).toEqual([{ field: 'changes.status', message: 'must be one of draft, generating, generated, published, failed' }]);
 
       const events = await waitForEvents(connection, (all) => all.filter((e) => e.app_id === id && e.event === 'app.updated').length >= 2);
       const updates = events.filter((e) => e.app_id === id && e.event === 'app.updated');

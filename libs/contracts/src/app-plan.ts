@@ -4,67 +4,77 @@
  * turns it into source files, so the same plan always gives the same app.
  */
 
+import { CONTENT_LIMITS, ENTITY_LIMITS, TEXT_LIMITS } from './limits';
+import { Closed, Named, StoredText, StringEnum, Type, type Static } from './schema';
+
 /** Column types of app data entities; the same list `svc-create-entity` accepts (decisions.md). */
 export const FIELD_TYPES = ['text', 'integer', 'number', 'boolean', 'date', 'datetime', 'select', 'multiselect', 'json'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-export interface EntityField {
-  /** snake_case column name, e.g. `cooking_time` */
-  name: string;
+/** One column of an entity. */
+export const EntityField = Closed({
+  /** snake_case column name, e.g. `cooking_time` (apps-service checks the form) */
+  name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.identifier.max }),
   /** human label, e.g. `Cooking time` */
-  label: string;
-  type: FieldType;
-  required: boolean;
-  unique?: boolean;
-  default_value?: string | number | boolean | null;
+  label: StoredText(TEXT_LIMITS.entityLabel),
+  type: StringEnum(FIELD_TYPES),
+  required: Type.Boolean(),
+  unique: Type.Optional(Type.Boolean()),
+  default_value: Type.Optional(Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'] })),
   /** choices of a select or multiselect */
-  options?: string[];
+  options: Type.Optional(Type.Array(StoredText(TEXT_LIMITS.selectOption), { maxItems: ENTITY_LIMITS.options })),
   /** unit or hint shown beside the input, e.g. `minutes` */
-  hint?: string;
-}
+  hint: Type.Optional(StoredText(TEXT_LIMITS.fieldHint)),
+});
+export type EntityField = Static<typeof EntityField>;
 
-export interface EntityPlan {
-  /** snake_case plural table name, e.g. `recipes` */
-  name: string;
-  /** e.g. `Recipes` */
-  label: string;
-  /** e.g. `Recipe` */
-  label_singular: string;
-  fields: EntityField[];
-  /** rows belong to the signed-in app user who created them (decisions.md `user_scoping: user_scoped`) */
-  user_scoped: boolean;
-  /**
-   * Visitors who are not signed in may add, change and delete rows (a guest book, a public sign-up sheet).
-   * Absent or false: visitors of a public app only read, writing needs a signed-in app user (decisions.md,
-   * "App users"). Only for shared entities: a user_scoped row belongs to a signed-in user.
-   */
-  open_writes?: boolean;
-}
+export const EntityPlan = Named(
+  'Entity',
+  Closed({
+    /** snake_case plural table name, e.g. `recipes` */
+    name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.identifier.max }),
+    /** e.g. `Recipes` */
+    label: StoredText(TEXT_LIMITS.entityLabel),
+    /** e.g. `Recipe` */
+    label_singular: StoredText(TEXT_LIMITS.entityLabel),
+    fields: Type.Array(EntityField, { maxItems: ENTITY_LIMITS.fields }),
+    /** rows belong to the signed-in app user who created them (decisions.md `user_scoping: user_scoped`) */
+    user_scoped: Type.Boolean(),
+    /**
+     * Visitors who are not signed in may add, change and delete rows (a guest book, a public sign-up sheet).
+     * Absent or false: visitors of a public app only read, writing needs a signed-in app user (decisions.md,
+     * "App users"). Only for shared entities: a user_scoped row belongs to a signed-in user.
+     */
+    open_writes: Type.Optional(Type.Boolean()),
+  }),
+);
+export type EntityPlan = Static<typeof EntityPlan>;
 
-export type PageKind = 'home' | 'list' | 'form' | 'sign_in';
+export const PAGE_KINDS = ['home', 'list', 'form', 'sign_in'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
 
-export interface PagePlan {
+export const PagePlan = Closed({
   /** client-side route, e.g. `/recipes` */
-  path: string;
-  title: string;
-  kind: PageKind;
+  path: Type.String(),
+  title: Type.String(),
+  kind: StringEnum(PAGE_KINDS),
   /** the entity a list or form page shows */
-  entity?: string;
-}
+  entity: Type.Optional(Type.String()),
+});
+export type PagePlan = Static<typeof PagePlan>;
 
-export interface AppPlan {
-  name: string;
-  description: string;
-  entities: EntityPlan[];
-  pages: PagePlan[];
+export const AppPlan = Closed({
+  name: Type.String(),
+  description: Type.String(),
+  entities: Type.Array(EntityPlan),
+  pages: Type.Array(PagePlan),
   /** the prompt(s) the plan was made from, oldest first */
-  prompts: string[];
-}
+  prompts: Type.Array(Type.String()),
+});
+export type AppPlan = Static<typeof AppPlan>;
 
-export interface SourceFile {
-  path: string;
-  content: string;
-}
+export const SourceFile = Closed({ path: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.filePathLength }), content: Type.String() });
+export type SourceFile = Static<typeof SourceFile>;
 
 /**
  * Layout every generated app follows, which the builder relies on: `index.html` at the root loads

@@ -1,3 +1,5 @@
+import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema';
+
 /**
  * The HTTP interface a generated app's frontend calls on its own host (preview or production address),
  * served by the edge: its data entities' rows (owned by apps-service) and its users' sign-in by e-mailed
@@ -23,30 +25,36 @@
 export const APP_RUNTIME_PREFIX = '/_api';
 export const APP_SESSION_COOKIE = 'appgen_session';
 
-export type RowValue = string | number | boolean | null | string[] | Record<string, unknown>;
+/** A field value of a row: checked against its column's type by apps-service, so any JSON value here. */
+export const RowValue = Type.Unsafe<string | number | boolean | null | string[] | Record<string, unknown>>({
+  description: 'a field value: text, a number, true or false, null, the choices of a multiselect, or JSON',
+});
+export type RowValue = Static<typeof RowValue>;
 
-export interface EntityRow {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  [field: string]: RowValue;
-}
+/** A row: its id and times, and its fields by column name. */
+export const EntityRow = Named(
+  'Row',
+  Type.Intersect([Type.Object({ id: Type.Integer(), created_at: Timestamp, updated_at: Timestamp }), Type.Record(Type.String(), RowValue)]),
+);
+export type EntityRow = Static<typeof EntityRow>;
 
-export interface EntityRowsResponse {
-  rows: EntityRow[];
-  /** rows matching the query, over all pages */
-  total: number;
-  /**
-   * the offset of the next page, or null after the last. A page holds up to `limit` rows but ends early
-   * rather than grow past CONTENT_LIMITS.rowsPageBytes, so continue from here, not from offset + limit.
-   */
-  next_offset: number | null;
-}
+export const EntityRowsResponse = Named(
+  'RowPage',
+  Closed({
+    rows: Type.Array(EntityRow),
+    /** rows matching the query, over all pages */
+    total: Type.Integer(),
+    /**
+     * the offset of the next page, or null after the last. A page holds up to `limit` rows but ends early
+     * rather than grow past CONTENT_LIMITS.rowsPageBytes, so continue from here, not from offset + limit.
+     */
+    next_offset: Nullable(Type.Integer()),
+  }),
+);
+export type EntityRowsResponse = Static<typeof EntityRowsResponse>;
 
-export interface EntityRowResponse {
-  row: EntityRow;
-}
+export const EntityRowResponse = Closed({ row: EntityRow });
+export type EntityRowResponse = Static<typeof EntityRowResponse>;
 
-export interface AppSessionResponse {
-  user: { email: string };
-}
+export const AppSessionResponse = Closed({ user: Closed({ email: Type.String() }) });
+export type AppSessionResponse = Static<typeof AppSessionResponse>;

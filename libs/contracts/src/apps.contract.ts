@@ -1,10 +1,10 @@
-import type { AppPlan, EntityPlan, SourceFile } from './app-plan';
-import type { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
-import type { CallerRequest } from './caller';
-import type { PageMeta, PageRequest } from './pagination';
-import type { Rpc } from './rpc';
-import { APP_ID_MAX_LENGTH } from './limits';
-import { Closed, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
+import { AppPlan, EntityPlan, SourceFile } from './app-plan';
+import { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
+import { Caller, CallerFields } from './caller';
+import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, TEXT_LIMITS } from './limits';
+import { PageFields, PageMeta, PageQueryFields } from './pagination';
+import { rpc, type MessageTypes, type RpcTypes } from './rpc';
+import { Closed, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by apps-service (queue group `apps-service`). */
 export const AppsSubjects = {
@@ -102,206 +102,266 @@ export const AppDetail = Named(
 );
 export type AppDetail = Static<typeof AppDetail>;
 
-export interface CreateAppRequest extends CallerRequest {
-  name?: string;
-  description?: string;
-  prompt?: string;
-  ai_model?: string;
-  visibility?: AppVisibility;
-  auto_generate?: boolean;
-}
-export interface CreateAppResponse {
-  app: AppSummary;
-  message: string;
-}
+/** `prompt` as the API takes it: what to build, or with `app_id` what to change. */
+export const Prompt = StoredText(TEXT_LIMITS.prompt, { 'x-trim': true, description: 'what to build, or with app_id what to change' });
+/** `name` of an app: one line, trimmed. */
+export const AppName = StoredText(TEXT_LIMITS.appName, { 'x-trim': true, description: 'one line', example: 'Recipe Box' });
+export const AppDescription = StoredText(TEXT_LIMITS.appDescription, { description: 'what the app is for; may span lines' });
+export const AiModel = StoredText(TEXT_LIMITS.aiModel, {
+  'x-trim': true,
+  example: 'blueprint',
+  description: 'a model the generator engines offer (`blueprint` always; others as configured, 422 lists them)',
+});
 
-export interface ListAppsRequest extends CallerRequest, PageRequest {
-  status?: AppStatus;
-  name?: string;
-}
-export interface ListAppsResponse {
-  apps: AppSummary[];
-  meta: PageMeta;
-}
+/** The fields of an app a PATCH may change, checked as on creation. */
+const updatableAppFields = {
+  name: Type.Optional({ ...AppName, description: 'one line; default on creation: "Untitled App"' }),
+  description: Type.Optional(AppDescription),
+  visibility: Type.Optional(AppVisibility),
+  ai_model: Type.Optional({ ...AiModel, description: `${AiModel.description}; default: blueprint` }),
+};
 
-export interface AppByIdRequest extends CallerRequest {
-  id: string;
-}
-export interface AppDetailResponse {
-  app: AppDetail;
-}
+/** Body of POST /managed_apps. */
+export const CreateAppBody = Named(
+  'CreateAppRequest',
+  Closed({
+    ...updatableAppFields,
+    prompt: Type.Optional({ ...Prompt, description: 'what to build; with auto_generate (default) the app is generated at once' }),
+    auto_generate: Type.Optional(Type.Boolean({ description: 'default: true when a prompt is given' })),
+  }),
+);
+export type CreateAppBody = Static<typeof CreateAppBody>;
+export const CreateAppRequest = Closed({ ...CallerFields, ...CreateAppBody.properties });
+export type CreateAppRequest = Static<typeof CreateAppRequest>;
+export const CreateAppResponse = Named('CreateAppResponse', Closed({ app: AppSummary, message: Type.String() }));
+export type CreateAppResponse = Static<typeof CreateAppResponse>;
 
-export interface UpdateAppRequest extends AppByIdRequest {
-  changes: {
-    name?: string;
-    description?: string;
-    visibility?: AppVisibility;
-    ai_model?: string;
-  };
-}
-export interface UpdateAppResponse {
-  app: AppSummary;
-}
+/** Query of GET /managed_apps. */
+export const ListAppsQuery = Closed({
+  status: Type.Optional(AppStatus),
+  name: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.appName.max, 'x-trim': true, description: 'apps whose name contains this (case-insensitive)' })),
+  ...PageQueryFields,
+});
+export type ListAppsQuery = Static<typeof ListAppsQuery>;
+export const ListAppsRequest = Closed({ ...CallerFields, ...ListAppsQuery.properties, ...PageFields });
+export type ListAppsRequest = Static<typeof ListAppsRequest>;
+export const ListAppsResponse = Named('AppList', Closed({ apps: Type.Array(AppSummary), meta: PageMeta }));
+export type ListAppsResponse = Static<typeof ListAppsResponse>;
 
-export interface DeleteAppResponse {
-  success: true;
-  message: string;
-}
+export const AppByIdRequest = Closed({ ...CallerFields, id: AppId });
+export type AppByIdRequest = Static<typeof AppByIdRequest>;
+export const AppDetailResponse = Named('AppDetailResponse', Closed({ app: AppDetail }));
+export type AppDetailResponse = Static<typeof AppDetailResponse>;
 
-export interface LifecycleChange {
-  status?: AppStatus;
-  preview_url?: string | null;
-  production_url?: string | null;
-  published_at?: string | null;
-}
-export interface SetLifecycleRequest extends AppByIdRequest {
-  changes: LifecycleChange;
-}
+/** Body of PATCH /managed_apps/:id: only the fields sent change. */
+export const UpdateAppBody = Named('UpdateAppRequest', Closed(updatableAppFields));
+export type UpdateAppBody = Static<typeof UpdateAppBody>;
+export const UpdateAppRequest = Closed({ ...AppByIdRequest.properties, changes: UpdateAppBody });
+export type UpdateAppRequest = Static<typeof UpdateAppRequest>;
+export const UpdateAppResponse = Named('UpdateAppResponse', Closed({ app: AppSummary }));
+export type UpdateAppResponse = Static<typeof UpdateAppResponse>;
+
+export const DeleteAppResponse = Named('DeleteAppResponse', Closed({ success: Type.Literal(true), message: Type.String() }));
+export type DeleteAppResponse = Static<typeof DeleteAppResponse>;
+
+const Url = Type.String({ format: 'uri' });
+
+export const LifecycleChange = Closed({
+  status: Type.Optional(AppStatus),
+  preview_url: Type.Optional(Nullable(Url)),
+  production_url: Type.Optional(Nullable(Url)),
+  published_at: Type.Optional(Nullable(Timestamp)),
+});
+export type LifecycleChange = Static<typeof LifecycleChange>;
+export const SetLifecycleRequest = Closed({ ...AppByIdRequest.properties, changes: LifecycleChange });
+export type SetLifecycleRequest = Static<typeof SetLifecycleRequest>;
+
+/** An app-relative source path, e.g. `src/main.ts` (apps-service checks its form). */
+export const SourcePath = Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.filePathLength, description: 'app-relative path, e.g. src/main.ts' });
 
 /** The Source file resource (contract section 2). */
-export interface SourceFileView {
-  path: string;
-  content: string;
-  size: number;
-  updated_at: string;
-}
+export const SourceFileView = Named(
+  'SourceFile',
+  Closed({ path: Type.String({ example: 'src/main.ts' }), content: Type.String(), size: Type.Integer({ description: 'bytes of UTF-8' }), updated_at: Timestamp }),
+);
+export type SourceFileView = Static<typeof SourceFileView>;
 
-export type VersionSource = 'generation' | 'edit' | 'rollback';
-export interface VersionView {
-  id: number;
-  app_id: string;
-  number: number;
-  source: VersionSource;
-  files_count: number;
-  created_at: string;
-}
+export const VERSION_SOURCES = ['generation', 'edit', 'rollback'] as const;
+export type VersionSource = (typeof VERSION_SOURCES)[number];
+export const VersionView = Named(
+  'Version',
+  Closed({
+    id: Type.Integer(),
+    app_id: Type.String(),
+    number: Type.Integer(),
+    source: StringEnum(VERSION_SOURCES),
+    files_count: Type.Integer(),
+    created_at: Timestamp,
+  }),
+);
+export type VersionView = Static<typeof VersionView>;
 
-export interface ListFilesRequest extends AppByIdRequest {
-  /** files whose path contains this (GET /managed_apps/:id/files?path=) */
-  path?: string;
+/** Query of GET /managed_apps/:id/files. */
+export const ListFilesQuery = Closed({
+  path: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.filePathLength, description: 'files whose path contains this' })),
+});
+export const ListFilesRequest = Closed({
+  ...AppByIdRequest.properties,
+  ...ListFilesQuery.properties,
   /** glob over paths (svc-list-files), e.g. `src/**\/*.ts` */
-  pattern?: string;
-}
-export interface ListFilesResponse {
-  app_id: string;
-  files: SourceFileView[];
-  count: number;
-}
-export interface FileRequest extends AppByIdRequest {
-  path: string;
-}
-export interface WriteFileRequest extends FileRequest {
-  content: string;
-}
-export interface FileChangeResponse {
-  file: SourceFileView | null;
+  pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'glob over paths; default: every file' })),
+});
+export type ListFilesRequest = Static<typeof ListFilesRequest>;
+export const ListFilesResponse = Named('FileList', Closed({ app_id: Type.String(), files: Type.Array(SourceFileView), count: Type.Integer() }));
+export type ListFilesResponse = Static<typeof ListFilesResponse>;
+
+export const FileRequest = Closed({ ...AppByIdRequest.properties, path: SourcePath });
+export type FileRequest = Static<typeof FileRequest>;
+/** A file's whole new content; characters bound bytes from below, and apps-service checks the UTF-8 size itself. */
+export const FileContent = Type.String({ maxLength: CONTENT_LIMITS.fileBytes });
+export const WriteFileRequest = Closed({ ...FileRequest.properties, content: FileContent });
+export type WriteFileRequest = Static<typeof WriteFileRequest>;
+export const FileChangeResponse = Closed({
+  file: Nullable(SourceFileView),
   /** the new version the change made; deployment-service builds it for the preview */
-  version: VersionView;
-}
+  version: VersionView,
+});
+export type FileChangeResponse = Static<typeof FileChangeResponse>;
 
-export interface SaveVersionRequest extends AppByIdRequest {
-  files: SourceFile[];
-  plan: AppPlan | null;
-  source: VersionSource;
+export const SaveVersionRequest = Closed({
+  ...AppByIdRequest.properties,
+  /** at most CONTENT_LIMITS.filesPerApp, which apps-service checks with the count it found */
+  files: Type.Array(SourceFile),
+  plan: Nullable(AppPlan),
+  source: StringEnum(VERSION_SOURCES),
   /** makes a retried save (same job) return the version saved the first time */
-  idempotency_key?: string;
-}
-export interface VersionFilesRequest extends AppByIdRequest {
-  version_id: number;
+  idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+export type SaveVersionRequest = Static<typeof SaveVersionRequest>;
+export const VersionFilesRequest = Closed({
+  ...AppByIdRequest.properties,
+  version_id: Type.Integer({ minimum: 1 }),
   /** continue after this path (from the previous page's `next`) */
-  after?: string;
-}
-export interface VersionFilesResponse {
-  files: SourceFile[];
-  next: string | null;
-}
+  after: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.filePathLength })),
+});
+export type VersionFilesRequest = Static<typeof VersionFilesRequest>;
+export const VersionFilesResponse = Closed({ files: Type.Array(SourceFile), next: Nullable(Type.String()) });
+export type VersionFilesResponse = Static<typeof VersionFilesResponse>;
 
-export interface DefineEntityRequest extends AppByIdRequest {
-  entity: EntityPlan;
-}
+export const DefineEntityRequest = Closed({ ...AppByIdRequest.properties, entity: EntityPlan });
+export type DefineEntityRequest = Static<typeof DefineEntityRequest>;
 
-export interface ListEntitiesRequest {
-  app_id: string;
+export const ListEntitiesRequest = Closed({
+  app_id: AppId,
   /** present when the account owner asks through the API or tools: another account's app is then 404 */
-  caller?: CallerRequest['caller'];
-}
+  caller: Type.Optional(Caller),
+});
+export type ListEntitiesRequest = Static<typeof ListEntitiesRequest>;
 
 /** Who reads or writes rows: a signed-in user of the generated app, a visitor, or the account owner (tools). */
-export type RowActor = { kind: 'app_user'; email: string } | { kind: 'visitor' } | { kind: 'owner' };
-export interface RowsRequest {
-  app_id: string;
-  entity: string;
-  actor: RowActor;
-  /** present when the account owner acts through the API or tools */
-  caller?: CallerRequest['caller'];
-}
-export interface QueryRowsRequest extends RowsRequest {
-  filters?: Record<string, RowValue>;
-  order_by?: string;
-  limit: number;
-  offset: number;
-}
-export interface RowByIdRequest extends RowsRequest {
-  id: number;
-}
-export interface WriteRowRequest extends RowsRequest {
-  data: Record<string, RowValue>;
-}
-export interface UpdateRowRequest extends RowByIdRequest {
-  data: Record<string, RowValue>;
-}
+export const RowActor = Type.Union([
+  Closed({ kind: Type.Literal('app_user'), email: Type.String({ minLength: 3, maxLength: 254 }) }),
+  Closed({ kind: Type.Literal('visitor') }),
+  Closed({ kind: Type.Literal('owner') }),
+]);
+export type RowActor = Static<typeof RowActor>;
 
-export interface RuntimeApp {
-  id: string;
-  account_id: number;
-  name: string;
-  status: AppStatus;
-  visibility: AppVisibility;
-}
+/** An entity (table) name as requests name it. */
+export const EntityName = Type.String({ minLength: 1, maxLength: TEXT_LIMITS.identifier.max, description: 'entity (table) name, e.g. recipes' });
+/** A row's id. */
+export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** A row's field values by column name; each is checked against the entity's definition by apps-service. */
+export const RowData = Type.Record(Type.String(), RowValue, { description: 'field values by column name', 'x-message': 'must be an object of field values' });
+
+const rowsRequestFields = {
+  app_id: AppId,
+  entity: EntityName,
+  actor: RowActor,
+  /** present when the account owner acts through the API or tools */
+  caller: Type.Optional(Caller),
+};
+export const RowsRequest = Closed(rowsRequestFields);
+export type RowsRequest = Static<typeof RowsRequest>;
+export const QueryRowsRequest = Closed({
+  ...rowsRequestFields,
+  filters: Type.Optional(Type.Record(Type.String(), RowValue, { description: 'equality filters by column name' })),
+  order_by: Type.Optional(Type.String({ maxLength: 70 })),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+});
+export type QueryRowsRequest = Static<typeof QueryRowsRequest>;
+export const RowByIdRequest = Closed({ ...rowsRequestFields, id: RowId });
+export type RowByIdRequest = Static<typeof RowByIdRequest>;
+export const WriteRowRequest = Closed({ ...rowsRequestFields, data: RowData });
+export type WriteRowRequest = Static<typeof WriteRowRequest>;
+export const UpdateRowRequest = Closed({ ...rowsRequestFields, id: RowId, data: RowData });
+export type UpdateRowRequest = Static<typeof UpdateRowRequest>;
+const RowResponse = Closed({ row: EntityRow });
+
+export const RuntimeApp = Closed({
+  id: Type.String(),
+  account_id: Type.Integer(),
+  name: Type.String(),
+  status: AppStatus,
+  visibility: AppVisibility,
+});
+export type RuntimeApp = Static<typeof RuntimeApp>;
 
 export const ANALYTICS_PERIODS = ['7d', '30d', '90d'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-export interface AnalyticsResponse {
-  app_id: string;
-  period: AnalyticsPeriod;
-  metrics: { page_views: number; unique_visitors: number; sessions: number };
-}
-export interface PageView {
-  app_id: string;
+/** Query of GET /managed_apps/:id/analytics. */
+export const AnalyticsQuery = Closed({ period: Type.Optional(StringEnum(ANALYTICS_PERIODS, { default: '7d' })) });
+export const AnalyticsResponse = Named(
+  'Analytics',
+  Closed({
+    app_id: Type.String(),
+    period: StringEnum(ANALYTICS_PERIODS),
+    metrics: Closed({ page_views: Type.Integer(), unique_visitors: Type.Integer(), sessions: Type.Integer() }),
+  }),
+);
+export type AnalyticsResponse = Static<typeof AnalyticsResponse>;
+
+export const PageView = Closed({
+  app_id: Type.String(),
   /** SHA-256 of the visitor cookie; raw identifiers are never stored */
-  visitor: string;
-  session: string;
-  path: string;
-  environment: 'preview' | 'production';
-  at: string;
-}
+  visitor: Type.String({ minLength: 1, maxLength: 128 }),
+  session: Type.String({ minLength: 1, maxLength: 128 }),
+  /** stored cut to its first 2,048 characters */
+  path: Type.String(),
+  environment: StringEnum(['preview', 'production'] as const),
+  at: Timestamp,
+});
+export type PageView = Static<typeof PageView>;
 
-export interface AppsRpc {
-  [AppsSubjects.create]: Rpc<CreateAppRequest, CreateAppResponse>;
-  [AppsSubjects.list]: Rpc<ListAppsRequest, ListAppsResponse>;
-  [AppsSubjects.get]: Rpc<AppByIdRequest, AppDetailResponse>;
-  [AppsSubjects.update]: Rpc<UpdateAppRequest, UpdateAppResponse>;
-  [AppsSubjects.delete]: Rpc<AppByIdRequest, DeleteAppResponse>;
-  [AppsSubjects.setLifecycle]: Rpc<SetLifecycleRequest, { app: AppSummary }>;
-  [AppsSubjects.listFiles]: Rpc<ListFilesRequest, ListFilesResponse>;
-  [AppsSubjects.readFile]: Rpc<FileRequest, { file: SourceFileView }>;
-  [AppsSubjects.writeFile]: Rpc<WriteFileRequest, FileChangeResponse>;
-  [AppsSubjects.deleteFile]: Rpc<FileRequest, FileChangeResponse>;
-  [AppsSubjects.saveVersion]: Rpc<SaveVersionRequest, { version: VersionView }>;
-  [AppsSubjects.listVersions]: Rpc<AppByIdRequest, { versions: VersionView[] }>;
-  [AppsSubjects.versionFiles]: Rpc<VersionFilesRequest, VersionFilesResponse>;
-  [AppsSubjects.latestPlan]: Rpc<AppByIdRequest, { plan: AppPlan | null }>;
-  [AppsSubjects.defineEntity]: Rpc<DefineEntityRequest, { entity: EntityPlan }>;
-  [AppsSubjects.listEntities]: Rpc<ListEntitiesRequest, { entities: EntityPlan[] }>;
-  [AppsSubjects.queryRows]: Rpc<QueryRowsRequest, EntityRowsResponse>;
-  [AppsSubjects.insertRow]: Rpc<WriteRowRequest, { row: EntityRow }>;
-  [AppsSubjects.getRow]: Rpc<RowByIdRequest, { row: EntityRow }>;
-  [AppsSubjects.updateRow]: Rpc<UpdateRowRequest, { row: EntityRow }>;
-  [AppsSubjects.deleteRow]: Rpc<RowByIdRequest, { success: true }>;
-  [AppsSubjects.resolveRuntime]: Rpc<{ app_id: string }, { app: RuntimeApp }>;
-  [AppsSubjects.queryAnalytics]: Rpc<AppByIdRequest & { period: AnalyticsPeriod }, AnalyticsResponse>;
-}
+export const APPS_RPC = {
+  [AppsSubjects.create]: rpc(CreateAppRequest, CreateAppResponse),
+  [AppsSubjects.list]: rpc(ListAppsRequest, ListAppsResponse),
+  [AppsSubjects.get]: rpc(AppByIdRequest, AppDetailResponse),
+  [AppsSubjects.update]: rpc(UpdateAppRequest, UpdateAppResponse),
+  [AppsSubjects.delete]: rpc(AppByIdRequest, DeleteAppResponse),
+  [AppsSubjects.setLifecycle]: rpc(SetLifecycleRequest, Closed({ app: AppSummary })),
+  [AppsSubjects.listFiles]: rpc(ListFilesRequest, ListFilesResponse),
+  [AppsSubjects.readFile]: rpc(FileRequest, Closed({ file: SourceFileView })),
+  [AppsSubjects.writeFile]: rpc(WriteFileRequest, FileChangeResponse),
+  [AppsSubjects.deleteFile]: rpc(FileRequest, FileChangeResponse),
+  [AppsSubjects.saveVersion]: rpc(SaveVersionRequest, Closed({ version: VersionView })),
+  [AppsSubjects.listVersions]: rpc(AppByIdRequest, Closed({ versions: Type.Array(VersionView) })),
+  [AppsSubjects.versionFiles]: rpc(VersionFilesRequest, VersionFilesResponse),
+  [AppsSubjects.latestPlan]: rpc(AppByIdRequest, Closed({ plan: Nullable(AppPlan) })),
+  [AppsSubjects.defineEntity]: rpc(DefineEntityRequest, Closed({ entity: EntityPlan })),
+  [AppsSubjects.listEntities]: rpc(ListEntitiesRequest, Closed({ entities: Type.Array(EntityPlan) })),
+  [AppsSubjects.queryRows]: rpc(QueryRowsRequest, EntityRowsResponse),
+  [AppsSubjects.insertRow]: rpc(WriteRowRequest, RowResponse),
+  [AppsSubjects.getRow]: rpc(RowByIdRequest, RowResponse),
+  [AppsSubjects.updateRow]: rpc(UpdateRowRequest, RowResponse),
+  [AppsSubjects.deleteRow]: rpc(RowByIdRequest, Closed({ success: Type.Literal(true) })),
+  [AppsSubjects.resolveRuntime]: rpc(Closed({ app_id: AppId }), Closed({ app: RuntimeApp })),
+  [AppsSubjects.queryAnalytics]: rpc(Closed({ ...AppByIdRequest.properties, period: StringEnum(ANALYTICS_PERIODS) }), AnalyticsResponse),
+};
+export type AppsRpc = RpcTypes<typeof APPS_RPC>;
 
-export interface AppsMessages {
-  [AppsEvents.recordPageViews]: { views: PageView[] };
-}
+export const APPS_MESSAGES = {
+  /** Each view is checked on its own (PageView): a malformed one is skipped, not the batch with it. */
+  [AppsEvents.recordPageViews]: Closed({ views: Type.Array(Type.Unsafe<PageView>({ type: 'object' }), { description: 'PageView entries' }) }),
+};
+export type AppsMessages = MessageTypes<typeof APPS_MESSAGES>;

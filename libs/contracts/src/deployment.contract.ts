@@ -1,6 +1,9 @@
+import { AppId, AppStatus, AppUrls } from './apps.contract';
+import { CallerFields } from './caller';
 import type { ErrorCode } from './errors';
-import type { CallerRequest } from './caller';
-import type { Rpc } from './rpc';
+import { GENERATION_JOB_STATUSES } from './generation.contract';
+import { rpc, type RpcTypes } from './rpc';
+import { Closed, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by deployment-service (queue group `deployment-service`). */
 export const DeploymentSubjects = {
@@ -20,7 +23,8 @@ export const DeploymentSubjects = {
 export const DEPLOYMENT_STATUSES = ['pending', 'building', 'deploying', 'deployed', 'failed'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
-export type BuildStatus = 'succeeded' | 'failed';
+export const BUILD_STATUSES = ['succeeded', 'failed'] as const;
+export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
 /** The only `error_type` builds produce; the contract shows `build_error`. */
 export const BUILD_ERROR_TYPE = 'build_error';
@@ -29,89 +33,130 @@ export const BUILD_ERROR_TYPE = 'build_error';
  * One reason an app version did not build (contract: "Build error entry"). The repair loop reads these,
  * fixes `file` as `suggested_action` says (through the files interface or PATCH), then deploys again.
  */
-export interface BuildErrorEntry {
-  /** where and what, e.g. `src/views/list.ts:3:18: Unexpected ";" in: const total = ;` */
-  message: string;
-  error_type: typeof BUILD_ERROR_TYPE;
-  /** app-relative path of the file to fix, e.g. `src/views/list.ts`; empty when no single file is at fault */
-  file: string;
-  suggested_action: string;
-  /** the app's editor opened at `file` (and `line` when known) */
-  fix_url: string;
-  /** false only when the failure is appgen's own, so no change to the app's files can fix it */
-  recoverable: boolean;
-  /** ISO 8601 */
-  occurred_at: string;
-}
+export const BuildErrorEntry = Named(
+  'BuildError',
+  Closed({
+    /** where and what, e.g. `src/views/list.ts:3:18: Unexpected ";" in: const total = ;` */
+    message: Type.String({ example: 'src/views/list.ts:3:18: Unexpected ";"' }),
+    error_type: Type.Literal(BUILD_ERROR_TYPE),
+    /** app-relative path of the file to fix, e.g. `src/views/list.ts`; empty when no single file is at fault */
+    file: Type.String(),
+    suggested_action: Type.String(),
+    /** the app's editor opened at `file` (and `line` when known) */
+    fix_url: Type.String({ format: 'uri' }),
+    /** false only when the failure is appgen's own, so no change to the app's files can fix it */
+    recoverable: Type.Boolean(),
+    occurred_at: Timestamp,
+  }),
+);
+export type BuildErrorEntry = Static<typeof BuildErrorEntry>;
 
 /** Body of `GET /managed_apps/:id/errors`; `errors` is empty for a clean app. */
-export interface BuildErrorsResponse {
-  recoverable: boolean;
-  errors: BuildErrorEntry[];
-}
+export const BuildErrorsResponse = Named('BuildErrors', Closed({ recoverable: Type.Boolean(), errors: Type.Array(BuildErrorEntry) }));
+export type BuildErrorsResponse = Static<typeof BuildErrorsResponse>;
 
-export interface BuildView {
-  id: number;
-  app_id: string;
-  version_id: number;
-  status: BuildStatus;
-  errors: BuildErrorEntry[];
-  created_at: string;
-}
+export const BuildView = Closed({
+  id: Type.Integer(),
+  app_id: Type.String(),
+  version_id: Type.Integer(),
+  status: StringEnum(BUILD_STATUSES),
+  errors: Type.Array(BuildErrorEntry),
+  created_at: Timestamp,
+});
+export type BuildView = Static<typeof BuildView>;
 
-export interface BuildRequest extends CallerRequest {
-  app_id: string;
-  version_id: number;
-}
+/** A version id as requests name it. */
+const VersionId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const BuildRequest = Closed({ ...CallerFields, app_id: AppId, version_id: VersionId });
+export type BuildRequest = Static<typeof BuildRequest>;
 
 /** The Deployment resource (contract section 2). */
-export interface DeploymentView {
-  id: number;
-  environment: 'production';
-  status: DeploymentStatus;
-  deployed_at: string | null;
-  version_id: number;
-}
+export const DeploymentView = Closed({
+  id: Type.Integer(),
+  environment: Type.Literal('production'),
+  status: StringEnum(DEPLOYMENT_STATUSES),
+  deployed_at: Nullable(Timestamp),
+  version_id: Type.Integer(),
+});
+export type DeploymentView = Static<typeof DeploymentView>;
 
 /** 202 body of POST /managed_apps/:id/deploy; decisions.md adds `production_url`. */
-export interface DeployResponse {
-  deployment_id: number;
-  status: 'queued';
-  message: string;
-  production_url: string;
-}
+export const DeployResponse = Named(
+  'DeployResponse',
+  Closed({
+    deployment_id: Type.Integer(),
+    status: Type.Literal('queued'),
+    message: Type.String(),
+    production_url: Type.String({ format: 'uri' }),
+  }),
+);
+export type DeployResponse = Static<typeof DeployResponse>;
 
 /**
  * The contract's deploy refusal (section 7), the one error body whose `error` is a sentence:
  * 422 `{error: 'App is not deployable', reason, recoverable: true, suggested_action, fix_url}`.
  */
 export const NOT_DEPLOYABLE_ERROR = 'App is not deployable' satisfies ErrorCode;
+export const NotDeployableBody = Named(
+  'NotDeployable',
+  Closed({
+    error: Type.Literal(NOT_DEPLOYABLE_ERROR),
+    message: Type.String(),
+    reason: Type.String({ example: 'The app has no successful build yet' }),
+    recoverable: Type.Boolean(),
+    suggested_action: Type.String(),
+    fix_url: Type.String({ format: 'uri' }),
+  }),
+);
 
-export interface RollbackRequest extends CallerRequest {
-  app_id: string;
-  /** defaults to the version deployed before the current one */
-  version_id?: number;
-}
+/** Body of POST /managed_apps/:id/rollback. */
+export const RollbackBody = Named(
+  'RollbackRequest',
+  Closed({ version_id: Type.Optional({ ...VersionId, description: 'version to restore; default: the one deployed before the current one' }) }),
+);
+export const RollbackRequest = Closed({ ...CallerFields, app_id: AppId, ...RollbackBody.properties });
+export type RollbackRequest = Static<typeof RollbackRequest>;
+export const RollbackResponse = Named('RollbackResponse', Closed({ message: Type.String(), version_id: Type.Integer() }));
 
-export type BundleEnvironment = 'preview' | 'production';
-export interface ResolveBundleResponse {
-  build_id: number;
+/** GET /managed_apps/:id/status: the app, its newest deployment and generation, and its addresses (the gateway asks all three). */
+export const AppStatusResponse = Named(
+  'AppStatus',
+  Closed({
+    app_id: Type.String(),
+    name: Type.String(),
+    status: AppStatus,
+    deployment: Nullable(Closed({ id: Type.Integer(), environment: Type.Literal('production'), status: StringEnum(DEPLOYMENT_STATUSES), deployed_at: Nullable(Timestamp) })),
+    generation: Nullable(Closed({ status: StringEnum(GENERATION_JOB_STATUSES), started_at: Nullable(Timestamp), completed_at: Nullable(Timestamp) })),
+    urls: AppUrls,
+  }),
+);
+export type AppStatusResponse = Static<typeof AppStatusResponse>;
+
+export const BUNDLE_ENVIRONMENTS = ['preview', 'production'] as const;
+export type BundleEnvironment = (typeof BUNDLE_ENVIRONMENTS)[number];
+export const ResolveBundleResponse = Closed({
+  build_id: Type.Integer(),
   /** changes whenever the served bundle changes, for HTTP caching */
-  etag: string;
-  paths: string[];
-}
-export interface BundleFileResponse {
-  path: string;
-  content: string;
-  content_type: string;
-}
+  etag: Type.String(),
+  paths: Type.Array(Type.String()),
+});
+export type ResolveBundleResponse = Static<typeof ResolveBundleResponse>;
+export const BundleFileResponse = Closed({ path: Type.String(), content: Type.String(), content_type: Type.String() });
+export type BundleFileResponse = Static<typeof BundleFileResponse>;
 
-export interface DeploymentRpc {
-  [DeploymentSubjects.build]: Rpc<BuildRequest, { build: BuildView }>;
-  [DeploymentSubjects.errors]: Rpc<CallerRequest & { app_id: string }, BuildErrorsResponse>;
-  [DeploymentSubjects.deploy]: Rpc<CallerRequest & { app_id: string }, DeployResponse>;
-  [DeploymentSubjects.rollback]: Rpc<RollbackRequest, { message: string; version_id: number }>;
-  [DeploymentSubjects.latest]: Rpc<CallerRequest & { app_id: string }, { deployment: DeploymentView | null }>;
-  [DeploymentSubjects.resolveBundle]: Rpc<{ app_id: string; environment: BundleEnvironment }, ResolveBundleResponse>;
-  [DeploymentSubjects.bundleFile]: Rpc<{ build_id: number; path: string }, BundleFileResponse>;
-}
+const AppOfCaller = Closed({ ...CallerFields, app_id: AppId });
+
+export const DEPLOYMENT_RPC = {
+  [DeploymentSubjects.build]: rpc(BuildRequest, Closed({ build: BuildView })),
+  [DeploymentSubjects.errors]: rpc(AppOfCaller, BuildErrorsResponse),
+  [DeploymentSubjects.deploy]: rpc(AppOfCaller, DeployResponse),
+  [DeploymentSubjects.rollback]: rpc(RollbackRequest, RollbackResponse),
+  [DeploymentSubjects.latest]: rpc(AppOfCaller, Closed({ deployment: Nullable(DeploymentView) })),
+  [DeploymentSubjects.resolveBundle]: rpc(Closed({ app_id: AppId, environment: StringEnum(BUNDLE_ENVIRONMENTS) }), ResolveBundleResponse),
+  [DeploymentSubjects.bundleFile]: rpc(
+    Closed({ build_id: Type.Integer({ minimum: 1 }), path: Type.String({ minLength: 1 }) }),
+    BundleFileResponse,
+  ),
+};
+export type DeploymentRpc = RpcTypes<typeof DEPLOYMENT_RPC>;

@@ -1,4 +1,4 @@
-import { AppId, AppStatus, AppSummary, AppVisibility } from './apps.contract';
+import { AiModel, AppDescription, AppId, AppName, AppStatus, AppSummary, AppVisibility, Prompt } from './apps.contract';
 import { CallerFields } from './caller';
 import { EVENT_KINDS } from './events';
 import { TEXT_LIMITS } from './limits';
@@ -78,16 +78,6 @@ export class OfferedModelsCheck {
   }
 }
 
-/** `prompt` as the API takes it: what to build, or with `app_id` what to change. */
-export const Prompt = StoredText(TEXT_LIMITS.prompt, { 'x-trim': true, description: 'what to build, or with app_id what to change' });
-/** `name` of a new app. */
-export const AppName = StoredText(TEXT_LIMITS.appName, { 'x-trim': true, description: 'one line' });
-export const AppDescription = StoredText(TEXT_LIMITS.appDescription, { description: 'what the app is for; may span lines' });
-export const AiModel = StoredText(TEXT_LIMITS.aiModel, {
-  'x-trim': true,
-  example: 'blueprint',
-  description: 'a model the generator engines offer (`blueprint` always; others as configured, 422 lists them)',
-});
 /** An http(s) URL that receives signed deliveries (a generation's `callback_url`, a webhook's `url`). */
 export const ReceivingUrl = StoredText(TEXT_LIMITS.url, { 'x-trim': true, format: 'http-url', 'x-message': 'must be an http or https URL' });
 

@@ -1,6 +1,6 @@
 import type { TSchema } from './schema';
-import type { AppsMessages, AppsRpc } from './apps.contract';
-import type { DeploymentRpc } from './deployment.contract';
+import { APPS_MESSAGES, APPS_RPC, type AppsMessages, type AppsRpc } from './apps.contract';
+import { DEPLOYMENT_RPC, type DeploymentRpc } from './deployment.contract';
 import { GENERATION_RPC, type GenerationRpc } from './generation.contract';
 import type { RpcSchemas } from './rpc';
 import type { UsersMessages, UsersRpc } from './users.contract';
@@ -10,10 +10,10 @@ import type { WebhooksRpc } from './webhooks.contract';
  * Every request/reply subject on the bus with its request and reply schemas: what the RpcClient's types, the
  * services' incoming-message check (service-kit) and the subject map (README) are made from.
  */
-export const RPC_SCHEMAS: Readonly<Record<string, RpcSchemas>> = { ...GENERATION_RPC };
+export const RPC_SCHEMAS: Readonly<Record<string, RpcSchemas>> = { ...APPS_RPC, ...DEPLOYMENT_RPC, ...GENERATION_RPC };
 
 /** Every fire-and-forget subject with the schema of its payload. */
-export const MESSAGE_SCHEMAS: Readonly<Record<string, TSchema>> = {};
+export const MESSAGE_SCHEMAS: Readonly<Record<string, TSchema>> = { ...APPS_MESSAGES };
 
 /** Every request/reply subject on the bus with its request and response types. */
 export type RpcMap = UsersRpc & AppsRpc & GenerationRpc & DeploymentRpc & WebhooksRpc;

@@ -22,13 +22,12 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-function createAjv(coerceTypes: boolean): Ajv2020 {
+function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     // error objects carry the failing schema and value, from which the messages below are worded
     verbose: true,
     allowUnionTypes: true,
-    coerceTypes,
     strict: true,
   });
   addFormats(ajv, ['date-time', 'date', 'uri', 'email']);
@@ -42,10 +41,7 @@ function createAjv(coerceTypes: boolean): Ajv2020 {
   return ajv;
 }
 
-/** Bodies and messages: JSON as sent, nothing converted. */
-const strictAjv = createAjv(false);
-/** Query strings, whose values arrive as text: "12" is the integer 12, "true" the boolean. */
-const queryAjv = createAjv(true);
+const ajv = createAjv();
 
 export interface ValidateOptions {
   /** the field name errors are reported under (the tools' `params`); default: none, fields are top-level names */
@@ -59,14 +55,13 @@ export type Validation<T> =
   | { ok: false; missing: MissingAnswer & { code: ErrorCode }; errors: FieldError[] }
   | { ok: false; missing: null; errors: FieldError[] };
 
-const compiled = { strict: new WeakMap<TSchema, ValidateFunction>(), query: new WeakMap<TSchema, ValidateFunction>() };
+const compiled = new WeakMap<TSchema, ValidateFunction>();
 
-function compiledFor(schema: TSchema, query: boolean): ValidateFunction {
-  const cache = query ? compiled.query : compiled.strict;
-  let validate = cache.get(schema);
+function compiledFor(schema: TSchema): ValidateFunction {
+  let validate = compiled.get(schema);
   if (!validate) {
-    validate = (query ? queryAjv : strictAjv).compile(schema);
-    cache.set(schema, validate);
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
   }
   return validate;
 }
@@ -76,8 +71,9 @@ function compiledFor(schema: TSchema, query: boolean): ValidateFunction {
  * parsed message). Answers the value, typed, or one error per field that is wrong, worded for people.
  */
 export function validate<T extends TSchema>(schema: T, value: unknown, options: ValidateOptions = {}): Validation<Static<T>> {
+  if (options.query === true) readQueryText(schema, value);
   trimMarked(schema, value);
-  const check = compiledFor(schema, options.query === true);
+  const check = compiledFor(schema);
   if (check(value)) return { ok: true, value: value as Static<T> };
   const errors = check.errors ?? [];
   const missing = missingAnswer(errors);
@@ -87,7 +83,7 @@ export function validate<T extends TSchema>(schema: T, value: unknown, options: 
 
 /** Compiles every schema given now, so that a schema Ajv refuses fails at boot (or in a test), not on a request. */
 export function precompile(schemas: Iterable<TSchema>): void {
-  for (const schema of schemas) compiledFor(schema, false);
+  for (const schema of schemas) compiledFor(schema);
 }
 
 type SchemaNode = TSchema & AnnotationOptions & {
@@ -96,6 +92,23 @@ type SchemaNode = TSchema & AnnotationOptions & {
   anyOf?: SchemaNode[];
   type?: string | string[];
 };
+
+/**
+ * A query string's values arrive as text: one that spells a whole number where the schema takes an integer
+ * becomes that number ("12", not "1e1" or "12.0"), and "true" or "false" a boolean where it takes one. Anything
+ * else stays text, for the schema to refuse with its words.
+ */
+function readQueryText(schema: SchemaNode, value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const text = record[name];
+    if (typeof text !== 'string') continue;
+    const types = Array.isArray(property.type) ? property.type : [property.type];
+    if ((types.includes('integer') || types.includes('number')) && /^\s*-?\d{1,16}\s*$/.test(text)) record[name] = Number(text);
+    else if (types.includes('boolean') && (text === 'true' || text === 'false')) record[name] = text === 'true';
+  }
+}
 
 function trimMarked(schema: SchemaNode, value: unknown): void {
   if (typeof value !== 'object' || value === null) return;

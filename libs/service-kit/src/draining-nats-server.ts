@@ -15,6 +15,7 @@ import {
   type TSchema,
 } from '@appgen/contracts';
 import { AppgenError } from './appgen-error';
+import { findUnstorable } from './no-nul.pipe';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
 
@@ -111,9 +112,11 @@ export class DrainingNatsServer extends ServerNats {
     const schema: TSchema | undefined = RPC_SCHEMAS[pattern]?.request ?? MESSAGE_SCHEMAS[pattern];
     if (!handler || !schema) return handler;
     const checked: MessageHandler = (data: unknown, ...rest: unknown[]) => {
-      const checkedData = validate(schema, data);
-      if (checkedData.ok) return handler(data, ...rest);
-      const refusal = AppgenError.validation(checkedData.errors);
+      // Text Postgres cannot store as sent, and nesting past the limit, first and for any message (findUnstorable).
+      const unstorable = findUnstorable(data);
+      const checkedData = unstorable ? null : validate(schema, data);
+      if (checkedData?.ok) return handler(data, ...rest);
+      const refusal = AppgenError.validation(unstorable ? [unstorable] : (checkedData?.errors ?? []));
       if (handler.isEventHandler) {
         this.log.warn(`dropped a ${pattern} message that breaks its contract: ${refusal.body.message}`);
         return Promise.resolve(undefined);

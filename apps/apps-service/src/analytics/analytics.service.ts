@@ -1,34 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ANALYTICS_PERIODS,
   type AnalyticsPeriod,
   type AnalyticsResponse,
   type AppByIdRequest,
-  type PageView,
+  PageView,
+  validate,
 } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
 import { findOwnedApp } from '../managed-apps/owned-app';
 
 const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const MAX_PATH_LENGTH = 2048;
-const MAX_ID_LENGTH = 128;
-
-function isPageView(view: Partial<PageView> | null): view is PageView {
-  return (
-    typeof view?.app_id === 'string' &&
-    typeof view.visitor === 'string' &&
-    view.visitor.length > 0 &&
-    view.visitor.length <= MAX_ID_LENGTH &&
-    typeof view.session === 'string' &&
-    view.session.length > 0 &&
-    view.session.length <= MAX_ID_LENGTH &&
-    typeof view.path === 'string' &&
-    (view.environment === 'preview' || view.environment === 'production') &&
-    typeof view.at === 'string' &&
-    !Number.isNaN(Date.parse(view.at))
-  );
-}
 
 @Injectable()
 export class AnalyticsService {
@@ -41,7 +23,7 @@ export class AnalyticsService {
    * join instead of failing the whole batch on the foreign key; malformed entries are skipped.
    */
   async record(message: { views: PageView[] }): Promise<void> {
-    const views = (Array.isArray(message?.views) ? message.views : []).filter((view) => isPageView(view));
+    const views = message.views.filter((view) => validate(PageView, view).ok);
     if (views.length === 0) return;
     try {
       await this.dataSource.query(
@@ -66,10 +48,7 @@ export class AnalyticsService {
   }
 
   async query(request: AppByIdRequest & { period: AnalyticsPeriod }): Promise<AnalyticsResponse> {
-    const period = request.period ?? '7d';
-    if (!ANALYTICS_PERIODS.includes(period)) {
-      throw AppgenError.validation([{ field: 'period', message: `must be one of ${ANALYTICS_PERIODS.join(', ')}` }]);
-    }
+    const { period } = request;
     const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
     const rows = await this.dataSource.query<{ page_views: number; unique_visitors: number; sessions: number }[]>(
       `SELECT count(*)::int AS page_views, count(DISTINCT visitor)::int AS unique_visitors, count(DISTINCT session)::int AS sessions

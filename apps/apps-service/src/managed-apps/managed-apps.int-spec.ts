@@ -94,15 +94,17 @@ describe('apps-service over NATS', () => {
       { field: 'name', message: 'must not contain line breaks (U+000D at character 5)' },
       { field: 'description', message: 'must be at most 2000 characters' },
       { field: 'prompt', message: 'must not contain bidirectional text controls (U+202E at character 8)' },
-      { field: 'ai_model', message: 'must be a model this server offers: blueprint, openai' },
     ]);
+    // Which models are offered is asked once the message keeps its contract.
+    const unoffered = await rpcFailure(rpc.request(AppsSubjects.create, { caller: alice, name: 'Shop', ai_model: 'gpt-4o' }));
+    expect(unoffered.body.errors).toEqual([{ field: 'ai_model', message: 'must be a model this server offers: blueprint, openai' }]);
 
     const { app } = await rpc.request(AppsSubjects.create, { caller: alice, name: '  Shop  ', description: 'Line one\nLine two', ai_model: 'openai' });
     expect(app).toMatchObject({ name: 'Shop', description: 'Line one\nLine two', ai_model: 'openai' });
     const renamed = await rpcFailure(rpc.request(AppsSubjects.update, { caller: alice, id: app.id, changes: { name: 'Shop\tfront', ai_model: 'x'.repeat(101) } }));
     expect(renamed.body.errors).toEqual([
-      { field: 'name', message: 'must not contain tabs (U+0009 at character 5)' },
-      { field: 'ai_model', message: 'must be at most 100 characters' },
+      { field: 'changes.name', message: 'must not contain tabs (U+0009 at character 5)' },
+      { field: 'changes.ai_model', message: 'must be at most 100 characters' },
     ]);
     const updated = await rpc.request(AppsSubjects.update, { caller: alice, id: app.id, changes: { ai_model: 'blueprint', name: 'Shopfront' } });
     expect(updated.app).toMatchObject({ name: 'Shopfront', ai_model: 'blueprint' });

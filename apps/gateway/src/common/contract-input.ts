@@ -1,7 +1,7 @@
-import { applyDecorators, Body, HttpCode, Query, type PipeTransform } from '@nestjs/common';
+import { applyDecorators, Body, createParamDecorator, HttpCode, type ExecutionContext, type PipeTransform } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { validate, type TSchema } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, findUnstorable } from '@appgen/service-kit';
 
 /*
  * How a route takes its input and declares its answer from the contracts' schemas: the schema that validates a
@@ -20,6 +20,9 @@ export class ContractPipe implements PipeTransform {
   transform(value: unknown): unknown {
     // A request without a body (or without a query string) is an empty object to its schema.
     const input = value === undefined ? {} : value;
+    // Bodies were walked for unstorable text by the global pipe; a query string is walked here.
+    const unstorable = this.source === 'query' ? findUnstorable(input) : null;
+    if (unstorable) throw AppgenError.validation([unstorable]);
     const result = validate(this.schema, input, { query: this.source === 'query' });
     if (result.ok) return result.value;
     if (result.missing) throw AppgenError.of(result.missing.code, result.missing.message);
@@ -43,10 +46,16 @@ export function ValidBody(schema: TSchema): ParameterDecorator {
   };
 }
 
+/**
+ * The whole query string, as a custom parameter rather than Nest's @Query(): the OpenAPI explorer would try to
+ * read a class's properties from the parameter's type, which here is a schema; ValidQuery publishes them itself.
+ */
+const QueryString = createParamDecorator((_data: unknown, context: ExecutionContext) => ({ ...context.switchToHttp().getRequest<{ query?: object }>().query }));
+
 /** The query string: validated against `schema` (numbers and booleans arrive as text) and published parameter by parameter. */
 export function ValidQuery(schema: TSchema): ParameterDecorator {
   return (target, key, index) => {
-    Query(new ContractPipe(schema, 'query'))(target, key, index);
+    QueryString(new ContractPipe(schema, 'query'))(target, key, index);
     const node = schema as ObjectSchemaNode;
     const required = new Set(node.required ?? []);
     const decorators = Object.entries(node.properties ?? {}).map(([name, property]) => {
@@ -82,7 +91,10 @@ export function Operation({ id, summary, description, status = 200, returns, ret
   );
 }
 
-/** An error answer particular to this operation (400 missing_prompt, 402, 409, ...); its body is the one error body. */
-export function Fails(status: number, description: string): MethodDecorator {
-  return ApiResponse({ status, description });
+/**
+ * An error answer particular to this operation (400 missing_prompt, 402, 409, ...); its body is the one error
+ * body unless `schema` names another (the deploy refusal's).
+ */
+export function Fails(status: number, description: string, schema?: TSchema): MethodDecorator {
+  return ApiResponse({ status, description, ...(schema ? { schema: schema as object } : {}) });
 }

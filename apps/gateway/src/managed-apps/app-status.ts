@@ -1,6 +1,5 @@
-import { AppsSubjects, DeploymentSubjects, GenerationSubjects, type Caller } from '@appgen/contracts';
+import { AppsSubjects, DeploymentSubjects, GenerationSubjects, type AppStatusResponse, type Caller } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
-import type { AppStatusResponse } from './dto/app-lifecycle-responses.dto';
 
 /**
  * GET /managed_apps/:id/status: the app (apps-service), its newest deployment (deployment-service) and

@@ -1,23 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import {
-  AppsSubjects,
-  DeploymentSubjects,
-  type AppDetailResponse,
-  type Caller,
-  type DeleteAppResponse,
-  type DeployResponse,
-  type ListAppsResponse,
-} from '@appgen/contracts';
+import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AppDetailResponse, AppsSubjects, DeleteAppResponse, DeploymentSubjects, DeployResponse, ListAppsQuery, ListAppsResponse, type Caller } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
-import { TakesNoBody } from '../common/refuse-body';
+import { Operation, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
-import { ErrorBodyDto } from '../openapi/error-body.dto';
-import { ListAppsQueryDto } from './dto/app-requests.dto';
-import { AppDetailResponseDto, AppListResponseDto, DeleteAppResponseDto } from './dto/app-responses.dto';
-import { DeployDocs } from './managed-app-lifecycle.controller';
+import { TakesNoBody } from '../common/refuse-body';
+import { DeployOperation } from './managed-app-lifecycle.controller';
 
 /** The short reference's aliases: the same operations as /managed_apps. */
 @ApiTags('Apps')
@@ -27,36 +17,29 @@ export class AppsAliasController {
 
   @Get()
   @RequirePermission('apps:read')
-  @ApiOperation({ summary: 'List apps (alias of GET /managed_apps)' })
-  @ApiOkResponse({ type: AppListResponseDto })
-  @ApiResponse({ status: 422, description: 'Invalid query', type: ErrorBodyDto })
-  list(@CurrentCaller() caller: Caller, @Query() { status, name, ...page }: ListAppsQueryDto): Promise<ListAppsResponse> {
+  @Operation({ id: 'listApps', summary: 'List apps (alias of GET /managed_apps)', returns: ListAppsResponse })
+  list(@CurrentCaller() caller: Caller, @ValidQuery(ListAppsQuery) { status, name, ...page }: ListAppsQuery): Promise<ListAppsResponse> {
     return this.rpc.request(AppsSubjects.list, { caller, status, name, ...paginated(page) });
   }
 
   @Get(':id')
   @RequirePermission('apps:read')
-  @ApiOperation({ summary: 'Read an app (alias of GET /managed_apps/{id})' })
-  @ApiOkResponse({ type: AppDetailResponseDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto })
+  @Operation({ id: 'getApp', summary: 'Read an app (alias of GET /managed_apps/{id})', returns: AppDetailResponse })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AppDetailResponse> {
     return this.rpc.request(AppsSubjects.get, { caller, id });
   }
 
   @Delete(':id')
   @RequirePermission('apps:delete')
-  @ApiOperation({ summary: 'Delete an app (alias of DELETE /managed_apps/{id})' })
-  @ApiOkResponse({ type: DeleteAppResponseDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto })
+  @Operation({ id: 'deleteApp', summary: 'Delete an app (alias of DELETE /managed_apps/{id})', returns: DeleteAppResponse })
   delete(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeleteAppResponse> {
     return this.rpc.request(AppsSubjects.delete, { caller, id });
   }
 
   @Post(':id/deploy')
-  @HttpCode(202)
   @TakesNoBody()
   @RequirePermission('apps:write')
-  @DeployDocs()
+  @DeployOperation('deployApp')
   deploy(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeployResponse> {
     return this.rpc.request(DeploymentSubjects.deploy, { caller, app_id: id });
   }

@@ -1,27 +1,25 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
+  AppDetailResponse,
   AppsSubjects,
+  CreateAppBody,
+  CreateAppResponse,
+  DeleteAppResponse,
   GenerationSubjects,
-  type AppDetailResponse,
+  ListAppsQuery,
+  ListAppsResponse,
+  UpdateAppBody,
+  UpdateAppResponse,
   type Caller,
-  type CreateAppResponse,
-  type DeleteAppResponse,
-  type ListAppsResponse,
-  type UpdateAppResponse,
 } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { requireGrant } from '../access/require-grant';
+import { Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { OfferedModels } from '../generation/offered-models';
-import { ErrorBodyDto } from '../openapi/error-body.dto';
-import { CreateAppDto, ListAppsQueryDto, UpdateAppDto } from './dto/app-requests.dto';
-import { AppDetailResponseDto, AppListResponseDto, CreateAppResponseDto, DeleteAppResponseDto, UpdateAppResponseDto } from './dto/app-responses.dto';
-
-const invalid = ApiResponse({ status: 422, description: 'Invalid input', type: ErrorBodyDto });
-const notFound = ApiNotFoundResponse({ description: 'No such app in this account', type: ErrorBodyDto });
 
 @ApiTags('Apps')
 @Controller('managed_apps')
@@ -33,36 +31,32 @@ export class ManagedAppsController {
 
   @Get()
   @RequirePermission('apps:read')
-  @ApiOperation({ summary: 'List apps', description: 'Newest first; filter by status and by part of the name.' })
-  @ApiOkResponse({ type: AppListResponseDto })
-  @invalid
-  list(@CurrentCaller() caller: Caller, @Query() { status, name, ...page }: ListAppsQueryDto): Promise<ListAppsResponse> {
+  @Operation({ id: 'listManagedApps', summary: 'List apps', description: 'Newest first; filter by status and by part of the name.', returns: ListAppsResponse })
+  list(@CurrentCaller() caller: Caller, @ValidQuery(ListAppsQuery) { status, name, ...page }: ListAppsQuery): Promise<ListAppsResponse> {
     return this.rpc.request(AppsSubjects.list, { caller, status, name, ...paginated(page) });
   }
 
   @Get(':id')
   @RequirePermission('apps:read')
-  @ApiOperation({ summary: 'Read an app', description: 'Always the detail view; `detailed=true` is accepted for compatibility.' })
-  @ApiQuery({ name: 'detailed', required: false, type: Boolean })
-  @ApiOkResponse({ type: AppDetailResponseDto })
-  @notFound
+  @Operation({ id: 'getManagedApp', summary: 'Read an app', description: 'Always the detail view; `detailed=true` is accepted for compatibility.', returns: AppDetailResponse })
+  @ApiQuery({ name: 'detailed', required: false, schema: { type: 'boolean' } })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AppDetailResponse> {
     return this.rpc.request(AppsSubjects.get, { caller, id });
   }
 
   @Post()
   @RequirePermission('apps:write')
-  @ApiOperation({
+  @Operation({
+    id: 'createManagedApp',
     summary: 'Create an app',
     description:
       'With a `prompt` (and `auto_generate` not false) the app is generated at once: it is created with status `generating` ' +
-      'and a generation job is queued, which also needs the generation:queue permission. Otherwise it is created as a draft ' +
-      'and the prompt, if any, is stored with it.',
+      'and a generation job is queued, which also needs the generation:queue permission (403 otherwise). Otherwise it is ' +
+      'created as a draft and the prompt, if any, is stored with it.',
+    status: 201,
+    returns: CreateAppResponse,
   })
-  @ApiCreatedResponse({ type: CreateAppResponseDto })
-  @ApiResponse({ status: 403, description: 'A prompt to generate needs generation:queue as well as apps:write', type: ErrorBodyDto })
-  @invalid
-  async create(@CurrentCaller() caller: Caller, @Body() body: CreateAppDto): Promise<CreateAppResponse> {
+  async create(@CurrentCaller() caller: Caller, @ValidBody(CreateAppBody) body: CreateAppBody): Promise<CreateAppResponse> {
     const { prompt, auto_generate, ...fields } = body;
     await this.models.require(body.ai_model);
     if (prompt === undefined || auto_generate === false) return this.rpc.request(AppsSubjects.create, { caller, ...body });
@@ -73,20 +67,15 @@ export class ManagedAppsController {
 
   @Patch(':id')
   @RequirePermission('apps:write')
-  @ApiOperation({ summary: 'Update an app', description: 'Only the fields sent change; visibility takes effect at once.' })
-  @ApiOkResponse({ type: UpdateAppResponseDto })
-  @notFound
-  @invalid
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() changes: UpdateAppDto): Promise<UpdateAppResponse> {
+  @Operation({ id: 'updateManagedApp', summary: 'Update an app', description: 'Only the fields sent change; visibility takes effect at once.', returns: UpdateAppResponse })
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @ValidBody(UpdateAppBody) changes: UpdateAppBody): Promise<UpdateAppResponse> {
     await this.models.require(changes.ai_model);
     return this.rpc.request(AppsSubjects.update, { caller, id, changes });
   }
 
   @Delete(':id')
   @RequirePermission('apps:delete')
-  @ApiOperation({ summary: 'Delete an app', description: 'Deletes the app and all its resources.' })
-  @ApiOkResponse({ type: DeleteAppResponseDto })
-  @notFound
+  @Operation({ id: 'deleteManagedApp', summary: 'Delete an app', description: 'Deletes the app and all its resources.', returns: DeleteAppResponse })
   delete(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeleteAppResponse> {
     return this.rpc.request(AppsSubjects.delete, { caller, id });
   }

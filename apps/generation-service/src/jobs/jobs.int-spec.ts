@@ -383,10 +383,12 @@ describe('generation-service: jobs run by the worker', () => {
     expect(refused).toMatchObject({ status: 422, body: { error: 'validation_failed' } });
     expect(refused.body.errors).toEqual([
       { field: 'name', message: 'must not contain bidirectional text controls (U+202E at character 7)' },
-      { field: 'ai_model', message: 'must be a model this server offers: blueprint, openai' },
-      { field: 'description', message: 'must be at most 2000 characters' },
       { field: 'metadata', message: 'must have at most 50 keys' },
+      { field: 'description', message: 'must be at most 2000 characters' },
     ]);
+    // Which models are offered is asked once the message keeps its contract.
+    const unoffered = await rpcFailure(rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'A guest book', ai_model: 'gpt-4o' }));
+    expect(unoffered.body.errors).toEqual([{ field: 'ai_model', message: 'must be a model this server offers: blueprint, openai' }]);
   });
 
   it('updates an existing app from its latest plan', async () => {
