@@ -271,7 +271,7 @@ export const EntityName = Type.String({ minLength: 1, maxLength: TEXT_LIMITS.ide
 /** A row's id. */
 export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A row's field values by column name; each is checked against the entity's definition by apps-service. */
-export const RowData = Type.Record(Type.String(), RowValue, { description: 'field values by column name', 'x-message': 'must be an object of field values' });
+export const RowData = Type.Record(Type.String(), RowValue, { description: 'field values by column name' });
 
 const rowsRequestFields = {
   app_id: AppId,

@@ -3,6 +3,7 @@ import { CallerFields } from './caller';
 import { EVENT_KINDS } from './events';
 import { TEXT_LIMITS } from './limits';
 import { rpc, type RpcTypes } from './rpc';
+import { ReceivingUrl } from './webhooks.contract';
 import { Closed, Metadata, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by generation-service (queue group `generation-service`). */
@@ -77,9 +78,6 @@ export class OfferedModelsCheck {
     return this.asking;
   }
 }
-
-/** An http(s) URL that receives signed deliveries (a generation's `callback_url`, a webhook's `url`). */
-export const ReceivingUrl = StoredText(TEXT_LIMITS.url, { 'x-trim': true, format: 'http-url', 'x-message': 'must be an http or https URL' });
 
 /** Body of POST /generation_queue (contract 4.1). */
 export const QueueGenerationBody = Named(

@@ -3,17 +3,17 @@ import { APPS_MESSAGES, APPS_RPC, type AppsMessages, type AppsRpc } from './apps
 import { DEPLOYMENT_RPC, type DeploymentRpc } from './deployment.contract';
 import { GENERATION_RPC, type GenerationRpc } from './generation.contract';
 import type { RpcSchemas } from './rpc';
-import type { UsersMessages, UsersRpc } from './users.contract';
-import type { WebhooksRpc } from './webhooks.contract';
+import { USERS_MESSAGES, USERS_RPC, type UsersMessages, type UsersRpc } from './users.contract';
+import { WEBHOOKS_RPC, type WebhooksRpc } from './webhooks.contract';
 
 /**
  * Every request/reply subject on the bus with its request and reply schemas: what the RpcClient's types, the
  * services' incoming-message check (service-kit) and the subject map (README) are made from.
  */
-export const RPC_SCHEMAS: Readonly<Record<string, RpcSchemas>> = { ...APPS_RPC, ...DEPLOYMENT_RPC, ...GENERATION_RPC };
+export const RPC_SCHEMAS: Readonly<Record<string, RpcSchemas>> = { ...APPS_RPC, ...DEPLOYMENT_RPC, ...GENERATION_RPC, ...USERS_RPC, ...WEBHOOKS_RPC };
 
 /** Every fire-and-forget subject with the schema of its payload. */
-export const MESSAGE_SCHEMAS: Readonly<Record<string, TSchema>> = { ...APPS_MESSAGES };
+export const MESSAGE_SCHEMAS: Readonly<Record<string, TSchema>> = { ...APPS_MESSAGES, ...USERS_MESSAGES };
 
 /** Every request/reply subject on the bus with its request and response types. */
 export type RpcMap = UsersRpc & AppsRpc & GenerationRpc & DeploymentRpc & WebhooksRpc;

@@ -54,7 +54,10 @@ export function subjectConstants(): SubjectConstant[] {
   const found: SubjectConstant[] = [];
   for (const [name, value] of CONTRACT_MODULES.flatMap((module) => Object.entries(module))) {
     if (!/(Subjects|Events)$/.test(name) || typeof value !== 'object' || value === null) continue;
-    for (const [key, subject] of Object.entries(value)) if (typeof subject === 'string') found.push({ reference: `${name}.${key}`, subject });
+    const entries = Object.entries(value);
+    // A table of subjects holds dotted names only (a schema whose name ends in Events does not).
+    if (!entries.every(([, subject]) => typeof subject === 'string' && /^[a-z_]+(\.[a-z_]+)+$/.test(subject))) continue;
+    for (const [key, subject] of entries) found.push({ reference: `${name}.${key}`, subject: String(subject) });
   }
   return found.sort((a, b) => a.subject.localeCompare(b.subject));
 }
@@ -83,13 +86,17 @@ export function renderSubjectMap(sources: readonly SourceText[]): string {
     const constant = escapeRegExp(reference);
     // Answered by a Nest handler, or heard on a plain subscription (a broadcast every replica hears).
     const handled = new RegExp(`(@(Message|Event)Pattern\\(|\\.subscribe\\()\\s*${constant}\\b`);
+    const handledAll = new RegExp(handled.source, 'g');
     const called = new RegExp(`\\.(request|emit)\\(\\s*${constant}\\b`);
-    const owners = new Set<string>();
-    const callers = new Set<string>();
-    for (const { app, text } of sources) {
-      if (handled.test(text)) owners.add(app);
-      if (called.test(text)) callers.add(app);
-    }
+    const named = new RegExp(`\\b${constant}\\b`);
+    const owners = new Set(sources.filter(({ text }) => handled.test(text)).map(({ app }) => app));
+    // Another app that names the subject sends it (directly, or through a variable it picks the subject into);
+    // the owner names its own subjects in its handlers' types, so it counts only where it sends one itself.
+    const callers = new Set(
+      sources
+        .filter(({ app, text }) => (owners.has(app) ? called.test(text) : named.test(text.replace(handledAll, ''))))
+        .map(({ app }) => app),
+    );
     const rpcSchemas = RPC_SCHEMAS[subject];
     const kind = rpcSchemas ? 'request' : 'message';
     const request = payloadOf(rpcSchemas?.request ?? MESSAGE_SCHEMAS[subject]);

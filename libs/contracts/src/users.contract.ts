@@ -1,8 +1,9 @@
-import type { Caller, CallerRequest, Plan } from './caller';
-import { EMAIL_MAX_LENGTH } from './limits';
-import type { PageMeta, PageRequest } from './pagination';
-import type { ApiKeyScope } from './permissions';
-import type { Rpc } from './rpc';
+import { Caller, CallerFields, PLANS } from './caller';
+import { EMAIL_MAX_LENGTH, TEXT_LIMITS } from './limits';
+import { PageFields, PageMeta } from './pagination';
+import { API_KEY_SCOPES } from './permissions';
+import { rpc, type MessageTypes, type RpcTypes } from './rpc';
+import { Closed, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 import { textCharacterProblem } from './stored-text';
 
 /** Subjects answered by users-service (queue group `users-service`). */
@@ -44,182 +45,221 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 /** Bounds of `expires_in_days` when creating an API key. */
 export const API_KEY_MAX_EXPIRES_IN_DAYS = 3650;
 
-export interface AccountView {
-  id: number;
-  email: string;
-  name: string | null;
-  plan: Plan;
-  credits: number;
-  created_at: string;
-}
+/** An e-mail address as users-service accepts it (normalizeEmail below: the same rule everywhere), trimmed. */
+export const Email = Type.String({
+  format: 'account-email',
+  maxLength: EMAIL_MAX_LENGTH,
+  'x-trim': true,
+  'x-message': 'must be a valid e-mail address',
+  example: 'ada@example.com',
+});
 
-export interface ApiKeyView {
-  id: number;
-  name: string;
-  key_prefix: string;
-  masked_key: string;
-  scope: ApiKeyScope;
-  scope_description: string;
-  active: boolean;
-  expired: boolean;
-  expires_at: string | null;
-  last_used_at: string | null;
-  request_count: number;
-  created_at: string;
-}
+export const AccountView = Named(
+  'Account',
+  Closed({
+    id: Type.Integer(),
+    email: Type.String(),
+    name: Nullable(Type.String()),
+    plan: StringEnum(PLANS),
+    credits: Type.Integer(),
+    created_at: Timestamp,
+  }),
+);
+export type AccountView = Static<typeof AccountView>;
 
-export interface CreateAccountRequest {
-  email: string;
-  name?: string;
-}
-export interface CreateAccountResponse {
-  account: AccountView;
-  message: string;
-}
+export const ApiKeyView = Named(
+  'ApiKey',
+  Closed({
+    id: Type.Integer(),
+    name: Type.String(),
+    key_prefix: Type.String({ example: 'svc_Ab3dE5gH' }),
+    masked_key: Type.String({ example: 'svc_Ab3dE5gH...x9Z2' }),
+    scope: StringEnum(API_KEY_SCOPES),
+    scope_description: Type.String(),
+    active: Type.Boolean(),
+    expired: Type.Boolean(),
+    expires_at: Nullable(Timestamp),
+    last_used_at: Nullable(Timestamp),
+    request_count: Type.Integer(),
+    created_at: Timestamp,
+  }),
+);
+export type ApiKeyView = Static<typeof ApiKeyView>;
 
-export interface RequestSignInCodeRequest {
-  email: string;
-}
-export interface MessageResponse {
-  message: string;
-}
+/** Body of POST /accounts. */
+export const CreateAccountBody = Named(
+  'CreateAccountRequest',
+  Closed({
+    email: Email,
+    name: Type.Optional(StoredText(TEXT_LIMITS.accountName, { 'x-trim': true, description: 'one line', example: 'Ada Lovelace' })),
+  }),
+);
+export const CreateAccountRequest = CreateAccountBody;
+export type CreateAccountRequest = Static<typeof CreateAccountRequest>;
+export const CreateAccountResponse = Named('CreateAccountResponse', Closed({ account: AccountView, message: Type.String() }));
+export type CreateAccountResponse = Static<typeof CreateAccountResponse>;
 
-export interface VerifySignInCodeRequest {
-  email: string;
-  code: string;
-}
-export interface VerifySignInCodeResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  account: AccountView;
-}
+export const RequestSignInCodeRequest = Closed({ email: Email });
+export type RequestSignInCodeRequest = Static<typeof RequestSignInCodeRequest>;
+export const MessageResponse = Named('MessageResponse', Closed({ message: Type.String() }));
+export type MessageResponse = Static<typeof MessageResponse>;
+
+/** A sign-in code as mailed: six digits. */
+export const SignInCode = Type.String({
+  pattern: '^\\d{6}$',
+  'x-trim': true,
+  'x-message': 'must be the 6 digits from the sign-in mail',
+  example: '482913',
+  description: 'the 6-digit code from the sign-in mail',
+});
+
+/** Body of POST /auth/magic_code: `{email}` mails a code, `{email, code}` exchanges it for a token. */
+export const MagicCodeBody = Named('MagicCodeRequest', Closed({ email: Email, code: Type.Optional(SignInCode) }));
+export type MagicCodeBody = Static<typeof MagicCodeBody>;
+export const VerifySignInCodeRequest = Closed({ email: Email, code: SignInCode });
+export type VerifySignInCodeRequest = Static<typeof VerifySignInCodeRequest>;
+export const VerifySignInCodeResponse = Named(
+  'AccessToken',
+  Closed({ access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer(), account: AccountView }),
+);
+export type VerifySignInCodeResponse = Static<typeof VerifySignInCodeResponse>;
 
 /** The gateway sends the SHA-256 hex of the presented secret; raw credentials never cross the bus. */
-export interface ResolveCredentialRequest {
-  secret_hash: string;
-}
-export interface ResolveCredentialResponse {
-  caller: Caller;
+export const ResolveCredentialRequest = Closed({ secret_hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) });
+export type ResolveCredentialRequest = Static<typeof ResolveCredentialRequest>;
+export const ResolveCredentialResponse = Closed({
+  caller: Caller,
   /** When the credential stops working by itself (ISO 8601), so a cache never outlives it. */
-  expires_at: string | null;
-}
+  expires_at: Nullable(Timestamp),
+});
+export type ResolveCredentialResponse = Static<typeof ResolveCredentialResponse>;
 
-export interface ListApiKeysRequest extends CallerRequest, PageRequest {}
-export interface ListApiKeysResponse {
-  api_keys: ApiKeyView[];
-  meta: PageMeta;
-}
+export const ListApiKeysRequest = Closed({ ...CallerFields, ...PageFields });
+export type ListApiKeysRequest = Static<typeof ListApiKeysRequest>;
+export const ListApiKeysResponse = Named('ApiKeyList', Closed({ api_keys: Type.Array(ApiKeyView), meta: PageMeta }));
+export type ListApiKeysResponse = Static<typeof ListApiKeysResponse>;
 
-export interface CreateApiKeyRequest extends CallerRequest {
-  name?: string;
-  scope?: ApiKeyScope;
-  expires_in_days?: number;
-}
-export interface CreateApiKeyResponse {
-  raw_key: string;
-  api_key: ApiKeyView;
-  warning: string;
-}
+/** Body of POST /api_keys. */
+export const CreateApiKeyBody = Named(
+  'CreateApiKeyRequest',
+  Closed({
+    name: Type.Optional(StoredText(TEXT_LIMITS.apiKeyName, { 'x-trim': true, description: 'one line', example: 'CI deploys' })),
+    scope: Type.Optional(StringEnum(API_KEY_SCOPES, { description: 'never wider than the scope of the calling key (403)' })),
+    expires_in_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: API_KEY_MAX_EXPIRES_IN_DAYS,
+        'x-message': `must be an integer from 1 to ${API_KEY_MAX_EXPIRES_IN_DAYS}`,
+        description: 'omitted: the key never expires',
+      }),
+    ),
+  }),
+);
+export type CreateApiKeyBody = Static<typeof CreateApiKeyBody>;
+export const CreateApiKeyRequest = Closed({ ...CallerFields, ...CreateApiKeyBody.properties });
+export type CreateApiKeyRequest = Static<typeof CreateApiKeyRequest>;
+export const CreateApiKeyResponse = Named(
+  'CreateApiKeyResponse',
+  Closed({ raw_key: Type.String({ description: 'the key itself; shown in this response only' }), api_key: ApiKeyView, warning: Type.String() }),
+);
+export type CreateApiKeyResponse = Static<typeof CreateApiKeyResponse>;
 
-export interface ApiKeyByIdRequest extends CallerRequest {
-  id: number;
-}
-export interface ApiKeyResponse {
-  api_key: ApiKeyView;
-}
-export interface RevokeApiKeyResponse {
-  success: true;
-  message: string;
-  api_key: ApiKeyView;
-}
+export const ApiKeyByIdRequest = Closed({ ...CallerFields, id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type ApiKeyByIdRequest = Static<typeof ApiKeyByIdRequest>;
+export const ApiKeyResponse = Named('ApiKeyResponse', Closed({ api_key: ApiKeyView }));
+export type ApiKeyResponse = Static<typeof ApiKeyResponse>;
+export const RevokeApiKeyResponse = Named('RevokeApiKeyResponse', Closed({ success: Type.Literal(true), message: Type.String(), api_key: ApiKeyView }));
+export type RevokeApiKeyResponse = Static<typeof RevokeApiKeyResponse>;
 
-export interface AdminCreateAccountRequest {
-  email: string;
-  plan?: Plan;
-  name?: string;
-}
-export interface AdminCreateAccountResponse {
-  account: AccountView;
-  raw_key: string;
-  api_key: ApiKeyView;
-}
+export const AdminCreateAccountRequest = Closed({
+  email: Email,
+  plan: Type.Optional(StringEnum(PLANS)),
+  name: CreateAccountBody.properties.name,
+});
+export type AdminCreateAccountRequest = Static<typeof AdminCreateAccountRequest>;
+export const AdminCreateAccountResponse = Closed({ account: AccountView, raw_key: Type.String(), api_key: ApiKeyView });
+export type AdminCreateAccountResponse = Static<typeof AdminCreateAccountResponse>;
 
-export interface ApiKeyUsage {
-  key_id: number;
-  count: number;
-  last_used_at: string;
-}
-export interface RecordApiKeyUsageMessage {
-  usages: ApiKeyUsage[];
-}
+export const ApiKeyUsage = Closed({ key_id: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }), last_used_at: Timestamp });
+export type ApiKeyUsage = Static<typeof ApiKeyUsage>;
+export const RecordApiKeyUsageMessage = Closed({ usages: Type.Array(ApiKeyUsage) });
+export type RecordApiKeyUsageMessage = Static<typeof RecordApiKeyUsageMessage>;
 
-export interface CredentialsRevokedMessage {
-  key_ids: number[];
-}
+export const CredentialsRevokedMessage = Closed({ key_ids: Type.Array(Type.Integer({ minimum: 1 })) });
+export type CredentialsRevokedMessage = Static<typeof CredentialsRevokedMessage>;
+
+export const ACCESS_TIERS = ['free', 'basic', 'pro', 'premium', 'enterprise'] as const;
+export type AccessTier = (typeof ACCESS_TIERS)[number];
 
 /** The App user resource (contract section 2): one person's access record for one app. */
-export interface AppUserView {
-  id: number;
-  app_id: string;
-  email: string;
-  access_tier: 'free' | 'basic' | 'pro' | 'premium' | 'enterprise';
-  tier_granted_at: string;
-  tier_expires_at: string | null;
-  revoked: boolean;
-  revoked_at?: string;
-  first_accessed_at: string;
-  last_accessed_at: string;
-  access_count: number;
-}
+export const AppUserView = Named(
+  'AppUser',
+  Closed({
+    id: Type.Integer(),
+    app_id: Type.String(),
+    email: Type.String(),
+    access_tier: StringEnum(ACCESS_TIERS),
+    tier_granted_at: Timestamp,
+    tier_expires_at: Nullable(Timestamp),
+    revoked: Type.Boolean(),
+    revoked_at: Type.Optional(Timestamp),
+    first_accessed_at: Timestamp,
+    last_accessed_at: Timestamp,
+    access_count: Type.Integer(),
+  }),
+);
+export type AppUserView = Static<typeof AppUserView>;
 
-export interface AppUserRequestCodeRequest {
-  app_id: string;
+const AppIdOfUsers = Type.String({ minLength: 1, maxLength: 64 });
+
+export const AppUserRequestCodeRequest = Closed({
+  app_id: AppIdOfUsers,
   /** the account that owns the app (app users are that account's records) */
-  account_id: number;
-  app_name: string;
-  email: string;
-}
-export interface AppUserVerifyCodeRequest {
-  app_id: string;
-  account_id: number;
-  email: string;
-  code: string;
-}
-export interface AppUserSessionResponse {
+  account_id: Type.Integer({ minimum: 1 }),
+  app_name: Type.String(),
+  email: Email,
+});
+export type AppUserRequestCodeRequest = Static<typeof AppUserRequestCodeRequest>;
+export const AppUserVerifyCodeRequest = Closed({ app_id: AppIdOfUsers, account_id: Type.Integer({ minimum: 1 }), email: Email, code: SignInCode });
+export type AppUserVerifyCodeRequest = Static<typeof AppUserVerifyCodeRequest>;
+export const AppUserSessionResponse = Closed({
   /** opaque; the edge sets it as the app's session cookie */
-  session_token: string;
-  expires_in: number;
-  app_user: AppUserView;
-}
-export interface AppUserSessionRequest {
-  app_id: string;
+  session_token: Type.String(),
+  expires_in: Type.Integer(),
+  app_user: AppUserView,
+});
+export type AppUserSessionResponse = Static<typeof AppUserSessionResponse>;
+export const AppUserSessionRequest = Closed({
+  app_id: AppIdOfUsers,
   /** SHA-256 hex of the session cookie */
-  session_hash: string;
-}
+  session_hash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+});
+export type AppUserSessionRequest = Static<typeof AppUserSessionRequest>;
 
-export interface UsersRpc {
-  [UsersSubjects.createAccount]: Rpc<CreateAccountRequest, CreateAccountResponse>;
-  [UsersSubjects.getAccount]: Rpc<CallerRequest, { account: AccountView }>;
-  [UsersSubjects.requestSignInCode]: Rpc<RequestSignInCodeRequest, MessageResponse>;
-  [UsersSubjects.verifySignInCode]: Rpc<VerifySignInCodeRequest, VerifySignInCodeResponse>;
-  [UsersSubjects.resolveApiKey]: Rpc<ResolveCredentialRequest, ResolveCredentialResponse>;
-  [UsersSubjects.resolveAccessToken]: Rpc<ResolveCredentialRequest, ResolveCredentialResponse>;
-  [UsersSubjects.listApiKeys]: Rpc<ListApiKeysRequest, ListApiKeysResponse>;
-  [UsersSubjects.createApiKey]: Rpc<CreateApiKeyRequest, CreateApiKeyResponse>;
-  [UsersSubjects.getApiKey]: Rpc<ApiKeyByIdRequest, ApiKeyResponse>;
-  [UsersSubjects.revokeApiKey]: Rpc<ApiKeyByIdRequest, RevokeApiKeyResponse>;
-  [UsersSubjects.adminCreateAccount]: Rpc<AdminCreateAccountRequest, AdminCreateAccountResponse>;
-  [UsersSubjects.appUserRequestCode]: Rpc<AppUserRequestCodeRequest, MessageResponse>;
-  [UsersSubjects.appUserVerifyCode]: Rpc<AppUserVerifyCodeRequest, AppUserSessionResponse>;
-  [UsersSubjects.appUserResolveSession]: Rpc<AppUserSessionRequest, { app_user: AppUserView }>;
-  [UsersSubjects.appUserSignOut]: Rpc<AppUserSessionRequest, { success: true }>;
-}
+export const USERS_RPC = {
+  [UsersSubjects.createAccount]: rpc(CreateAccountRequest, CreateAccountResponse),
+  [UsersSubjects.getAccount]: rpc(Closed(CallerFields), Closed({ account: AccountView })),
+  [UsersSubjects.requestSignInCode]: rpc(RequestSignInCodeRequest, MessageResponse),
+  [UsersSubjects.verifySignInCode]: rpc(VerifySignInCodeRequest, VerifySignInCodeResponse),
+  [UsersSubjects.resolveApiKey]: rpc(ResolveCredentialRequest, ResolveCredentialResponse),
+  [UsersSubjects.resolveAccessToken]: rpc(ResolveCredentialRequest, ResolveCredentialResponse),
+  [UsersSubjects.listApiKeys]: rpc(ListApiKeysRequest, ListApiKeysResponse),
+  [UsersSubjects.createApiKey]: rpc(CreateApiKeyRequest, CreateApiKeyResponse),
+  [UsersSubjects.getApiKey]: rpc(ApiKeyByIdRequest, ApiKeyResponse),
+  [UsersSubjects.revokeApiKey]: rpc(ApiKeyByIdRequest, RevokeApiKeyResponse),
+  [UsersSubjects.adminCreateAccount]: rpc(AdminCreateAccountRequest, AdminCreateAccountResponse),
+  [UsersSubjects.appUserRequestCode]: rpc(AppUserRequestCodeRequest, MessageResponse),
+  [UsersSubjects.appUserVerifyCode]: rpc(AppUserVerifyCodeRequest, AppUserSessionResponse),
+  [UsersSubjects.appUserResolveSession]: rpc(AppUserSessionRequest, Closed({ app_user: AppUserView })),
+  [UsersSubjects.appUserSignOut]: rpc(AppUserSessionRequest, Closed({ success: Type.Literal(true) })),
+};
+export type UsersRpc = RpcTypes<typeof USERS_RPC>;
 
-export interface UsersMessages {
-  [UsersEvents.recordApiKeyUsage]: RecordApiKeyUsageMessage;
-  [UsersEvents.credentialsRevoked]: CredentialsRevokedMessage;
-}
+export const USERS_MESSAGES = {
+  [UsersEvents.recordApiKeyUsage]: RecordApiKeyUsageMessage,
+  [UsersEvents.credentialsRevoked]: CredentialsRevokedMessage,
+};
+export type UsersMessages = MessageTypes<typeof USERS_MESSAGES>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 

@@ -4,6 +4,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { ErrorCode, FieldError } from './errors';
 import type { AnnotationOptions, MissingAnswer } from './schema';
 import { textCharacterProblem, textLinesOfPattern } from './stored-text';
+import { normalizeEmail } from './users.contract';
 
 /*
  * One validator for every message: the gateway's requests, the tools' params and each service's incoming
@@ -32,6 +33,7 @@ function createAjv(): Ajv2020 {
   });
   addFormats(ajv, ['date-time', 'date', 'uri', 'email']);
   ajv.addFormat('http-url', isHttpUrl);
+  ajv.addFormat('account-email', (value: string) => normalizeEmail(value) !== null);
   for (const keyword of ['x-trim', 'x-message', 'x-missing', 'example']) ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'object', 'number', 'array'] });
   ajv.addKeyword({
     keyword: 'x-max-json-bytes',
@@ -181,7 +183,8 @@ function messageOf(error: ErrorObject): string {
   const custom = schema['x-message'];
   switch (error.keyword) {
     case 'type':
-      return custom ?? describeTypes(typesOf(schema));
+      // A wrong type is worded by the type alone: `x-message` words the rules a value of the right type breaks.
+      return describeTypes(typesOf(schema));
     case 'anyOf':
       return describeTypes(typesOf(schema));
     case 'enum':
@@ -204,7 +207,7 @@ function messageOf(error: ErrorObject): string {
     case 'maximum':
       return custom ?? `must not be greater than ${String(params['limit'])}`;
     case 'minItems':
-      return params['limit'] === 1 ? 'must not be empty' : `must have at least ${String(params['limit'])} items`;
+      return custom ?? (params['limit'] === 1 ? 'must not be empty' : `must have at least ${String(params['limit'])} items`);
     case 'maxItems':
       return `must have at most ${String(params['limit'])} items`;
     case 'uniqueItems':

@@ -1,7 +1,10 @@
-import type { CallerRequest } from './caller';
-import type { DomainEvent, EventKind } from './events';
-import type { PageMeta, PageRequest } from './pagination';
-import type { Rpc } from './rpc';
+import { CallerFields, PLANS } from './caller';
+import { API_KEY_SCOPES } from './permissions';
+import { EVENT_KINDS, type DomainEvent } from './events';
+import { TEXT_LIMITS } from './limits';
+import { PageFields, PageMeta, PageQueryFields } from './pagination';
+import { rpc, type RpcTypes } from './rpc';
+import { Closed, Metadata, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by webhooks-service (queue group `webhooks-service`). */
 export const WebhooksSubjects = {
@@ -35,109 +38,222 @@ export const WEBHOOK_HEADERS = {
   delivery: 'X-Service-Delivery',
 } as const;
 
-export type WebhookSource = 'api' | 'zapier';
+export const WEBHOOK_SOURCES = ['api', 'zapier'] as const;
+export type WebhookSource = (typeof WEBHOOK_SOURCES)[number];
+
+/** An http(s) URL that receives signed deliveries (a webhook's `url`, a Zapier hook's `target_url`, a generation's `callback_url`). */
+export const ReceivingUrl = StoredText(TEXT_LIMITS.url, {
+  'x-trim': true,
+  format: 'http-url',
+  'x-message': 'must be an http or https URL',
+  description: 'http(s) URL receiving signed POSTs; private, loopback and link-local addresses are refused',
+  example: 'https://example.com/hooks/appgen',
+});
+
+/** The event kinds a subscription receives: at least one, each one of the twelve. */
+export const SubscribedEvents = Type.Array(StringEnum(EVENT_KINDS), {
+  minItems: 1,
+  'x-message': 'must list at least one event',
+  example: ['app.created', 'app.deployment.completed'],
+});
 
 /** The Webhook subscription resource; `secret` only in the create and single-read responses. */
-export interface WebhookView {
-  id: number;
-  url: string;
-  name: string;
-  description: string | null;
-  events: EventKind[];
-  enabled: boolean;
-  source: WebhookSource;
-  secret?: string;
-  created_at: string;
-}
+export const WebhookView = Named(
+  'Webhook',
+  Closed({
+    id: Type.Integer(),
+    url: Type.String({ format: 'uri' }),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    events: Type.Array(StringEnum(EVENT_KINDS)),
+    enabled: Type.Boolean(),
+    source: StringEnum(WEBHOOK_SOURCES),
+    secret: Type.Optional(Type.String()),
+    created_at: Timestamp,
+  }),
+);
+export type WebhookView = Static<typeof WebhookView>;
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export interface DeliveryView {
-  id: number;
-  event_id: string;
-  event: EventKind | typeof WEBHOOK_TEST_EVENT;
-  status: DeliveryStatus;
-  attempts: number;
-  response_status: number | null;
-  response_ms: number | null;
-  error: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-  delivered_at: string | null;
-}
+export const DeliveryView = Named(
+  'Delivery',
+  Closed({
+    id: Type.Integer(),
+    event_id: Type.String(),
+    event: StringEnum([...EVENT_KINDS, WEBHOOK_TEST_EVENT]),
+    status: StringEnum(DELIVERY_STATUSES),
+    attempts: Type.Integer(),
+    response_status: Nullable(Type.Integer()),
+    response_ms: Nullable(Type.Integer()),
+    error: Nullable(Type.String()),
+    next_attempt_at: Nullable(Timestamp),
+    created_at: Timestamp,
+    delivered_at: Nullable(Timestamp),
+  }),
+);
+export type DeliveryView = Static<typeof DeliveryView>;
 
-export interface CreateWebhookRequest extends CallerRequest {
-  url: string;
-  events: EventKind[];
-  name?: string;
-  secret?: string;
-  description?: string;
+/** A webhook's signing secret as a caller may choose it: stored text within its limit, and printable ASCII besides. */
+const WebhookSecret = Type.Unsafe<string>({
+  allOf: [StoredText(TEXT_LIMITS.webhookSecret), { type: 'string', pattern: '^[\\x20-\\x7e]*$', 'x-message': 'must be printable ASCII characters' }],
+  description: 'signing secret, printable ASCII; omitted: one is generated (whsec_...)',
+});
+
+const webhookFields = {
+  url: ReceivingUrl,
+  events: SubscribedEvents,
+  name: Type.Optional(StoredText(TEXT_LIMITS.webhookName, { 'x-trim': true, description: 'one line', example: 'Deploy notifications' })),
+  secret: Type.Optional(WebhookSecret),
+  description: Type.Optional(StoredText(TEXT_LIMITS.webhookDescription, { description: 'may span lines' })),
+};
+
+/** Body of POST /webhooks. */
+export const CreateWebhookBody = Named('CreateWebhookRequest', Closed(webhookFields));
+export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
+export const CreateWebhookRequest = Closed({
+  ...CallerFields,
+  ...webhookFields,
   /** `zapier` for a REST hook Zapier subscribed (POST /zapier/hooks); `api` when absent */
-  source?: WebhookSource;
-}
-export interface WebhookByIdRequest extends CallerRequest {
-  id: number;
+  source: Type.Optional(StringEnum(WEBHOOK_SOURCES)),
+});
+export type CreateWebhookRequest = Static<typeof CreateWebhookRequest>;
+
+/** Body of PATCH /webhooks/:id: only the fields sent change. */
+export const UpdateWebhookBody = Named(
+  'UpdateWebhookRequest',
+  Closed({
+    url: Type.Optional(ReceivingUrl),
+    events: Type.Optional(SubscribedEvents),
+    name: webhookFields.name,
+    secret: webhookFields.secret,
+    description: webhookFields.description,
+    enabled: Type.Optional(Type.Boolean({ description: 'false: the subscription receives nothing until enabled again' })),
+  }),
+);
+export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
+
+const WebhookId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const webhookByIdFields = {
+  ...CallerFields,
+  id: WebhookId,
   /** only a subscription of this source; another one is reported as missing (DELETE /zapier/hooks/:id) */
-  source?: WebhookSource;
-}
-export interface UpdateWebhookRequest extends WebhookByIdRequest {
-  changes: { url?: string; events?: EventKind[]; name?: string; description?: string; enabled?: boolean; secret?: string };
-}
-export interface ListDeliveriesRequest extends WebhookByIdRequest, PageRequest {
-  status?: DeliveryStatus;
-  event?: string;
-}
-export interface RedeliverRequest extends WebhookByIdRequest {
-  delivery_id: number;
-}
+  source: Type.Optional(StringEnum(WEBHOOK_SOURCES)),
+};
+export const WebhookByIdRequest = Closed(webhookByIdFields);
+export type WebhookByIdRequest = Static<typeof WebhookByIdRequest>;
+export const UpdateWebhookRequest = Closed({ ...webhookByIdFields, changes: UpdateWebhookBody });
+export type UpdateWebhookRequest = Static<typeof UpdateWebhookRequest>;
+
+/** Query of GET /webhooks/:id/deliveries. */
+export const ListDeliveriesQuery = Closed({
+  status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
+  event: Type.Optional(Type.String({ maxLength: 100, example: 'app.created', description: 'only deliveries of this event' })),
+  ...PageQueryFields,
+});
+export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
+export const ListDeliveriesRequest = Closed({ ...webhookByIdFields, ...ListDeliveriesQuery.properties, ...PageFields });
+export type ListDeliveriesRequest = Static<typeof ListDeliveriesRequest>;
+export const RedeliverRequest = Closed({ ...webhookByIdFields, delivery_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type RedeliverRequest = Static<typeof RedeliverRequest>;
 
 /** The generation callback body (contract section 6), signed with the account's callback secret. */
-export interface GenerationCallbackBody {
-  event: 'app.generation.completed' | 'app.generation.failed';
-  app_id: string;
-  app_name: string;
-  status: 'generated' | 'failed';
-  urls: { preview: string | null; production: string | null; editor: string };
-  generation: { message_id: number; started_at: string | null; completed_at: string | null };
-  credits_used?: number;
-  tokens_used?: { input: number; output: number };
-  metadata: Record<string, unknown>;
-  /** why the generation failed; only on failures */
-  error?: string;
-}
-export interface EnqueueCallbackRequest {
-  account_id: number;
+export const GenerationCallbackBody = Named(
+  'GenerationCallback',
+  Closed({
+    event: StringEnum(['app.generation.completed', 'app.generation.failed'] as const),
+    app_id: Type.String(),
+    app_name: Type.String(),
+    status: StringEnum(['generated', 'failed'] as const),
+    urls: Closed({ preview: Nullable(Type.String()), production: Nullable(Type.String()), editor: Type.String() }),
+    generation: Closed({ message_id: Type.Integer(), started_at: Nullable(Timestamp), completed_at: Nullable(Timestamp) }),
+    credits_used: Type.Optional(Type.Integer()),
+    tokens_used: Type.Optional(Closed({ input: Type.Integer(), output: Type.Integer() })),
+    metadata: Metadata,
+    /** why the generation failed; only on failures */
+    error: Type.Optional(Type.String()),
+  }),
+);
+export type GenerationCallbackBody = Static<typeof GenerationCallbackBody>;
+export const EnqueueCallbackRequest = Closed({
+  account_id: Type.Integer({ minimum: 1 }),
   /** the job id: a repeated hand-over of the same job's callback adds nothing */
-  job_id: string;
-  url: string;
-  body: GenerationCallbackBody;
-}
+  job_id: Type.String({ minLength: 1 }),
+  url: Type.String({ minLength: 1 }),
+  body: GenerationCallbackBody,
+});
+export type EnqueueCallbackRequest = Static<typeof EnqueueCallbackRequest>;
 
-export interface CallbackDeliveriesRequest {
-  account_id: number;
-  job_ids: string[];
-}
-export interface CallbackDeliveriesResponse {
+export const CallbackDeliveriesRequest = Closed({ account_id: Type.Integer({ minimum: 1 }), job_ids: Type.Array(Type.String()) });
+export type CallbackDeliveriesRequest = Static<typeof CallbackDeliveriesRequest>;
+export const CallbackDeliveriesResponse = Closed({
   /** by job id; a job whose callback was never handed over is absent */
-  deliveries: Record<string, DeliveryView>;
-}
+  deliveries: Type.Record(Type.String(), DeliveryView),
+});
+export type CallbackDeliveriesResponse = Static<typeof CallbackDeliveriesResponse>;
+
+export const WebhookResponse = Named('WebhookResponse', Closed({ webhook: WebhookView }));
+export const WebhookListResponse = Named('WebhookList', Closed({ webhooks: Type.Array(WebhookView), meta: PageMeta }));
+export const DeleteWebhookResponse = Named('DeleteWebhookResponse', Closed({ success: Type.Literal(true), message: Type.String() }));
+export const TestWebhookResponse = Named('TestWebhookResponse', Closed({ success: Type.Boolean(), delivery: DeliveryView }));
+export const DeliveryListResponse = Named('DeliveryList', Closed({ deliveries: Type.Array(DeliveryView), meta: PageMeta }));
+export const DeliveryResponse = Named('DeliveryResponse', Closed({ delivery: DeliveryView }));
+export const CallbackSecretResponse = Named('CallbackSecret', Closed({ secret: Type.String() }));
 
 /** The body of a subscription delivery is the event's envelope as it is on the bus. */
 export type DeliveryBody = DomainEvent | (Omit<DomainEvent, 'event' | 'data'> & { event: typeof WEBHOOK_TEST_EVENT; data: Record<string, unknown> });
 
-export interface WebhooksRpc {
-  [WebhooksSubjects.list]: Rpc<CallerRequest & PageRequest, { webhooks: WebhookView[]; meta: PageMeta }>;
-  [WebhooksSubjects.create]: Rpc<CreateWebhookRequest, { webhook: WebhookView }>;
-  [WebhooksSubjects.get]: Rpc<WebhookByIdRequest, { webhook: WebhookView }>;
-  [WebhooksSubjects.update]: Rpc<UpdateWebhookRequest, { webhook: WebhookView }>;
-  [WebhooksSubjects.delete]: Rpc<WebhookByIdRequest, { success: true; message: string }>;
-  [WebhooksSubjects.test]: Rpc<WebhookByIdRequest, { success: boolean; delivery: DeliveryView }>;
-  [WebhooksSubjects.listDeliveries]: Rpc<ListDeliveriesRequest, { deliveries: DeliveryView[]; meta: PageMeta }>;
-  [WebhooksSubjects.redeliver]: Rpc<RedeliverRequest, { delivery: DeliveryView }>;
-  [WebhooksSubjects.getCallbackSecret]: Rpc<CallerRequest, { secret: string }>;
-  [WebhooksSubjects.rotateCallbackSecret]: Rpc<CallerRequest, { secret: string }>;
-  [WebhooksSubjects.enqueueCallback]: Rpc<EnqueueCallbackRequest, { accepted: true }>;
-  [WebhooksSubjects.checkCallbackUrl]: Rpc<{ url: string }, { ok: true }>;
-  [WebhooksSubjects.callbackDeliveries]: Rpc<CallbackDeliveriesRequest, CallbackDeliveriesResponse>;
-}
+export const WEBHOOKS_RPC = {
+  [WebhooksSubjects.list]: rpc(Closed({ ...CallerFields, ...PageFields }), WebhookListResponse),
+  [WebhooksSubjects.create]: rpc(CreateWebhookRequest, WebhookResponse),
+  [WebhooksSubjects.get]: rpc(WebhookByIdRequest, WebhookResponse),
+  [WebhooksSubjects.update]: rpc(UpdateWebhookRequest, WebhookResponse),
+  [WebhooksSubjects.delete]: rpc(WebhookByIdRequest, DeleteWebhookResponse),
+  [WebhooksSubjects.test]: rpc(WebhookByIdRequest, TestWebhookResponse),
+  [WebhooksSubjects.listDeliveries]: rpc(ListDeliveriesRequest, DeliveryListResponse),
+  [WebhooksSubjects.redeliver]: rpc(RedeliverRequest, DeliveryResponse),
+  [WebhooksSubjects.getCallbackSecret]: rpc(Closed(CallerFields), CallbackSecretResponse),
+  [WebhooksSubjects.rotateCallbackSecret]: rpc(Closed(CallerFields), CallbackSecretResponse),
+  [WebhooksSubjects.enqueueCallback]: rpc(EnqueueCallbackRequest, Closed({ accepted: Type.Literal(true) })),
+  /** the URL as given: webhooks-service judges it (scheme, credentials, address) and words its refusal */
+  [WebhooksSubjects.checkCallbackUrl]: rpc(Closed({ url: StoredText(TEXT_LIMITS.url) }), Closed({ ok: Type.Literal(true) })),
+  [WebhooksSubjects.callbackDeliveries]: rpc(CallbackDeliveriesRequest, CallbackDeliveriesResponse),
+};
+export type WebhooksRpc = RpcTypes<typeof WEBHOOKS_RPC>;
+
+/** What Zapier sends when a Zap with an appgen trigger is turned on (REST hook subscribe). */
+export const ZapierHookBody = Named(
+  'ZapierHookRequest',
+  Closed({
+    target_url: { ...ReceivingUrl, description: 'where Zapier wants the events; private, loopback and link-local addresses are refused' },
+    event: StringEnum(EVENT_KINDS, { example: 'app.generation.completed' }),
+  }),
+);
+export type ZapierHookBody = Static<typeof ZapierHookBody>;
+export const ZapierHookCreated = Named(
+  'ZapierHook',
+  Closed({ id: Type.Integer({ example: 12, description: 'the webhook subscription (source zapier); Zapier unsubscribes with it' }) }),
+);
+export const ZapierMe = Named(
+  'ZapierMe',
+  Closed({
+    id: Type.Integer({ example: 7 }),
+    email: Type.String({ description: 'Zapier labels the connection with it' }),
+    plan: StringEnum(PLANS),
+    scope: StringEnum(API_KEY_SCOPES, { description: "the connected key's scope" }),
+  }),
+);
+export type ZapierMe = Static<typeof ZapierMe>;
+/** A delivery body as Zapier's samples show it: the event envelope. */
+export const EventEnvelope = Named(
+  'EventEnvelope',
+  Closed({
+    id: Type.String({ format: 'uuid' }),
+    event: StringEnum(EVENT_KINDS),
+    timestamp: Timestamp,
+    account_id: Type.Integer(),
+    app_id: Nullable(Type.String()),
+    data: Type.Record(Type.String(), Type.Unknown()),
+  }),
+);

@@ -1,7 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import type { Permission } from '@appgen/contracts';
-import { ErrorBodyDto } from '../openapi/error-body.dto';
 
 /** Metadata key holding a route's access rule; every route must carry one or the gateway does not boot. */
 export const ACCESS_RULE = 'appgen:access-rule';
@@ -12,8 +11,9 @@ export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind
 export const API_KEY_SCHEME = 'api_key';
 export const BEARER_SCHEME = 'bearer';
 
-const rateLimited = ApiResponse({ status: 429, description: 'Rate limit exceeded; see Retry-After', type: ErrorBodyDto });
-const unauthorized = ApiResponse({ status: 401, description: 'Missing, invalid, revoked or expired credential', type: ErrorBodyDto });
+// Their bodies are the one error body, which the document gives every error answer (openapi-document.ts).
+const rateLimited = ApiResponse({ status: 429, description: '`rate_limited`: too many requests; retry after `Retry-After` seconds' });
+const unauthorized = ApiResponse({ status: 401, description: '`unauthorized`: no credential, or one that is unknown, revoked or expired' });
 
 /** Anyone may call the route, without a credential; it is rate limited per client IP. */
 export function Public(): MethodDecorator & ClassDecorator {
@@ -38,7 +38,7 @@ export function RequirePermission(permission: Permission): MethodDecorator & Cla
     ApiSecurity(API_KEY_SCHEME),
     ApiBearerAuth(BEARER_SCHEME),
     unauthorized,
-    ApiResponse({ status: 403, description: `The credential lacks ${permission}`, type: ErrorBodyDto }),
+    ApiResponse({ status: 403, description: `\`forbidden\`: the credential lacks ${permission}` }),
     rateLimited,
   );
 }

@@ -1,41 +1,50 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { UsersSubjects, type CreateAccountResponse, type MessageResponse, type VerifySignInCodeResponse } from '@appgen/contracts';
+import { Controller, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  CreateAccountBody,
+  CreateAccountResponse,
+  MagicCodeBody,
+  MessageResponse,
+  Type,
+  UsersSubjects,
+  VerifySignInCodeResponse,
+  type CreateAccountRequest,
+} from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
 import { Public } from '../access/access.decorators';
-import { ErrorBodyDto } from '../openapi/error-body.dto';
-import { CreateAccountDto, MagicCodeDto } from './dto/account-requests.dto';
-import { AccessTokenResponseDto, CreateAccountResponseDto, MessageResponseDto } from './dto/account-responses.dto';
+import { Fails, Operation, ValidBody } from '../common/contract-input';
 
 @ApiTags('Accounts')
-@ApiResponse({ status: 422, description: 'Invalid body', type: ErrorBodyDto })
 @Controller()
 export class AccountsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('accounts')
   @Public()
-  @ApiOperation({ summary: 'Sign up', description: 'Creates an account on the free plan and mails a 6-digit sign-in code. No key is returned.' })
-  @ApiCreatedResponse({ type: CreateAccountResponseDto })
-  @ApiResponse({ status: 409, description: 'The e-mail address already has an account', type: ErrorBodyDto })
-  createAccount(@Body() body: CreateAccountDto): Promise<CreateAccountResponse> {
+  @Operation({
+    id: 'createAccount',
+    summary: 'Sign up',
+    description: 'Creates an account on the free plan and mails a 6-digit sign-in code. No key is returned.',
+    status: 201,
+    returns: CreateAccountResponse,
+  })
+  @Fails(409, '`conflict`: the e-mail address already has an account')
+  createAccount(@ValidBody(CreateAccountBody) body: CreateAccountRequest): Promise<CreateAccountResponse> {
     return this.rpc.request(UsersSubjects.createAccount, body);
   }
 
   @Post('auth/magic_code')
-  @HttpCode(200)
   @Public()
-  @ApiOperation({
+  @Operation({
+    id: 'signInWithCode',
     summary: 'Sign in by e-mail code',
     description:
       '`{email}` mails a sign-in code (the answer is the same whether or not the account exists). ' +
-      '`{email, code}` exchanges the code for a one-hour bearer access token acting with full_access.',
+      '`{email, code}` exchanges the code for a one-hour bearer access token acting with full_access; a wrong, ' +
+      'expired or used code is 401.',
+    returns: Type.Union([MessageResponse, VerifySignInCodeResponse]),
   })
-  @ApiBody({ type: MagicCodeDto })
-  @ApiExtraModels(MessageResponseDto, AccessTokenResponseDto)
-  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(MessageResponseDto) }, { $ref: getSchemaPath(AccessTokenResponseDto) }] } })
-  @ApiResponse({ status: 401, description: 'Wrong, expired or used code', type: ErrorBodyDto })
-  magicCode(@Body() { email, code }: MagicCodeDto): Promise<MessageResponse | VerifySignInCodeResponse> {
+  magicCode(@ValidBody(MagicCodeBody) { email, code }: MagicCodeBody): Promise<MessageResponse | VerifySignInCodeResponse> {
     return code === undefined ? this.rpc.request(UsersSubjects.requestSignInCode, { email }) : this.rpc.request(UsersSubjects.verifySignInCode, { email, code });
   }
 }

@@ -10,9 +10,11 @@ import {
   DeployResponse,
   ListFilesQuery,
   ListFilesResponse,
+  ErrorBody,
   NotDeployableBody,
   RollbackBody,
   RollbackResponse,
+  Type,
   type Caller,
   type Static,
 } from '@appgen/contracts';
@@ -35,7 +37,7 @@ export const DeployOperation = (id: string): MethodDecorator =>
       status: 202,
       returns: DeployResponse,
     }),
-    Fails(422, 'The app is not deployable (nothing queued), or the request is invalid', NotDeployableBody),
+    Fails(422, 'The app is not deployable (nothing queued), or a body was sent to it', Type.Union([ErrorBody, NotDeployableBody])),
   );
 
 @ApiTags('Apps')

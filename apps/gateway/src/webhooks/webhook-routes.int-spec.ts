@@ -74,7 +74,7 @@ describe('gateway: webhook routes (webhooks-service answered per the contract)',
 
   it('refuses an unknown event kind with 422 naming events, and sends nothing', async () => {
     const response = await api().post('/api/v1/webhooks').set(as('full_access')).send({ url: WEBHOOK.url, events: ['app.exploded'] }).expect(422);
-    expect(response.body.errors).toEqual([{ field: 'events', message: expect.stringContaining('must list only these events') }]);
+    expect(response.body.errors).toEqual([{ field: 'events.0', message: expect.stringMatching(/^must be one of app\.created, /) }]);
     expect(gateway.asked().filter((subject) => subject !== UsersSubjects.resolveApiKey)).toEqual([]);
   });
 
@@ -110,7 +110,7 @@ describe('gateway: webhook routes (webhooks-service answered per the contract)',
       { caller: callerOf('read_only'), id: 12, status: 'failed', event: 'app.created', page: 2, per_page: 25 },
     ]);
     const invalid = await api().get('/api/v1/webhooks/12/deliveries?status=lost').set(as('read_only')).expect(422);
-    expect(invalid.body.errors).toEqual([{ field: 'status', message: 'must be one of the following values: pending, succeeded, failed' }]);
+    expect(invalid.body.errors).toEqual([{ field: 'status', message: 'must be one of pending, succeeded, failed' }]);
     expect((await api().post('/api/v1/webhooks/12/deliveries/301/redeliver').set(as('read_write')).expect(202)).body).toEqual({ delivery: DELIVERY });
     expect(sent(WebhooksSubjects.redeliver)).toEqual([{ caller: callerOf('read_write'), id: 12, delivery_id: 301 }]);
   });

@@ -1,25 +1,28 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
+  DeleteWebhookResponse,
   eventSample,
+  EventEnvelope,
   EVENT_KINDS,
   GenerationSubjects,
   isEventKind,
-  WebhooksSubjects,
-  type Caller,
   QueueGenerationBody,
   QueueGenerationResponse,
+  Type,
+  WebhooksSubjects,
+  ZapierHookBody,
+  ZapierHookCreated,
+  ZapierMe,
+  type Caller,
   type DomainEvent,
 } from '@appgen/contracts';
-import { RpcClient, AppgenError } from '@appgen/service-kit';
+import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { Authenticated, RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
-import { IntegerIdPipe } from '../common/integer-id.pipe';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
+import { IntegerIdPipe } from '../common/integer-id.pipe';
 import { OfferedModels } from '../generation/offered-models';
-import { ErrorBodyDto } from '../openapi/error-body.dto';
-import { DeleteWebhookResponseDto } from '../webhooks/dto/webhook-responses.dto';
-import { ZapierHookCreatedDto, ZapierHookDto, ZapierMeDto } from './dto/zapier.dto';
 
 const hookId = new IntegerIdPipe('Zapier hook');
 
@@ -38,10 +41,14 @@ export class ZapierController {
 
   @Post('hooks')
   @RequirePermission('webhooks:write')
-  @ApiOperation({ summary: 'Subscribe a Zapier hook', description: 'Creates a webhook (source zapier) sending `event` to `target_url`, signed like any webhook.' })
-  @ApiCreatedResponse({ type: ZapierHookCreatedDto })
-  @ApiResponse({ status: 422, description: 'Invalid target_url or event', type: ErrorBodyDto })
-  async subscribe(@CurrentCaller() caller: Caller, @Body() body: ZapierHookDto): Promise<{ id: number }> {
+  @Operation({
+    id: 'subscribeZapierHook',
+    summary: 'Subscribe a Zapier hook',
+    description: 'Creates a webhook (source zapier) sending `event` to `target_url`, signed like any webhook.',
+    status: 201,
+    returns: ZapierHookCreated,
+  })
+  async subscribe(@CurrentCaller() caller: Caller, @ValidBody(ZapierHookBody) body: ZapierHookBody): Promise<{ id: number }> {
     const { webhook } = await this.rpc.request(WebhooksSubjects.create, {
       caller,
       url: body.target_url,
@@ -54,43 +61,31 @@ export class ZapierController {
 
   @Delete('hooks/:id')
   @RequirePermission('webhooks:write')
-  @ApiOperation({ summary: 'Unsubscribe a Zapier hook', description: 'Only hooks Zapier subscribed; other webhooks are 404 here.' })
-  @ApiOkResponse({ type: DeleteWebhookResponseDto })
-  @ApiNotFoundResponse({ description: 'No such Zapier hook in this account', type: ErrorBodyDto })
+  @Operation({
+    id: 'unsubscribeZapierHook',
+    summary: 'Unsubscribe a Zapier hook',
+    description: 'Only hooks Zapier subscribed; other webhooks are 404 here.',
+    returns: DeleteWebhookResponse,
+  })
   unsubscribe(@CurrentCaller() caller: Caller, @Param('id', hookId) id: number): Promise<{ success: true; message: string }> {
     return this.rpc.request(WebhooksSubjects.delete, { caller, id, source: 'zapier' });
   }
 
   @Get('me')
   @Authenticated()
-  @ApiOperation({ summary: "Zapier's auth test", description: 'The account the credential belongs to.' })
-  @ApiOkResponse({ type: ZapierMeDto })
-  me(@CurrentCaller() caller: Caller): ZapierMeDto {
+  @Operation({ id: 'getZapierAccount', summary: "Zapier's auth test", description: 'The account the credential belongs to.', returns: ZapierMe })
+  me(@CurrentCaller() caller: Caller): ZapierMe {
     return { id: caller.accountId, email: caller.email, plan: caller.plan, scope: caller.scope };
   }
 
   @Get('samples/:event')
   @RequirePermission('webhooks:read')
-  @ApiOperation({ summary: 'Sample payloads of an event', description: 'A list with one example delivery body of the event kind, for mapping fields in a Zap.' })
-  @ApiOkResponse({
-    description: 'example delivery bodies: the event envelope {id, event, timestamp, account_id, app_id, data}',
-    schema: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'event', 'timestamp', 'account_id', 'app_id', 'data'],
-        properties: {
-          id: { type: 'string', format: 'uuid' },
-          event: { type: 'string', enum: [...EVENT_KINDS] },
-          timestamp: { type: 'string', format: 'date-time' },
-          account_id: { type: 'integer' },
-          app_id: { type: 'string', nullable: true },
-          data: { type: 'object', additionalProperties: true },
-        },
-      },
-    },
+  @Operation({
+    id: 'listZapierSamples',
+    summary: 'Sample payloads of an event',
+    description: 'A list with one example delivery body of the event kind, for mapping fields in a Zap; an unknown kind is 404.',
+    returns: Type.Array(EventEnvelope),
   })
-  @ApiNotFoundResponse({ description: 'Not one of the twelve event kinds', type: ErrorBodyDto })
   samples(@CurrentCaller() caller: Caller, @Param('event') event: string): DomainEvent[] {
     if (!isEventKind(event)) throw AppgenError.of('not_found', `No event kind ${event}; the kinds are: ${EVENT_KINDS.join(', ')}`);
     return [eventSample(event, caller.accountId)];

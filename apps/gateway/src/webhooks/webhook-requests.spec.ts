@@ -1,15 +1,17 @@
-import 'reflect-metadata';
-import { EVENT_KINDS } from '@appgen/contracts';
-import { ApiValidationPipe } from '../common/api-validation.pipe';
-import { CreateWebhookDto, ListDeliveriesQueryDto, UpdateWebhookDto } from './dto/webhook-requests.dto';
+import { CreateWebhookBody, EVENT_KINDS, ListDeliveriesQuery, UpdateWebhookBody, type TSchema } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
+import { ContractPipe } from '../common/contract-input';
 
-const pipe = new ApiValidationPipe();
 const valid = { url: 'https://example.com/hooks/appgen', events: ['app.created'] };
+const EVENT_CHOICES = `must be one of ${EVENT_KINDS.join(', ')}`;
 
-async function fieldErrors(value: unknown, metatype: new () => object, type: 'body' | 'query' = 'body'): Promise<unknown> {
+function accepted(value: object, schema: TSchema, source: 'body' | 'query' = 'body'): unknown {
+  return new ContractPipe(schema, source).transform({ ...value });
+}
+
+function fieldErrors(value: object, schema: TSchema, source: 'body' | 'query' = 'body'): unknown {
   try {
-    await pipe.transform(value, { type, metatype });
+    accepted(value, schema, source);
   } catch (error) {
     if (error instanceof AppgenError) {
       expect(error.status).toBe(422);
@@ -22,9 +24,9 @@ async function fieldErrors(value: unknown, metatype: new () => object, type: 'bo
 }
 
 describe('POST /webhooks body', () => {
-  it('accepts every field of the contract, trimming the name', async () => {
+  it('accepts every field of the contract, trimming the name', () => {
     const body = { ...valid, events: [...EVENT_KINDS], name: '  Deploys ', secret: 'a'.repeat(16), description: 'tell the team\n\tand ops' };
-    expect(await pipe.transform(body, { type: 'body', metatype: CreateWebhookDto })).toEqual({ ...body, name: 'Deploys' });
+    expect(accepted(body, CreateWebhookBody)).toEqual({ ...body, name: 'Deploys' });
   });
 
   it.each([
@@ -38,8 +40,8 @@ describe('POST /webhooks body', () => {
     [{ url: valid.url }, 'events', 'is required'],
     [{ ...valid, events: 'app.created' }, 'events', 'must be an array'],
     [{ ...valid, events: [] }, 'events', 'must list at least one event'],
-    [{ ...valid, events: ['app.created', 'app.exploded'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
-    [{ ...valid, events: ['webhook.test'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
+    [{ ...valid, events: ['app.created', 'app.exploded'] }, 'events.1', EVENT_CHOICES],
+    [{ ...valid, events: ['webhook.test'] }, 'events.0', EVENT_CHOICES],
     [{ ...valid, secret: 'a'.repeat(15) }, 'secret', 'must be at least 16 characters'],
     [{ ...valid, secret: 'a'.repeat(201) }, 'secret', 'must be at most 200 characters'],
     [{ ...valid, secret: `${'a'.repeat(16)}\n` }, 'secret', 'must not contain line breaks (U+000A at character 17)'],
@@ -51,52 +53,47 @@ describe('POST /webhooks body', () => {
     [{ ...valid, description: 'Bell \u0007' }, 'description', 'must not contain control characters (U+0007 at character 6)'],
     [{ ...valid, url: 'https://example.com/\u202Eh' }, 'url', 'must not contain bidirectional text controls (U+202E at character 21)'],
     [{ ...valid, enabled: false }, 'enabled', 'is not a permitted field'],
-  ])('refuses %j with 422 naming the field', async (body, field, message) => {
-    expect(await fieldErrors(body, CreateWebhookDto)).toEqual([{ field, message }]);
+  ])('refuses %j with 422 naming the field', (body, field, message) => {
+    expect(fieldErrors(body, CreateWebhookBody)).toEqual([{ field, message }]);
   });
 
-  it('accepts a 200-character secret and an http URL on a private host (the service decides on addresses)', async () => {
+  it('accepts a 200-character secret and an http URL on a private host (the service decides on addresses)', () => {
     const body = { url: 'http://localhost:9000/hook', events: ['app.deployment.completed'], secret: '~'.repeat(200) };
-    expect(await pipe.transform(body, { type: 'body', metatype: CreateWebhookDto })).toEqual(body);
+    expect(accepted(body, CreateWebhookBody)).toEqual(body);
   });
 });
 
 describe('PATCH /webhooks/:id body', () => {
-  it('accepts an empty body and each field alone', async () => {
-    expect(await pipe.transform({}, { type: 'body', metatype: UpdateWebhookDto })).toEqual({});
+  it('accepts an empty body and each field alone', () => {
+    expect(accepted({}, UpdateWebhookBody)).toEqual({});
     for (const changes of [{ enabled: false }, { events: ['app.deleted'] }, { url: 'https://example.org/h' }, { secret: 's'.repeat(32) }]) {
-      expect(await pipe.transform(changes, { type: 'body', metatype: UpdateWebhookDto })).toEqual(changes);
+      expect(accepted(changes, UpdateWebhookBody)).toEqual(changes);
     }
   });
 
   it.each([
-    [{ enabled: 'no' }, 'enabled', 'must be a boolean value'],
+    [{ enabled: 'no' }, 'enabled', 'must be true or false'],
     [{ events: [] }, 'events', 'must list at least one event'],
-    [{ events: ['app.renamed'] }, 'events', `must list only these events: ${EVENT_KINDS.join(', ')}`],
+    [{ events: ['app.renamed'] }, 'events.0', EVENT_CHOICES],
     [{ url: 'ftp://example.com' }, 'url', 'must be an http or https URL'],
     [{ secret: 'short' }, 'secret', 'must be at least 16 characters'],
     [{ source: 'zapier' }, 'source', 'is not a permitted field'],
-  ])('refuses %j with 422 naming the field', async (body, field, message) => {
-    expect(await fieldErrors(body, UpdateWebhookDto)).toEqual([{ field, message }]);
+  ])('refuses %j with 422 naming the field', (body, field, message) => {
+    expect(fieldErrors(body, UpdateWebhookBody)).toEqual([{ field, message }]);
   });
 });
 
 describe('GET /webhooks/:id/deliveries query', () => {
-  it('takes status, event and the page', async () => {
+  it('takes status, event and the page (per_page above 100 is served as 100 by paginated())', () => {
     const query = { status: 'failed', event: 'app.created', page: '2', per_page: '500' };
-    expect(await pipe.transform(query, { type: 'query', metatype: ListDeliveriesQueryDto })).toEqual({
-      status: 'failed',
-      event: 'app.created',
-      page: 2,
-      per_page: 100,
-    });
+    expect(accepted(query, ListDeliveriesQuery, 'query')).toEqual({ status: 'failed', event: 'app.created', page: 2, per_page: 500 });
   });
 
   it.each([
-    [{ status: 'lost' }, 'status', 'must be one of the following values: pending, succeeded, failed'],
-    [{ event: 'e'.repeat(101) }, 'event', 'must be shorter than or equal to 100 characters'],
+    [{ status: 'lost' }, 'status', 'must be one of pending, succeeded, failed'],
+    [{ event: 'e'.repeat(101) }, 'event', 'must be at most 100 characters'],
     [{ page: '0' }, 'page', 'must not be less than 1'],
-  ])('refuses %j with 422 naming the field', async (query, field, message) => {
-    expect(await fieldErrors(query, ListDeliveriesQueryDto, 'query')).toEqual([{ field, message }]);
+  ])('refuses %j with 422 naming the field', (query, field, message) => {
+    expect(fieldErrors(query, ListDeliveriesQuery, 'query')).toEqual([{ field, message }]);
   });
 });
