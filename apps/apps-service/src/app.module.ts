@@ -4,7 +4,7 @@ import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AppPageViewEntity } from './analytics/app-page-view.entity';
 import { APPS_CONFIG, type AppsConfig } from './config/apps.config';
-import { AppEntityEntity } from './entities/app-entity.entity';
+import { EntityDefinitionEntity } from './entities/entity-definition.entity';
 import { EntitiesModule } from './entities/entities.module';
 import { AppFileEntity } from './files/app-file.entity';
 import { FilesModule } from './files/files.module';
@@ -35,7 +35,7 @@ export class AppModule {
             AppVersionEntity,
             AppVersionFileEntity,
             AppFileEntity,
-            AppEntityEntity,
+            EntityDefinitionEntity,
             AppRowEntity,
             AppPageViewEntity,
             OutboxEventEntity,

@@ -19,3 +19,4 @@ export * from './users.contract';
 export * from './webhooks.contract';
 export * from './schema';
 export * from './validation';
+export * from './bundle-files';

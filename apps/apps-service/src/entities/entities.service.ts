@@ -4,7 +4,7 @@ import type { DefineEntityRequest, EntityPlan, ListEntitiesRequest } from '@appg
 import { AppgenError } from '@appgen/service-kit';
 import { ManagedAppEntity } from '../managed-apps/managed-app.entity';
 import { findOwnedApp } from '../managed-apps/owned-app';
-import { AppEntityEntity } from './app-entity.entity';
+import { EntityDefinitionEntity } from './entity-definition.entity';
 import { defineEntity } from './entity-definition';
 
 @Injectable()
@@ -31,7 +31,7 @@ export class EntitiesService {
     else if (!(await this.dataSource.getRepository(ManagedAppEntity).existsBy({ id: request.app_id }))) {
       throw AppgenError.notFound('App', request.app_id);
     }
-    const entities = await this.dataSource.getRepository(AppEntityEntity).find({
+    const entities = await this.dataSource.getRepository(EntityDefinitionEntity).find({
       where: { appId: request.app_id },
       order: { createdAt: 'ASC', name: 'ASC' },
     });
@@ -39,7 +39,7 @@ export class EntitiesService {
   }
 }
 
-export function toPlan(entity: Pick<AppEntityEntity, 'name' | 'label' | 'labelSingular' | 'fields' | 'userScoped' | 'openWrites'>): EntityPlan {
+export function toPlan(entity: Pick<EntityDefinitionEntity, 'name' | 'label' | 'labelSingular' | 'fields' | 'userScoped' | 'openWrites'>): EntityPlan {
   return {
     name: entity.name,
     label: entity.label,

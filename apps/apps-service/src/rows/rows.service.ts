@@ -14,7 +14,7 @@ import {
   type WriteRowRequest,
 } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
-import type { AppEntityEntity } from '../entities/app-entity.entity';
+import type { EntityDefinitionEntity } from '../entities/entity-definition.entity';
 import { toPlan } from '../entities/entities.service';
 import { checkFilters, checkOrder, checkRowData, jsonBytes, rowSizeProblem, type RowData } from './row-data';
 
@@ -164,7 +164,7 @@ export class RowsService {
    * (decisions.md, "App users"): anyone could otherwise empty a public app's data.
    */
   private async access(request: RowsRequest, intent: 'see' | 'add' | 'change'): Promise<Access> {
-    const found = await this.dataSource.query<(AppEntityEntity & { accountId: number })[]>(
+    const found = await this.dataSource.query<(EntityDefinitionEntity & { accountId: number })[]>(
       `SELECT e.name, e.label, e.label_singular AS "labelSingular", e.fields, e.user_scoped AS "userScoped", e.open_writes AS "openWrites", a.account_id AS "accountId"
          FROM managed_apps a LEFT JOIN app_entities e ON e.app_id = a.id AND e.name = $2
         WHERE a.id = $1`,

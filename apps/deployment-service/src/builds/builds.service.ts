@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AppsSubjects,
+  contentTypeOf,
   editorUrl,
   type BuildErrorsResponse,
   type BuildRequest,
@@ -10,7 +11,6 @@ import {
   type SourceFile,
 } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
-import { contentTypeOf } from '../bundles/content-type';
 import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { BuildEntity } from './build.entity';
 import { BundleFileEntity } from './bundle-file.entity';

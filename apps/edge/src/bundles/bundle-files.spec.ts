@@ -1,5 +1,4 @@
 import { resolveBundlePath } from './bundle-path';
-import { contentTypeFor, extensionOf } from './content-types';
 import { etagOf, matchesIfNoneMatch } from './etag';
 
 describe('resolveBundlePath', () => {
@@ -30,30 +29,6 @@ describe('resolveBundlePath', () => {
 
   it('has no page to fall back to without index.html', () => {
     expect(resolveBundlePath('/recipes', new Set(['assets/app.js']))).toEqual({ kind: 'missing' });
-  });
-});
-
-describe('content types', () => {
-  it('uses the type stored with the file', () => {
-    expect(contentTypeFor('index.html', 'text/html; charset=utf-8')).toBe('text/html; charset=utf-8');
-  });
-
-  it.each([
-    ['index.html', 'text/html; charset=utf-8'],
-    ['assets/app.js', 'text/javascript; charset=utf-8'],
-    ['assets/app.css', 'text/css; charset=utf-8'],
-    ['assets/app.js.map', 'application/json; charset=utf-8'],
-    ['logo.SVG', 'image/svg+xml; charset=utf-8'],
-    ['icon.png', 'image/png'],
-    ['LICENSE', 'application/octet-stream'],
-  ])('falls back to %s → %s', (path, type) => {
-    expect(contentTypeFor(path, '')).toBe(type);
-  });
-
-  it('reads the extension of the last segment only', () => {
-    expect(extensionOf('/v1.2/recipes')).toBe('');
-    expect(extensionOf('/.well-known')).toBe('');
-    expect(extensionOf('/a/b.JS')).toBe('js');
   });
 });
 

@@ -1,4 +1,4 @@
-import { extensionOf } from './content-types';
+import { extensionOf } from '@appgen/contracts';
 
 export const INDEX_HTML = 'index.html';
 

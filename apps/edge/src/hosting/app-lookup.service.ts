@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppsSubjects,
+  contentTypeOf,
   DeploymentSubjects,
   UsersSubjects,
   type AppUserView,
   type BundleEnvironment,
   type RuntimeApp,
 } from '@appgen/contracts';
-import { RpcClient, AppgenError } from '@appgen/service-kit';
+import { RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
 import { ExpiringCache } from '../bundles/expiring-cache';
 import { etagOf } from '../bundles/etag';
-import { contentTypeFor } from '../bundles/content-types';
 import { LruCache } from '../bundles/lru-cache';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
 
@@ -28,10 +28,6 @@ export interface ServedFile {
 
 /** How many apps, bundles and sessions the short-lived caches hold at most. */
 const MAX_SHORT_ENTRIES = 10_000;
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof AppgenError && error.payload.status === 404;
-}
 
 /** A 404 from the owning service is an answer (cached like any other); anything else is a failure. */
 async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
@@ -84,7 +80,7 @@ export class AppLookupService {
     const found = await orNull(this.rpc.request(DeploymentSubjects.bundleFile, { build_id: buildId, path }));
     if (!found) return null;
     const content = Buffer.from(found.content, 'utf8');
-    const file = { content, contentType: contentTypeFor(path, found.content_type), etag: etagOf(content) };
+    const file = { content, contentType: contentTypeOf(path, found.content_type), etag: etagOf(content) };
     this.files.set(key, file);
     return file;
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { APP_RUNTIME_PREFIX, APP_SESSION_COOKIE, type AppUserView, type BundleEnvironment, type RuntimeApp } from '@appgen/contracts';
+import { APP_RUNTIME_PREFIX, APP_SESSION_COOKIE, extensionOf, isHtml, type AppUserView, type BundleEnvironment, type RuntimeApp } from '@appgen/contracts';
 import { installHttpRequestLog, AppgenError } from '@appgen/service-kit';
 import {
   hashIdentifier,
@@ -14,7 +14,6 @@ import {
   VISITOR_MAX_AGE_SECONDS,
 } from '../analytics/page-view-recorder';
 import { resolveBundlePath } from '../bundles/bundle-path';
-import { extensionOf, isHtml } from '../bundles/content-types';
 import { matchesIfNoneMatch } from '../bundles/etag';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
 import { RuntimeApiHandler, sessionHashOf } from '../runtime-api/runtime-api.handler';

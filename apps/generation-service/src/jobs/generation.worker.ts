@@ -11,7 +11,7 @@ import {
   type AppStatus,
   type Caller,
 } from '@appgen/contracts';
-import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
+import { NotifiedWorkLoop, RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
 import { renderApp } from '../blueprint';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { PlanningError, type TokenUsage } from '../engines/app-planner';
@@ -220,7 +220,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     try {
       await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: appId, changes: { status } });
     } catch (error) {
-      const gone = error instanceof AppgenError && error.payload.status === 404;
+      const gone = isNotFound(error);
       if (!gone) this.log.warn(`app ${appId} could not be marked ${status}: ${String(error)}`);
     }
   }

@@ -1,12 +1,8 @@
 import { AppsSubjects, type AppStatus, type Caller, type GenerationJobView } from '@appgen/contracts';
-import { type RpcClient, AppgenError } from '@appgen/service-kit';
+import { isNotFound, type RpcClient } from '@appgen/service-kit';
 import type { GenerationJobEntity } from './generation-job.entity';
 
 export type JobApp = GenerationJobView['app'];
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof AppgenError && error.payload.status === 404;
-}
 
 /** What an app looks like to a job whose app was deleted since. */
 function statusAfter(job: GenerationJobEntity): AppStatus {

@@ -16,11 +16,11 @@ import {
   editorUrl,
   WebhooksSubjects,
 } from '@appgen/contracts';
-import { RpcClient, AppgenError } from '@appgen/service-kit';
+import { RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
 import type { GenerationJobEntity } from './generation-job.entity';
-import { appOfJob, isNotFound } from './job-app';
+import { appOfJob } from './job-app';
 import { newJobId, parseJobReference } from './job-id';
 import { JobStore } from './job-store';
 import { readQueueRequest } from './queue-request';

@@ -3,7 +3,7 @@ import type { EntityField } from '@appgen/contracts';
 
 /** A data entity of a generated app (a "table" its frontend stores rows in). */
 @Entity({ schema: 'apps', name: 'app_entities' })
-export class AppEntityEntity {
+export class EntityDefinitionEntity {
   @PrimaryColumn({ name: 'app_id', type: 'text' })
   appId!: string;
 
