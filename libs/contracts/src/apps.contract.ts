@@ -57,8 +57,13 @@ export const AppVisibility = StringEnum(APP_VISIBILITIES, {
 /** The name an app gets when created without one. */
 export const DEFAULT_APP_NAME = 'Untitled App';
 
-/** An app's id as a request names it (ids are 12 characters; longer ones name no app and are not looked up). */
-export const AppId = Type.String({ minLength: 1, maxLength: APP_ID_MAX_LENGTH });
+/**
+ * An app's id as a path or a message names it: any text, since an id that names no app (a longer or malformed
+ * one included) is answered 404 by the service, not refused as invalid.
+ */
+export const AppId = Type.String();
+/** An app's id in a request body (`app_id`): ids are 12 characters, and a longer one is refused as invalid. */
+export const AppIdField = Type.String({ minLength: 1, maxLength: APP_ID_MAX_LENGTH });
 
 export const AppUrls = Named(
   'AppUrls',
@@ -266,10 +271,10 @@ export const RowActor = Type.Union([
 ]);
 export type RowActor = Static<typeof RowActor>;
 
-/** An entity (table) name as requests name it. */
-export const EntityName = Type.String({ minLength: 1, maxLength: TEXT_LIMITS.identifier.max, description: 'entity (table) name, e.g. recipes' });
-/** A row's id. */
-export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** An entity (table) name as a request names it; one the app does not have is 404. */
+export const EntityName = Type.String({ description: 'entity (table) name, e.g. recipes' });
+/** A row's id as a request names it; one that names no row is 404. */
+export const RowId = Type.Integer();
 /** A row's field values by column name; each is checked against the entity's definition by apps-service. */
 export const RowData = Type.Record(Type.String(), RowValue, { description: 'field values by column name' });
 

@@ -1,4 +1,4 @@
-import { AiModel, AppDescription, AppId, AppName, AppStatus, AppSummary, AppVisibility, Prompt } from './apps.contract';
+import { AiModel, AppDescription, AppId, AppIdField, AppName, AppStatus, AppSummary, AppVisibility, Prompt } from './apps.contract';
 import { CallerFields } from './caller';
 import { EVENT_KINDS } from './events';
 import { TEXT_LIMITS } from './limits';
@@ -89,7 +89,7 @@ export const QueueGenerationBody = Named(
       description: 'what to build, or with app_id what to change; missing or empty: 400 missing_prompt',
       example: 'A recipe manager where I save recipes with ingredients and cooking time and rate them',
     }),
-    app_id: Type.Optional({ ...AppId, description: 'update this existing app instead of creating one' }),
+    app_id: Type.Optional({ ...AppIdField, description: 'update this existing app instead of creating one' }),
     name: Type.Optional({ ...AppName, description: 'name of a new app, one line; default: chosen from the prompt' }),
     callback_url: Type.Optional({ ...ReceivingUrl, description: 'http(s) URL called (signed) when the job completes or fails' }),
     ai_model: Type.Optional(AiModel),
@@ -181,8 +181,8 @@ export type GenerationJobView = Static<typeof GenerationJobView>;
 
 export const JobByIdRequest = Closed({
   ...CallerFields,
-  /** a job id or a message id */
-  id: Type.String({ minLength: 1, maxLength: 64 }),
+  /** a job id or a message id; one that names no job is 404 */
+  id: Type.String(),
 });
 export type JobByIdRequest = Static<typeof JobByIdRequest>;
 

@@ -1,58 +1,35 @@
-import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import type { FieldError } from '@appgen/contracts';
-import { findUnstorable, AppgenError } from '@appgen/service-kit';
-import { toFieldErrors } from '../errors/validation-errors';
-import { codedFailure } from './required-with-code';
+import { AppgenError, findUnstorable } from '@appgen/service-kit';
 
 /**
- * Validates bodies and query strings against their DTO classes: unknown fields are refused (422
- * naming them), values are transformed (trimmed names, capped per_page). A field declared with
- * @RequiredWithCode answers its absence with its own code (400 missing_prompt). Path parameters are left to
- * their own pipes, since a malformed id is a 404, not a 422.
+ * What every request's input must be before its route's schema looks at it (ContractPipe, contract-input.ts):
+ * a body is a JSON object; no text Postgres cannot store as sent, and no nesting past the limit (findUnstorable,
+ * the gateway's one walk of a body); no top-level `null`. Path parameters are left to their own pipes, since a
+ * malformed id is a 404, not a 422.
  */
-export class ApiValidationPipe extends ValidationPipe {
-  constructor() {
-    super({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      forbidUnknownValues: true,
-      // One message per field: the first rule it breaks (type checks are declared closest to the property).
-      stopAtFirstError: true,
-      exceptionFactory: (errors) => codedFailure(errors) ?? AppgenError.validation(toFieldErrors(errors)),
-    });
-  }
-
-  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+export class ApiValidationPipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type === 'param') {
       // No stored id contains a NUL byte, and Postgres refuses one in text: such an id names nothing.
-      if (typeof value === 'string' && value.includes('\u0000')) {
-        return Promise.reject(AppgenError.of('not_found', 'The requested resource was not found'));
-      }
-      return Promise.resolve(value);
+      if (typeof value === 'string' && value.includes('\u0000')) throw AppgenError.of('not_found', 'The requested resource was not found');
+      return value;
     }
-    if (metadata.type === 'body' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
-      return Promise.reject(AppgenError.validation([{ field: 'body', message: 'must be a JSON object' }]));
+    if (metadata.type !== 'body') return value;
+    if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+      throw AppgenError.validation([{ field: 'body', message: 'must be a JSON object' }]);
     }
-    if (metadata.type === 'body' || metadata.type === 'query') {
-      // Before class-transformer, which walks the value recursively and would overflow on deep nesting; this
-      // is the gateway's one walk for it (ServiceKitModule leaves NoNulPipe out here).
-      const unstorable = findUnstorable(value);
-      if (unstorable) return Promise.reject(AppgenError.validation([unstorable]));
-      const refused = refusedValues(value);
-      if (refused.length > 0) return Promise.reject(AppgenError.validation(refused));
-    }
-    // A parameter typed by a contracts schema (not a class) is validated by its own ContractPipe, which runs next.
-    if (typeof metadata.metatype !== 'function') return Promise.resolve(value);
-    return super.transform(value, metadata);
+    const unstorable = findUnstorable(value);
+    if (unstorable) throw AppgenError.validation([unstorable]);
+    const refused = refusedValues(value);
+    if (refused.length > 0) throw AppgenError.validation(refused);
+    return value;
   }
 }
 
 /**
- * Values no field accepts, whatever its DTO says: `null` for a top-level field (class-validator's
- * @IsOptional lets it through, and every column behind these fields is NOT NULL; leave a field out to keep
- * it). Text Postgres cannot store as sent, and nesting past the limit, are refused before these by
- * findUnstorable (service-kit), the same check every other service's NoNulPipe makes.
+ * `null` for a top-level field: every column behind these fields is NOT NULL, and a schema's "must be a string"
+ * would not say what to do; leave a field out to keep it.
  */
 function refusedValues(value: unknown): FieldError[] {
   if (typeof value !== 'object' || value === null) return [];

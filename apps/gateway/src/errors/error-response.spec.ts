@@ -1,7 +1,6 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { AppgenError } from '@appgen/service-kit';
 import { toErrorResponse } from './error-response';
-import { toFieldErrors } from './validation-errors';
 
 describe('toErrorResponse', () => {
   it("answers the gateway's own errors with their status and body", () => {
@@ -64,23 +63,5 @@ describe('toErrorResponse', () => {
     expect(result).toEqual({ status: 500, body: { error: 'internal_error', message: 'An unexpected error occurred' }, unexpected: true });
     expect(toErrorResponse('a thrown string', 'GET /x').status).toBe(500);
     expect(toErrorResponse(new HttpException('boom', 500), 'GET /x').body.message).toBe('An unexpected error occurred');
-  });
-});
-
-describe('toFieldErrors', () => {
-  it('flattens nested errors into dotted paths and drops the repeated field name', () => {
-    const errors = toFieldErrors([
-      { property: 'name', constraints: { isLength: 'name must be shorter than or equal to 100 characters' }, children: [] },
-      { property: 'foo', constraints: { whitelistValidation: 'property foo should not exist' }, children: [] },
-      {
-        property: 'metadata',
-        children: [{ property: 'owner', children: [{ property: 'email', constraints: { isEmail: 'email must be an email' } }] }],
-      },
-    ]);
-    expect(errors).toEqual([
-      { field: 'name', message: 'must be shorter than or equal to 100 characters' },
-      { field: 'foo', message: 'is not a permitted field' },
-      { field: 'metadata.owner.email', message: 'must be an email' },
-    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { AppId, Closed, Named, StringEnum, Type, type Static } from '@appgen/contracts';
+import { AppIdField, Closed, Named, StringEnum, Type, type Static } from '@appgen/contracts';
 import { TOOL_NAMES } from './tool-catalogue';
 
 /** Body of POST /mcp/execute_tool; `params` is checked against the named tool's own input_schema. */
@@ -6,7 +6,7 @@ export const ExecuteToolBody = Named(
   'ExecuteToolRequest',
   Closed({
     tool: StringEnum(TOOL_NAMES, { description: 'an unknown tool is 422', example: 'svc-view-file' }),
-    app_id: Type.Optional({ ...AppId, description: 'the app to act on; required by every tool except svc-generate-app (422 without it)' }),
+    app_id: Type.Optional({ ...AppIdField, description: 'the app to act on; required by every tool except svc-generate-app (422 without it)' }),
     params: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description: "the tool's parameters, as its `input_schema` from GET /mcp/tools describes them (422 otherwise)",
