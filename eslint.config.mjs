@@ -41,7 +41,7 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.testing.ts'],
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries(TEST_CONSTRAINTS)] },
   },
   {

@@ -25,7 +25,7 @@ function sources(dir) {
     const path = join(dir, entry);
     if (entry === 'node_modules' || entry === 'dist') continue;
     if (statSync(path).isDirectory()) found.push(...sources(path));
-    else if (path.endsWith('.ts') && !path.endsWith('.d.ts') && !/\.(int-|e2e-)?spec\.ts$|\.test\.ts$/.test(path))
+    else if (path.endsWith('.ts') && !path.endsWith('.d.ts') && !/\.(int-|e2e-)?spec\.ts$|\.testing\.ts$/.test(path))
       found.push(path);
   }
   return found;

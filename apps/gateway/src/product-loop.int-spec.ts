@@ -7,7 +7,7 @@ import {
   UsersSubjects,
   type ApiKeyScope,
 } from '@appgen/contracts';
-import { callerOf, startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from './stand-in-services.test';
+import { callerOf, startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from './stand-in-services.testing';
 
 /**
  * The gateway's product-loop routes and tools against the contract: every service behind them is a

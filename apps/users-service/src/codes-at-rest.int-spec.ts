@@ -4,7 +4,7 @@ import type { Client } from 'pg';
 import { UsersSubjects } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import { freePort, rpcFailure, waitForMail } from '@appgen/testing';
-import { startUsersServiceUnderTest, type UsersServiceUnderTest } from './users-service-under-test.test';
+import { startUsersServiceUnderTest, type UsersServiceUnderTest } from './users-service-under-test.testing';
 
 // Sign-in codes at rest: the mailed code is in the mail, and nowhere a reader of the database could find it.
 jest.setTimeout(60_000);

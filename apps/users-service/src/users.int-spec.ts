@@ -12,7 +12,7 @@ import {
 } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import { rpcFailure, waitForMail } from '@appgen/testing';
-import { startUsersServiceUnderTest, type UsersServiceUnderTest } from './users-service-under-test.test';
+import { startUsersServiceUnderTest, type UsersServiceUnderTest } from './users-service-under-test.testing';
 
 jest.setTimeout(30_000);
 

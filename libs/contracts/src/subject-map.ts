@@ -24,7 +24,8 @@ export interface SourceText {
   text: string;
 }
 
-const TEST_FILE = /\.(int-|e2e-)?spec\.ts$/;
+/** Specs and the helpers only specs use (`*.testing.ts`): they stand in for services, they do not call them. */
+const TEST_FILE = /\.(int-|e2e-)?spec\.ts$|\.testing\.ts$/;
 
 /** The TypeScript sources of every app under `<root>/apps` but its tests (and the end-to-end suite, which speaks HTTP). */
 export function readAppSources(root: string): SourceText[] {

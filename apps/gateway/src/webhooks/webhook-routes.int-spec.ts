@@ -4,7 +4,7 @@ import {
   type DeliveryView,
   type WebhookView,
 } from '@appgen/contracts';
-import { callerOf, startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from '../stand-in-services.test';
+import { callerOf, startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from '../stand-in-services.testing';
 
 /**
  * The gateway's webhook routes against the contract: webhooks-service is a responder on a private NATS

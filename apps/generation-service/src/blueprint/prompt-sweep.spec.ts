@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { APP_SOURCE_LAYOUT, type AppPlan } from '@appgen/contracts';
 import { planApp, revisePlan } from './plan-app';
 import { renderApp, type RenderContext } from './render-app';
-import { bundleApp, typeCheckApps, writeApp } from './rendered-app.test';
+import { bundleApp, typeCheckApps, writeApp } from './rendered-app.testing';
 import { validateAppPlan } from './validate-plan';
 
 /**

@@ -4,7 +4,7 @@ import { APP_SOURCE_LAYOUT, type AppPlan, type SourceFile } from '@appgen/contra
 import { renderManifestFiles } from '@appgen/app-manifest';
 import { planApp, revisePlan } from './plan-app';
 import { planFromAppJson, renderApp, type RenderContext } from './render-app';
-import { bundleApp, readAppConfig, typeCheckApps, writeApp } from './rendered-app.test';
+import { bundleApp, readAppConfig, typeCheckApps, writeApp } from './rendered-app.testing';
 
 const CONTEXT: RenderContext = {
   appId: 'a1b2c3d4',

@@ -5,7 +5,7 @@ import type { Client } from 'pg';
 import { UsersSubjects } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import { rpcFailure, waitForEvents, waitForMail } from '@appgen/testing';
-import { startUsersServiceUnderTest, type UsersServiceUnderTest } from '../users-service-under-test.test';
+import { startUsersServiceUnderTest, type UsersServiceUnderTest } from '../users-service-under-test.testing';
 
 jest.setTimeout(30_000);
 

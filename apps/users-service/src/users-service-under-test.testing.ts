@@ -1,4 +1,4 @@
-// Support for users-service's integration specs (a `.test.ts` file: neither a spec jest runs nor part of the build).
+// Support for users-service's integration specs (a `.testing.ts` file: neither a spec jest runs nor part of the build).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

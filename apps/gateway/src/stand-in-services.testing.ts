@@ -1,4 +1,4 @@
-// Support for the gateway's integration specs (a `.test.ts` file: neither a spec jest runs nor part of the build).
+// Support for the gateway's integration specs (a `.testing.ts` file: neither a spec jest runs nor part of the build).
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
