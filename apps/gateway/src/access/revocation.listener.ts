@@ -1,17 +1,19 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
-import { UsersEvents } from '@appgen/contracts';
+import { CredentialsRevokedMessage, UsersEvents, validate } from '@appgen/contracts';
 import { NATS_CONNECTION } from '@appgen/service-kit';
 import { CredentialResolver } from './credential-resolver.service';
 
 const codec = JSONCodec<unknown>();
 
-/** Key ids of a `credentialsRevoked` message, in Nest's wire format `{pattern, data: {key_ids}}`. */
-export function revokedKeyIds(message: unknown): number[] {
-  if (typeof message !== 'object' || message === null) return [];
-  const data = 'data' in message ? message.data : message;
-  if (typeof data !== 'object' || data === null || !('key_ids' in data) || !Array.isArray(data.key_ids)) return [];
-  return data.key_ids.filter((id): id is number => Number.isInteger(id));
+/**
+ * Key ids of a `credentialsRevoked` message, in Nest's wire format `{pattern, data: {key_ids}}`, checked against
+ * its contract (CredentialsRevokedMessage); a message that breaks it revokes nothing.
+ */
+function revokedKeyIds(message: unknown): number[] | null {
+  const data = typeof message === 'object' && message !== null && 'data' in message ? message.data : message;
+  const checked = validate(CredentialsRevokedMessage, data);
+  return checked.ok ? checked.value.key_ids : null;
 }
 
 /**
@@ -43,7 +45,8 @@ export class RevocationListener implements OnApplicationBootstrap, OnApplication
           return;
         }
         const keyIds = revokedKeyIds(decoded);
-        if (keyIds.length > 0) this.credentials.evictKeys(keyIds);
+        if (keyIds === null) this.logger.warn('ignored a revocation message that breaks its contract');
+        else if (keyIds.length > 0) this.credentials.evictKeys(keyIds);
       },
     });
   }
