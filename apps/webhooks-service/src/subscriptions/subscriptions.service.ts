@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import {
-  checkText,
   pageMeta,
   pageOffset,
-  TEXT_LIMITS,
   type CallerRequest,
   type CreateWebhookRequest,
   type FieldError,
@@ -20,7 +18,7 @@ import { AppgenError } from '@appgen/service-kit';
 import { receiverUrlProblem } from '../common/receiver-url';
 import { generateWebhookSecret, openSecret, sealSecret } from '../common/secret-box';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
-import { checkEvents, DEFAULT_WEBHOOK_NAME, receiverUrlTextProblem } from './subscription-input';
+import { checkEvents, DEFAULT_WEBHOOK_NAME } from './subscription-input';
 import { SubscriptionEntity } from './subscription.entity';
 
 @Injectable()
@@ -70,11 +68,12 @@ export class SubscriptionsService {
     // A Zapier hook is created from {target_url, event}: its errors name those fields.
     const fields = source === 'zapier' ? { url: 'target_url', events: 'event' } : { url: 'url', events: 'events' };
     const errors: FieldError[] = [];
-    const urlProblem = receiverUrlTextProblem(request.url, fields.url) ?? (await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE, fields.url));
+    // The fields' shapes, limits and characters were checked against CreateWebhookRequest before the handler ran;
+    // what is left is whether the address may receive, and events listed twice.
+    const urlProblem = await receiverUrlProblem(request.url, this.config.WEBHOOK_ALLOW_PRIVATE, fields.url);
     if (urlProblem) errors.push(urlProblem);
     const events = checkEvents(request.events);
     if ('error' in events) errors.push({ ...events.error, field: fields.events });
-    this.checkOptional(request, errors);
     if (errors.length > 0 || 'error' in events) throw AppgenError.validation(errors);
     const saved = await this.subscriptions.save(
       this.subscriptions.create({
@@ -101,13 +100,11 @@ export class SubscriptionsService {
     const changes = request.changes ?? {};
     const errors: FieldError[] = [];
     if (changes.url !== undefined) {
-      const problem = receiverUrlTextProblem(changes.url, 'url') ?? (await receiverUrlProblem(changes.url, this.config.WEBHOOK_ALLOW_PRIVATE));
+      const problem = await receiverUrlProblem(changes.url, this.config.WEBHOOK_ALLOW_PRIVATE);
       if (problem) errors.push(problem);
     }
     const events = changes.events === undefined ? undefined : checkEvents(changes.events);
     if (events && 'error' in events) errors.push(events.error);
-    this.checkOptional(changes, errors);
-    if (changes.enabled !== undefined && typeof changes.enabled !== 'boolean') errors.push({ field: 'enabled', message: 'must be true or false' });
     if (errors.length > 0) throw AppgenError.validation(errors);
     if (changes.url !== undefined) subscription.url = changes.url;
     if (events && 'events' in events) subscription.events = events.events;
@@ -126,21 +123,5 @@ export class SubscriptionsService {
     const subscription = await this.owned(request.caller.accountId, request.id, request.source);
     await this.subscriptions.delete({ id: subscription.id });
     return { success: true, message: `Webhook ${subscription.id} deleted` };
-  }
-
-  private checkOptional(input: { name?: unknown; description?: unknown; secret?: unknown }, errors: FieldError[]): void {
-    // The limits and characters of TEXT_LIMITS, as the gateway checks them; the name is stored trimmed.
-    if (input.name !== undefined) {
-      const problem = checkText('name', typeof input.name === 'string' ? input.name.trim() : input.name, TEXT_LIMITS.webhookName);
-      if (problem) errors.push(problem);
-    }
-    if (input.description !== undefined && input.description !== null) {
-      const problem = checkText('description', input.description, TEXT_LIMITS.webhookDescription);
-      if (problem) errors.push(problem);
-    }
-    if (input.secret !== undefined) {
-      const problem = checkText('secret', input.secret, TEXT_LIMITS.webhookSecret);
-      if (problem) errors.push(problem);
-    }
   }
 }
