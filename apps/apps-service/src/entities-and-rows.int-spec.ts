@@ -1,0 +1,160 @@
+import { AppsSubjects, type EntityPlan, type RowActor } from '@appgen/contracts';
+import { rpcFailure } from '@appgen/testing';
+import { RECIPES, NOTES, rpc, alice, bob, newApp, useAppsServiceUnderTest } from './apps-service-under-test.testing';
+
+describe('apps-service: files, versions, entities, rows, runtime and analytics over NATS', () => {
+  useAppsServiceUnderTest();
+
+  describe('entities and rows', () => {
+    const visitor: RowActor = { kind: 'visitor' };
+    const owner: RowActor = { kind: 'owner' };
+    const ann: RowActor = { kind: 'app_user', email: 'Ann@Example.com' };
+    const ben: RowActor = { kind: 'app_user', email: 'ben@example.com' };
+
+    it('defines entities by name (upsert), validating names, types and options', async () => {
+      const id = await newApp(alice);
+      expect((await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES })).entity).toEqual({ ...RECIPES, open_writes: false });
+      const withCategory = { ...RECIPES, fields: [...RECIPES.fields, { name: 'category', label: 'Category', type: 'text' as const, required: false }] };
+      await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: withCategory });
+      await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: NOTES });
+      const listed = await rpc.request(AppsSubjects.listEntities, { app_id: id, caller: alice });
+      expect(listed.entities.map((e) => [e.name, e.fields.length])).toEqual([
+        ['recipes', 5],
+        ['notes', 1],
+      ]);
+      expect((await rpc.request(AppsSubjects.listEntities, { app_id: id })).entities).toHaveLength(2);
+      const refused = await rpcFailure(
+        rpc.request(AppsSubjects.defineEntity, {
+          caller: alice,
+          id,
+          entity: { ...RECIPES, name: 'My Recipes', fields: [{ name: 'kind', label: 'Kind', type: 'select', required: false }] },
+        }),
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors?.map((e) => e.field)).toEqual(['name', 'fields[0].options']);
+    });
+
+    it('stores, validates, filters, orders and pages rows of a shared entity for app users, visitors (reading) and the owner', async () => {
+      const id = await newApp(alice);
+      await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES });
+      const soup = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ann, data: { title: 'Soup', cooking_time: 30, course: 'starter' } });
+      expect(Object.keys(soup.row)).toEqual(['id', 'title', 'cooking_time', 'rating', 'course', 'created_at', 'updated_at']);
+      expect(soup.row).toMatchObject({ title: 'Soup', cooking_time: 30, rating: null, course: 'starter' });
+      await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: owner, caller: alice, data: { title: 'Stew', cooking_time: 90, rating: 4.5, course: 'main' } });
+      await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ben, data: { title: 'Cake', cooking_time: 60, rating: 5, course: 'dessert' } });
+
+      const invalid = await rpcFailure(
+        rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ann, data: { cooking_time: 'long', colour: 'red' } }),
+      );
+      expect(invalid.status).toBe(422);
+      expect(invalid.body.errors?.map((e) => e.field)).toEqual(['colour', 'title', 'cooking_time']);
+      expect(invalid.body.errors?.[0]?.message).toContain('is not a field of recipes');
+      const taken = await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ben, data: { title: 'Soup' } }));
+      expect(taken.body.errors).toEqual([{ field: 'title', message: 'is already taken by another row' }]);
+
+      const query = (extra: { filters?: Record<string, string | number | null>; order_by?: string; limit?: number; offset?: number }) =>
+        rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'recipes', actor: visitor, limit: 25, offset: 0, ...extra });
+      expect((await query({})).rows.map((r) => r.title)).toEqual(['Soup', 'Stew', 'Cake']);
+      expect((await query({ order_by: '-cooking_time' })).rows.map((r) => r.title)).toEqual(['Stew', 'Cake', 'Soup']);
+      expect((await query({ order_by: 'rating' })).rows.map((r) => r.title)).toEqual(['Stew', 'Cake', 'Soup']);
+      expect(await query({ filters: { course: 'main' } })).toMatchObject({ total: 1, rows: [{ title: 'Stew' }] });
+      expect(await query({ filters: { rating: null } })).toMatchObject({ total: 1, rows: [{ title: 'Soup' }] });
+      expect(await query({ limit: 1, offset: 1 })).toMatchObject({ total: 3, rows: [{ title: 'Stew' }] });
+      expect((await rpcFailure(query({ limit: 101 }))).body.errors).toEqual([{ field: 'limit', message: 'must be a whole number from 1 to 100' }]);
+      expect((await rpcFailure(query({ order_by: 'colour' }))).body.errors?.[0]?.field).toBe('order_by');
+      expect((await rpcFailure(query({ filters: { colour: 'red' } }))).body.errors?.[0]?.field).toBe('filters.colour');
+
+      // Rows of a shared entity are everyone's: Ben changes and deletes the soup Ann added.
+      const updated = await rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: ben, id: soup.row.id, data: { rating: 3 } });
+      expect(updated.row).toMatchObject({ id: soup.row.id, title: 'Soup', cooking_time: 30, rating: 3 });
+      expect(updated.row.updated_at >= soup.row.updated_at).toBe(true);
+      const renameClash = await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: ben, id: soup.row.id, data: { title: 'Cake' } }));
+      expect(renameClash.status).toBe(422);
+      expect((await rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id })).row.rating).toBe(3);
+      expect(await rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'recipes', actor: ben, id: soup.row.id })).toEqual({ success: true });
+      expect(await rpcFailure(rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id }))).toEqual({
+        status: 404,
+        body: { error: 'not_found', message: `Recipe ${soup.row.id} was not found` },
+      });
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'dishes', actor: visitor, limit: 10, offset: 0 }))).body).toEqual({
+        error: 'not_found',
+        message: 'Entity dishes was not found',
+      });
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: 'nosuchapp123', entity: 'recipes', actor: visitor, limit: 10, offset: 0 }))).status).toBe(404);
+    });
+
+    it('lets visitors read a shared entity but write only one declared open for writes', async () => {
+      const id = await newApp(alice);
+      await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES });
+      const soup = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: ann, data: { title: 'Soup' } });
+      expect((await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'recipes', actor: visitor, limit: 10, offset: 0 })).total).toBe(1);
+      expect((await rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id })).row.title).toBe('Soup');
+      const signIn = (intent: string) => ({ status: 401, body: { error: 'unauthorized', message: `Sign in to ${intent} recipes` } });
+      expect(await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: visitor, data: { title: 'Cake' } }))).toEqual(signIn('add'));
+      expect(await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id, data: { rating: 1 } }))).toEqual(
+        signIn('change'),
+      );
+      expect(await rpcFailure(rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'recipes', actor: visitor, id: soup.row.id }))).toEqual(signIn('change'));
+      expect((await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'recipes', actor: owner, caller: alice, limit: 10, offset: 0 })).rows).toEqual([
+        expect.objectContaining({ title: 'Soup', rating: null }),
+      ]);
+      // The owner, through the API and tools, writes whatever the entity allows visitors.
+      await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', actor: owner, caller: alice, data: { title: 'Stew' } });
+
+      const GUESTBOOK: EntityPlan = {
+        name: 'entries',
+        label: 'Entries',
+        label_singular: 'Entry',
+        user_scoped: false,
+        open_writes: true,
+        fields: [{ name: 'message', label: 'Message', type: 'text', required: true }],
+      };
+      expect((await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: GUESTBOOK })).entity.open_writes).toBe(true);
+      expect((await rpc.request(AppsSubjects.listEntities, { app_id: id })).entities.map((e) => [e.name, e.open_writes])).toEqual([
+        ['recipes', false],
+        ['entries', true],
+      ]);
+      const hello = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'entries', actor: visitor, data: { message: 'Hello!' } });
+      const edited = await rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'entries', actor: visitor, id: hello.row.id, data: { message: 'Hello again!' } });
+      expect(edited.row.message).toBe('Hello again!');
+      expect(await rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'entries', actor: visitor, id: hello.row.id })).toEqual({ success: true });
+
+      const scopedAndOpen = await rpcFailure(rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: { ...NOTES, open_writes: true } }));
+      expect(scopedAndOpen).toEqual({
+        status: 422,
+        body: expect.objectContaining({
+          error: 'validation_failed',
+          errors: [{ field: 'open_writes', message: 'applies to shared entities only: rows of a user_scoped entity belong to signed-in users' }],
+        }),
+      });
+    });
+
+    it('scopes rows of a user_scoped entity to their app user; visitors must sign in; the owner sees all', async () => {
+      const id = await newApp(alice);
+      await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: NOTES });
+      const annNote = await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: ann, data: { body: 'ann’s note' } });
+      await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: ben, data: { body: 'ben’s note' } });
+      const annAgain: RowActor = { kind: 'app_user', email: 'ann@example.com' };
+      expect((await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: annAgain, limit: 10, offset: 0 })).rows.map((r) => r.body)).toEqual(['ann’s note']);
+      expect(await rpcFailure(rpc.request(AppsSubjects.getRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id }))).toMatchObject({ status: 404 });
+      expect((await rpcFailure(rpc.request(AppsSubjects.updateRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id, data: { body: 'x' } }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.deleteRow, { app_id: id, entity: 'notes', actor: ben, id: annNote.row.id }))).status).toBe(404);
+
+      expect(await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: visitor, limit: 10, offset: 0 }))).toEqual({
+        status: 401,
+        body: { error: 'unauthorized', message: 'Sign in to see notes' },
+      });
+      expect((await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: visitor, data: { body: 'anon' } }))).body).toEqual({
+        error: 'unauthorized',
+        message: 'Sign in to add notes',
+      });
+
+      const all = await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, caller: alice, limit: 10, offset: 0 });
+      expect(all.total).toBe(2);
+      // The owner actor needs the owning account: another account, or none, finds no app.
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, caller: bob, limit: 10, offset: 0 }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'notes', actor: owner, limit: 10, offset: 0 }))).status).toBe(404);
+      expect((await rpcFailure(rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'notes', actor: annAgain, caller: bob, data: { body: 'x' } }))).status).toBe(404);
+    });
+  });
+});
