@@ -1,4 +1,5 @@
 import type { AppSummary } from './apps.contract';
+import { Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** The JetStream stream holding every domain event, on subjects `events.<kind>`. */
 export const EVENTS_STREAM = 'EVENTS';
@@ -64,14 +65,27 @@ export interface EventDataMap {
   'app.user.access_revoked': AppUserEventData;
 }
 
-/** The envelope on the bus and in webhook deliveries (decisions.md, "Events"). */
-export interface DomainEvent<K extends EventKind = EventKind> {
-  /** UUID; also the JetStream message id, so a republished event is dropped as a duplicate. */
-  id: string;
+/**
+ * The envelope on the bus and in webhook deliveries (decisions.md, "Events"): the one definition of its fields,
+ * which webhooks-service checks every event against before fanning it out, and which the Zapier samples publish.
+ * Open to fields it does not name, so that an event written by a newer service is still delivered.
+ */
+export const EventEnvelope = Named(
+  'Event',
+  Type.Object({
+    /** UUID; also the JetStream message id, so a republished event is dropped as a duplicate. */
+    id: Type.String({ minLength: 1, format: 'uuid' }),
+    event: StringEnum(EVENT_KINDS),
+    /** ISO 8601 UTC */
+    timestamp: Timestamp,
+    account_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    app_id: Nullable(Type.String()),
+    data: Type.Record(Type.String(), Type.Unknown(), { description: "the event's own fields (section 6 of the contract)" }),
+  }),
+);
+
+/** An event of kind K as it travels: the envelope with that kind's `data`. */
+export type DomainEvent<K extends EventKind = EventKind> = Omit<Static<typeof EventEnvelope>, 'event' | 'data'> & {
   event: K;
-  /** ISO 8601 UTC */
-  timestamp: string;
-  account_id: number;
-  app_id: string | null;
   data: EventDataMap[K];
-}
+};

@@ -31,7 +31,7 @@ function createAjv(): Ajv2020 {
     allowUnionTypes: true,
     strict: true,
   });
-  addFormats(ajv, ['date-time', 'date', 'uri', 'email']);
+  addFormats(ajv, ['date-time', 'date', 'uri', 'email', 'uuid']);
   ajv.addFormat('http-url', isHttpUrl);
   ajv.addFormat('account-email', (value: string) => normalizeEmail(value) !== null);
   for (const keyword of ['x-trim', 'x-message', 'x-missing', 'example']) ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'object', 'number', 'array'] });

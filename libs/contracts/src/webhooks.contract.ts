@@ -245,15 +245,3 @@ export const ZapierMe = Named(
   }),
 );
 export type ZapierMe = Static<typeof ZapierMe>;
-/** A delivery body as Zapier's samples show it: the event envelope. */
-export const EventEnvelope = Named(
-  'EventEnvelope',
-  Closed({
-    id: Type.String({ format: 'uuid' }),
-    event: StringEnum(EVENT_KINDS),
-    timestamp: Timestamp,
-    account_id: Type.Integer(),
-    app_id: Nullable(Type.String()),
-    data: Type.Record(Type.String(), Type.Unknown()),
-  }),
-);

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, isEventKind } from '@appgen/contracts';
+import { EventEnvelope, EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, validate } from '@appgen/contracts';
 import { ensureEventsStream } from '@appgen/outbox';
 import { NATS_CONNECTION } from '@appgen/service-kit';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
@@ -26,20 +26,16 @@ interface Incoming {
 const MAX_EVENTS_PER_TRANSACTION = 256;
 
 /** Account ids are Postgres integers; anything else could never match a subscription and would fail its whole batch. */
-function isAccountId(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
-}
-
+/** What fan-out needs of an event, once it is checked against its envelope's contract; null when it breaks it. */
 function envelopeHead(raw: string): EnvelopeHead | null {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const { id, event, account_id } = parsed as Record<string, unknown>;
-    if (typeof id !== 'string' || !isEventKind(event) || !isAccountId(account_id)) return null;
-    return { id, event, account_id };
+    parsed = JSON.parse(raw);
   } catch {
     return null;
   }
+  const checked = validate(EventEnvelope, parsed);
+  return checked.ok ? { id: checked.value.id, event: checked.value.event, account_id: checked.value.account_id } : null;
 }
 
 /**
