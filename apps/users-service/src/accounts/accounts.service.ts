@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
-  checkText,
   normalizeEmail,
-  PLANS,
-  TEXT_LIMITS,
   type AccountView,
   type Caller,
   type CreateAccountRequest,
   type CreateAccountResponse,
-  type FieldError,
   type Plan,
 } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
@@ -23,27 +19,12 @@ export interface NewAccount {
   plan: Plan;
 }
 
-/** Checks the fields of a new account; collects every problem so a client can fix them at once. */
-export function validateNewAccount(input: { email?: unknown; name?: unknown; plan?: unknown }): NewAccount {
-  const errors: FieldError[] = [];
-  const email = normalizeEmail(input.email);
-  if (email === null) errors.push({ field: 'email', message: 'must be a valid e-mail address' });
-  let name: string | null = null;
-  if (input.name !== undefined && input.name !== null) {
-    // A blank name is no name; any other is held to TEXT_LIMITS, as the gateway holds it (mail greets by it).
-    const trimmed = typeof input.name === 'string' ? input.name.trim() : input.name;
-    const problem = trimmed === '' ? null : checkText('name', trimmed, TEXT_LIMITS.accountName);
-    if (problem) errors.push(problem);
-    else if (typeof trimmed === 'string') name = trimmed || null;
-  }
-  let plan: Plan = 'free';
-  if (input.plan !== undefined) {
-    const match = PLANS.find((candidate) => candidate === input.plan);
-    if (match) plan = match;
-    else errors.push({ field: 'plan', message: `must be one of ${PLANS.join(', ')}` });
-  }
-  if (errors.length > 0 || email === null) throw AppgenError.validation(errors);
-  return { email, name, plan };
+/**
+ * A new account from a request's fields, whose form was checked against the subject's schema (CreateAccountRequest,
+ * AdminCreateAccountRequest) before the handler ran: the address in its canonical form, the plan's default.
+ */
+export function newAccountOf(input: { email: string; name?: string; plan?: Plan }): NewAccount {
+  return { email: normalizeEmail(input.email) ?? input.email, name: input.name ?? null, plan: input.plan ?? 'free' };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -58,7 +39,7 @@ export class AccountsService {
   ) {}
 
   async create(request: CreateAccountRequest): Promise<CreateAccountResponse> {
-    const fields = validateNewAccount({ email: request.email, name: request.name });
+    const fields = newAccountOf(request);
     const account = await this.dataSource.transaction(async (manager) => {
       const created = await this.insert(manager, fields);
       await this.signIn.issueCode(manager, created);

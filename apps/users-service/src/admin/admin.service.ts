@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminCreateAccountRequest, AdminCreateAccountResponse } from '@appgen/contracts';
 import { toAccountView } from '../accounts/account-view';
-import { AccountsService, validateNewAccount } from '../accounts/accounts.service';
+import { AccountsService, newAccountOf } from '../accounts/accounts.service';
 import { ApiKeysService, toApiKeyView } from '../api-keys/api-keys.service';
 
 export const ADMIN_KEY_NAME = 'admin';
@@ -17,7 +17,7 @@ export class AdminService {
   ) {}
 
   async createAccount(request: AdminCreateAccountRequest): Promise<AdminCreateAccountResponse> {
-    const fields = validateNewAccount(request);
+    const fields = newAccountOf(request);
     const { account, rawKey, key } = await this.dataSource.transaction(async (manager) => {
       const created = await this.accounts.insert(manager, fields);
       const issued = await this.apiKeys.insert(manager, created.id, { name: ADMIN_KEY_NAME, scope: 'full_access', expiresInDays: null });

@@ -1,14 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  API_KEY_MAX_EXPIRES_IN_DAYS,
-  API_KEY_SCOPES,
-  checkText,
   pageMeta,
   pageOffset,
   SCOPE_DESCRIPTIONS,
   scopeWithin,
-  TEXT_LIMITS,
   UsersEvents,
   type ApiKeyByIdRequest,
   type ApiKeyResponse,
@@ -18,7 +14,6 @@ import {
   type Caller,
   type CreateApiKeyRequest,
   type CreateApiKeyResponse,
-  type FieldError,
   type ListApiKeysRequest,
   type ListApiKeysResponse,
   type Plan,
@@ -52,33 +47,12 @@ interface KeyRow {
   plan: Plan;
 }
 
-export function validateNewApiKey(request: { name?: unknown; scope?: unknown; expires_in_days?: unknown }): NewApiKey {
-  const errors: FieldError[] = [];
-  let name = DEFAULT_API_KEY_NAME;
-  if (request.name !== undefined && request.name !== null) {
-    // The limits and characters of TEXT_LIMITS, as the gateway checks them: keys are listed by name.
-    const trimmed = typeof request.name === 'string' ? request.name.trim() : request.name;
-    const problem = checkText('name', trimmed, TEXT_LIMITS.apiKeyName);
-    if (problem) errors.push(problem);
-    else if (typeof trimmed === 'string') name = trimmed;
-  }
-  let scope: ApiKeyScope = 'read_only';
-  if (request.scope !== undefined && request.scope !== null) {
-    const match = API_KEY_SCOPES.find((candidate) => candidate === request.scope);
-    if (match) scope = match;
-    else errors.push({ field: 'scope', message: `must be one of ${API_KEY_SCOPES.join(', ')}` });
-  }
-  let expiresInDays: number | null = null;
-  if (request.expires_in_days !== undefined && request.expires_in_days !== null) {
-    const days = request.expires_in_days;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > API_KEY_MAX_EXPIRES_IN_DAYS) {
-      errors.push({ field: 'expires_in_days', message: `must be an integer from 1 to ${API_KEY_MAX_EXPIRES_IN_DAYS}` });
-    } else {
-      expiresInDays = days;
-    }
-  }
-  if (errors.length > 0) throw AppgenError.validation(errors);
-  return { name, scope, expiresInDays };
+/**
+ * A new key from a request's fields, whose form was checked against CreateApiKeyRequest before the handler ran
+ * (name trimmed and within TEXT_LIMITS, one of the scopes, 1 to API_KEY_MAX_EXPIRES_IN_DAYS days): the defaults.
+ */
+export function newApiKeyOf(request: { name?: string; scope?: ApiKeyScope; expires_in_days?: number }): NewApiKey {
+  return { name: request.name ?? DEFAULT_API_KEY_NAME, scope: request.scope ?? 'read_only', expiresInDays: request.expires_in_days ?? null };
 }
 
 export function toApiKeyView(key: ApiKeyEntity, now: Date = new Date()): ApiKeyView {
@@ -113,7 +87,7 @@ export class ApiKeysService {
   ) {}
 
   async create(request: CreateApiKeyRequest): Promise<CreateApiKeyResponse> {
-    const fields = validateNewApiKey(request);
+    const fields = newApiKeyOf(request);
     if (!scopeWithin(fields.scope, request.caller.scope)) throw forbiddenScope(request.caller, fields.scope, 'create');
     const { rawKey, key } = await this.dataSource.transaction((manager) => this.insert(manager, request.caller.accountId, fields));
     return { raw_key: rawKey, api_key: toApiKeyView(key), warning: RAW_KEY_WARNING };
