@@ -20,9 +20,3 @@ export type RpcTypes<Table extends Record<string, RpcSchemas>> = {
 
 /** The TypeScript types of a table of fire-and-forget subjects' payload schemas. */
 export type MessageTypes<Table extends Record<string, TSchema>> = { [Subject in keyof Table]: Static<Table[Subject]> };
-
-/** A request/reply pair of TypeScript types, for subjects whose schemas are not written yet. */
-export interface Rpc<Request, Response> {
-  request: Request;
-  response: Response;
-}

@@ -10,7 +10,7 @@ import { TEXT_PATTERNS } from './stored-text';
  * Annotations beyond JSON Schema are `x-` keywords, which OpenAPI allows and the validator knows:
  * - `x-trim`: surrounding whitespace is removed before the value is checked (names, ids, URLs);
  * - `x-message`: the message when the value breaks a rule of this schema that has no wording of its own
- *   (a pattern, a format);
+ *   (a pattern, a format, a bound); a wrong type is always worded by the type;
  * - `x-missing`: the error code and message a missing (or blank) value is answered with instead of 422
  *   (the contract's 400 `missing_prompt`);
  * - `x-max-json-bytes`: the value's JSON, in UTF-8, may be at most this many bytes.
@@ -79,12 +79,6 @@ export const Metadata = Type.Record(Type.String(), Type.Unknown(), {
 
 /** A date and time as ISO 8601 (every `*_at` of the API). */
 export const Timestamp = Type.String({ format: 'date-time' });
-
-/** An object of any JSON, for values the API passes through as they are (rows' data, tool results). */
-export const AnyJson = Type.Unknown();
-
-/** The object schema of a request or reply, and its TypeScript type: what every subject declares. */
-export type ObjectSchema = TObject | TUnsafe<Record<string, unknown>>;
 
 /** The JSON Schema dialect of every schema here (OpenAPI 3.1's own). */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
