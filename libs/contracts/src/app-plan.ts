@@ -11,6 +11,12 @@ import { Closed, Named, StoredText, StringEnum, Type, type Static } from './sche
 export const FIELD_TYPES = ['text', 'integer', 'number', 'boolean', 'date', 'datetime', 'select', 'multiselect', 'json'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+/** snake_case, as apps-service names an app's tables and columns (they become identifiers). */
+export const IDENTIFIER_PATTERN = '^[a-z][a-z0-9_]*$';
+export const SNAKE_CASE_MESSAGE = 'must be snake_case: a lower-case letter, then lower-case letters, digits or _';
+/** A table or column name as a definition gives it. */
+export const Identifier = Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max, 'x-message': SNAKE_CASE_MESSAGE });
+
 /** One column of an entity. */
 export const EntityField = Closed({
   /** snake_case column name, e.g. `cooking_time` (apps-service checks the form) */

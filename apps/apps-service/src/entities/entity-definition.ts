@@ -2,6 +2,7 @@ import {
   checkText,
   ENTITY_LIMITS,
   FIELD_TYPES,
+  IDENTIFIER_PATTERN,
   TEXT_LIMITS,
   textProblem,
   type EntityField,
@@ -12,7 +13,7 @@ import {
 } from '@appgen/contracts';
 import { valueProblem } from './field-value';
 
-const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
+const SNAKE_CASE = new RegExp(IDENTIFIER_PATTERN);
 const MAX_NAME_LENGTH = TEXT_LIMITS.identifier.max;
 const MAX_FIELDS = ENTITY_LIMITS.fields;
 /** Every row shows these beside its fields. */

@@ -2,6 +2,7 @@ import {
   AppsSubjects,
   Closed,
   EMAIL_MAX_LENGTH,
+  Identifier,
   ENTITY_LIMITS,
   StringEnum,
   TEXT_PATTERNS,
@@ -11,7 +12,7 @@ import {
   type RowValue,
   type Static,
 } from '@appgen/contracts';
-import { entityFromColumns, EntityColumn, Identifier, USER_SCOPINGS } from './entity-columns';
+import { entityFromColumns, EntityColumn, USER_SCOPINGS } from './entity-columns';
 import { appOf, defineTool, succeeded, type ToolContext } from './tool';
 
 export const DEFAULT_QUERY_LIMIT = 25;

@@ -2,6 +2,7 @@ import {
   Closed,
   ENTITY_LIMITS,
   FIELD_TYPES,
+  Identifier,
   StoredText,
   StringEnum,
   TEXT_LIMITS,
@@ -13,12 +14,6 @@ import {
 
 export const USER_SCOPINGS = ['user_scoped', 'shared'] as const;
 export type UserScoping = (typeof USER_SCOPINGS)[number];
-
-/** snake_case, as apps-service names tables and columns. */
-export const IDENTIFIER_PATTERN = '^[a-z][a-z0-9_]*$';
-
-/** A table or column name. */
-export const Identifier = Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max });
 
 /** One element of svc-create-entity's `columns` (decisions.md). */
 export const EntityColumn = Closed({

@@ -117,7 +117,7 @@ describe('admitting a tool call', () => {
     );
     expect(error.status).toBe(422);
     expect(error.body.errors).toEqual([
-      { field: 'params.name', message: 'must match ^[a-z][a-z0-9_]*$' },
+      { field: 'params.name', message: 'must be snake_case: a lower-case letter, then lower-case letters, digits or _' },
       { field: 'params.columns.0.type', message: 'must be one of text, integer, number, boolean, date, datetime, select, multiselect, json' },
       { field: 'params.extra', message: 'is not a permitted field' },
     ]);

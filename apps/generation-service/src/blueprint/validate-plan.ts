@@ -4,6 +4,8 @@
  */
 import {
   FIELD_TYPES,
+  IDENTIFIER_PATTERN,
+  SNAKE_CASE_MESSAGE,
   TEXT_LIMITS,
   textCharacterProblem,
   type AppPlan,
@@ -28,7 +30,7 @@ export class AppPlanValidationError extends Error {
   }
 }
 
-const SNAKE = /^[a-z][a-z0-9_]*$/;
+const SNAKE = new RegExp(IDENTIFIER_PATTERN);
 const PAGE_KINDS: readonly PageKind[] = ['home', 'list', 'form', 'sign_in'];
 /** Columns every row has already, and names the runtime keeps for itself. */
 export const RESERVED_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id', 'owner_id'];
@@ -102,7 +104,7 @@ export function validateAppPlan(value: unknown): AppPlan {
         return;
       }
       const entityName = text(raw, 'name', `${path}.name`, PLAN_LIMITS.nameLength);
-      if (entityName && !SNAKE.test(entityName)) problem(`${path}.name`, 'must be snake_case: a lower-case letter, then lower-case letters, digits or _');
+      if (entityName && !SNAKE.test(entityName)) problem(`${path}.name`, SNAKE_CASE_MESSAGE);
       if (entityName && entities.some((entity) => entity.name === entityName)) problem(`${path}.name`, `repeats the entity name "${entityName}"`);
       const label = text(raw, 'label', `${path}.label`, PLAN_LIMITS.labelLength);
       const labelSingular = text(raw, 'label_singular', `${path}.label_singular`, PLAN_LIMITS.labelLength);
@@ -180,7 +182,7 @@ function validateField(
     return null;
   }
   const name = text(raw, 'name', `${path}.name`, PLAN_LIMITS.nameLength);
-  if (name && !SNAKE.test(name)) problem(`${path}.name`, 'must be snake_case: a lower-case letter, then lower-case letters, digits or _');
+  if (name && !SNAKE.test(name)) problem(`${path}.name`, SNAKE_CASE_MESSAGE);
   if (RESERVED_COLUMNS.includes(name)) problem(`${path}.name`, `"${name}" is a column every row already has; choose another name`);
   const label = text(raw, 'label', `${path}.label`, PLAN_LIMITS.labelLength);
   if (!isFieldType(raw.type)) {
