@@ -17,18 +17,26 @@ export const SNAKE_CASE_MESSAGE = 'must be snake_case: a lower-case letter, then
 /** A table or column name as a definition gives it. */
 export const Identifier = Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: TEXT_LIMITS.identifier.max, 'x-message': SNAKE_CASE_MESSAGE });
 
+/** A value a column takes when a row is added without it. */
+export const DefaultValue = Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'] });
+
+/** The choices of a select or multiselect column: at least one, one line each. */
+export const SelectOptions = Type.Array(StoredText(TEXT_LIMITS.selectOption), {
+  minItems: 1,
+  maxItems: ENTITY_LIMITS.options,
+  description: 'the choices of a select or multiselect, one line each',
+});
+
 /** One column of an entity. */
 export const EntityField = Closed({
-  /** snake_case column name, e.g. `cooking_time` (apps-service checks the form) */
-  name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.identifier.max }),
+  name: { ...Identifier, description: 'snake_case column name, e.g. cooking_time' },
   /** human label, e.g. `Cooking time` */
   label: StoredText(TEXT_LIMITS.entityLabel),
   type: StringEnum(FIELD_TYPES),
   required: Type.Boolean(),
   unique: Type.Optional(Type.Boolean()),
-  default_value: Type.Optional(Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'] })),
-  /** choices of a select or multiselect */
-  options: Type.Optional(Type.Array(StoredText(TEXT_LIMITS.selectOption), { maxItems: ENTITY_LIMITS.options })),
+  default_value: Type.Optional(DefaultValue),
+  options: Type.Optional(SelectOptions),
   /** unit or hint shown beside the input, e.g. `minutes` */
   hint: Type.Optional(StoredText(TEXT_LIMITS.fieldHint)),
 });
@@ -37,13 +45,12 @@ export type EntityField = Static<typeof EntityField>;
 export const EntityPlan = Named(
   'Entity',
   Closed({
-    /** snake_case plural table name, e.g. `recipes` */
-    name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.identifier.max }),
+    name: { ...Identifier, description: 'snake_case plural table name, e.g. recipes' },
     /** e.g. `Recipes` */
     label: StoredText(TEXT_LIMITS.entityLabel),
     /** e.g. `Recipe` */
     label_singular: StoredText(TEXT_LIMITS.entityLabel),
-    fields: Type.Array(EntityField, { maxItems: ENTITY_LIMITS.fields }),
+    fields: Type.Array(EntityField, { minItems: 1, maxItems: ENTITY_LIMITS.fields }),
     /** rows belong to the signed-in app user who created them (decisions.md `user_scoping: user_scoped`) */
     user_scoped: Type.Boolean(),
     /**

@@ -1,10 +1,11 @@
 import { AppPlan, EntityPlan, SourceFile } from './app-plan';
 import { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
 import { Caller, CallerFields } from './caller';
-import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, TEXT_LIMITS } from './limits';
+import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, formatBytes, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
 import { Closed, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
+import { TEXT_PATTERNS } from './stored-text';
 
 /** Subjects answered by apps-service (queue group `apps-service`). */
 export const AppsSubjects = {
@@ -206,6 +207,9 @@ export const VersionView = Named(
 );
 export type VersionView = Static<typeof VersionView>;
 
+/** A glob over an app's source paths (svc-list-files), e.g. `src/**\/*.ts`. */
+export const FileGlob = Type.String({ minLength: 1, maxLength: 500, description: 'glob over paths; default: every file' });
+
 /** Query of GET /managed_apps/:id/files. */
 export const ListFilesQuery = Closed({
   path: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.filePathLength, description: 'files whose path contains this' })),
@@ -213,8 +217,7 @@ export const ListFilesQuery = Closed({
 export const ListFilesRequest = Closed({
   ...AppByIdRequest.properties,
   ...ListFilesQuery.properties,
-  /** glob over paths (svc-list-files), e.g. `src/**\/*.ts` */
-  pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'glob over paths; default: every file' })),
+  pattern: Type.Optional(FileGlob),
 });
 export type ListFilesRequest = Static<typeof ListFilesRequest>;
 export const ListFilesResponse = Named('FileList', Closed({ app_id: Type.String(), files: Type.Array(SourceFileView), count: Type.Integer() }));
@@ -223,7 +226,10 @@ export type ListFilesResponse = Static<typeof ListFilesResponse>;
 export const FileRequest = Closed({ ...AppByIdRequest.properties, path: SourcePath });
 export type FileRequest = Static<typeof FileRequest>;
 /** A file's whole new content; characters bound bytes from below, and apps-service checks the UTF-8 size itself. */
-export const FileContent = Type.String({ maxLength: CONTENT_LIMITS.fileBytes });
+export const FileContent = Type.String({
+  maxLength: CONTENT_LIMITS.fileBytes,
+  description: `the whole new content, at most ${formatBytes(CONTENT_LIMITS.fileBytes)} of UTF-8 (an app holds ${formatBytes(CONTENT_LIMITS.sourceBytesPerApp)} in all)`,
+});
 export const WriteFileRequest = Closed({ ...FileRequest.properties, content: FileContent });
 export type WriteFileRequest = Static<typeof WriteFileRequest>;
 export const FileChangeResponse = Closed({
@@ -263,9 +269,12 @@ export const ListEntitiesRequest = Closed({
 });
 export type ListEntitiesRequest = Static<typeof ListEntitiesRequest>;
 
+/** A signed-in user of a generated app, by e-mail address (as users-service signed them in). */
+export const AppUserEmail = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH, pattern: TEXT_PATTERNS.single });
+
 /** Who reads or writes rows: a signed-in user of the generated app, a visitor, or the account owner (tools). */
 export const RowActor = Type.Union([
-  Closed({ kind: Type.Literal('app_user'), email: Type.String({ minLength: 3, maxLength: 254 }) }),
+  Closed({ kind: Type.Literal('app_user'), email: AppUserEmail }),
   Closed({ kind: Type.Literal('visitor') }),
   Closed({ kind: Type.Literal('owner') }),
 ]);
@@ -274,9 +283,20 @@ export type RowActor = Static<typeof RowActor>;
 /** An entity (table) name as a request names it; one the app does not have is 404. */
 export const EntityName = Type.String({ description: 'entity (table) name, e.g. recipes' });
 /** A row's id as a request names it; one that names no row is 404. */
-export const RowId = Type.Integer();
+export const RowId = Type.Integer({ minimum: 1, description: "the row's id" });
 /** A row's field values by column name; each is checked against the entity's definition by apps-service. */
 export const RowData = Type.Record(Type.String(), RowValue, { description: 'field values by column name' });
+
+/** The most rows one query answers (a page also ends early at CONTENT_LIMITS.rowsPageBytes). */
+export const MAX_ROWS_LIMIT = 100;
+
+/** How a rows query filters, orders and pages; each filter and the order are checked against the entity by apps-service. */
+export const RowQueryFields = {
+  filters: Type.Optional(Type.Record(Type.String(), RowValue, { description: 'equality filters by column name' })),
+  order_by: Type.Optional(Type.String({ maxLength: 70, description: 'the column to order the rows by, with - for descending' })),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_ROWS_LIMIT, description: `rows per page, at most ${MAX_ROWS_LIMIT}` }),
+  offset: Type.Integer({ minimum: 0, description: 'rows to skip, e.g. the next_offset of the page before' }),
+};
 
 const rowsRequestFields = {
   app_id: AppId,
@@ -287,13 +307,7 @@ const rowsRequestFields = {
 };
 export const RowsRequest = Closed(rowsRequestFields);
 export type RowsRequest = Static<typeof RowsRequest>;
-export const QueryRowsRequest = Closed({
-  ...rowsRequestFields,
-  filters: Type.Optional(Type.Record(Type.String(), RowValue, { description: 'equality filters by column name' })),
-  order_by: Type.Optional(Type.String({ maxLength: 70 })),
-  limit: Type.Integer({ minimum: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
-});
+export const QueryRowsRequest = Closed({ ...rowsRequestFields, ...RowQueryFields });
 export type QueryRowsRequest = Static<typeof QueryRowsRequest>;
 export const RowByIdRequest = Closed({ ...rowsRequestFields, id: RowId });
 export type RowByIdRequest = Static<typeof RowByIdRequest>;

@@ -1,36 +1,30 @@
 import {
   AppsSubjects,
+  AppUserEmail,
   Closed,
-  EMAIL_MAX_LENGTH,
-  Identifier,
   ENTITY_LIMITS,
+  Identifier,
+  RowData,
+  RowId,
+  RowQueryFields,
   StringEnum,
-  TEXT_PATTERNS,
   Type,
   type RowActor,
   type RowsRequest,
-  type RowValue,
   type Static,
 } from '@appgen/contracts';
 import { entityFromColumns, EntityColumn, USER_SCOPINGS } from './entity-columns';
 import { appOf, defineTool, succeeded, type ToolContext } from './tool';
 
-export const DEFAULT_QUERY_LIMIT = 25;
-export const MAX_QUERY_LIMIT = 100;
+const DEFAULT_QUERY_LIMIT = 25;
 
 const entity = { ...Identifier, description: 'entity (table) name, e.g. recipes' };
-const rowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const rowData = Type.Record(Type.String(), Type.Unsafe<RowValue>({}), { description: 'field values by column name' });
-const userEmail = Type.Optional(
-  Type.String({
-    minLength: 3,
-    maxLength: EMAIL_MAX_LENGTH,
-    pattern: TEXT_PATTERNS.single,
-    description:
-      "act as this signed-in user of the app: rows of a user_scoped entity are then that user's own, as the app itself shows them; " +
-      'default: the account owner, who sees every row',
-  }),
-);
+const userEmail = Type.Optional({
+  ...AppUserEmail,
+  description:
+    "act as this signed-in user of the app: rows of a user_scoped entity are then that user's own, as the app itself shows them; " +
+    'default: the account owner, who sees every row',
+});
 
 type RowParams = { entity: string; user_email?: string };
 
@@ -71,10 +65,10 @@ export const createEntityTool = defineTool<Static<typeof CreateEntityParams>>({
 
 const QueryDataParams = Closed({
   entity,
-  filters: Type.Optional(Type.Record(Type.String(), Type.Unsafe<RowValue>({}), { description: 'equality filters by column name' })),
-  order_by: Type.Optional(Type.String({ maxLength: 70, description: 'the column to order the rows by' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QUERY_LIMIT, default: DEFAULT_QUERY_LIMIT })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  filters: RowQueryFields.filters,
+  order_by: RowQueryFields.order_by,
+  limit: Type.Optional({ ...RowQueryFields.limit, default: DEFAULT_QUERY_LIMIT }),
+  offset: Type.Optional({ ...RowQueryFields.offset, default: 0 }),
   user_email: userEmail,
 });
 
@@ -98,7 +92,7 @@ export const queryDataTool = defineTool<Static<typeof QueryDataParams>>({
   },
 });
 
-const InsertDataParams = Closed({ entity, data: rowData, user_email: userEmail });
+const InsertDataParams = Closed({ entity, data: RowData, user_email: userEmail });
 
 export const insertDataTool = defineTool<Static<typeof InsertDataParams>>({
   name: 'svc-insert-data',
@@ -111,7 +105,7 @@ export const insertDataTool = defineTool<Static<typeof InsertDataParams>>({
   },
 });
 
-const UpdateDataParams = Closed({ entity, id: rowId, data: rowData, user_email: userEmail });
+const UpdateDataParams = Closed({ entity, id: RowId, data: RowData, user_email: userEmail });
 
 export const updateDataTool = defineTool<Static<typeof UpdateDataParams>>({
   name: 'svc-update-data',
@@ -124,7 +118,7 @@ export const updateDataTool = defineTool<Static<typeof UpdateDataParams>>({
   },
 });
 
-const DeleteDataParams = Closed({ entity, id: rowId, user_email: userEmail });
+const DeleteDataParams = Closed({ entity, id: RowId, user_email: userEmail });
 
 export const deleteDataTool = defineTool<Static<typeof DeleteDataParams>>({
   name: 'svc-delete-data',

@@ -1,34 +1,19 @@
-import {
-  Closed,
-  ENTITY_LIMITS,
-  FIELD_TYPES,
-  Identifier,
-  StoredText,
-  StringEnum,
-  TEXT_LIMITS,
-  Type,
-  type EntityField,
-  type EntityPlan,
-  type Static,
-} from '@appgen/contracts';
+import { Closed, EntityField, SelectOptions, Type, type EntityPlan, type Static } from '@appgen/contracts';
 
 export const USER_SCOPINGS = ['user_scoped', 'shared'] as const;
 export type UserScoping = (typeof USER_SCOPINGS)[number];
 
-/** One element of svc-create-entity's `columns` (decisions.md). */
+/**
+ * One element of svc-create-entity's `columns` (decisions.md): a column of the entity's definition (EntityField,
+ * whose limits apps-service holds it to) without its label, which is made from the name; flags default to false.
+ */
 export const EntityColumn = Closed({
-  name: { ...Identifier, description: 'snake_case column name, e.g. cooking_time' },
-  type: StringEnum(FIELD_TYPES),
+  name: EntityField.properties.name,
+  type: EntityField.properties.type,
   required: Type.Optional(Type.Boolean({ default: false })),
   unique: Type.Optional(Type.Boolean({ default: false })),
-  default_value: Type.Optional(Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'] })),
-  options: Type.Optional(
-    Type.Array(StoredText(TEXT_LIMITS.selectOption), {
-      minItems: 1,
-      maxItems: ENTITY_LIMITS.options,
-      description: 'the choices of a select or multiselect, one line each',
-    }),
-  ),
+  default_value: EntityField.properties.default_value,
+  options: Type.Optional(SelectOptions),
 });
 export type EntityColumn = Static<typeof EntityColumn>;
 

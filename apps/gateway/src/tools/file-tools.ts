@@ -1,18 +1,10 @@
-import { AppsSubjects, Closed, CONTENT_LIMITS, DeploymentSubjects, formatBytes, Type, type Caller, type FileChangeResponse, type Static } from '@appgen/contracts';
+import { AppsSubjects, Closed, DeploymentSubjects, FileContent, FileGlob, SourcePath, Type, type Caller, type FileChangeResponse, type Static } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import { appOf, defineTool, succeeded, type ToolResult } from './tool';
 
-const path = Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.filePathLength, description: 'app-relative path, e.g. src/main.ts' });
-const FileParams = Closed({ path });
-const ListFilesParams = Closed({ pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'glob over paths; default: every file' })) });
-const WriteFileParams = Closed({
-  path,
-  content: Type.String({
-    // characters bound bytes from below; apps-service checks the UTF-8 size itself
-    maxLength: CONTENT_LIMITS.fileBytes,
-    description: `the whole new content, at most ${formatBytes(CONTENT_LIMITS.fileBytes)} of UTF-8 (an app holds ${formatBytes(CONTENT_LIMITS.sourceBytesPerApp)} in all)`,
-  }),
-});
+const FileParams = Closed({ path: SourcePath });
+const ListFilesParams = Closed({ pattern: Type.Optional(FileGlob) });
+const WriteFileParams = Closed({ path: SourcePath, content: FileContent });
 
 /**
  * A file change makes a new version; building it is the preview rebuild the contract promises, and its
