@@ -1,10 +1,15 @@
-import type { EntityPlan } from '@appgen/contracts';
+import { validate, WriteRowRequest, type EntityPlan } from '@appgen/contracts';
 import { defineEntity } from '../entities/entity-definition';
 import { checkFilters, checkOrder, checkRowData } from './row-data';
+
+const labels = { label: 'Label' };
 
 function recipes(): EntityPlan {
   const defined = defineEntity({
     name: 'recipes',
+    label: 'Recipes',
+    label_singular: 'Recipe',
+    user_scoped: false,
     fields: [
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'cooking_time', label: 'Cooking time', type: 'integer', required: false, hint: 'minutes' },
@@ -22,48 +27,57 @@ function recipes(): EntityPlan {
 }
 
 describe('defineEntity', () => {
-  it('fills labels and defaults from the names', () => {
-    const defined = defineEntity({ name: 'pantry_items', fields: [{ name: 'best_before', type: 'date', label: '', required: false }] });
+  const entries = { name: 'entries', label: 'Entries', label_singular: 'Entry' };
+
+  it('stores flags as false unless set, and choices only on choice columns', () => {
+    const defined = defineEntity({
+      ...entries,
+      user_scoped: false,
+      fields: [
+        { name: 'best_before', type: 'date', label: 'Best before', required: false, hint: '' },
+        { name: 'note', type: 'text', label: 'Note', required: false, options: ['ignored'], unique: false },
+      ],
+    });
     expect(defined.entity).toEqual({
-      name: 'pantry_items',
-      label: 'Pantry items',
-      label_singular: 'Pantry item',
+      ...entries,
       user_scoped: false,
       open_writes: false,
-      fields: [{ name: 'best_before', label: 'Best before', type: 'date', required: false }],
+      fields: [
+        { name: 'best_before', label: 'Best before', type: 'date', required: false },
+        { name: 'note', label: 'Note', type: 'text', required: false },
+      ],
     });
   });
 
   it('opens an entity to writes by visitors only when asked, and never a user_scoped one', () => {
     const fields = [{ name: 'message', label: 'Message', type: 'text' as const, required: true }];
-    expect(defineEntity({ name: 'entries', fields, open_writes: true }).entity).toMatchObject({ user_scoped: false, open_writes: true });
-    expect(defineEntity({ name: 'entries', fields, user_scoped: true, open_writes: true })).toEqual({
+    expect(defineEntity({ ...entries, fields, user_scoped: false, open_writes: true }).entity).toMatchObject({ user_scoped: false, open_writes: true });
+    expect(defineEntity({ ...entries, fields, user_scoped: true, open_writes: true })).toEqual({
       entity: null,
       errors: [{ field: 'open_writes', message: 'applies to shared entities only: rows of a user_scoped entity belong to signed-in users' }],
     });
   });
 
-  it('names every problem: case, types, options, reserved and repeated names, defaults', () => {
+  it('names every problem the whole definition shows: missing or repeated choices, reserved and repeated names, defaults', () => {
     const defined = defineEntity({
-      name: 'Recipes',
+      ...entries,
+      user_scoped: false,
       fields: [
-        { name: 'Title', label: 'Title', type: 'text', required: true },
-        { name: 'size', label: 'Size', type: 'bigint' as 'text', required: false },
-        { name: 'course', label: 'Course', type: 'select', required: false },
-        { name: 'id', label: 'Id', type: 'integer', required: false },
-        { name: 'rating', label: 'Rating', type: 'number', required: false },
-        { name: 'rating', label: 'Rating', type: 'number', required: false, default_value: 'high' },
+        { ...labels, name: 'title', type: 'text', required: true },
+        { ...labels, name: 'course', type: 'select', required: false },
+        { ...labels, name: 'id', type: 'integer', required: false },
+        { ...labels, name: 'rating', type: 'number', required: false },
+        { ...labels, name: 'rating', type: 'number', required: false, default_value: 'high' },
+        { ...labels, name: 'tags', type: 'multiselect', required: false, options: ['a', 'a'] },
       ],
     });
     expect(defined.entity).toBeNull();
-    expect(defined.errors.map((e) => e.field)).toEqual([
-      'name',
-      'fields[0].name',
-      'fields[1].type',
-      'fields[2].options',
-      'fields[3].name',
-      'fields[5].name',
-      'fields[5].default_value',
+    expect(defined.errors).toEqual([
+      { field: 'fields[1].options', message: 'must list the choices of a select as non-empty strings' },
+      { field: 'fields[2].name', message: 'id is reserved for every row' },
+      { field: 'fields[4].name', message: 'repeats rating' },
+      { field: 'fields[4].default_value', message: 'must be a number' },
+      { field: 'fields[5].options', message: 'must not repeat a choice' },
     ]);
   });
 });
@@ -145,7 +159,8 @@ describe('checkRowData', () => {
     expect(checked.errors[0]?.message).toMatch(/^is not a field of recipes/);
     const sentBack = checkRowData(entity, { id: 3, title: 'Soup', created_at: 'x', updated_at: 'y' }, 'update');
     expect(sentBack).toEqual({ value: { title: 'Soup' }, errors: [] });
-    expect(checkRowData(entity, ['title'], 'insert').errors).toEqual([{ field: 'data', message: 'must be an object of field values' }]);
+    const notAnObject = validate(WriteRowRequest, { app_id: 'k3x9q2m7w1ab', entity: 'recipes', actor: { kind: 'visitor' }, data: ['title'] });
+    expect(notAnObject).toMatchObject({ ok: false, errors: [{ field: 'data', message: 'must be an object' }] });
   });
 });
 

@@ -5,10 +5,6 @@ import { valueProblem } from '../entities/field-value';
 export type RowData = Record<string, RowValue>;
 export type Checked<T> = { value: T; errors: [] } | { value: null; errors: FieldError[] };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
@@ -23,10 +19,10 @@ function unknownFieldErrors(entity: EntityPlan, keys: string[], what: string): F
 /**
  * Checks the data of a row being inserted (every required field, defaults applied, absent fields null)
  * or updated (only the fields given). `id`, `created_at` and `updated_at` are ignored, so a frontend may
- * send back a row as it received it.
+ * send back a row as it received it. That `data` is an object of JSON values was checked against the subject's
+ * schema (RowData); each value is judged here against its field.
  */
-export function checkRowData(entity: EntityPlan, data: unknown, mode: 'insert' | 'update'): Checked<RowData> {
-  if (!isPlainObject(data)) return { value: null, errors: [{ field: 'data', message: 'must be an object of field values' }] };
+export function checkRowData(entity: EntityPlan, data: RowData, mode: 'insert' | 'update'): Checked<RowData> {
   const keys = Object.keys(data).filter((key) => !(ROW_COLUMNS as readonly string[]).includes(key));
   const errors = unknownFieldErrors(entity, keys, 'field');
   const value: RowData = {};
@@ -69,9 +65,8 @@ export function rowSizeProblem(data: RowData, changed: RowData): FieldError | nu
 }
 
 /** Equality filters on an entity's fields; null matches rows where the field is empty. */
-export function checkFilters(entity: EntityPlan, filters: unknown): Checked<RowData> {
-  if (filters === undefined || filters === null) return { value: {}, errors: [] };
-  if (!isPlainObject(filters)) return { value: null, errors: [{ field: 'filters', message: 'must be an object of field values' }] };
+export function checkFilters(entity: EntityPlan, filters: RowData | undefined): Checked<RowData> {
+  if (filters === undefined) return { value: {}, errors: [] };
   const errors = unknownFieldErrors(entity, Object.keys(filters), 'field').map((e) => ({ ...e, field: `filters.${e.field}` }));
   const byName = new Map<string, EntityField>(entity.fields.map((field) => [field.name, field]));
   for (const [name, raw] of Object.entries(filters)) {
@@ -80,7 +75,7 @@ export function checkFilters(entity: EntityPlan, filters: unknown): Checked<RowD
     const problem = valueProblem(field, raw);
     if (problem) errors.push({ field: `filters.${name}`, message: problem });
   }
-  return errors.length > 0 ? { value: null, errors } : { value: filters as RowData, errors: [] };
+  return errors.length > 0 ? { value: null, errors } : { value: filters, errors: [] };
 }
 
 export interface RowOrder {
@@ -91,9 +86,8 @@ export interface RowOrder {
 }
 
 /** `field` or `-field` (descending) over the entity's fields and the row columns; rows come in id order by default. */
-export function checkOrder(entity: EntityPlan, orderBy: unknown): Checked<RowOrder> {
-  if (orderBy === undefined || orderBy === null || orderBy === '') return { value: { column: 'id', isField: false, direction: 'ASC' }, errors: [] };
-  if (typeof orderBy !== 'string') return { value: null, errors: [{ field: 'order_by', message: 'must be a field name, with - for descending' }] };
+export function checkOrder(entity: EntityPlan, orderBy: string | undefined): Checked<RowOrder> {
+  if (orderBy === undefined || orderBy === '') return { value: { column: 'id', isField: false, direction: 'ASC' }, errors: [] };
   const descending = orderBy.startsWith('-');
   const column = descending ? orderBy.slice(1) : orderBy;
   const isRowColumn = (ROW_COLUMNS as readonly string[]).includes(column);
