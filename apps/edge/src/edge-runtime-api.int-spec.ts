@@ -20,6 +20,19 @@ describe('/_api rows', () => {
     });
   });
 
+  it("refuses a page query the rows subject's schema refuses, naming the field, before asking apps-service", async () => {
+    const before = rowRequests.length;
+    const notANumber = await json(preview(PUBLIC_APP), '/_api/entities/recipes?limit=many');
+    expect(notANumber.status).toBe(422);
+    expect(JSON.parse(notANumber.body)).toMatchObject({ error: 'validation_failed', errors: [{ field: 'limit', message: 'must be an integer' }] });
+    const tooMany = await json(preview(PUBLIC_APP), '/_api/entities/recipes?limit=101&offset=-1');
+    expect(JSON.parse(tooMany.body).errors).toEqual([
+      { field: 'limit', message: 'must not be greater than 100' },
+      { field: 'offset', message: 'must not be less than 0' },
+    ]);
+    expect(rowRequests.length).toBe(before);
+  });
+
   it('writes rows as the signed-in app user', async () => {
     const cookie = await signIn(preview(PUBLIC_APP), 'cook@example.com');
     const created = await json(preview(PUBLIC_APP), '/_api/entities/recipes', 'POST', { title: 'Bread' }, cookie);

@@ -298,6 +298,20 @@ export const RowQueryFields = {
   offset: Type.Integer({ minimum: 0, description: 'rows to skip, e.g. the next_offset of the page before' }),
 };
 
+/** Rows a generated app's `GET /_api/entities/:entity` answers when it names no `limit`. */
+export const RUNTIME_ROWS_DEFAULT_LIMIT = 50;
+
+/**
+ * The query string of a generated app's `GET /_api/entities/:entity` (app-runtime.ts), which the edge passes on
+ * as a rows query; parameters it does not name are the app's own and ignored.
+ */
+export const RuntimeRowsQuery = Type.Object({
+  limit: Type.Optional({ ...RowQueryFields.limit, default: RUNTIME_ROWS_DEFAULT_LIMIT }),
+  offset: Type.Optional({ ...RowQueryFields.offset, default: 0 }),
+  order_by: RowQueryFields.order_by,
+});
+export type RuntimeRowsQuery = Static<typeof RuntimeRowsQuery>;
+
 const rowsRequestFields = {
   app_id: AppId,
   entity: EntityName,

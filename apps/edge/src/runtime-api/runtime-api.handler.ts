@@ -12,6 +12,9 @@ import {
   type RowActor,
   type RowValue,
   type RuntimeApp,
+  RUNTIME_ROWS_DEFAULT_LIMIT,
+  RuntimeRowsQuery,
+  validate,
 } from '@appgen/contracts';
 import { ERROR_CODES } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
@@ -21,7 +24,6 @@ import { serializeCookie } from '../hosting/cookies';
 import { writeRefusal } from './write-guard';
 
 export const APP_SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
-const DEFAULT_LIMIT = 50;
 
 export interface ApiRequest {
   app: RuntimeApp;
@@ -74,13 +76,16 @@ function readRowData(body: Buffer | undefined): Record<string, RowValue> {
   return readJsonObject(body) as Record<string, RowValue>;
 }
 
-function readCount(query: URLSearchParams, name: string, fallback: number): number | ApiResult {
-  const raw = query.get(name);
-  if (raw === null || raw === '') return fallback;
-  if (!/^\d{1,9}$/.test(raw)) {
-    return failure('validation_failed', `${name} must be a non-negative integer`, { errors: [{ field: name, message: 'must be a non-negative integer' }] });
+/** `limit`, `offset` and `order_by` of a rows query, as RuntimeRowsQuery takes them (an empty one is absent). */
+function readRowsQuery(query: URLSearchParams): RuntimeRowsQuery {
+  const given: Record<string, string> = {};
+  for (const name of ['limit', 'offset', 'order_by'] as const) {
+    const value = query.get(name);
+    if (value !== null && value !== '') given[name] = value;
   }
-  return Number(raw);
+  const checked = validate(RuntimeRowsQuery, given, { query: true });
+  if (!checked.ok) throw AppgenError.validation(checked.errors);
+  return checked.value;
 }
 
 const ROW_ID = /^[1-9]\d{0,15}$/;
@@ -134,16 +139,12 @@ export class RuntimeApiHandler {
     const base = { app_id: request.app.id, entity, actor };
     if (id === undefined) {
       if (request.method === 'GET') {
-        const limit = readCount(request.query, 'limit', DEFAULT_LIMIT);
-        if (typeof limit !== 'number') return limit;
-        const offset = readCount(request.query, 'offset', 0);
-        if (typeof offset !== 'number') return offset;
-        const orderBy = request.query.get('order_by');
+        const { limit, offset, order_by } = readRowsQuery(request.query);
         const found = await this.rpc.request(AppsSubjects.queryRows, {
           ...base,
-          limit,
-          offset,
-          ...(orderBy ? { order_by: orderBy } : {}),
+          limit: limit ?? RUNTIME_ROWS_DEFAULT_LIMIT,
+          offset: offset ?? 0,
+          ...(order_by === undefined ? {} : { order_by }),
         });
         const page: EntityRowsResponse = { rows: found.rows, total: found.total, next_offset: found.next_offset };
         return { status: 200, body: page };
