@@ -86,7 +86,10 @@ export const AppPlan = Closed({
 });
 export type AppPlan = Static<typeof AppPlan>;
 
-export const SourceFile = Closed({ path: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.filePathLength }), content: Type.String() });
+/** An app-relative source path, e.g. `src/main.ts` (apps-service judges its form: inside the tree, safe characters). */
+export const SourcePath = Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.filePathLength, description: 'app-relative path, e.g. src/main.ts' });
+
+export const SourceFile = Closed({ path: SourcePath, content: Type.String() });
 export type SourceFile = Static<typeof SourceFile>;
 
 /**

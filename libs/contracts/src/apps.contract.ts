@@ -1,4 +1,4 @@
-import { AppPlan, EntityPlan, SourceFile } from './app-plan';
+import { AppPlan, EntityPlan, SourceFile, SourcePath } from './app-plan';
 import { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
 import { Caller, CallerFields } from './caller';
 import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, formatBytes, TEXT_LIMITS } from './limits';
@@ -181,9 +181,6 @@ export const LifecycleChange = Closed({
 export type LifecycleChange = Static<typeof LifecycleChange>;
 export const SetLifecycleRequest = Closed({ ...AppByIdRequest.properties, changes: LifecycleChange });
 export type SetLifecycleRequest = Static<typeof SetLifecycleRequest>;
-
-/** An app-relative source path, e.g. `src/main.ts` (apps-service checks its form). */
-export const SourcePath = Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.filePathLength, description: 'app-relative path, e.g. src/main.ts' });
 
 /** The Source file resource (contract section 2). */
 export const SourceFileView = Named(

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  APP_STATUSES,
   BUILTIN_MODEL,
   editorUrl,
   DEFAULT_APP_NAME,
@@ -14,7 +13,6 @@ import {
   type CreateAppRequest,
   type CreateAppResponse,
   type DeleteAppResponse,
-  type FieldError,
   type ListAppsRequest,
   type ListAppsResponse,
   type SetLifecycleRequest,
@@ -151,17 +149,12 @@ export class ManagedAppsService {
 
   /**
    * Moves the app through its lifecycle for generation-service and deployment-service. app.updated is
-   * written only when a value really changed, so repeated steps of a resumed job publish nothing twice.
+   * written only when a value really changed, so repeated steps of a resumed job publish nothing twice. The
+   * status and times were checked against the subject's schema (LifecycleChange) before the handler ran.
    */
   async setLifecycle(request: SetLifecycleRequest): Promise<AppSummary> {
     const { changes } = request;
-    const errors: FieldError[] = [];
-    if (changes.status !== undefined && !APP_STATUSES.includes(changes.status)) {
-      errors.push({ field: 'status', message: `must be one of ${APP_STATUSES.join(', ')}` });
-    }
     const publishedAt = changes.published_at === undefined || changes.published_at === null ? changes.published_at : new Date(changes.published_at);
-    if (publishedAt && Number.isNaN(publishedAt.getTime())) errors.push({ field: 'published_at', message: 'must be an ISO 8601 timestamp' });
-    if (errors.length > 0) throw AppgenError.validation(errors);
     return this.dataSource.transaction(async (manager) => {
       const app = await this.findOwned(manager, request.caller, request.id);
       const changed: string[] = [];

@@ -11,7 +11,6 @@ export class RuntimeService {
   constructor(private readonly dataSource: DataSource) {}
 
   async resolve(appId: string): Promise<RuntimeApp> {
-    if (typeof appId !== 'string' || appId.length === 0) throw AppgenError.notFound('App', String(appId));
     const rows = await this.dataSource.query<RuntimeApp[]>(RESOLVE_SQL, [appId]);
     const app = rows[0];
     if (!app) throw AppgenError.notFound('App', appId);

@@ -23,8 +23,6 @@ export interface SnapshotOptions {
   idempotencyKey: string | null;
 }
 
-const VERSION_SOURCES: readonly VersionSource[] = ['generation', 'edit', 'rollback'];
-
 @Injectable()
 export class VersionsService {
   constructor(private readonly dataSource: DataSource) {}
@@ -32,7 +30,6 @@ export class VersionsService {
   /** Replaces the whole tree with the given files as one new version; a repeat with the same key returns the first. */
   async save(request: SaveVersionRequest): Promise<VersionView> {
     const errors = treeProblems(request.files);
-    if (!VERSION_SOURCES.includes(request.source)) errors.push({ field: 'source', message: `must be one of ${VERSION_SOURCES.join(', ')}` });
     if (errors.length > 0) throw AppgenError.validation(errors);
     return this.dataSource.transaction(async (manager) => {
       const app = await findOwnedApp(manager, request.caller, request.id, { lock: true });
