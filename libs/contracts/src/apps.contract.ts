@@ -76,15 +76,18 @@ export const AppUrls = Named(
 );
 export type AppUrls = Static<typeof AppUrls>;
 
+/** The app the examples of the API's document describe. */
+const EXAMPLE_APP_ID = 'k3x9q2m7w1ab';
+
 const appSummaryFields = {
-  id: Type.String({ example: 'k3j9x2m4p7qa' }),
+  id: Type.String({ example: EXAMPLE_APP_ID }),
   name: Type.String({ example: 'Recipe Box' }),
-  description: Type.String(),
+  description: Type.String({ example: 'Save recipes with their ingredients and cooking time, and rate them' }),
   status: AppStatus,
   visibility: AppVisibility,
   ai_model: Type.String({ example: 'blueprint' }),
-  preview_url: Nullable(Type.String({ format: 'uri' })),
-  production_url: Nullable(Type.String({ format: 'uri' })),
+  preview_url: Nullable(Type.String({ format: 'uri', example: `https://preview-${EXAMPLE_APP_ID}.preview.appgen.example` })),
+  production_url: Nullable(Type.String({ format: 'uri', example: `https://${EXAMPLE_APP_ID}.apps.appgen.example` })),
   published_at: Nullable(Timestamp),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -132,7 +135,11 @@ export const CreateAppBody = Named(
   'CreateAppRequest',
   Closed({
     ...updatableAppFields,
-    prompt: Type.Optional({ ...Prompt, description: 'what to build; with auto_generate (default) the app is generated at once' }),
+    prompt: Type.Optional({
+      ...Prompt,
+      description: 'what to build; with auto_generate (default) the app is generated at once',
+      example: 'A recipe box where I save recipes with ingredients and cooking time and rate them',
+    }),
     auto_generate: Type.Optional(Type.Boolean({ description: 'default: true when a prompt is given' })),
   }),
 );
