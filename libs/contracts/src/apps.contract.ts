@@ -358,12 +358,15 @@ export const AnalyticsResponse = Named(
 );
 export type AnalyticsResponse = Static<typeof AnalyticsResponse>;
 
+/** A page view's path is stored cut to this many characters. */
+export const PAGE_VIEW_PATH_STORED_LENGTH = 2048;
+
 export const PageView = Closed({
   app_id: Type.String(),
   /** SHA-256 of the visitor cookie; raw identifiers are never stored */
   visitor: Type.String({ minLength: 1, maxLength: 128 }),
   session: Type.String({ minLength: 1, maxLength: 128 }),
-  /** stored cut to its first 2,048 characters */
+  /** stored cut to its first PAGE_VIEW_PATH_STORED_LENGTH characters */
   path: Type.String(),
   environment: StringEnum(['preview', 'production'] as const),
   at: Timestamp,

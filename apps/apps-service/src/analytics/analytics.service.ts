@@ -4,13 +4,13 @@ import {
   type AnalyticsPeriod,
   type AnalyticsResponse,
   type AppByIdRequest,
+  PAGE_VIEW_PATH_STORED_LENGTH,
   PageView,
   validate,
 } from '@appgen/contracts';
 import { findOwnedApp } from '../managed-apps/owned-app';
 
 const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7d': 7, '30d': 30, '90d': 90 };
-const MAX_PATH_LENGTH = 2048;
 
 @Injectable()
 export class AnalyticsService {
@@ -36,7 +36,7 @@ export class AnalyticsService {
           views.map((view) => view.app_id),
           views.map((view) => view.visitor),
           views.map((view) => view.session),
-          views.map((view) => view.path.slice(0, MAX_PATH_LENGTH)),
+          views.map((view) => view.path.slice(0, PAGE_VIEW_PATH_STORED_LENGTH)),
           views.map((view) => view.environment),
           views.map((view) => view.at),
         ],
