@@ -44,7 +44,7 @@ describe('POST /managed_apps body', () => {
 
   it('holds prompt, name and ai_model to the same limits and characters as the queue (one schema each, no x-missing on the app route)', () => {
     const { 'x-missing': missing, description: _queueWords, example: _example, ...queuePrompt } = schemaOf(QueueGenerationBody, 'prompt') as Record<string, unknown>;
-    const { description: _appWords, ...appPrompt } = schemaOf(CreateAppBody, 'prompt') as Record<string, unknown>;
+    const { description: _appWords, example: _appExample, ...appPrompt } = schemaOf(CreateAppBody, 'prompt') as Record<string, unknown>;
     expect(missing).toBeDefined();
     expect(appPrompt).toEqual(queuePrompt);
     expect(schemaOf(CreateAppBody, 'prompt')).not.toHaveProperty('x-missing');
