@@ -3,7 +3,7 @@ import { CallerFields } from './caller';
 import type { ErrorCode } from './errors';
 import { GENERATION_JOB_STATUSES } from './generation.contract';
 import { rpc, type RpcTypes } from './rpc';
-import { Closed, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
+import { Closed, IntegerId, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by deployment-service (queue group `deployment-service`). */
 export const DeploymentSubjects = {
@@ -66,7 +66,7 @@ export const BuildView = Closed({
 export type BuildView = Static<typeof BuildView>;
 
 /** A version id as requests name it. */
-const VersionId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const VersionId = IntegerId;
 
 export const BuildRequest = Closed({ ...CallerFields, app_id: AppId, version_id: VersionId });
 export type BuildRequest = Static<typeof BuildRequest>;

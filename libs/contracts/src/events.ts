@@ -1,5 +1,5 @@
 import type { AppSummary } from './apps.contract';
-import { Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
+import { IntegerId, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** The JetStream stream holding every domain event, on subjects `events.<kind>`. */
 export const EVENTS_STREAM = 'EVENTS';
@@ -78,7 +78,7 @@ export const EventEnvelope = Named(
     event: StringEnum(EVENT_KINDS),
     /** ISO 8601 UTC */
     timestamp: Timestamp,
-    account_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    account_id: IntegerId,
     app_id: Nullable(Type.String()),
     data: Type.Record(Type.String(), Type.Unknown(), { description: "the event's own fields (section 6 of the contract)" }),
   }),

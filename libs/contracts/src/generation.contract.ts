@@ -1,10 +1,9 @@
 import { AiModel, AppDescription, AppId, AppIdField, AppName, AppStatus, AppSummary, AppVisibility, Prompt } from './apps.contract';
 import { CallerFields } from './caller';
 import { EVENT_KINDS } from './events';
-import { TEXT_LIMITS } from './limits';
 import { rpc, type RpcTypes } from './rpc';
 import { ReceivingUrl } from './webhooks.contract';
-import { Closed, Metadata, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
+import { Closed, Metadata, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by generation-service (queue group `generation-service`). */
 export const GenerationSubjects = {
@@ -83,12 +82,12 @@ export class OfferedModelsCheck {
 export const QueueGenerationBody = Named(
   'QueueGenerationBody',
   Closed({
-    prompt: StoredText(TEXT_LIMITS.prompt, {
-      'x-trim': true,
+    prompt: {
+      ...Prompt,
       'x-missing': { code: 'missing_prompt', message: 'prompt is required: describe the app to build' },
       description: 'what to build, or with app_id what to change; missing or empty: 400 missing_prompt',
       example: 'A recipe manager where I save recipes with ingredients and cooking time and rate them',
-    }),
+    },
     app_id: Type.Optional({ ...AppIdField, description: 'update this existing app instead of creating one' }),
     name: Type.Optional({ ...AppName, description: 'name of a new app, one line; default: chosen from the prompt' }),
     callback_url: Type.Optional({ ...ReceivingUrl, description: 'http(s) URL called (signed) when the job completes or fails' }),

@@ -51,6 +51,9 @@ export const TEXT_LIMITS = {
   selectOption: { min: 1, max: 100, lines: 'single' },
 } as const satisfies Record<string, TextLimit>;
 
+/** The largest id a Postgres `integer` column holds: ids of keys, webhooks, deliveries, versions and pages stop here. */
+export const MAX_INTEGER_ID = 2_147_483_647;
+
 /** An `app_id` a request names (ids are 12 characters; longer ones name no app and are not looked up). */
 export const APP_ID_MAX_LENGTH = 64;
 

@@ -1,9 +1,10 @@
+import { MAX_INTEGER_ID } from './limits';
 import { Closed, Type, type Static } from './schema';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 /** Postgres integer bound; pages beyond it cannot exist. */
-export const MAX_PAGE = 2_147_483_647;
+export const MAX_PAGE = MAX_INTEGER_ID;
 
 /** `page` and `per_page` of a list request, with the defaults applied (the gateway applies them). */
 export const PageFields = {

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema, type TObject, type TProperties, type TUnsafe, type ObjectOptions, type SchemaOptions } from '@sinclair/typebox';
-import { METADATA_LIMITS, type TextLimit } from './limits';
+import { MAX_INTEGER_ID, METADATA_LIMITS, type TextLimit } from './limits';
 import { TEXT_PATTERNS } from './stored-text';
 
 /*
@@ -76,6 +76,9 @@ export const Metadata = Type.Record(Type.String(), Type.Unknown(), {
   'x-max-json-bytes': METADATA_LIMITS.maxBytes,
   description: `custom keys passed through to callbacks; at most ${METADATA_LIMITS.maxKeys} keys and ${METADATA_LIMITS.maxBytes / 1024} KiB as JSON`,
 });
+
+/** The id of a record kept in an `integer` column (a key, a webhook, a delivery, a version, an account). */
+export const IntegerId = Type.Integer({ minimum: 1, maximum: MAX_INTEGER_ID });
 
 /** A date and time as ISO 8601 (every `*_at` of the API). */
 export const Timestamp = Type.String({ format: 'date-time' });

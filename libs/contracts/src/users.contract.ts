@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta } from './pagination';
 import { API_KEY_SCOPES } from './permissions';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
-import { Closed, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
+import { Closed, IntegerId, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 import { textCharacterProblem } from './stored-text';
 
 /** Subjects answered by users-service (queue group `users-service`). */
@@ -164,7 +164,7 @@ export const CreateApiKeyResponse = Named(
 );
 export type CreateApiKeyResponse = Static<typeof CreateApiKeyResponse>;
 
-export const ApiKeyByIdRequest = Closed({ ...CallerFields, id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const ApiKeyByIdRequest = Closed({ ...CallerFields, id: IntegerId });
 export type ApiKeyByIdRequest = Static<typeof ApiKeyByIdRequest>;
 export const ApiKeyResponse = Named('ApiKeyResponse', Closed({ api_key: ApiKeyView }));
 export type ApiKeyResponse = Static<typeof ApiKeyResponse>;

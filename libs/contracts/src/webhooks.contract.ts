@@ -4,7 +4,7 @@ import { EVENT_KINDS, type DomainEvent } from './events';
 import { TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type RpcTypes } from './rpc';
-import { Closed, Metadata, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
+import { Closed, IntegerId, Metadata, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** Subjects answered by webhooks-service (queue group `webhooks-service`). */
 export const WebhooksSubjects = {
@@ -134,7 +134,7 @@ export const UpdateWebhookBody = Named(
 );
 export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
 
-const WebhookId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const WebhookId = IntegerId;
 const webhookByIdFields = {
   ...CallerFields,
   id: WebhookId,
@@ -155,7 +155,7 @@ export const ListDeliveriesQuery = Closed({
 export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
 export const ListDeliveriesRequest = Closed({ ...webhookByIdFields, ...ListDeliveriesQuery.properties, ...PageFields });
 export type ListDeliveriesRequest = Static<typeof ListDeliveriesRequest>;
-export const RedeliverRequest = Closed({ ...webhookByIdFields, delivery_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const RedeliverRequest = Closed({ ...webhookByIdFields, delivery_id: IntegerId });
 export type RedeliverRequest = Static<typeof RedeliverRequest>;
 
 /** The generation callback body (contract section 6), signed with the account's callback secret. */

@@ -1,7 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
+import { MAX_INTEGER_ID } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
-
-const MAX_ID = 2_147_483_647;
 
 /**
  * A numeric resource id from the path. Anything that is not a positive integer names no resource,
@@ -12,7 +11,7 @@ export class IntegerIdPipe implements PipeTransform<string, number> {
 
   transform(value: string): number {
     const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!(id >= 1 && id <= MAX_ID)) throw AppgenError.of('not_found', `${this.resource} ${value} was not found`);
+    if (!(id >= 1 && id <= MAX_INTEGER_ID)) throw AppgenError.of('not_found', `${this.resource} ${value} was not found`);
     return id;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  MAX_INTEGER_ID,
   pageMeta,
   pageOffset,
   SCOPE_DESCRIPTIONS,
@@ -182,7 +183,7 @@ export class ApiKeysService {
   }
 
   private async findOwned(manager: EntityManager, caller: Caller, id: number, lock = false): Promise<ApiKeyEntity> {
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw AppgenError.notFound('API key', id);
+    if (!Number.isInteger(id) || id < 1 || id > MAX_INTEGER_ID) throw AppgenError.notFound('API key', id);
     const query = manager
       .getRepository(ApiKeyEntity)
       .createQueryBuilder('key')
@@ -200,7 +201,7 @@ function isValidUsage(usage: ApiKeyUsage): boolean {
     usage !== null &&
     Number.isInteger(usage.key_id) &&
     usage.key_id > 0 &&
-    usage.key_id <= 2_147_483_647 &&
+    usage.key_id <= MAX_INTEGER_ID &&
     Number.isInteger(usage.count) &&
     usage.count > 0 &&
     typeof usage.last_used_at === 'string' &&
