@@ -1,7 +1,7 @@
 /**
  * What the blueprint specs use to prove a rendered app works: write it to a scratch folder, type-check it with
  * the TypeScript compiler under the app's own strict tsconfig, and bundle it with esbuild as the builder does.
- * Not a spec itself; the `.test.ts` suffix keeps it out of the service build.
+ * Not a spec itself; the `.testing.ts` suffix keeps it out of the service build.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
