@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBuiltService, startNatsServer, type BuiltService, type NatsServerHandle } from '@appgen/testing';
@@ -74,8 +74,9 @@ describe('the OpenAPI document', () => {
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
     );
-    // Inside the repository, so that the program resolves openapi-fetch from its node_modules.
-    workDir = await mkdtemp(join(ROOT, 'tmp-openapi-client-'));
+    // Inside the repository (its ignored tmp/), so that the program resolves openapi-fetch from its node_modules.
+    await mkdir(join(ROOT, 'tmp'), { recursive: true });
+    workDir = await mkdtemp(join(ROOT, 'tmp', 'openapi-client-'));
     await writeFile(join(workDir, 'openapi.json'), JSON.stringify(document));
   }, 60_000);
 
