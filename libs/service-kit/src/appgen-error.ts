@@ -38,8 +38,3 @@ export class AppgenError extends RpcException {
     return AppgenError.of('validation_failed', message, { errors });
   }
 }
-
-/** True when `error` is another service's answer that what was asked for does not exist (404). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof AppgenError && error.status === 404;
-}

@@ -12,4 +12,5 @@ export * from './request-context';
 export * from './rpc-client';
 export * from './service-config';
 export * from './appgen-error';
+export * from './not-found';
 export * from './service-kit.module';

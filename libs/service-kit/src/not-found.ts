@@ -1,0 +1,9 @@
+import { AppgenError } from './appgen-error';
+
+/**
+ * True when `error` is another service's answer that what was asked for does not exist (`not_found`, 404).
+ * Callers treat that as an answer (no such app, bundle or file) and anything else (timeouts, 503) as a failure.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof AppgenError && error.status === 404;
+}
