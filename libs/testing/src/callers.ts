@@ -25,13 +25,18 @@ export async function rpcFailure(promise: Promise<unknown>): Promise<ServiceErro
   throw new Error('expected the request to fail');
 }
 
-/** The field errors a synchronous validation threw as a AppgenError; fails the test if it passed. */
-export function fieldErrorsOf(run: () => unknown): unknown {
+/** The AppgenError a synchronous step threw (a refused body, params or field); fails the test if it passed. */
+export function appgenErrorOf(run: () => unknown): AppgenError {
   try {
     run();
   } catch (error) {
-    if (error instanceof AppgenError) return error.payload.body.errors;
+    if (error instanceof AppgenError) return error;
     throw error;
   }
-  throw new Error('expected a validation failure');
+  throw new Error('expected a refusal');
+}
+
+/** The field errors a synchronous validation threw as a AppgenError; fails the test if it passed. */
+export function fieldErrorsOf(run: () => unknown): unknown {
+  return appgenErrorOf(run).payload.body.errors;
 }

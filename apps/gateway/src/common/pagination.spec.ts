@@ -1,5 +1,5 @@
 import { Closed, ListAppsQuery, PageQueryFields } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { appgenErrorOf } from '@appgen/testing';
 import { ContractPipe } from './contract-input';
 import { paginated } from './pagination';
 
@@ -9,15 +9,7 @@ function parse(query: Record<string, string>, pipe = pageQuery): { page?: number
   return pipe.transform({ ...query }) as { page?: number; per_page?: number };
 }
 
-function refusal(query: Record<string, string>): AppgenError {
-  try {
-    parse(query);
-  } catch (error) {
-    if (error instanceof AppgenError) return error;
-    throw error;
-  }
-  throw new Error(`${JSON.stringify(query)} was accepted`);
-}
+const refusal = (query: Record<string, string>) => appgenErrorOf(() => parse(query));
 
 describe('pagination', () => {
   it('defaults to page 1 of 25', () => {

@@ -1,18 +1,10 @@
 import { QueueGenerationBody } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { appgenErrorOf } from '@appgen/testing';
 import { ContractPipe } from '../common/contract-input';
 
 const pipe = new ContractPipe(QueueGenerationBody, 'body');
 
-function refusal(body: unknown): AppgenError {
-  try {
-    pipe.transform(body);
-  } catch (error) {
-    if (error instanceof AppgenError) return error;
-    throw error;
-  }
-  throw new Error(`${JSON.stringify(body)} was accepted`);
-}
+const refusal = (body: unknown) => appgenErrorOf(() => pipe.transform(body));
 
 describe('POST /generation_queue body', () => {
   it.each([[undefined], [{}], [{ prompt: '' }], [{ prompt: '   ' }], [{ name: 'Recipes', callback_url: 'ftp://x' }]])(

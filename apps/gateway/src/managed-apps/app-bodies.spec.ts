@@ -1,20 +1,12 @@
 import { CreateAppBody, QueueGenerationBody, UpdateAppBody, type TSchema } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { appgenErrorOf } from '@appgen/testing';
 import { ContractPipe } from '../common/contract-input';
 
 const createApp = new ContractPipe(CreateAppBody, 'body');
 const updateApp = new ContractPipe(UpdateAppBody, 'body');
 const queueGeneration = new ContractPipe(QueueGenerationBody, 'body');
 
-function refusal(pipe: ContractPipe, body: unknown): AppgenError {
-  try {
-    pipe.transform(body);
-  } catch (error) {
-    if (error instanceof AppgenError) return error;
-    throw error;
-  }
-  throw new Error(`${JSON.stringify(body)} was accepted`);
-}
+const refusal = (pipe: ContractPipe, body: unknown) => appgenErrorOf(() => pipe.transform(body));
 
 function schemaOf(body: TSchema, field: string): unknown {
   const properties = (body as { properties?: Record<string, unknown> }).properties ?? {};

@@ -2,7 +2,7 @@ import { PERMISSIONS, precompile, SCOPE_GRANTS, validate, type ApiKeyScope, type
 import { entityFromColumns } from './entity-columns';
 import { TOOL_CATALOGUE } from './tool-catalogue';
 import { admitToolCall, describeTools } from './tool-executor';
-import { AppgenError } from '@appgen/service-kit';
+import { appgenErrorOf } from '@appgen/testing';
 
 const CONTRACT_TOOLS = [
   'svc-generate-app',
@@ -30,16 +30,6 @@ function brokenDefaults(schema: SchemaNode, at: string): string[] {
 
 function callerWith(scope: ApiKeyScope): Caller {
   return { accountId: 1, email: 'ada@example.com', plan: 'free', keyId: 7, scope, grants: [...SCOPE_GRANTS[scope]] };
-}
-
-function refusal(run: () => unknown): AppgenError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppgenError) return error;
-    throw error;
-  }
-  throw new Error('the call was admitted');
 }
 
 describe('tool catalogue', () => {
@@ -94,21 +84,21 @@ describe('admitting a tool call', () => {
   });
 
   it("refuses with 403 a tool whose permission the key lacks, like the route's guard", () => {
-    const write = refusal(() => admitToolCall(callerWith('read_only'), { tool: 'svc-write-file', app_id: 'a', params: { path: 'a', content: '' } }));
+    const write = appgenErrorOf(() => admitToolCall(callerWith('read_only'), { tool: 'svc-write-file', app_id: 'a', params: { path: 'a', content: '' } }));
     expect(write.status).toBe(403);
     expect(write.body).toEqual({ error: 'forbidden', message: 'This credential lacks the apps:write permission' });
-    const generate = refusal(() => admitToolCall(callerWith('read_write'), { tool: 'svc-generate-app', params: { prompt: 'x' } }));
+    const generate = appgenErrorOf(() => admitToolCall(callerWith('read_write'), { tool: 'svc-generate-app', params: { prompt: 'x' } }));
     expect(generate.body.message).toBe('This credential lacks the generation:queue permission');
   });
 
   it('refuses with 422 a tool that needs an app when app_id is missing', () => {
-    const error = refusal(() => admitToolCall(callerWith('full_access'), { tool: 'svc-list-files' }));
+    const error = appgenErrorOf(() => admitToolCall(callerWith('full_access'), { tool: 'svc-list-files' }));
     expect(error.status).toBe(422);
     expect(error.body.errors).toEqual([{ field: 'app_id', message: 'is required by svc-list-files' }]);
   });
 
   it('refuses with 422 params the schema refuses, naming each field', () => {
-    const error = refusal(() =>
+    const error = appgenErrorOf(() =>
       admitToolCall(callerWith('full_access'), {
         tool: 'svc-create-entity',
         app_id: 'a',
@@ -121,7 +111,7 @@ describe('admitting a tool call', () => {
       { field: 'params.columns.0.type', message: 'must be one of text, integer, number, boolean, date, datetime, select, multiselect, json' },
       { field: 'params.extra', message: 'is not a permitted field' },
     ]);
-    const missing = refusal(() => admitToolCall(callerWith('full_access'), { tool: 'svc-update-data', app_id: 'a', params: { entity: 'recipes', id: 1.5 } }));
+    const missing = appgenErrorOf(() => admitToolCall(callerWith('full_access'), { tool: 'svc-update-data', app_id: 'a', params: { entity: 'recipes', id: 1.5 } }));
     expect(missing.body.errors).toEqual([
       { field: 'params.data', message: 'is required' },
       { field: 'params.id', message: 'must be an integer' },
@@ -131,7 +121,7 @@ describe('admitting a tool call', () => {
 
 describe('stored text in tool params', () => {
   it('refuses control and bidi characters and oversize text, saying which character, as the routes do', () => {
-    const generate = refusal(() =>
+    const generate = appgenErrorOf(() =>
       admitToolCall(callerWith('full_access'), {
         tool: 'svc-generate-app',
         params: { prompt: 'A shop\r\nwith products', name: 'Shop\r\nfront', description: 'd'.repeat(2001), model: 'blue\u202Eprint' },
@@ -142,7 +132,7 @@ describe('stored text in tool params', () => {
       { field: 'params.description', message: 'must be at most 2000 characters' },
       { field: 'params.model', message: 'must not contain bidirectional text controls (U+202E at character 5)' },
     ]);
-    const options = refusal(() =>
+    const options = appgenErrorOf(() =>
       admitToolCall(callerWith('full_access'), {
         tool: 'svc-create-entity',
         app_id: 'a',
