@@ -21,7 +21,9 @@ export class AppgenError extends RpcException {
   }
 
   static of(code: ErrorCode, message: string, extra: Omit<ErrorBody, 'error' | 'message'> = {}): AppgenError {
-    return new AppgenError({ status: ERROR_CODES[code], body: { ...extra, error: code, message } });
+    // `error` and `message` lead the body as clients read it, and no extra field may replace them.
+    const body: ErrorBody = Object.assign({ error: code, message }, extra, { error: code, message });
+    return new AppgenError({ status: ERROR_CODES[code], body });
   }
 
   /** Re-raises a failure received from another service as it was. */
