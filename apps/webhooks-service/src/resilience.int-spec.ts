@@ -6,7 +6,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { eventSubject, WebhooksSubjects, type DomainEvent } from '@appgen/contracts';
-import { RpcClient } from '@appgen/service-kit';
+import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { createScratchDatabase, startNatsServer, startServiceApp, testCaller, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
 import { AppModule } from './app.module';
 import { loadWebhooksConfig } from './config/webhooks.config';
@@ -66,9 +66,25 @@ async function publish(events: DomainEvent[]): Promise<void> {
   }
 }
 
+/**
+ * Subscribes the receiver's `path`. Right after the bus restarted, the service may still be taking up its
+ * subscriptions: a caller retries a 503 or 504 then, as clients of a restarted bus do; any other failure is the
+ * test's, and says what it was.
+ */
 async function subscribe(path: string): Promise<void> {
   const rpc = new RpcClient(bus, 15_000);
-  await rpc.request(WebhooksSubjects.create, { caller, url: `${receiverBase}${path}`, events: ['app.updated'] });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await rpc.request(WebhooksSubjects.create, { caller, url: `${receiverBase}${path}`, events: ['app.updated'] });
+      return;
+    } catch (error) {
+      const transient = error instanceof AppgenError && (error.status === 503 || error.status === 504);
+      if (!transient || attempt >= 20) {
+        throw new Error(`subscribing ${path} failed: ${error instanceof AppgenError ? `${error.status} ${JSON.stringify(error.body)}` : String(error)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 function received(path: string): Map<string, Set<string>> {
