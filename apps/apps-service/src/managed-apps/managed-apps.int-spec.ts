@@ -1,45 +1,12 @@
-import type { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { JSONCodec } from 'nats';
 import { AppsSubjects, GenerationSubjects } from '@appgen/contracts';
-import { connectNats, loadConfig, RpcClient } from '@appgen/service-kit';
-import {
-  createScratchDatabase,
-  readAllEvents,
-  rpcFailure,
-  startNatsServer,
-  startServiceApp,
-  testCaller,
-  waitForEvents,
-  type NatsServerHandle,
-  type ScratchDatabase,
-} from '@appgen/testing';
-import { AppModule } from '../app.module';
-import { appsEnv } from '../config/apps.config';
+import { readAllEvents, rpcFailure, testCaller, waitForEvents } from '@appgen/testing';
+import { connection, rpc, useAppsServiceUnderTest } from '../apps-service-under-test.testing';
 
 describe('apps-service over NATS', () => {
-  let nats: NatsServerHandle;
-  let database: ScratchDatabase;
-  let service: INestMicroservice;
-  let connection: NatsConnection;
-  let rpc: RpcClient;
+  useAppsServiceUnderTest();
   const alice = testCaller(1);
   const bob = testCaller(2);
-
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    database = await createScratchDatabase('appgen_apps_it');
-    const config = loadConfig(appsEnv, { DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'https://appgen.test' });
-    service = await startServiceApp('apps-service', AppModule.forConfig(config), nats.url);
-    connection = await connectNats(nats.url, 'apps-service-test');
-    rpc = new RpcClient(connection, 5000);
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await connection?.drain();
-    await database?.drop();
-    await nats?.stop();
-  });
 
   it('creates a draft with the contract defaults and shows it in the detail view', async () => {
     const created = await rpc.request(AppsSubjects.create, { caller: alice });
