@@ -71,6 +71,8 @@ function accountIdFrom(headers: MsgHdrs | undefined): number | undefined {
 export class DrainingNatsServer extends ServerNats {
   private readonly ownSubscriptions: Subscription[] = [];
   private readonly handling = new WeakMap<Msg, Handling>();
+  /** Each handler behind its contract check, made once rather than for every message. */
+  private readonly checkedHandlers = new WeakMap<MessageHandler, MessageHandler>();
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
   private readonly log = new Logger('NatsServer');
@@ -111,6 +113,8 @@ export class DrainingNatsServer extends ServerNats {
     const handler = super.getHandlerByPattern(pattern);
     const schema: TSchema | undefined = RPC_SCHEMAS[pattern]?.request ?? MESSAGE_SCHEMAS[pattern];
     if (!handler || !schema) return handler;
+    const known = this.checkedHandlers.get(handler);
+    if (known) return known;
     const checked: MessageHandler = (data: unknown, ...rest: unknown[]) => {
       // Text Postgres cannot store as sent, and nesting past the limit, first and for any message (findUnstorable).
       const unstorable = findUnstorable(data);
@@ -123,7 +127,9 @@ export class DrainingNatsServer extends ServerNats {
       }
       return Promise.resolve(throwError(() => refusal.payload));
     };
-    return Object.assign(checked, { isEventHandler: handler.isEventHandler, extras: handler.extras, next: handler.next });
+    const wrapped = Object.assign(checked, { isEventHandler: handler.isEventHandler, extras: handler.extras, next: handler.next });
+    this.checkedHandlers.set(handler, wrapped);
+    return wrapped;
   }
 
   override async handleMessage(channel: string, message: Msg): Promise<unknown> {
