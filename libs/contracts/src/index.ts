@@ -4,6 +4,7 @@ export * from './app-urls';
 export * from './apps.contract';
 export * from './caller';
 export * from './deployment.contract';
+export * from './edge.contract';
 export * from './errors';
 export * from './events';
 export * from './event-samples';

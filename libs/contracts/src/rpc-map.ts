@@ -1,6 +1,7 @@
 import type { TSchema } from './schema';
 import { APPS_MESSAGES, APPS_RPC, type AppsMessages, type AppsRpc } from './apps.contract';
 import { DEPLOYMENT_RPC, type DeploymentRpc } from './deployment.contract';
+import { EDGE_MESSAGES, type EdgeMessages } from './edge.contract';
 import { GENERATION_RPC, type GenerationRpc } from './generation.contract';
 import type { RpcSchemas } from './rpc';
 import { USERS_MESSAGES, USERS_RPC, type UsersMessages, type UsersRpc } from './users.contract';
@@ -13,7 +14,7 @@ import { WEBHOOKS_RPC, type WebhooksRpc } from './webhooks.contract';
 export const RPC_SCHEMAS: Readonly<Record<string, RpcSchemas>> = { ...APPS_RPC, ...DEPLOYMENT_RPC, ...GENERATION_RPC, ...USERS_RPC, ...WEBHOOKS_RPC };
 
 /** Every fire-and-forget subject with the schema of its payload. */
-export const MESSAGE_SCHEMAS: Readonly<Record<string, TSchema>> = { ...APPS_MESSAGES, ...USERS_MESSAGES };
+export const MESSAGE_SCHEMAS: Readonly<Record<string, TSchema>> = { ...APPS_MESSAGES, ...EDGE_MESSAGES, ...USERS_MESSAGES };
 
 /** Every request/reply subject on the bus with its request and response types. */
 export type RpcMap = UsersRpc & AppsRpc & GenerationRpc & DeploymentRpc & WebhooksRpc;
@@ -22,5 +23,5 @@ export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];
 export type RpcResponse<S extends RpcSubject> = RpcMap[S]['response'];
 
 /** Every fire-and-forget subject with its payload type. */
-export type MessageMap = UsersMessages & AppsMessages;
+export type MessageMap = UsersMessages & AppsMessages & EdgeMessages;
 export type MessageSubject = keyof MessageMap;

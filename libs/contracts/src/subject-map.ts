@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as apps from './apps.contract';
 import * as deployment from './deployment.contract';
+import * as edge from './edge.contract';
 import * as generation from './generation.contract';
 import { MESSAGE_SCHEMAS, RPC_SCHEMAS } from './rpc-map';
 import type { TSchema } from './schema';
@@ -9,7 +10,7 @@ import * as users from './users.contract';
 import * as webhooks from './webhooks.contract';
 
 /** Every contract module, one per owning service: where the `*Subjects` and `*Events` constants are. */
-const CONTRACT_MODULES: ReadonlyArray<Record<string, unknown>> = [apps, deployment, generation, users, webhooks];
+const CONTRACT_MODULES: ReadonlyArray<Record<string, unknown>> = [apps, deployment, edge, generation, users, webhooks];
 
 /*
  * The subject map of libs/contracts/README.md: every subject with its owner (the app whose handler answers

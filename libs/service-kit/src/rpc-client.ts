@@ -98,6 +98,16 @@ export class RpcClient {
     this.connection.publish(subject, codec.encode({ pattern: subject, data: payload }), { headers: this.contextHeaders() });
   }
 
+  /**
+   * A broadcast the sender's answer must not overtake: resolves once the NATS server has taken it (a PING
+   * after it came back), so it is already on its way to every subscriber when the caller replies. Used for
+   * edge invalidations (EdgeEvents), sent after the change commits and before the API answers.
+   */
+  async announce<S extends MessageSubject>(subject: S, payload: MessageMap[S]): Promise<void> {
+    this.emit(subject, payload);
+    await this.connection.flush();
+  }
+
   private exchange(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
     const token = randomUUID();
     return new Promise<Uint8Array>((resolve, reject) => {
