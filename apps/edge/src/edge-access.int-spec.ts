@@ -1,5 +1,25 @@
 import 'reflect-metadata';
-import { CACHE_MS, PUBLIC_APP, PRIVATE_APP, preview, production, sha256, apps, pageViews, call, json, cookiesOf, signIn, wait, useEdgeUnderTest } from './edge-under-test.testing';
+import { JSONCodec } from 'nats';
+import { EdgeEvents, UsersEvents, type AppUserAccess } from '@appgen/contracts';
+import { RpcClient } from '@appgen/service-kit';
+import {
+  CACHE_MS,
+  PUBLIC_APP,
+  PRIVATE_APP,
+  preview,
+  production,
+  sha256,
+  apps,
+  pageViews,
+  call,
+  json,
+  cookiesOf,
+  signIn,
+  wait,
+  useEdgeUnderTest,
+  responders,
+  sessions,
+} from './edge-under-test.testing';
 
 useEdgeUnderTest();
 
@@ -45,6 +65,64 @@ describe('login_required', () => {
     }
     await wait(CACHE_MS + 50);
     expect((await call(production(PUBLIC_APP), '/')).status).toBe(200);
+  });
+});
+
+describe('changes announced by the services', () => {
+  it('apply to the very next request, with no wait, every time', async () => {
+    const announcer = new RpcClient(responders, 5000);
+    const app = apps.get(PUBLIC_APP);
+    if (!app) throw new Error('missing app');
+    try {
+      for (let round = 0; round < 40; round += 1) {
+        const visibility = round % 2 === 0 ? 'login_required' : 'public';
+        // Read once first, so the edge holds the app in its cache when it changes.
+        expect((await call(production(PUBLIC_APP), '/')).status).toBe(visibility === 'login_required' ? 200 : 401);
+        apps.set(PUBLIC_APP, { ...app, visibility });
+        await announcer.announce(EdgeEvents.appChanged, { app_id: PUBLIC_APP });
+        expect((await call(production(PUBLIC_APP), '/')).status).toBe(visibility === 'login_required' ? 401 : 200);
+      }
+    } finally {
+      apps.set(PUBLIC_APP, app);
+      await announcer.announce(EdgeEvents.appChanged, { app_id: PUBLIC_APP });
+    }
+  });
+
+  it("forget an app's sessions, so a signed-out user meets the sign-in page at once", async () => {
+    const announcer = new RpcClient(responders, 5000);
+    const cookie = await signIn(preview(PRIVATE_APP), 'leaving@example.com');
+    expect((await call(preview(PRIVATE_APP), '/', { headers: { cookie } })).status).toBe(200);
+    const token = cookie.split('=')[1] ?? '';
+    sessions.delete(`${PRIVATE_APP}:${sha256(token)}`);
+    await announcer.announce(EdgeEvents.appChanged, { app_id: PRIVATE_APP });
+    const gate = await call(preview(PRIVATE_APP), '/', { headers: { cookie } });
+    expect(gate.status).toBe(401);
+    expect(gate.body).toContain('Sign in to Team Notes');
+  });
+});
+
+describe('app user accesses', () => {
+  it("counts the pages a signed-in user loads and reports them in one batched line per user", async () => {
+    const received: AppUserAccess[] = [];
+    const codec = JSONCodec<{ data: { accesses: AppUserAccess[] } }>();
+    const subscription = responders.subscribe(UsersEvents.recordAppUserAccess, {
+      callback: (_error, message) => received.push(...codec.decode(message.data).data.accesses),
+    });
+    try {
+      await responders.flush();
+      const cookie = await signIn(preview(PRIVATE_APP), 'regular@example.com');
+      for (let page = 0; page < 3; page += 1) expect((await call(preview(PRIVATE_APP), '/', { headers: { cookie } })).status).toBe(200);
+      // An asset is part of a page, not another visit.
+      expect((await call(preview(PRIVATE_APP), '/assets/app.js', { headers: { cookie } })).status).toBe(200);
+      const deadline = Date.now() + 5000;
+      while (received.length === 0 && Date.now() < deadline) await wait(50);
+      await wait(250);
+      const token = cookie.split('=')[1] ?? '';
+      const user = sessions.get(`${PRIVATE_APP}:${sha256(token)}`);
+      expect(received.filter((access) => access.app_user_id === user?.id)).toEqual([{ app_user_id: user?.id, count: 3, at: expect.any(String) }]);
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 });
 

@@ -127,14 +127,14 @@ describe('/_api/auth', () => {
 
     const verified = await json(preview(PUBLIC_APP), '/_api/auth/verify', 'POST', { email: 'cook@example.com', code: '123456' });
     expect(verified.status).toBe(200);
-    expect(JSON.parse(verified.body)).toEqual({ user: { email: 'cook@example.com' } });
+    expect(JSON.parse(verified.body)).toEqual({ user: { email: 'cook@example.com', tier: 'free' } });
     const [setCookie] = cookiesOf(verified);
     expect(setCookie).toMatch(/^appgen_session=as_[0-9A-Za-z]{40}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
     const cookie = (setCookie ?? '').split(';')[0] ?? '';
 
     const me = await json(preview(PUBLIC_APP), '/_api/auth/me', 'GET', undefined, cookie);
     expect(me.status).toBe(200);
-    expect(JSON.parse(me.body)).toEqual({ user: { email: 'cook@example.com' } });
+    expect(JSON.parse(me.body)).toEqual({ user: { email: 'cook@example.com', tier: 'free' } });
 
     const out = await json(preview(PUBLIC_APP), '/_api/auth/sign_out', 'POST', undefined, cookie);
     expect(out.status).toBe(200);

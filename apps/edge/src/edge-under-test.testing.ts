@@ -9,6 +9,7 @@ import {
   AppsEvents,
   AppsSubjects,
   DeploymentSubjects,
+  effectiveTier,
   UsersSubjects,
   type AppUserView,
   type PageView,
@@ -71,10 +72,10 @@ export const sessions = new Map<string, AppUserView>();
 export const pageViews: PageView[] = [];
 export let signIns = 0;
 
-export function appUser(appId: string, email: string): AppUserView {
+export function appUser(appId: string, email: string, id = 1): AppUserView {
   const at = new Date().toISOString();
   return {
-    id: 1,
+    id,
     app_id: appId,
     email,
     access_tier: 'free',
@@ -142,14 +143,14 @@ export const handlers: Record<string, Handler> = {
     }
     signIns += 1;
     const token = `as_${String(signIns).padStart(40, '0')}`;
-    const user = appUser(String(data['app_id']), String(data['email']));
+    const user = appUser(String(data['app_id']), String(data['email']), signIns);
     sessions.set(`${String(data['app_id'])}:${sha256(token)}`, user);
     return { session_token: token, expires_in: 2592000, app_user: user };
   },
   [UsersSubjects.appUserResolveSession]: (data) => {
     const user = sessions.get(`${String(data['app_id'])}:${String(data['session_hash'])}`);
     if (!user) throw new Failure({ status: 401, body: { error: 'unauthorized', message: 'Not signed in.' } });
-    return { app_user: user };
+    return { app_user: user, effective_tier: effectiveTier(user) };
   },
   [UsersSubjects.appUserSignOut]: (data) => {
     sessions.delete(`${String(data['app_id'])}:${String(data['session_hash'])}`);

@@ -1,3 +1,4 @@
+import { AccessTier } from './access-tiers';
 import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema';
 
 /**
@@ -12,7 +13,7 @@ import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema'
  *   DELETE /_api/entities/:entity/:id                         -> { success: true }
  *   POST   /_api/auth/request_code           body: { email }  -> { message }
  *   POST   /_api/auth/verify                 body: { email, code } -> AppSessionResponse, sets the session cookie
- *   GET    /_api/auth/me                                      -> AppSessionResponse, or 401 when signed out
+ *   GET    /_api/auth/me                                      -> AppSessionResponse ({user: {email, tier}}), or 401 when signed out
  *   POST   /_api/auth/sign_out                                -> { success: true }, clears the cookie
  *
  * Failures use the API's error body `{error, message}` (422 adds `errors: [{field, message}]`).
@@ -56,5 +57,9 @@ export type EntityRowsResponse = Static<typeof EntityRowsResponse>;
 export const EntityRowResponse = Closed({ row: EntityRow });
 export type EntityRowResponse = Static<typeof EntityRowResponse>;
 
-export const AppSessionResponse = Closed({ user: Closed({ email: Type.String() }) });
+/**
+ * Who is signed in to the app: the e-mail, and the tier the app's owner granted them as it applies now
+ * (`free` once the grant expired), so the app can gate features by tier.
+ */
+export const AppSessionResponse = Closed({ user: Closed({ email: Type.String(), tier: AccessTier }) });
 export type AppSessionResponse = Static<typeof AppSessionResponse>;

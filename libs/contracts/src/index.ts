@@ -1,3 +1,4 @@
+export { effectiveTier } from './access-tiers';
 export * from './app-plan';
 export * from './app-runtime';
 export * from './app-urls';

@@ -4,10 +4,10 @@ import {
   BUILTIN_MODEL,
   editorUrl,
   DEFAULT_APP_NAME,
+  EdgeEvents,
   OfferedModelsCheck,
   pageMeta,
   pageOffset,
-  type AppDetail,
   type AppSummary,
   type Caller,
   type CreateAppRequest,
@@ -16,10 +16,11 @@ import {
   type ListAppsRequest,
   type ListAppsResponse,
   type SetLifecycleRequest,
+  type StoredAppDetail,
   type UpdateAppRequest,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_SQL } from './app-detail.query';
 import { readAppFields } from './app-fields';
@@ -40,6 +41,7 @@ export class ManagedAppsService {
     private readonly outbox: OutboxService,
     @Inject(APPS_CONFIG) private readonly config: AppsConfig,
     private readonly models: OfferedModelsCheck,
+    private readonly rpc: RpcClient,
   ) {}
 
   async create(request: CreateAppRequest): Promise<CreateAppResponse> {
@@ -92,7 +94,7 @@ export class ManagedAppsService {
     return { apps: apps.map((app) => this.summary(app)), meta: pageMeta(request, total) };
   }
 
-  async get(caller: Caller, id: string): Promise<AppDetail> {
+  async get(caller: Caller, id: string): Promise<StoredAppDetail> {
     const rows: DetailRow[] = await this.dataSource.query(APP_DETAIL_SQL, [id, caller.accountId]);
     const row = rows[0];
     if (!row) throw AppgenError.notFound('App', id);
@@ -103,7 +105,7 @@ export class ManagedAppsService {
     // The prompt is set on creation only.
     const { name, description, visibility, ai_model } = request.changes ?? {};
     const changes = await readAppFields({ name, description, visibility, ai_model }, this.models);
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const app = await this.findOwned(manager, request.caller, request.id);
       const changed: string[] = [];
       const apply = <K extends 'name' | 'description' | 'visibility' | 'aiModel'>(
@@ -119,7 +121,7 @@ export class ManagedAppsService {
       apply('description', 'description', changes.description);
       apply('visibility', 'visibility', changes.visibility);
       apply('ai_model', 'aiModel', changes.ai_model);
-      if (changed.length === 0) return this.summary(app);
+      if (changed.length === 0) return { summary: this.summary(app), changed: false };
       const saved = await manager.save(app);
       await refreshManifest(manager, saved, this.editorUrl(saved.id));
       const summary = this.summary(saved);
@@ -129,8 +131,11 @@ export class ManagedAppsService {
         appId: app.id,
         data: { app: summary, changed },
       });
-      return summary;
+      return { summary, changed: true };
     });
+    // The edge shows the name and applies the visibility: the next request to the app must see them.
+    if (updated.changed) await this.rpc.announce(EdgeEvents.appChanged, { app_id: request.id });
+    return updated.summary;
   }
 
   async delete(caller: Caller, id: string): Promise<DeleteAppResponse> {
@@ -144,6 +149,8 @@ export class ManagedAppsService {
         data: { app: { id: app.id, name: app.name } },
       });
     });
+    // Its addresses stop serving it with the next request, not when the edge's caches expire.
+    await this.rpc.announce(EdgeEvents.appChanged, { app_id: id });
     return { success: true, message: `App ${id} and all its resources were deleted.` };
   }
 
@@ -209,13 +216,12 @@ export class ManagedAppsService {
     };
   }
 
-  private detail(row: DetailRow): AppDetail {
+  private detail(row: DetailRow): StoredAppDetail {
     return {
       ...this.summary(row),
       creator: { id: row.accountId, email: row.creatorEmail },
       versions_count: row.versionsCount,
       files_count: row.filesCount,
-      users_count: row.usersCount,
       urls: {
         editor: this.editorUrl(row.id),
         preview: row.previewUrl,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppsSubjects, type DeploymentStatus } from '@appgen/contracts';
+import { AppsSubjects, EdgeEvents, type DeploymentStatus } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
 import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
@@ -53,6 +53,11 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const deployment = await repository.findOneByOrFail({ id });
+      if (deployment.status === 'deployed') {
+        // The worker announces right after its commit; saying it again first keeps an answer from overtaking that.
+        await this.rpc.announce(EdgeEvents.appChanged, { app_id: deployment.appId });
+        return deployment;
+      }
       if (!UNFINISHED.includes(deployment.status) || Date.now() > deadline) return deployment;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -109,7 +114,8 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
           published_at: new Date().toISOString(),
         },
       });
-      await this.advance(deployment, 'deploying', 'deployed');
+      // Production now serves this build: the edge forgets the bundle it had (README, "Changes apply at once").
+      if (await this.advance(deployment, 'deploying', 'deployed')) await this.rpc.announce(EdgeEvents.appChanged, { app_id: deployment.appId });
     } catch (error) {
       const reason =
         error instanceof AppgenError ? error.payload.body.message : error instanceof Error ? error.message : String(error);

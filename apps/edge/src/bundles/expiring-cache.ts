@@ -38,6 +38,11 @@ export class ExpiringCache<K, V> {
     this.entries.delete(key);
   }
 
+  /** Forgets every entry whose key matches, loads in flight included (their waiters still get them). */
+  deleteWhere(matches: (key: K) => boolean): void {
+    for (const key of this.entries.keys()) if (matches(key)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -8,11 +8,13 @@ import {
   type BundleEnvironment,
   type RuntimeApp,
 } from '@appgen/contracts';
-import { RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
+import type { NatsConnection } from 'nats';
+import { RpcClient, AppgenError, isNotFound, NATS_CONNECTION } from '@appgen/service-kit';
 import { ExpiringCache } from '../bundles/expiring-cache';
 import { etagOf } from '../bundles/etag';
 import { LruCache } from '../bundles/lru-cache';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
+import { ServerBarrier } from './server-barrier';
 
 export interface ServedBundle {
   buildId: number;
@@ -40,9 +42,11 @@ async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
 }
 
 /**
- * What the edge asks other services on every request, cached: the app and its bundle for at most
- * RUNTIME_CACHE_MS (a visibility change or a new build shows within that), bundle files by build id
- * and path for as long as memory allows (a build never changes), app-user sessions briefly.
+ * What the edge asks other services on every request, cached: the app, its bundles and app-user sessions for
+ * at most RUNTIME_CACHE_MS, bundle files by build id and path for as long as memory allows (a build never
+ * changes). A change is not waited out: the service that makes it announces it (`edge.apps.changed`, heard by
+ * AppChangesListener, which calls forgetApp), and every request first passes `synced()`, so the first request
+ * after the API's answer reads past the change (README, "Changes apply at once").
  */
 @Injectable()
 export class AppLookupService {
@@ -50,16 +54,33 @@ export class AppLookupService {
   private readonly bundles: ExpiringCache<string, ServedBundle | null>;
   private readonly sessions: ExpiringCache<string, AppUserView | null>;
   private readonly files: LruCache<string, ServedFile>;
+  private readonly barrier: ServerBarrier;
 
   constructor(
     private readonly rpc: RpcClient,
     @Inject(EDGE_CONFIG) config: EdgeConfig,
+    @Inject(NATS_CONNECTION) nats: NatsConnection,
   ) {
+    this.barrier = new ServerBarrier(() => nats.flush());
     this.apps = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
     // "No bundle yet" is not kept: it is the answer that changes soonest, while someone waits for a preview.
     this.bundles = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES, Date.now, (bundle) => bundle !== null);
     this.sessions = new ExpiringCache(config.RUNTIME_CACHE_MS, MAX_SHORT_ENTRIES);
     this.files = new LruCache(20_000, config.BUNDLE_CACHE_MB * 1024 * 1024, (file) => file.content.length + 200);
+  }
+
+  /** Resolves once every change announced before this call has been heard (ServerBarrier). */
+  synced(): Promise<void> {
+    return this.barrier.pass();
+  }
+
+  /** Forgets the app, its bundles and its users' sessions: the next request asks their services again. */
+  forgetApp(appId: string): void {
+    this.apps.delete(appId);
+    this.bundles.delete(`preview:${appId}`);
+    this.bundles.delete(`production:${appId}`);
+    const sessionsOfApp = `${appId}:`;
+    this.sessions.deleteWhere((key) => key.startsWith(sessionsOfApp));
   }
 
   app(appId: string): Promise<RuntimeApp | null> {

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { APP_RUNTIME_PREFIX, APP_SESSION_COOKIE, extensionOf, isHtml, type AppUserView, type BundleEnvironment, type RuntimeApp } from '@appgen/contracts';
 import { installHttpRequestLog, AppgenError } from '@appgen/service-kit';
+import { AppUserAccessRecorder } from '../analytics/app-user-access-recorder';
 import {
   hashIdentifier,
   newIdentifier,
@@ -75,6 +76,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     private readonly lookup: AppLookupService,
     private readonly api: RuntimeApiHandler,
     private readonly pageViews: PageViewRecorder,
+    private readonly accesses: AppUserAccessRecorder,
   ) {
     this.secureCookies = config.PUBLIC_URL_SCHEME === 'https';
     this.server = Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: 'idle', return503OnClosing: true });
@@ -107,6 +109,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     const accept = api ? 'application/json' : request.headers.accept;
     if (address.kind === 'unknown') return send(reply, notFoundResponse(address, accept));
     try {
+      await this.lookup.synced();
       const app = await this.lookup.app(address.appId);
       if (!app) return send(reply, notFoundResponse(address, accept, 'no_app'));
       const cookies = parseCookies(request.headers.cookie);
@@ -151,9 +154,10 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(reply.header('allow', 'GET, HEAD'), methodNotAllowedResponse(accept));
     const environment: BundleEnvironment = address.kind;
     const privateApp = app.visibility === 'login_required';
+    let user: AppUserView | null = null;
     if (privateApp) {
-      // Read on every request (cached at most RUNTIME_CACHE_MS): making an app private applies without a redeploy.
-      const user: AppUserView | null = context.sessionToken ? await this.lookup.session(app.id, sessionHashOf(context.sessionToken)) : null;
+      // Read on every request (the edge forgets it when the app or its users change): making an app private applies without a redeploy.
+      user = context.sessionToken ? await this.lookup.session(app.id, sessionHashOf(context.sessionToken)) : null;
       if (!user) return this.signInPage(request, reply, app, environment, path, cookies);
     }
     const bundle = await this.lookup.bundle(app.id, environment);
@@ -165,7 +169,12 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     if (!file) return send(reply, notFoundResponse(address, accept, { file: path }));
 
     const html = isHtml(file.contentType);
-    if (html && request.method === 'GET') this.countPageView(reply, app, environment, path, cookies);
+    if (html && request.method === 'GET') {
+      this.countPageView(reply, app, environment, path, cookies);
+      // A page a signed-in app user loads is one access of theirs (a public app's visitors may be signed in too).
+      user ??= context.sessionToken ? await this.lookup.session(app.id, sessionHashOf(context.sessionToken)) : null;
+      if (user) this.accesses.record(user.id);
+    }
     reply
       .header('content-type', file.contentType)
       .headers(EDGE_SECURITY_HEADERS)
@@ -237,7 +246,8 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       this.server.server.closeAllConnections();
       await closing;
     }
-    // The last requests' page views go out before NATS drains (onApplicationShutdown).
+    // The last requests' page views and accesses go out before NATS drains (onApplicationShutdown).
     this.pageViews.flush();
+    this.accesses.flush();
   }
 }

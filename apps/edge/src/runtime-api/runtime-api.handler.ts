@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   APP_SESSION_COOKIE,
   AppsSubjects,
+  effectiveTier,
   UsersSubjects,
   type AppSessionResponse,
   type AppUserView,
@@ -192,14 +193,15 @@ export class RuntimeApiHandler {
           email: typeof body['email'] === 'string' ? body['email'] : '',
           code: typeof body['code'] === 'string' ? body['code'] : typeof body['code'] === 'number' ? String(body['code']) : '',
         });
-        const response: AppSessionResponse = { user: { email: session.app_user.email } };
+        const response: AppSessionResponse = { user: { email: session.app_user.email, tier: effectiveTier(session.app_user) } };
         return { status: 200, body: response, setCookie: this.sessionCookie(session.session_token, APP_SESSION_MAX_AGE_SECONDS) };
       }
       case 'me': {
         if (request.method !== 'GET') return this.methodNotAllowed(request, 'GET');
         const user = await this.currentUser(request);
         if (!user) return failure('unauthorized', 'Not signed in.');
-        const response: AppSessionResponse = { user: { email: user.email } };
+        // Judged at each answer, so a grant that expires while the session is remembered ends with it.
+        const response: AppSessionResponse = { user: { email: user.email, tier: effectiveTier(user) } };
         return { status: 200, body: response };
       }
       case 'sign_out': {

@@ -86,8 +86,10 @@ export interface ListOptions {
   offset?: number;
 }
 
+/** The signed-in person; tier is their access tier for this app now (free once a granted tier expired), to gate features by. */
 export interface AppUser {
   email: string;
+  tier: 'free' | 'basic' | 'pro' | 'premium' | 'enterprise';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -833,7 +835,7 @@ export async function renderSignIn(): Promise<Node> {
         },
       );
     });
-    section.append(pageHeader('Signed in'), h('p', {}, 'You are signed in as ' + user.email + '.'), signOut);
+    section.append(pageHeader('Signed in'), h('p', {}, 'You are signed in as ' + user.email + ', on the ' + user.tier + ' tier.'), signOut);
     return section;
   }
   const body = h('div');
@@ -940,6 +942,7 @@ export async function renderHome(title: string, description: string, entities: r
 export const SHELL_TS = String.raw`/** The page frame (header, navigation, main area) and the routes of the whole app. */
 import { clear, h } from './dom';
 import { href, startRouter, type Route } from './router';
+import type { AppUser } from './api';
 import { currentUser, onUserChange } from './session';
 import type { EntityPages } from './views/entity-pages';
 import { renderHome } from './views/home';
@@ -972,13 +975,17 @@ export function startApp(config: AppConfig): void {
   clear(root);
   root.append(header, main);
 
-  const showAccount = (email: string | null): void => {
+  const showAccount = (user: AppUser | null): void => {
     clear(account);
-    account.append(email ? h('a', { href: href('/sign-in') }, email) : h('a', { class: 'button primary', href: href('/sign-in') }, 'Sign in'));
+    account.append(
+      user
+        ? h('a', { href: href('/sign-in') }, user.email, ' ', h('span', { class: 'tier', 'data-tier': user.tier }, user.tier))
+        : h('a', { class: 'button primary', href: href('/sign-in') }, 'Sign in'),
+    );
   };
   if (config.signIn) {
-    onUserChange((user) => showAccount(user ? user.email : null));
-    void currentUser().then((user) => showAccount(user ? user.email : null));
+    onUserChange(showAccount);
+    void currentUser().then(showAccount);
   }
 
   const routes: Route[] = [{ path: '/', title: config.homeTitle, render: () => renderHome(config.homeTitle, config.description, config.entities) }];
@@ -1059,6 +1066,7 @@ h1:focus { outline: none; }
 .site-header nav a { text-decoration: none; padding: 0.25rem 0; border-bottom: 2px solid transparent; }
 .site-header nav a[aria-current='page'] { border-bottom-color: var(--accent); color: var(--text); }
 .account { margin-left: auto; }
+.tier { display: inline-block; margin-left: 0.25rem; padding: 0 0.4rem; border-radius: 999px; background: var(--border); color: var(--text); font-size: 0.8rem; text-transform: capitalize; }
 
 main { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; }
 .page.narrow { max-width: 28rem; }
