@@ -10,6 +10,7 @@ export * from './no-nul.pipe';
 export * from './notified-work-loop';
 export * from './request-context';
 export * from './rpc-client';
+export * from './secret-box';
 export * from './service-config';
 export * from './appgen-error';
 export * from './not-found';

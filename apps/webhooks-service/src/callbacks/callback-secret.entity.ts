@@ -6,7 +6,7 @@ export class CallbackSecretEntity {
   @PrimaryColumn({ name: 'account_id', type: 'integer' })
   accountId!: number;
 
-  /** AES-256-GCM under SECRETS_KEY; see common/secret-box.ts. */
+  /** AES-256-GCM under SECRETS_KEY; sealed by service-kit's secret-box.ts. */
   @Column({ name: 'secret_sealed', type: 'text' })
   secretSealed!: string;
 

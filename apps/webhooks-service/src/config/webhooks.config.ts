@@ -1,10 +1,10 @@
-import { ConfigError, env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
+import { ConfigError, env, loadConfig, secretsKeyEnv, secretsKeyOf, serviceEnv, type ConfigOf } from '@appgen/service-kit';
 import { parseRetrySchedule } from '../deliveries/retry-schedule';
 
 export const webhooksEnv = {
   ...serviceEnv,
   HEALTH_PORT: env.int('port of the health endpoint', { default: 3106, min: 1, max: 65535 }),
-  SECRETS_KEY: env.string('base64 of 32 random bytes; encrypts webhook and callback secrets at rest (AES-256-GCM)'),
+  SECRETS_KEY: secretsKeyEnv('encrypts webhook and callback secrets at rest'),
   WEBHOOK_ALLOW_PRIVATE: env.bool('allow receiving URLs on private, loopback and link-local addresses', { default: false }),
   WEBHOOK_RETRY_SCHEDULE: env.string('seconds to wait before each retry, comma-separated', {
     default: '5,300,1800,7200,18000,36000,36000',
@@ -24,8 +24,7 @@ export const WEBHOOKS_CONFIG = Symbol('WEBHOOKS_CONFIG');
 export function loadWebhooksConfig(source: NodeJS.ProcessEnv = process.env): WebhooksConfig {
   const config = loadConfig(webhooksEnv, source);
   const problems: string[] = [];
-  const secretsKey = Buffer.from(config.SECRETS_KEY, 'base64');
-  if (secretsKey.length !== 32) problems.push('SECRETS_KEY must be base64 of exactly 32 bytes');
+  const secretsKey = secretsKeyOf(config.SECRETS_KEY, problems);
   const retrySchedule = parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE);
   if (!retrySchedule) problems.push('WEBHOOK_RETRY_SCHEDULE must be comma-separated whole seconds (at least one, each >= 0)');
   if (problems.length > 0 || !retrySchedule) throw new ConfigError(problems);

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT } from '@appgen/contracts';
-import { NotifiedWorkLoop } from '@appgen/service-kit';
-import { openSecret } from '../common/secret-box';
+import { NotifiedWorkLoop, openSecret } from '@appgen/service-kit';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
 import { HttpSender, type SendResult } from './http-sender';
 import { nextRetryDelay } from './retry-schedule';

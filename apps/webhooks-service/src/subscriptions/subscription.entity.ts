@@ -27,7 +27,7 @@ export class SubscriptionEntity {
   @Column({ type: 'text', default: 'api' })
   source!: WebhookSource;
 
-  /** AES-256-GCM under SECRETS_KEY; see common/secret-box.ts. */
+  /** AES-256-GCM under SECRETS_KEY; sealed by service-kit's secret-box.ts. */
   @Column({ name: 'secret_sealed', type: 'text' })
   secretSealed!: string;
 

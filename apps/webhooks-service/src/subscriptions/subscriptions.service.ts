@@ -14,9 +14,9 @@ import {
   type WebhooksSubjects,
   type WebhookView,
 } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, openSecret, sealSecret } from '@appgen/service-kit';
 import { receiverUrlProblem } from '../common/receiver-url';
-import { generateWebhookSecret, openSecret, sealSecret } from '../common/secret-box';
+import { generateWebhookSecret } from '../common/generated-secrets';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
 import { checkEvents, DEFAULT_WEBHOOK_NAME } from './subscription-input';
 import { SubscriptionEntity } from './subscription.entity';
