@@ -14,7 +14,7 @@ export const edgeEnv = {
   PUBLIC_URL_SCHEME: env.oneOf('scheme of the public app addresses; https marks cookies Secure', ['http', 'https'] as const, {
     default: 'http',
   }),
-  RUNTIME_CACHE_MS: env.int('how long an app, its bundle and a session are remembered; a visibility change applies within this', {
+  RUNTIME_CACHE_MS: env.int('the longest an app, its bundle and a session are remembered; announced changes apply at once regardless', {
     default: 2000,
     min: 0,
     max: 2000,
