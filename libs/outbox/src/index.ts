@@ -1,4 +1,5 @@
 export * from './create-outbox.migration';
+export * from './event-consumer';
 export * from './events-stream';
 export * from './outbox-event.entity';
 export * from './outbox-relay';
