@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import {
   EventEnvelope,
@@ -38,6 +38,12 @@ export class UnprocessableEventError extends Error {
     super(message);
     this.name = 'UnprocessableEventError';
   }
+}
+
+/** The app an event is about; an event that names none cannot be acted on for an app, and is dropped. */
+export function appIdOf(event: DomainEvent): string {
+  if (event.app_id === null) throw new UnprocessableEventError(`${event.event} ${event.id} names no app`);
+  return event.app_id;
 }
 
 /** One event at a time is handled, so only a few wait in the client while their ack wait runs. */
@@ -186,4 +192,25 @@ export async function consumeEvents<K extends EventKind>(
   });
   await consumer.start();
   return consumer;
+}
+
+/**
+ * A Nest provider that runs one consumer for the life of the application: from bootstrap (the database and
+ * NATS are connected by then) until shutdown begins, when it stops before NATS and the database close.
+ */
+export abstract class EventConsumerLifecycle<K extends EventKind> implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private consumer?: EventConsumer<K>;
+
+  protected constructor(
+    private readonly nats: NatsConnection,
+    private readonly options: EventConsumerOptions<K>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.consumer = await consumeEvents(this.nats, this.options);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
 }
