@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { BuildEntity } from './builds/build.entity';
 import { BuildsModule } from './builds/builds.module';
 import { BundleFileEntity } from './builds/bundle-file.entity';
@@ -27,6 +28,7 @@ export class AppModule {
         BuildsModule,
         DeploymentsModule,
         BundlesModule,
+        AppDeletionModule,
       ],
       providers: [{ provide: DEPLOYMENT_CONFIG, useValue: config }],
       exports: [DEPLOYMENT_CONFIG],

@@ -52,7 +52,9 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
     const repository = this.dataSource.getRepository(DeploymentEntity);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const deployment = await repository.findOneByOrFail({ id });
+      const deployment = await repository.findOneBy({ id });
+      // Gone: its app was deleted meanwhile (app.deleted removes an app's deployments); there is nothing to wait for.
+      if (!deployment) throw AppgenError.notFound('Deployment', id);
       if (deployment.status === 'deployed') {
         // The worker announces right after its commit; saying it again first keeps an answer from overtaking that.
         await this.rpc.announce(EdgeEvents.appChanged, { app_id: deployment.appId });
