@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { GENERATION_CONFIG, type GenerationConfig } from './config/generation.config';
 import { GenerationJobEntity } from './jobs/generation-job.entity';
 import { JobsModule } from './jobs/jobs.module';
@@ -22,6 +23,7 @@ export class AppModule {
         }),
         { ...outbox, global: true },
         JobsModule,
+        AppDeletionModule,
       ],
       providers: [{ provide: GENERATION_CONFIG, useValue: config }],
       exports: [GENERATION_CONFIG],

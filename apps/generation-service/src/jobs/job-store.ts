@@ -99,16 +99,16 @@ export class JobStore {
       .getOne();
   }
 
-  /** Cancels a queued or running job; null when the job had already finished. */
-  async cancel(job: GenerationJobEntity): Promise<GenerationJobEntity | null> {
+  /** Cancels a queued or running job, with the message it shows from then on; null when the job had already finished. */
+  async cancel(job: GenerationJobEntity, message = 'Cancelled: nothing more will be generated'): Promise<GenerationJobEntity | null> {
     return this.dataSource.transaction(async (manager) => {
       const ids = await returning(manager,
         `UPDATE generation_jobs
-            SET status = 'cancelled', cancelled_at = now(), completed_at = now(), message = 'Cancelled: nothing more will be generated',
+            SET status = 'cancelled', cancelled_at = now(), completed_at = now(), message = $2,
                 ${CALLBACK_DUE}
           WHERE job_id = $1 AND status IN ('queued', 'processing')
           RETURNING job_id`,
-        [job.jobId],
+        [job.jobId, message],
       );
       if (ids.length === 0) return null;
       const cancelled = await manager.findOneByOrFail(GenerationJobEntity, { jobId: job.jobId });

@@ -16,5 +16,7 @@ import { JobsService } from './jobs.service';
     GenerationWorker,
     CallbackRelay,
   ],
+  // Cancelling a deleted app's jobs goes through the same step as DELETE /generation_queue/:id.
+  exports: [JobStore],
 })
 export class JobsModule {}
