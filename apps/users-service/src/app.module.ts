@@ -4,6 +4,7 @@ import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
+import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { AppUserCodeEntity } from './app-users/app-user-code.entity';
 import { AppUserSessionEntity } from './app-users/app-user-session.entity';
 import { AppUserEntity } from './app-users/app-user.entity';
@@ -56,6 +57,7 @@ export class AppModule {
         ApiKeysModule,
         AdminModule,
         AppUsersModule,
+        AppDeletionModule,
       ],
       providers: [{ provide: USERS_CONFIG, useValue: config }],
       exports: [USERS_CONFIG],
