@@ -3,7 +3,8 @@
  * end-to-end harness (apps/e2e) and the benchmarks; Node builtins only.
  *
  *   const platform = await startPlatform({ env, ports, logDir, services, gatewayReplicas, quiet });
- *     env              variables for every process, over process.env (DATABASE_URL, NATS_URL, SECRETS_KEY, ...).
+ *     env              variables for every process, over process.env (DATABASE_URL, NATS_URL, SECRETS_KEY, ...);
+ *                      without SECRETS_KEY anywhere the run gets a random one (its sealed values die with it).
  *                      SITE_URL defaults to the first gateway's address, EDGE_PORT to 8080, PUBLIC_URL_PORT
  *                      (the port in the app addresses the services hand out) to EDGE_PORT.
  *     ports            { [service]: port } for each service's own port variable (see SERVICES); `gateway` may
@@ -35,6 +36,7 @@
  * shuts them down once, in order; if the runner itself exits they are killed with it.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -150,6 +152,8 @@ export async function startPlatform(options = {}) {
     NO_COLOR: '1',
     SITE_URL: `http://localhost:${gateways[0]?.port ?? 3000}`,
     [EDGE_APPS.portVar]: String(EDGE_APPS.port),
+    // Services that store secrets refuse to start without a key; a run that names none (a benchmark) gets one of its own.
+    ...(process.env.SECRETS_KEY ? {} : { SECRETS_KEY: randomBytes(32).toString('base64') }),
     ...options.env,
   };
   const edgePort = Number(env[EDGE_APPS.portVar]);

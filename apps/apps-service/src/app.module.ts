@@ -6,6 +6,8 @@ import { AppPageViewEntity } from './analytics/app-page-view.entity';
 import { APPS_CONFIG, type AppsConfig } from './config/apps.config';
 import { EntityDefinitionEntity } from './entities/entity-definition.entity';
 import { EntitiesModule } from './entities/entities.module';
+import { AppEnvVarEntity } from './env-vars/app-env-var.entity';
+import { EnvVarsModule } from './env-vars/env-vars.module';
 import { AppFileEntity } from './files/app-file.entity';
 import { FilesModule } from './files/files.module';
 import { ManagedAppEntity } from './managed-apps/managed-app.entity';
@@ -13,6 +15,7 @@ import { ManagedAppsModule } from './managed-apps/managed-apps.module';
 import { CreateManagedApps1763700000100 } from './migrations/1763700000100-create-managed-apps';
 import { CreateAppContent1763700000200 } from './migrations/1763700000200-create-app-content';
 import { AddEntityOpenWrites1763700006500 } from './migrations/1763700006500-add-entity-open-writes';
+import { CreateAppEnvVars1763700007300 } from './migrations/1763700007300-create-app-env-vars';
 import { AppRowEntity } from './rows/app-row.entity';
 import { RowsModule } from './rows/rows.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -38,9 +41,10 @@ export class AppModule {
             EntityDefinitionEntity,
             AppRowEntity,
             AppPageViewEntity,
+            AppEnvVarEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, CreateAppEnvVars1763700007300],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,
@@ -50,6 +54,7 @@ export class AppModule {
         RowsModule,
         RuntimeModule,
         AnalyticsModule,
+        EnvVarsModule,
       ],
       providers: [{ provide: APPS_CONFIG, useValue: config }],
       exports: [APPS_CONFIG],

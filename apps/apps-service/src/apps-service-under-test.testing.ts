@@ -1,12 +1,13 @@
 // What the apps-service specs share: the service over a private NATS and scratch database, callers and fixtures.
+import { randomBytes } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { AppsSubjects, type AppPlan, type Caller, type EntityPlan } from '@appgen/contracts';
-import { connectNats, loadConfig, RpcClient } from '@appgen/service-kit';
+import { connectNats, RpcClient } from '@appgen/service-kit';
 import { createScratchDatabase, startNatsServer, startServiceApp, testCaller, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
 import { AppModule } from './app.module';
-import { appsEnv } from './config/apps.config';
+import { loadAppsConfig } from './config/apps.config';
 
 export const PLAN: AppPlan = {
   name: 'Recipe box',
@@ -45,6 +46,8 @@ export let rpc: RpcClient;
 export let db: Client;
 export const alice = testCaller(11);
 export const bob = testCaller(12);
+/** what the service seals environment variables with */
+export const secretsKey = randomBytes(32).toString('base64');
 
 export async function newApp(owner: Caller, name = 'Recipe box'): Promise<string> {
   return (await rpc.request(AppsSubjects.create, { caller: owner, name })).app.id;
@@ -55,7 +58,7 @@ export function useAppsServiceUnderTest(): void {
   beforeAll(async () => {
     nats = await startNatsServer();
     database = await createScratchDatabase('appgen_apps3_it');
-    const config = loadConfig(appsEnv, { DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'https://appgen.test' });
+    const config = loadAppsConfig({ DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'https://appgen.test', SECRETS_KEY: secretsKey });
     service = await startServiceApp('apps-service', AppModule.forConfig(config), nats.url);
     connection = await connectNats(nats.url, 'apps-service-content-test');
     rpc = new RpcClient(connection, 10000);

@@ -88,9 +88,26 @@ describe('manifest files', () => {
   it('names environment variables but never writes their values', () => {
     const agents = file(CRM, { ...CONTEXT, envVarNames: ['STRIPE_SECRET_KEY=sk_live_51Hsecretvalue', 'MAILER_TOKEN', 'lower=case', 'OPENAI_API_KEY= sk-proj-abc123'] }, 'AGENTS.md');
     expect(agents).toContain('## Environment variables');
-    expect(agents).toContain('- `MAILER_TOKEN`\n- `OPENAI_API_KEY`\n- `STRIPE_SECRET_KEY`');
+    expect(agents).toContain(
+      '- `MAILER_TOKEN`: secret, never sent to a browser\n- `OPENAI_API_KEY`: secret, never sent to a browser\n- `STRIPE_SECRET_KEY`: secret, never sent to a browser\n',
+    );
+    expect(agents).toContain('`DELETE /api/v1/managed_apps/a1b2c3d4/env_vars/<NAME>`');
     for (const secret of ['sk_live_51Hsecretvalue', 'sk-proj-abc123', 'lower', 'case']) expect(agents).not.toContain(secret);
     for (const companion of ['CLAUDE.md', 'SKILL.md']) expect(file(CRM, { ...CONTEXT, envVarNames: ['STRIPE_SECRET_KEY=sk_live_51Hsecretvalue'] }, companion)).not.toContain('sk_live');
+  });
+
+  it('says which variables are compiled into the browser bundle and that the others never reach a browser', () => {
+    const agents = file(CRM, { ...CONTEXT, envVarNames: ['PUBLIC_GREETING', 'STRIPE_SECRET_KEY'] }, 'AGENTS.md');
+    expect(agents).toContain('- `PUBLIC_GREETING`: public, in the browser bundle\n- `STRIPE_SECRET_KEY`: secret, never sent to a browser\n');
+    expect(agents).toContain('`import.meta.env.PUBLIC_GREETING`');
+    expect(agents).toContain('every visitor can see its value');
+    expect(agents).toContain('`import.meta.env.<NAME>` is `undefined` there');
+    expect(agents).toContain('production keeps the values it was built with until the next deploy');
+    // An app without variables still learns how they work from its skill.
+    const skill = file(CRM, CONTEXT, 'SKILL.md');
+    expect(skill).toContain('`PUT /api/v1/managed_apps/a1b2c3d4/env_vars`');
+    expect(skill).toContain('Names starting with `PUBLIC_` are public');
+    expect(skill).toContain('never reaches a browser');
   });
 
   it('has sections only for capabilities the app has', () => {

@@ -4,7 +4,16 @@
  * data model; CLAUDE.md and SKILL.md are short companions pointing at it. Regenerated on every deploy and
  * configuration change, so they describe the app as it is now.
  */
-import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField, type SourceFile } from '@appgen/contracts';
+import {
+  APP_RUNTIME_PREFIX,
+  APP_SOURCE_LAYOUT,
+  ENV_VAR_KEY_PATTERN,
+  isPublicEnvKey,
+  PUBLIC_ENV_PREFIX,
+  type AppPlan,
+  type EntityField,
+  type SourceFile,
+} from '@appgen/contracts';
 
 /** What the manifest says about the app beyond its plan: where it lives and which capabilities it has. */
 export interface ManifestContext {
@@ -25,7 +34,7 @@ export interface ManifestContext {
 /** The manifest's paths, at the root of the app's source tree. */
 export const MANIFEST_PATHS = ['AGENTS.md', 'CLAUDE.md', 'SKILL.md'] as const;
 
-const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
+const ENV_NAME = new RegExp(ENV_VAR_KEY_PATTERN);
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** Only well-formed names; anything after `=` (a value passed by mistake) is cut off before it can be written. */
@@ -150,13 +159,7 @@ function renderAgentsMd(plan: AppPlan, context: ManifestContext): string {
         `\`POST ${APP_RUNTIME_PREFIX}/auth/verify\`, \`GET ${APP_RUNTIME_PREFIX}/auth/me\`, \`POST ${APP_RUNTIME_PREFIX}/auth/sign_out\`.\n`,
     );
   }
-  if (envNames.length) {
-    sections.push(
-      `\n## Environment variables\n` +
-        `Names only: values are stored encrypted and are never written to files. Manage them with ` +
-        `\`GET\`/\`PUT ${api}/managed_apps/${id}/env_vars\`.\n\n${envNames.map((name) => `- \`${name}\``).join('\n')}\n`,
-    );
-  }
+  if (envNames.length) sections.push(envVarsSection(envNames, `${api}/managed_apps/${id}/env_vars`));
   sections.push(listSection('Integrations', 'Connected services this app uses.', context.integrations));
   sections.push(listSection('OAuth providers', 'Providers app users can sign in with, besides the e-mailed code.', context.oauthProviders));
   if (domains.length) {
@@ -165,6 +168,26 @@ function renderAgentsMd(plan: AppPlan, context: ManifestContext): string {
   sections.push(listSection('Custom endpoints', 'Server endpoints this app adds.', context.customEndpoints));
   sections.push(listSection('Scheduled tasks', 'Tasks that run on a schedule.', context.scheduledTasks));
   return sections.join('');
+}
+
+/** What a browser can read of the app's configuration, said once for AGENTS.md and SKILL.md. */
+function envSemantics(publicExample: string): string {
+  return (
+    `Names starting with \`${PUBLIC_ENV_PREFIX}\` are public: they are compiled into the browser bundle, where the frontend reads ` +
+    `one as \`import.meta.env.${publicExample}\` and every visitor can see its value. Every other variable is secret and never ` +
+    `reaches a browser: it is not in the bundle, and \`import.meta.env.<NAME>\` is \`undefined\` there. Changing a public ` +
+    `value rebuilds the preview at once; production keeps the values it was built with until the next deploy.`
+  );
+}
+
+function envVarsSection(names: string[], endpoint: string): string {
+  const publicExample = names.find(isPublicEnvKey) ?? `${PUBLIC_ENV_PREFIX}API_BASE`;
+  const list = names.map((name) => `- \`${name}\`: ${isPublicEnvKey(name) ? 'public, in the browser bundle' : 'secret, never sent to a browser'}`).join('\n');
+  return (
+    `\n## Environment variables\n` +
+    `Names only: values are stored encrypted and are never written to files. Manage them with ` +
+    `\`GET\`/\`PUT ${endpoint}\` and \`DELETE ${endpoint}/<NAME>\`.\n\n${list}\n\n${envSemantics(publicExample)}\n`
+  );
 }
 
 function renderClaudeMd(plan: AppPlan, context: ManifestContext): string {
@@ -181,7 +204,8 @@ function renderClaudeMd(plan: AppPlan, context: ManifestContext): string {
     `- Talk to the server only through \`src/api.ts\` (paths under \`${APP_RUNTIME_PREFIX}\`); handle \`ApiError\` and show its message.\n` +
     `- Keep inputs labelled and errors announced (\`role="alert"\`/\`aria-live\`) as the existing views do.\n` +
     `- After writing files, read \`GET /api/v1/managed_apps/${context.appId}/errors\` and fix what it lists before deploying.\n` +
-    `- Never write secret values into files; AGENTS.md lists the names of the environment variables that exist.\n`
+    `- Never write secret values into files; AGENTS.md lists the names of the environment variables that exist. The frontend ` +
+    `reads only the public ones, as \`import.meta.env.${PUBLIC_ENV_PREFIX}<NAME>\`.\n`
   );
 }
 
@@ -208,7 +232,9 @@ function renderSkillMd(plan: AppPlan, context: ManifestContext): string {
     `1. Look: \`GET /api/v1/managed_apps/${context.appId}/status\` for the addresses, \`GET /api/v1/managed_apps/${context.appId}/files\` for the source.\n` +
     `2. Change: send a prompt with \`app_id\` to \`POST /api/v1/generation_queue\`, or write files with \`svc-write-file\`.\n` +
     `3. Check: open the preview (${address(context.previewUrl)}); \`GET /api/v1/managed_apps/${context.appId}/errors\` must be empty.\n` +
-    `4. Ship: \`POST /api/v1/managed_apps/${context.appId}/deploy\`, then watch \`status\` until the deployment is \`deployed\`.\n`
+    `4. Ship: \`POST /api/v1/managed_apps/${context.appId}/deploy\`, then watch \`status\` until the deployment is \`deployed\`.\n\n` +
+    `Configuration: \`PUT /api/v1/managed_apps/${context.appId}/env_vars\` with \`{"env_vars": {"NAME": "value"}}\` sets environment ` +
+    `variables (AGENTS.md lists their names). ${envSemantics(`${PUBLIC_ENV_PREFIX}API_BASE`)}\n`
   );
 }
 

@@ -1,7 +1,7 @@
 import { AppPlan, EntityPlan, SourceFile, SourcePath } from './app-plan';
 import { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
 import { Caller, CallerFields } from './caller';
-import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, formatBytes, TEXT_LIMITS } from './limits';
+import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, ENV_VAR_LIMITS, formatBytes, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
 import { Closed, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
@@ -37,6 +37,13 @@ export const AppsSubjects = {
   /** the edge asks what it serves at an address (public traffic, no caller) */
   resolveRuntime: 'apps.runtime.resolve',
   queryAnalytics: 'apps.analytics.query',
+  /** an app's environment variables, values masked (GET /managed_apps/:id/env_vars) */
+  listEnvVars: 'apps.env_vars.list',
+  /** sets variables, all or none (PUT /managed_apps/:id/env_vars) */
+  putEnvVars: 'apps.env_vars.put',
+  deleteEnvVar: 'apps.env_vars.delete',
+  /** the PUBLIC_ values in the clear, for deployment-service's builder (internal, no caller) */
+  publicEnvValues: 'apps.env_vars.public_values',
 } as const;
 
 /** Fire-and-forget messages apps-service consumes (queue group `apps-service`). */
@@ -344,6 +351,83 @@ export const RuntimeApp = Closed({
 });
 export type RuntimeApp = Static<typeof RuntimeApp>;
 
+// Environment variables (decisions.md, "Environment variables"): values are sealed at rest and never answered whole.
+
+/** What a key may be: an upper-case identifier, as shells and bundlers name variables. */
+export const ENV_VAR_KEY_PATTERN = '^[A-Z_][A-Z0-9_]*$';
+/**
+ * Keys with this prefix are public: compiled into the app's browser bundle as `import.meta.env.<KEY>`, readable
+ * by every visitor. Every other key is secret and never reaches a browser.
+ */
+export const PUBLIC_ENV_PREFIX = 'PUBLIC_';
+/** Keys with this prefix are kept for variables appgen itself may give every app; apps-service refuses them. */
+export const RESERVED_ENV_PREFIX = 'APPGEN_';
+
+export function isPublicEnvKey(key: string): boolean {
+  return key.startsWith(PUBLIC_ENV_PREFIX);
+}
+
+/** An environment variable as the API shows it: never its value, only the end of a long one. */
+export const EnvVarView = Named(
+  'EnvVar',
+  Closed({
+    key: Type.String({ example: 'STRIPE_SECRET_KEY' }),
+    masked_value: Type.String({
+      example: '••••••••a1B2',
+      description: '8 bullets, then the last 4 characters when the value has at least 16; the value itself is never answered',
+    }),
+    updated_at: Timestamp,
+  }),
+);
+export type EnvVarView = Static<typeof EnvVarView>;
+/** GET /managed_apps/:id/env_vars, sorted by key. */
+export const EnvVarList = Named('EnvVarList', Closed({ env_vars: Type.Array(EnvVarView) }));
+export type EnvVarList = Static<typeof EnvVarList>;
+
+/**
+ * Body of PUT /managed_apps/:id/env_vars: the variables to create or replace, by key; those not named keep their
+ * values. The shape is checked here; apps-service checks each key and value's bytes and names `env_vars.<KEY>`.
+ */
+export const PutEnvVarsBody = Named(
+  'PutEnvVarsRequest',
+  Closed({
+    env_vars: Type.Record(Type.String(), Type.String({ maxLength: ENV_VAR_LIMITS.valueBytes }), {
+      minProperties: 1,
+      maxProperties: ENV_VAR_LIMITS.perApp,
+      'x-message': 'must set at least one variable',
+      description:
+        `keys match ${ENV_VAR_KEY_PATTERN} (1–${ENV_VAR_LIMITS.keyLength} characters, not starting with ${RESERVED_ENV_PREFIX}); ` +
+        `values are text of at most ${formatBytes(ENV_VAR_LIMITS.valueBytes)} of UTF-8; an app has at most ${ENV_VAR_LIMITS.perApp} variables. ` +
+        `Keys starting with ${PUBLIC_ENV_PREFIX} are compiled into the browser bundle as import.meta.env.<KEY> and rebuild the preview; ` +
+        'the others never reach a browser.',
+      example: { PUBLIC_API_BASE: 'https://api.example.com', STRIPE_SECRET_KEY: 'sk_live_…' },
+    }),
+  }),
+);
+export type PutEnvVarsBody = Static<typeof PutEnvVarsBody>;
+export const PutEnvVarsRequest = Closed({ ...AppByIdRequest.properties, ...PutEnvVarsBody.properties });
+export type PutEnvVarsRequest = Static<typeof PutEnvVarsRequest>;
+
+/** What a change tells the gateway besides the list: whether the preview must be built again, and from which version. */
+const envVarChangeFields = {
+  /** a PUBLIC_ variable was added, changed or removed, so the browser bundle differs */
+  public_changed: Type.Boolean(),
+  /** the app's newest version, which the preview is rebuilt from; null before the app has one */
+  newest_version_id: Nullable(Type.Integer()),
+};
+export const PutEnvVarsResult = Closed({ ...EnvVarList.properties, ...envVarChangeFields });
+export type PutEnvVarsResult = Static<typeof PutEnvVarsResult>;
+
+/** A key as a path names it: any text, since one the app does not have is answered 404, not refused as invalid. */
+export const EnvVarRequest = Closed({ ...AppByIdRequest.properties, key: Type.String({ maxLength: 200 }) });
+export type EnvVarRequest = Static<typeof EnvVarRequest>;
+export const DeleteEnvVarResult = Closed({ success: Type.Literal(true), message: Type.String(), ...envVarChangeFields });
+export type DeleteEnvVarResult = Static<typeof DeleteEnvVarResult>;
+
+/** The app's PUBLIC_ variables in the clear, by key: what its browser bundle is built with. */
+export const PublicEnvValues = Closed({ values: Type.Record(Type.String(), Type.String()) });
+export type PublicEnvValues = Static<typeof PublicEnvValues>;
+
 export const ANALYTICS_PERIODS = ['7d', '30d', '90d'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 /** Query of GET /managed_apps/:id/analytics. */
@@ -397,6 +481,10 @@ export const APPS_RPC = {
   [AppsSubjects.deleteRow]: rpc(RowByIdRequest, Closed({ success: Type.Literal(true) })),
   [AppsSubjects.resolveRuntime]: rpc(Closed({ app_id: AppId }), Closed({ app: RuntimeApp })),
   [AppsSubjects.queryAnalytics]: rpc(Closed({ ...AppByIdRequest.properties, period: StringEnum(ANALYTICS_PERIODS) }), AnalyticsResponse),
+  [AppsSubjects.listEnvVars]: rpc(AppByIdRequest, EnvVarList),
+  [AppsSubjects.putEnvVars]: rpc(PutEnvVarsRequest, PutEnvVarsResult),
+  [AppsSubjects.deleteEnvVar]: rpc(EnvVarRequest, DeleteEnvVarResult),
+  [AppsSubjects.publicEnvValues]: rpc(Closed({ app_id: AppId }), PublicEnvValues),
 };
 export type AppsRpc = RpcTypes<typeof APPS_RPC>;
 

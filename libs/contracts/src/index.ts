@@ -22,3 +22,4 @@ export * from './webhooks.contract';
 export * from './schema';
 export * from './validation';
 export * from './bundle-files';
+export * from './env-vars.contract';

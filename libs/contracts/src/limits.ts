@@ -98,6 +98,20 @@ export const CONTENT_LIMITS = {
   rowsPageBytes: 4 * 1024 * 1024,
 } as const;
 
+/**
+ * An app's environment variables (PUT /managed_apps/:id/env_vars), each refused with 422 naming
+ * `env_vars.<KEY>`. A value is any UTF-8 text up to `valueBytes`: room for an API key, a PEM certificate or a
+ * service account's JSON, not for files (they belong in the source tree).
+ */
+export const ENV_VAR_LIMITS = {
+  /** characters of a key */
+  keyLength: 64,
+  /** UTF-8 bytes of one value */
+  valueBytes: 8 * 1024,
+  /** variables of one app */
+  perApp: 100,
+} as const;
+
 /** "512 KB", "16 MB": a byte limit as people read it in a message. */
 export function formatBytes(bytes: number): string {
   const units: Array<[string, number]> = [

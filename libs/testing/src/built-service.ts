@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { ServiceName } from '@appgen/contracts';
@@ -6,6 +7,9 @@ import { freePort } from './free-port';
 
 // From libs/testing/src, or from dist/libs/testing/src once compiled.
 const ROOT = resolve(__dirname, __dirname.includes(`${sep}dist${sep}`) ? '../../../..' : '../../..');
+
+/** The key services of one test run seal stored secrets with, unless a test gives its own SECRETS_KEY. */
+const SECRETS_KEY = randomBytes(32).toString('base64');
 
 export interface BuiltService {
   name: ServiceName;
@@ -37,7 +41,7 @@ export async function startBuiltService(
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, LOG_LEVEL: 'warn', CONTRACT_CHECK_REPLIES: 'true', ...env, [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port) },
+    env: { ...process.env, LOG_LEVEL: 'warn', CONTRACT_CHECK_REPLIES: 'true', SECRETS_KEY, ...env, [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = (): Promise<void> => stopProcess(child);

@@ -6,9 +6,10 @@ import type { ManagedAppEntity } from './managed-app.entity';
 
 /**
  * Rewrites AGENTS.md, CLAUDE.md and SKILL.md in the app's current tree so they describe the app as it is now
- * (contract, "Source file": regenerated on every deploy and configuration change). In place and without a new
- * version: they are documentation, not part of the built bundle. An app never generated has no plan and so
- * no manifest yet. Runs inside the caller's transaction, which holds the app's row lock.
+ * (contract, "Source file": regenerated on every deploy and configuration change), environment variable names
+ * included (never their values). In place and without a new version: they are documentation, not part of the
+ * built bundle. An app never generated has no plan and so no manifest yet. Runs inside the caller's
+ * transaction, which holds the app's row lock, so it sees the variables that transaction changed.
  */
 export async function refreshManifest(manager: EntityManager, app: ManagedAppEntity, editorUrl: string): Promise<void> {
   const rows: { plan: AppPlan }[] = await manager.query(
@@ -17,6 +18,7 @@ export async function refreshManifest(manager: EntityManager, app: ManagedAppEnt
   );
   const plan = rows[0]?.plan;
   if (!plan) return;
+  const envVars: { key: string }[] = await manager.query('SELECT key FROM app_env_vars WHERE app_id = $1 ORDER BY key', [app.id]);
   const files = renderManifestFiles(
     // An app created without a description keeps the one its plan was made with.
     { ...plan, name: app.name, description: app.description || plan.description },
@@ -25,8 +27,8 @@ export async function refreshManifest(manager: EntityManager, app: ManagedAppEnt
       previewUrl: app.previewUrl,
       productionUrl: app.productionUrl,
       editorUrl,
-      // Environment variables and custom domains are not stored by appgen yet.
-      envVarNames: [],
+      envVarNames: envVars.map((row) => row.key),
+      // Custom domains are not stored by appgen yet.
       customDomains: [],
     },
   );
