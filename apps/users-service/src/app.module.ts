@@ -17,6 +17,7 @@ import { CreateAccountsAndCredentials1763700000500 } from './migrations/17637000
 import { CountSignInCodesPerHour1763700002000 } from './migrations/1763700002000-count-sign-in-codes-per-hour';
 import { CreateAppUsers1763700001500 } from './migrations/1763700001500-create-app-users';
 import { KeepMailContentUntilSent1763700003000 } from './migrations/1763700003000-keep-mail-content-until-sent';
+import { GrantAppAccessBeforeFirstSignIn1763700004000 } from './migrations/1763700004000-grant-app-access-before-first-sign-in';
 import { AccessTokenEntity } from './sign-in/access-token.entity';
 import { SignInCodeEntity } from './sign-in/sign-in-code.entity';
 import { SignInModule } from './sign-in/sign-in.module';
@@ -48,6 +49,7 @@ export class AppModule {
             CreateAppUsers1763700001500,
             CountSignInCodesPerHour1763700002000,
             KeepMailContentUntilSent1763700003000,
+            GrantAppAccessBeforeFirstSignIn1763700004000,
           ],
         }),
         // The outbox carries the app.user.* events of per-app users.

@@ -104,19 +104,23 @@ const appSummaryFields = {
 export const AppSummary = Named('AppSummary', Closed(appSummaryFields));
 export type AppSummary = Static<typeof AppSummary>;
 
+const appDetailFields = {
+  ...appSummaryFields,
+  creator: Closed({ id: Type.Integer(), email: Type.String() }),
+  versions_count: Type.Integer(),
+  files_count: Type.Integer(),
+};
+
 /** The App resource as `GET /managed_apps/:id` shows it. */
-export const AppDetail = Named(
-  'AppDetail',
-  Closed({
-    ...appSummaryFields,
-    creator: Closed({ id: Type.Integer(), email: Type.String() }),
-    versions_count: Type.Integer(),
-    files_count: Type.Integer(),
-    users_count: Type.Integer(),
-    urls: AppUrls,
-  }),
-);
+export const AppDetail = Named('AppDetail', Closed({ ...appDetailFields, users_count: Type.Integer(), urls: AppUrls }));
 export type AppDetail = Static<typeof AppDetail>;
+
+/**
+ * The detail as apps-service answers `get`: all but `users_count`, which counts users-service's app users; the
+ * gateway asks both and shows the AppDetail.
+ */
+export const StoredAppDetail = Closed({ ...appDetailFields, urls: AppUrls });
+export type StoredAppDetail = Static<typeof StoredAppDetail>;
 
 /** `prompt` as the API takes it: what to build, or with `app_id` what to change. */
 export const Prompt = StoredText(TEXT_LIMITS.prompt, { 'x-trim': true, description: 'what to build, or with app_id what to change' });
@@ -172,6 +176,8 @@ export const AppByIdRequest = Closed({ ...CallerFields, id: AppId });
 export type AppByIdRequest = Static<typeof AppByIdRequest>;
 export const AppDetailResponse = Named('AppDetailResponse', Closed({ app: AppDetail }));
 export type AppDetailResponse = Static<typeof AppDetailResponse>;
+export const StoredAppDetailResponse = Closed({ app: StoredAppDetail });
+export type StoredAppDetailResponse = Static<typeof StoredAppDetailResponse>;
 
 /** Body of PATCH /managed_apps/:id: only the fields sent change. */
 export const UpdateAppBody = Named('UpdateAppRequest', Closed(updatableAppFields));
@@ -460,7 +466,7 @@ export type PageView = Static<typeof PageView>;
 export const APPS_RPC = {
   [AppsSubjects.create]: rpc(CreateAppRequest, CreateAppResponse),
   [AppsSubjects.list]: rpc(ListAppsRequest, ListAppsResponse),
-  [AppsSubjects.get]: rpc(AppByIdRequest, AppDetailResponse),
+  [AppsSubjects.get]: rpc(AppByIdRequest, StoredAppDetailResponse),
   [AppsSubjects.update]: rpc(UpdateAppRequest, UpdateAppResponse),
   [AppsSubjects.delete]: rpc(AppByIdRequest, DeleteAppResponse),
   [AppsSubjects.setLifecycle]: rpc(SetLifecycleRequest, Closed({ app: AppSummary })),

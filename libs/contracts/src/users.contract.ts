@@ -1,6 +1,8 @@
+import { ACCESS_TIERS, AccessTier } from './access-tiers';
+import { AppIdField } from './apps.contract';
 import { Caller, CallerFields, PLANS } from './caller';
 import { EMAIL_MAX_LENGTH, TEXT_LIMITS } from './limits';
-import { PageFields, PageMeta } from './pagination';
+import { PageFields, PageMeta, PageQueryFields } from './pagination';
 import { API_KEY_SCOPES } from './permissions';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
 import { Closed, IntegerId, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
@@ -24,16 +26,24 @@ export const UsersSubjects = {
   appUserVerifyCode: 'users.app_users.verify_code',
   appUserResolveSession: 'users.app_users.resolve_session',
   appUserSignOut: 'users.app_users.sign_out',
+  /** the account's management of its apps' users (the gateway's /managed_users) */
+  listAppUsers: 'users.app_users.list',
+  grantAppUserAccess: 'users.app_users.grant',
+  revokeAppUser: 'users.app_users.revoke',
+  /** how many app users each app has who are not revoked (`users_count` of the app detail) */
+  countAppUsers: 'users.app_users.count',
 } as const;
 
 /**
- * Fire-and-forget messages (no reply). `recordApiKeyUsage` goes to one users-service replica;
- * `credentialsRevoked` is a broadcast every gateway replica hears (no queue group), so a revoked
+ * Fire-and-forget messages (no reply). `recordApiKeyUsage` and `recordAppUserAccess` go to one users-service
+ * replica; `credentialsRevoked` is a broadcast every gateway replica hears (no queue group), so a revoked
  * key stops working on all of them at once.
  */
 export const UsersEvents = {
   recordApiKeyUsage: 'users.api_keys.usage',
   credentialsRevoked: 'users.credentials.revoked',
+  /** the edge's batched counts of signed-in requests to generated apps */
+  recordAppUserAccess: 'users.app_users.access',
 } as const;
 
 /** Every raw API key starts with this; a bearer credential with it is treated as an API key. */
@@ -188,39 +198,111 @@ export type RecordApiKeyUsageMessage = Static<typeof RecordApiKeyUsageMessage>;
 export const CredentialsRevokedMessage = Closed({ key_ids: Type.Array(Type.Integer({ minimum: 1 })) });
 export type CredentialsRevokedMessage = Static<typeof CredentialsRevokedMessage>;
 
-export const ACCESS_TIERS = ['free', 'basic', 'pro', 'premium', 'enterprise'] as const;
-export type AccessTier = (typeof ACCESS_TIERS)[number];
+/** The most apps one `countAppUsers` asks about. */
+export const APP_USER_COUNT_MAX_APPS = 100;
+
+const appUserFields = {
+  id: Type.Integer({ example: 5 }),
+  app_id: Type.String({ example: 'k3x9q2m7w1ab' }),
+  email: Type.String({ example: 'member@example.com' }),
+  access_tier: StringEnum(ACCESS_TIERS, { description: 'as granted; `free` applies once tier_expires_at has passed' }),
+  tier_granted_at: Timestamp,
+  tier_expires_at: Nullable(Timestamp, { description: 'null: the tier does not expire' }),
+};
 
 /** The App user resource (contract section 2): one person's access record for one app. */
 export const AppUserView = Named(
   'AppUser',
   Closed({
-    id: Type.Integer(),
-    app_id: Type.String(),
-    email: Type.String(),
-    access_tier: StringEnum(ACCESS_TIERS),
-    tier_granted_at: Timestamp,
-    tier_expires_at: Nullable(Timestamp),
+    ...appUserFields,
     revoked: Type.Boolean(),
-    revoked_at: Type.Optional(Timestamp),
-    first_accessed_at: Timestamp,
-    last_accessed_at: Timestamp,
-    access_count: Type.Integer(),
+    revoked_at: Type.Optional({ ...Timestamp, description: 'present after revocation' }),
+    /** null for a user granted access who has not signed in yet */
+    first_accessed_at: Nullable(Timestamp, { description: 'null until the user first signs in' }),
+    last_accessed_at: Nullable(Timestamp, { description: 'null until the user first signs in' }),
+    access_count: Type.Integer({ description: 'sign-ins and signed-in requests to the app' }),
   }),
 );
 export type AppUserView = Static<typeof AppUserView>;
 
-const AppIdOfUsers = Type.String({ minLength: 1, maxLength: 64 });
+/** Query of GET /managed_users. */
+export const ListAppUsersQuery = Closed({
+  app_id: Type.Optional({ ...AppIdField, 'x-trim': true, description: "only this app's users (404 for an app that is not the account's)" }),
+  tier: Type.Optional(StringEnum(ACCESS_TIERS, { description: 'only users granted this tier' })),
+  email: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH, 'x-trim': true, description: 'users whose e-mail contains this (case-insensitive)' })),
+  ...PageQueryFields,
+});
+export type ListAppUsersQuery = Static<typeof ListAppUsersQuery>;
+export const ListAppUsersRequest = Closed({ ...CallerFields, ...ListAppUsersQuery.properties, ...PageFields });
+export type ListAppUsersRequest = Static<typeof ListAppUsersRequest>;
+export const ListAppUsersResponse = Named('AppUserList', Closed({ app_users: Type.Array(AppUserView), meta: PageMeta }));
+export type ListAppUsersResponse = Static<typeof ListAppUsersResponse>;
+
+/** Body of POST /managed_users/grant_access. */
+export const GrantAccessBody = Named(
+  'GrantAccessRequest',
+  Closed({
+    app_id: { ...AppIdField, 'x-trim': true, description: "one of the account's apps", example: 'k3x9q2m7w1ab' },
+    email: { ...Email, example: 'member@example.com' },
+    tier: Type.Optional(StringEnum(ACCESS_TIERS, { description: 'default: free' })),
+    expires_at: Type.Optional({
+      ...Timestamp,
+      'x-message': 'must be an ISO 8601 timestamp',
+      description: 'when the tier lapses to free; in the future. Omitted: it does not expire',
+      example: '2030-01-01T00:00:00Z',
+    }),
+  }),
+);
+export type GrantAccessBody = Static<typeof GrantAccessBody>;
+export const GrantAccessRequest = Closed({ ...CallerFields, ...GrantAccessBody.properties });
+export type GrantAccessRequest = Static<typeof GrantAccessRequest>;
+export const GrantAccessResponse = Named(
+  'GrantAccessResponse',
+  Closed({ app_user: Closed(appUserFields, { title: 'GrantedAppUser' }), message: Type.String() }),
+);
+export type GrantAccessResponse = Static<typeof GrantAccessResponse>;
+
+export const AppUserByIdRequest = Closed({ ...CallerFields, id: IntegerId });
+export type AppUserByIdRequest = Static<typeof AppUserByIdRequest>;
+export const RevokeAppUserResponse = Named(
+  'RevokeAppUserResponse',
+  Closed({
+    app_user: Closed(
+      {
+        id: appUserFields.id,
+        app_id: appUserFields.app_id,
+        email: appUserFields.email,
+        access_tier: appUserFields.access_tier,
+        revoked: Type.Literal(true),
+        revoked_at: Timestamp,
+      },
+      { title: 'RevokedAppUser' },
+    ),
+    message: Type.String(),
+  }),
+);
+export type RevokeAppUserResponse = Static<typeof RevokeAppUserResponse>;
+
+export const CountAppUsersRequest = Closed({ app_ids: Type.Array(AppIdField, { maxItems: APP_USER_COUNT_MAX_APPS }) });
+export type CountAppUsersRequest = Static<typeof CountAppUsersRequest>;
+/** Every app asked about, with 0 for one that has no users (or is unknown). */
+export const CountAppUsersResponse = Closed({ counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 })) });
+export type CountAppUsersResponse = Static<typeof CountAppUsersResponse>;
+
+export const AppUserAccess = Closed({ app_user_id: IntegerId, count: Type.Integer({ minimum: 1 }), at: Timestamp });
+export type AppUserAccess = Static<typeof AppUserAccess>;
+export const RecordAppUserAccessMessage = Closed({ accesses: Type.Array(AppUserAccess) });
+export type RecordAppUserAccessMessage = Static<typeof RecordAppUserAccessMessage>;
 
 export const AppUserRequestCodeRequest = Closed({
-  app_id: AppIdOfUsers,
+  app_id: AppIdField,
   /** the account that owns the app (app users are that account's records) */
   account_id: Type.Integer({ minimum: 1 }),
   app_name: Type.String(),
   email: Email,
 });
 export type AppUserRequestCodeRequest = Static<typeof AppUserRequestCodeRequest>;
-export const AppUserVerifyCodeRequest = Closed({ app_id: AppIdOfUsers, account_id: Type.Integer({ minimum: 1 }), email: Email, code: SignInCode });
+export const AppUserVerifyCodeRequest = Closed({ app_id: AppIdField, account_id: Type.Integer({ minimum: 1 }), email: Email, code: SignInCode });
 export type AppUserVerifyCodeRequest = Static<typeof AppUserVerifyCodeRequest>;
 export const AppUserSessionResponse = Closed({
   /** opaque; the edge sets it as the app's session cookie */
@@ -230,11 +312,19 @@ export const AppUserSessionResponse = Closed({
 });
 export type AppUserSessionResponse = Static<typeof AppUserSessionResponse>;
 export const AppUserSessionRequest = Closed({
-  app_id: AppIdOfUsers,
+  app_id: AppIdField,
   /** SHA-256 hex of the session cookie */
   session_hash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
 });
 export type AppUserSessionRequest = Static<typeof AppUserSessionRequest>;
+export const AppUserResolveSessionResponse = Closed({
+  app_user: AppUserView,
+  /** the tier the app should serve: the granted one, or `free` once it has expired */
+  effective_tier: AccessTier,
+});
+export type AppUserResolveSessionResponse = Static<typeof AppUserResolveSessionResponse>;
+
+export { ACCESS_TIERS, AccessTier };
 
 export const USERS_RPC = {
   [UsersSubjects.createAccount]: rpc(CreateAccountRequest, CreateAccountResponse),
@@ -250,14 +340,19 @@ export const USERS_RPC = {
   [UsersSubjects.adminCreateAccount]: rpc(AdminCreateAccountRequest, AdminCreateAccountResponse),
   [UsersSubjects.appUserRequestCode]: rpc(AppUserRequestCodeRequest, MessageResponse),
   [UsersSubjects.appUserVerifyCode]: rpc(AppUserVerifyCodeRequest, AppUserSessionResponse),
-  [UsersSubjects.appUserResolveSession]: rpc(AppUserSessionRequest, Closed({ app_user: AppUserView })),
+  [UsersSubjects.appUserResolveSession]: rpc(AppUserSessionRequest, AppUserResolveSessionResponse),
   [UsersSubjects.appUserSignOut]: rpc(AppUserSessionRequest, Closed({ success: Type.Literal(true) })),
+  [UsersSubjects.listAppUsers]: rpc(ListAppUsersRequest, ListAppUsersResponse),
+  [UsersSubjects.grantAppUserAccess]: rpc(GrantAccessRequest, GrantAccessResponse),
+  [UsersSubjects.revokeAppUser]: rpc(AppUserByIdRequest, RevokeAppUserResponse),
+  [UsersSubjects.countAppUsers]: rpc(CountAppUsersRequest, CountAppUsersResponse),
 };
 export type UsersRpc = RpcTypes<typeof USERS_RPC>;
 
 export const USERS_MESSAGES = {
   [UsersEvents.recordApiKeyUsage]: RecordApiKeyUsageMessage,
   [UsersEvents.credentialsRevoked]: CredentialsRevokedMessage,
+  [UsersEvents.recordAppUserAccess]: RecordAppUserAccessMessage,
 };
 export type UsersMessages = MessageTypes<typeof USERS_MESSAGES>;
 

@@ -26,7 +26,6 @@ describe('apps-service over NATS', () => {
       creator: { id: 1, email: 'owner1@example.com' },
       versions_count: 0,
       files_count: 0,
-      users_count: 0,
       urls: { editor: `https://appgen.test/account/apps/${created.app.id}/editor`, preview: null, production: null },
     });
   });

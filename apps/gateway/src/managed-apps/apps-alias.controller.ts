@@ -7,6 +7,7 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { Operation, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
+import { readAppDetail } from './app-detail';
 import { DeployOperation } from './managed-app-lifecycle.controller';
 
 /** The short reference's aliases: the same operations as /managed_apps. */
@@ -26,7 +27,7 @@ export class AppsAliasController {
   @RequirePermission('apps:read')
   @Operation({ id: 'getApp', summary: 'Read an app (alias of GET /managed_apps/{id})', returns: AppDetailResponse })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AppDetailResponse> {
-    return this.rpc.request(AppsSubjects.get, { caller, id });
+    return readAppDetail(this.rpc, caller, id);
   }
 
   @Delete(':id')

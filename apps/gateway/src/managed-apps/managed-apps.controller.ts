@@ -20,6 +20,7 @@ import { requireGrant } from '../access/require-grant';
 import { Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { OfferedModels } from '../generation/offered-models';
+import { readAppDetail } from './app-detail';
 
 @ApiTags('Apps')
 @Controller('managed_apps')
@@ -41,7 +42,7 @@ export class ManagedAppsController {
   @Operation({ id: 'getManagedApp', summary: 'Read an app', description: 'Always the detail view; `detailed=true` is accepted for compatibility.', returns: AppDetailResponse })
   @ApiQuery({ name: 'detailed', required: false, schema: { type: 'boolean' } })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AppDetailResponse> {
-    return this.rpc.request(AppsSubjects.get, { caller, id });
+    return readAppDetail(this.rpc, caller, id);
   }
 
   @Post()

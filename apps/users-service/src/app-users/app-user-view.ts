@@ -1,4 +1,4 @@
-import type { AppUserView } from '@appgen/contracts';
+import type { AppUserView, GrantAccessResponse, RevokeAppUserResponse } from '@appgen/contracts';
 import { randomBase62 } from '../common/secrets';
 import type { AppUserEntity } from './app-user.entity';
 
@@ -25,8 +25,26 @@ export function toAppUserView(user: AppUserEntity): AppUserView {
     tier_expires_at: user.tierExpiresAt ? user.tierExpiresAt.toISOString() : null,
     revoked: user.revokedAt !== null,
     ...(user.revokedAt ? { revoked_at: user.revokedAt.toISOString() } : {}),
-    first_accessed_at: user.firstAccessedAt.toISOString(),
-    last_accessed_at: user.lastAccessedAt.toISOString(),
+    first_accessed_at: user.firstAccessedAt?.toISOString() ?? null,
+    last_accessed_at: user.lastAccessedAt?.toISOString() ?? null,
     access_count: user.accessCount,
   };
+}
+
+/** The contract's answer to a grant: the user's tier and its dates. */
+export function toGrantedAppUser(user: AppUserEntity): GrantAccessResponse['app_user'] {
+  return {
+    id: user.id,
+    app_id: user.appId,
+    email: user.email,
+    access_tier: user.accessTier,
+    tier_granted_at: user.tierGrantedAt.toISOString(),
+    tier_expires_at: user.tierExpiresAt?.toISOString() ?? null,
+  };
+}
+
+/** The contract's answer to a revocation, of a user who is revoked. */
+export function toRevokedAppUser(user: AppUserEntity): RevokeAppUserResponse['app_user'] {
+  if (user.revokedAt === null) throw new Error(`app user ${user.id} is not revoked`);
+  return { id: user.id, app_id: user.appId, email: user.email, access_tier: user.accessTier, revoked: true, revoked_at: user.revokedAt.toISOString() };
 }

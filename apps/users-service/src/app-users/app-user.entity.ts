@@ -6,6 +6,8 @@ import type { AppUserView } from '@appgen/contracts';
 // Unique on (app_id, lower(email)), an expression TypeORM cannot describe; the migration creates it.
 @Index('app_users_app_email_key', { synchronize: false })
 @Index('app_users_account_idx', ['accountId', 'appId'])
+// (account_id, created_at DESC, id DESC): an account's users newest first; the migration creates it.
+@Index('app_users_account_created_idx', { synchronize: false })
 export class AppUserEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
@@ -32,11 +34,12 @@ export class AppUserEntity {
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 
-  @Column({ name: 'first_accessed_at', type: 'timestamptz' })
-  firstAccessedAt!: Date;
+  /** Null for someone granted access who has not signed in yet. */
+  @Column({ name: 'first_accessed_at', type: 'timestamptz', nullable: true })
+  firstAccessedAt!: Date | null;
 
-  @Column({ name: 'last_accessed_at', type: 'timestamptz' })
-  lastAccessedAt!: Date;
+  @Column({ name: 'last_accessed_at', type: 'timestamptz', nullable: true })
+  lastAccessedAt!: Date | null;
 
   @Column({ name: 'access_count', type: 'integer', default: 0 })
   accessCount!: number;

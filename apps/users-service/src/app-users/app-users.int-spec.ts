@@ -85,7 +85,7 @@ describe('app-user sign-in', () => {
     expect(second.app_user.id).toBe(first.app_user.id);
     expect(second.app_user.access_count).toBe(first.app_user.access_count + 1);
     expect(second.app_user.first_accessed_at).toBe(first.app_user.first_accessed_at);
-    expect(Date.parse(second.app_user.last_accessed_at)).toBeGreaterThanOrEqual(Date.parse(first.app_user.last_accessed_at));
+    expect(Date.parse(String(second.app_user.last_accessed_at))).toBeGreaterThanOrEqual(Date.parse(String(first.app_user.last_accessed_at)));
     const created = await sql.query("SELECT 1 FROM outbox WHERE kind = 'app.user.created'");
     expect(created.rowCount).toBe(1);
   });

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  effectiveTier,
   normalizeEmail,
   type AppUserRequestCodeRequest,
+  type AppUserResolveSessionResponse,
   type AppUserSessionRequest,
   type AppUserSessionResponse,
   type AppUserVerifyCodeRequest,
-  type AppUserView,
   type MessageResponse,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
@@ -145,7 +146,7 @@ export class AppUsersService {
   }
 
   /** Hot path of every signed-in request to a generated app: one indexed read, no writes. */
-  async resolveSession(request: AppUserSessionRequest): Promise<{ app_user: AppUserView }> {
+  async resolveSession(request: AppUserSessionRequest): Promise<AppUserResolveSessionResponse> {
     if (!isSha256Hex(request.session_hash) || typeof request.app_id !== 'string') throw AppgenError.of('unauthorized', SIGNED_OUT);
     const user = await this.dataSource
       .getRepository(AppUserEntity)
@@ -155,7 +156,8 @@ export class AppUsersService {
       .andWhere('session.expiresAt > now() AND user.revokedAt IS NULL')
       .getOne();
     if (!user) throw AppgenError.of('unauthorized', SIGNED_OUT);
-    return { app_user: toAppUserView(user) };
+    const appUser = toAppUserView(user);
+    return { app_user: appUser, effective_tier: effectiveTier(appUser) };
   }
 
   /** Idempotent: signing out of a session that is already gone succeeds too. */
@@ -203,7 +205,13 @@ export class AppUsersService {
   }
 
   private async recordAccess(manager: EntityManager, user: AppUserEntity): Promise<AppUserEntity> {
-    await manager.query('UPDATE app_users SET last_accessed_at = now(), access_count = access_count + 1 WHERE id = $1', [user.id]);
+    // Someone granted access before signing in has no first access yet.
+    await manager.query(
+      `UPDATE app_users
+          SET first_accessed_at = coalesce(first_accessed_at, now()), last_accessed_at = now(), access_count = access_count + 1
+        WHERE id = $1`,
+      [user.id],
+    );
     return manager.findOneByOrFail(AppUserEntity, { id: user.id });
   }
 
