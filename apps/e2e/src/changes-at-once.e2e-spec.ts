@@ -56,7 +56,7 @@ describe('changes apply at once', () => {
     const status = await until<Status>(
       `deployment ${queued.body.deployment_id}`,
       async () => (await call.get(`/managed_apps/${appId}/status`).expect(200)).body,
-      (body) => body.deployment?.id === queued.body.deployment_id && ['deployed', 'failed'].includes(body.deployment.status),
+      (body) => body.deployment !== null && body.deployment.id === queued.body.deployment_id && ['deployed', 'failed'].includes(body.deployment.status),
     );
     expect(status.deployment?.status).toBe('deployed');
     return status.urls.production;
