@@ -10,6 +10,7 @@ import { RevocationListener } from './access/revocation.listener';
 import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { EnvVarsController } from './env-vars/env-vars.controller';
 import { GenerationQueueController } from './generation/generation-queue.controller';
 import { OfferedModels } from './generation/offered-models';
 import { BackendHealthService } from './health/backend-health.service';
@@ -33,6 +34,7 @@ const CONTROLLERS = [
   ApiKeysController,
   ManagedAppsController,
   ManagedAppLifecycleController,
+  EnvVarsController,
   AppsAliasController,
   GenerationQueueController,
   ToolsController,

@@ -1,18 +1,16 @@
-import { AppsSubjects, Closed, DeploymentSubjects, FileContent, FileGlob, SourcePath, Type, type Caller, type FileChangeResponse, type Static } from '@appgen/contracts';
+import { AppsSubjects, Closed, FileContent, FileGlob, SourcePath, Type, type Caller, type FileChangeResponse, type Static } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
+import { buildPreview } from '../common/preview-build';
 import { appOf, defineTool, succeeded, type ToolResult } from './tool';
 
 const FileParams = Closed({ path: SourcePath });
 const ListFilesParams = Closed({ pattern: Type.Optional(FileGlob) });
 const WriteFileParams = Closed({ path: SourcePath, content: FileContent });
 
-/**
- * A file change makes a new version; building it is the preview rebuild the contract promises, and its
- * errors are what the caller fixes next (also readable at GET /managed_apps/:id/errors).
- */
+/** A file change makes a new version; building it is the preview rebuild the contract promises. */
 async function rebuildPreview(rpc: RpcClient, caller: Caller, change: FileChangeResponse): Promise<ToolResult> {
-  const { build } = await rpc.request(DeploymentSubjects.build, { caller, app_id: change.version.app_id, version_id: change.version.id });
-  return succeeded({ file: change.file, version: change.version, build: { status: build.status, errors: build.errors } });
+  const build = await buildPreview(rpc, caller, change.version.app_id, change.version.id);
+  return succeeded({ file: change.file, version: change.version, build });
 }
 
 export const viewFileTool = defineTool<Static<typeof FileParams>>({
