@@ -15,6 +15,7 @@ import { ManagedAppsModule } from './managed-apps/managed-apps.module';
 import { CreateManagedApps1763700000100 } from './migrations/1763700000100-create-managed-apps';
 import { CreateAppContent1763700000200 } from './migrations/1763700000200-create-app-content';
 import { AddEntityOpenWrites1763700006500 } from './migrations/1763700006500-add-entity-open-writes';
+import { AddVersionSummaries1763700007100 } from './migrations/1763700007100-add-version-summaries';
 import { CreateAppEnvVars1763700007300 } from './migrations/1763700007300-create-app-env-vars';
 import { AppRowEntity } from './rows/app-row.entity';
 import { RowsModule } from './rows/rows.module';
@@ -44,7 +45,7 @@ export class AppModule {
             AppEnvVarEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, CreateAppEnvVars1763700007300],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,

@@ -38,7 +38,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect((await rpc.request(AppsSubjects.listFiles, { caller: alice, id })).files.map((f) => f.path)).toEqual(['index.html']);
       // latestPlan skips versions without a plan.
       expect((await rpc.request(AppsSubjects.latestPlan, { caller: alice, id })).plan).toEqual(PLAN);
-      const versions = await rpc.request(AppsSubjects.listVersions, { caller: alice, id });
+      const versions = await rpc.request(AppsSubjects.listVersions, { caller: alice, id, page: 1, per_page: 25 });
       expect(versions.versions.map((v) => v.number)).toEqual([2, 1]);
       // Version 1 keeps its own snapshot.
       const v1 = await rpc.request(AppsSubjects.versionFiles, { caller: alice, id, version_id: first.version.id });
@@ -139,7 +139,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
         rpc.request(AppsSubjects.writeFile, { caller: bob, id, path: 'secret.txt', content: 'bob' }),
         rpc.request(AppsSubjects.deleteFile, { caller: bob, id, path: 'secret.txt' }),
         rpc.request(AppsSubjects.saveVersion, { caller: bob, id, files: [], plan: null, source: 'generation' }),
-        rpc.request(AppsSubjects.listVersions, { caller: bob, id }),
+        rpc.request(AppsSubjects.listVersions, { caller: bob, id, page: 1, per_page: 25 }),
         rpc.request(AppsSubjects.versionFiles, { caller: bob, id, version_id: version.id }),
         rpc.request(AppsSubjects.latestPlan, { caller: bob, id }),
         rpc.request(AppsSubjects.setLifecycle, { caller: bob, id, changes: { status: 'published' } }),
@@ -214,7 +214,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect((await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'CLAUDE.md' })).file.content).toContain('# CLAUDE.md: Family cookbook');
       expect((await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'SKILL.md' })).file.content).toContain('name: family-cookbook-app');
       // Documentation only: the versions stay as generated, the source files untouched.
-      expect((await rpc.request(AppsSubjects.listVersions, { caller: alice, id })).versions).toHaveLength(1);
+      expect((await rpc.request(AppsSubjects.listVersions, { caller: alice, id, page: 1, per_page: 25 })).versions).toHaveLength(1);
       expect((await rpc.request(AppsSubjects.readFile, { caller: alice, id, path: 'index.html' })).file.content).toBe('<div id="app"></div>');
     });
 

@@ -4,7 +4,7 @@ import { Caller, CallerFields } from './caller';
 import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, ENV_VAR_LIMITS, formatBytes, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
-import { Closed, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
+import { Closed, IntegerId, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 import { TEXT_PATTERNS } from './stored-text';
 
 /** Subjects answered by apps-service (queue group `apps-service`). */
@@ -27,6 +27,8 @@ export const AppsSubjects = {
   versionFiles: 'apps.versions.files',
   /** the plan of the app's latest version that has one, for update prompts */
   latestPlan: 'apps.versions.latest_plan',
+  /** makes an earlier version's files (and plan) the app's newest version, for rollback */
+  restoreVersion: 'apps.versions.restore',
   defineEntity: 'apps.entities.define',
   listEntities: 'apps.entities.list',
   queryRows: 'apps.rows.query',
@@ -218,6 +220,8 @@ export const VersionView = Named(
     app_id: Type.String(),
     number: Type.Integer(),
     source: StringEnum(VERSION_SOURCES),
+    /** one line: `Recipe Box generated`, `Edited src/main.ts`, `Restored version 2` */
+    summary: Type.String({ example: 'Restored version 2' }),
     files_count: Type.Integer(),
     created_at: Timestamp,
   }),
@@ -463,6 +467,21 @@ export const PageView = Closed({
 });
 export type PageView = Static<typeof PageView>;
 
+// Versions: a page of them, and restoring one (rollback).
+export const ListVersionsRequest = Closed({ ...AppByIdRequest.properties, ...PageFields });
+export type ListVersionsRequest = Static<typeof ListVersionsRequest>;
+export const ListVersionsResponse = Closed({ versions: Type.Array(VersionView), meta: PageMeta });
+export type ListVersionsResponse = Static<typeof ListVersionsResponse>;
+export const RestoreVersionRequest = Closed({
+  ...AppByIdRequest.properties,
+  /** the version to restore; default: the one before the newest */
+  version_id: Type.Optional(IntegerId),
+});
+export type RestoreVersionRequest = Static<typeof RestoreVersionRequest>;
+/** `version` is the new one (source rollback) holding the files of `restored`. */
+export const RestoreVersionResponse = Closed({ version: VersionView, restored: VersionView });
+export type RestoreVersionResponse = Static<typeof RestoreVersionResponse>;
+
 export const APPS_RPC = {
   [AppsSubjects.create]: rpc(CreateAppRequest, CreateAppResponse),
   [AppsSubjects.list]: rpc(ListAppsRequest, ListAppsResponse),
@@ -475,9 +494,10 @@ export const APPS_RPC = {
   [AppsSubjects.writeFile]: rpc(WriteFileRequest, FileChangeResponse),
   [AppsSubjects.deleteFile]: rpc(FileRequest, FileChangeResponse),
   [AppsSubjects.saveVersion]: rpc(SaveVersionRequest, Closed({ version: VersionView })),
-  [AppsSubjects.listVersions]: rpc(AppByIdRequest, Closed({ versions: Type.Array(VersionView) })),
+  [AppsSubjects.listVersions]: rpc(ListVersionsRequest, ListVersionsResponse),
   [AppsSubjects.versionFiles]: rpc(VersionFilesRequest, VersionFilesResponse),
   [AppsSubjects.latestPlan]: rpc(AppByIdRequest, Closed({ plan: Nullable(AppPlan) })),
+  [AppsSubjects.restoreVersion]: rpc(RestoreVersionRequest, RestoreVersionResponse),
   [AppsSubjects.defineEntity]: rpc(DefineEntityRequest, Closed({ entity: EntityPlan })),
   [AppsSubjects.listEntities]: rpc(ListEntitiesRequest, Closed({ entities: Type.Array(EntityPlan) })),
   [AppsSubjects.queryRows]: rpc(QueryRowsRequest, EntityRowsResponse),

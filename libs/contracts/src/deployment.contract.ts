@@ -1,7 +1,8 @@
-import { AppId, AppStatus, AppUrls } from './apps.contract';
+import { AppId, AppStatus, AppUrls, VersionView } from './apps.contract';
 import { CallerFields } from './caller';
 import type { ErrorCode } from './errors';
 import { GENERATION_JOB_STATUSES } from './generation.contract';
+import { MAX_PER_PAGE, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type RpcTypes } from './rpc';
 import { Closed, IntegerId, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
@@ -11,6 +12,8 @@ export const DeploymentSubjects = {
   build: 'deployment.builds.build',
   /** build errors of the app's newest build (GET /managed_apps/:id/errors) */
   errors: 'deployment.builds.errors',
+  /** how each of some versions of an app built, and which of them the preview and production serve */
+  ofVersions: 'deployment.builds.of_versions',
   deploy: 'deployment.deployments.create',
   rollback: 'deployment.deployments.rollback',
   /** the newest production deployment, for GET /managed_apps/:id/status */
@@ -25,6 +28,9 @@ export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
 export const BUILD_STATUSES = ['succeeded', 'failed'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
+/** A version's build as the versions list shows it: how its build ended, or that it was never built. */
+export const VERSION_BUILD_STATUSES = [...BUILD_STATUSES, 'not_built'] as const;
+export type VersionBuildStatus = (typeof VERSION_BUILD_STATUSES)[number];
 
 /** The only `error_type` builds produce; the contract shows `build_error`. */
 export const BUILD_ERROR_TYPE = 'build_error';
@@ -110,14 +116,68 @@ export const NotDeployableBody = Named(
   }),
 );
 
+/**
+ * How long the gateway waits for a rollback's answer: it restores, builds the preview and, for a published
+ * app, waits for the production deployment (deployment-service gives that ROLLBACK_DEPLOY_WAIT_MS).
+ */
+export const ROLLBACK_REPLY_TIMEOUT_MS = 30_000;
+export const ROLLBACK_DEPLOY_WAIT_MS = 20_000;
+
 /** Body of POST /managed_apps/:id/rollback. */
 export const RollbackBody = Named(
   'RollbackRequest',
-  Closed({ version_id: Type.Optional({ ...VersionId, description: 'version to restore; default: the one deployed before the current one' }) }),
+  Closed({
+    version_id: Type.Optional({
+      ...VersionId,
+      description: 'the `id` of the version to restore (GET /managed_apps/:id/versions); default: the version before the newest',
+    }),
+  }),
 );
 export const RollbackRequest = Closed({ ...CallerFields, app_id: AppId, ...RollbackBody.properties });
 export type RollbackRequest = Static<typeof RollbackRequest>;
-export const RollbackResponse = Named('RollbackResponse', Closed({ message: Type.String(), version_id: Type.Integer() }));
+export const RollbackResponse = Named(
+  'RollbackResponse',
+  Closed({
+    message: Type.String({ example: 'Restored version 1 as version 3: the preview and production serve it' }),
+    version_id: Type.Integer({ description: 'the id of the NEW version the rollback made (source `rollback`), not of the one restored' }),
+  }),
+);
+export type RollbackResponse = Static<typeof RollbackResponse>;
+
+/** Which of some versions of an app built, and which the preview and production serve (`deployment.builds.of_versions`). */
+export const VersionBuildsRequest = Closed({
+  ...CallerFields,
+  app_id: AppId,
+  version_ids: Type.Array(VersionId, { maxItems: MAX_PER_PAGE }),
+});
+export type VersionBuildsRequest = Static<typeof VersionBuildsRequest>;
+const VersionLive = Closed({
+  preview: Type.Boolean({ description: "this version is what the preview serves (the app's newest successful build)" }),
+  production: Type.Boolean({ description: 'this version is what the current production deployment serves' }),
+});
+export const VersionBuild = Closed({ version_id: Type.Integer(), build_status: StringEnum(VERSION_BUILD_STATUSES), live: VersionLive });
+export type VersionBuild = Static<typeof VersionBuild>;
+export const VersionBuildsResponse = Closed({ versions: Type.Array(VersionBuild) });
+export type VersionBuildsResponse = Static<typeof VersionBuildsResponse>;
+
+/** Query of GET /managed_apps/:id/versions. */
+export const ListVersionsQuery = Closed({ ...PageQueryFields });
+/** One version as GET /managed_apps/:id/versions shows it: apps-service's version with deployment-service's build. */
+export const AppVersion = Named(
+  'AppVersion',
+  Closed({
+    id: Type.Integer({ description: 'what `version_id` of POST /managed_apps/:id/rollback names' }),
+    number: Type.Integer({ description: '1, 2, 3… in the order the versions were made' }),
+    source: VersionView.properties.source,
+    summary: VersionView.properties.summary,
+    created_at: Timestamp,
+    build_status: StringEnum(VERSION_BUILD_STATUSES),
+    live: VersionLive,
+  }),
+);
+export type AppVersion = Static<typeof AppVersion>;
+export const VersionListResponse = Named('VersionList', Closed({ versions: Type.Array(AppVersion), meta: PageMeta }));
+export type VersionListResponse = Static<typeof VersionListResponse>;
 
 /** GET /managed_apps/:id/status: the app, its newest deployment and generation, and its addresses (the gateway asks all three). */
 export const AppStatusResponse = Named(
@@ -150,6 +210,7 @@ const AppOfCaller = Closed({ ...CallerFields, app_id: AppId });
 export const DEPLOYMENT_RPC = {
   [DeploymentSubjects.build]: rpc(BuildRequest, Closed({ build: BuildView })),
   [DeploymentSubjects.errors]: rpc(AppOfCaller, BuildErrorsResponse),
+  [DeploymentSubjects.ofVersions]: rpc(VersionBuildsRequest, VersionBuildsResponse),
   [DeploymentSubjects.deploy]: rpc(AppOfCaller, DeployResponse),
   [DeploymentSubjects.rollback]: rpc(RollbackRequest, RollbackResponse),
   [DeploymentSubjects.latest]: rpc(AppOfCaller, Closed({ deployment: Nullable(DeploymentView) })),

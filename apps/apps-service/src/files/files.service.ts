@@ -63,7 +63,7 @@ export class FilesService {
         [app.id, request.path, request.content, byteSize(request.content)],
       );
       const file = await manager.findOneByOrFail(AppFileEntity, { appId: app.id, path: request.path });
-      const version = await this.versions.snapshot(manager, app.id, { source: 'edit', plan: null, idempotencyKey: null });
+      const version = await this.versions.snapshot(manager, app.id, { source: 'edit', summary: `Edited ${request.path}`, plan: null, idempotencyKey: null });
       return { file: this.view(file), version };
     });
   }
@@ -73,7 +73,7 @@ export class FilesService {
       const app = await findOwnedApp(manager, request.caller, request.id, { lock: true });
       const result = await manager.delete(AppFileEntity, { appId: app.id, path: request.path });
       if (!result.affected) throw AppgenError.notFound('File', request.path);
-      const version = await this.versions.snapshot(manager, app.id, { source: 'edit', plan: null, idempotencyKey: null });
+      const version = await this.versions.snapshot(manager, app.id, { source: 'edit', summary: `Deleted ${request.path}`, plan: null, idempotencyKey: null });
       return { file: null, version };
     });
   }

@@ -18,6 +18,10 @@ export class AppVersionEntity {
   @Column({ type: 'text' })
   source!: VersionSource;
 
+  /** One line saying what made this version (`Recipe Box generated`, `Edited src/main.ts`, `Restored version 2`). */
+  @Column({ type: 'text' })
+  summary!: string;
+
   /** The generator's plan, for update prompts; null for edits of single files. */
   @Column({ type: 'jsonb', nullable: true })
   plan!: AppPlan | null;

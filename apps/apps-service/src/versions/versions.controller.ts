@@ -15,8 +15,8 @@ export class VersionsController {
   }
 
   @MessagePattern(AppsSubjects.listVersions)
-  async onList(@Payload() request: RpcRequest<typeof AppsSubjects.listVersions>): Handler<typeof AppsSubjects.listVersions> {
-    return { versions: await this.versions.list(request) };
+  onList(@Payload() request: RpcRequest<typeof AppsSubjects.listVersions>): Handler<typeof AppsSubjects.listVersions> {
+    return this.versions.list(request);
   }
 
   @MessagePattern(AppsSubjects.versionFiles)
@@ -27,5 +27,10 @@ export class VersionsController {
   @MessagePattern(AppsSubjects.latestPlan)
   async onLatestPlan(@Payload() request: RpcRequest<typeof AppsSubjects.latestPlan>): Handler<typeof AppsSubjects.latestPlan> {
     return { plan: await this.versions.latestPlan(request) };
+  }
+
+  @MessagePattern(AppsSubjects.restoreVersion)
+  onRestore(@Payload() request: RpcRequest<typeof AppsSubjects.restoreVersion>): Handler<typeof AppsSubjects.restoreVersion> {
+    return this.versions.restore(request);
   }
 }

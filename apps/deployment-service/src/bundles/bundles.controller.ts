@@ -2,12 +2,16 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DeploymentSubjects, type RpcRequest, type RpcResponse } from '@appgen/contracts';
 import { BundlesService } from './bundles.service';
+import { VersionBuildsService } from './version-builds.service';
 
 type Handler<S extends (typeof DeploymentSubjects)[keyof typeof DeploymentSubjects]> = Promise<RpcResponse<S>>;
 
 @Controller()
 export class BundlesController {
-  constructor(private readonly bundles: BundlesService) {}
+  constructor(
+    private readonly bundles: BundlesService,
+    private readonly versionBuilds: VersionBuildsService,
+  ) {}
 
   @MessagePattern(DeploymentSubjects.resolveBundle)
   onResolve(@Payload() request: RpcRequest<typeof DeploymentSubjects.resolveBundle>): Handler<typeof DeploymentSubjects.resolveBundle> {
@@ -17,5 +21,10 @@ export class BundlesController {
   @MessagePattern(DeploymentSubjects.bundleFile)
   onFile(@Payload() request: RpcRequest<typeof DeploymentSubjects.bundleFile>): Handler<typeof DeploymentSubjects.bundleFile> {
     return this.bundles.file(request.build_id, request.path);
+  }
+
+  @MessagePattern(DeploymentSubjects.ofVersions)
+  onOfVersions(@Payload() request: RpcRequest<typeof DeploymentSubjects.ofVersions>): Handler<typeof DeploymentSubjects.ofVersions> {
+    return this.versionBuilds.ofVersions(request);
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { BundleEnvironment, BundleFileResponse, ResolveBundleResponse } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
 import { BundleFileEntity } from '../builds/bundle-file.entity';
+import { PREVIEW_BUILD_SQL, PRODUCTION_BUILD_SQL } from './live-builds';
 
 /** What the edge serves: bundles are immutable per build, so the edge caches them by build id. */
 @Injectable()
@@ -11,16 +12,7 @@ export class BundlesService {
 
   /** Preview: the app's newest successful build. Production: the build of its newest finished deployment. */
   async resolve(appId: string, environment: BundleEnvironment): Promise<ResolveBundleResponse> {
-    const rows: { build_id: number }[] =
-      environment === 'preview'
-        ? await this.dataSource.query(
-            "SELECT id AS build_id FROM builds WHERE app_id = $1 AND status = 'succeeded' ORDER BY id DESC LIMIT 1",
-            [appId],
-          )
-        : await this.dataSource.query(
-            "SELECT build_id FROM deployments WHERE app_id = $1 AND status = 'deployed' ORDER BY id DESC LIMIT 1",
-            [appId],
-          );
+    const rows: { build_id: number }[] = await this.dataSource.query(environment === 'preview' ? PREVIEW_BUILD_SQL : PRODUCTION_BUILD_SQL, [appId]);
     const found = rows[0];
     if (!found) throw AppgenError.of('not_found', `App ${appId} has no ${environment} bundle`);
     const files = await this.dataSource

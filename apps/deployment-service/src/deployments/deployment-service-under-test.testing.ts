@@ -8,7 +8,9 @@ import {
   type AppStatus,
   type Caller,
   type LifecycleChange,
+  type ErrorBody,
   type SourceFile,
+  type VersionSource,
   type VersionView,
 } from '@appgen/contracts';
 import { connectNats, RpcClient } from '@appgen/service-kit';
@@ -45,10 +47,18 @@ export interface FakeApp {
   versions: (VersionView & { files: SourceFile[] })[];
 }
 
+/** An error answer of the stand-in, as apps-service would send it. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {}
+}
+
 /**
- * apps-service as deployment-service sees it over NATS (get, listVersions, versionFiles, setLifecycle), in its
- * wire format, until the real one answers these subjects. It keeps apps in memory and pages files two at a time,
- * so the builder's paging is exercised.
+ * apps-service as deployment-service sees it over NATS (get, listVersions, versionFiles, setLifecycle,
+ * restoreVersion), in its wire format. It keeps apps in memory and pages files two at a time, so the builder's
+ * paging is exercised. with-apps-service.int-spec.ts runs the real one.
  */
 export class AppsResponder {
   readonly apps = new Map<string, FakeApp>();
@@ -64,7 +74,27 @@ export class AppsResponder {
   start(connection: NatsConnection): void {
     const handlers: Record<string, (data: Record<string, unknown> & { caller: Caller; id: string }, app: FakeApp) => unknown> = {
       [AppsSubjects.get]: (_data, app) => ({ app: this.detail(app) }),
-      [AppsSubjects.listVersions]: (_data, app) => ({ versions: app.versions.map(({ files: _files, ...version }) => version) }),
+      [AppsSubjects.listVersions]: (data, app) => {
+        const page = Number(data['page']);
+        const perPage = Number(data['per_page']);
+        const newestFirst = [...app.versions].reverse().map(({ files: _files, ...version }) => version);
+        return {
+          versions: newestFirst.slice((page - 1) * perPage, page * perPage),
+          meta: { current_page: page, total_pages: Math.ceil(newestFirst.length / perPage), total_count: newestFirst.length, per_page: perPage },
+        };
+      },
+      [AppsSubjects.restoreVersion]: (data, app) => {
+        const newest = app.versions.at(-1);
+        const chosen = data['version_id'] === undefined ? app.versions.at(-2) : app.versions.find((version) => version.id === data['version_id']);
+        if (!newest || !chosen) {
+          return data['version_id'] === undefined
+            ? new Refusal(422, { error: 'validation_failed', message: 'no earlier version to restore', errors: [{ field: 'version_id', message: 'has no default' }] })
+            : new Refusal(404, { error: 'not_found', message: `Version ${String(data['version_id'])} was not found` });
+        }
+        const id = this.addVersion(app, chosen.files, { source: 'rollback', summary: `Restored version ${chosen.number}` });
+        const view = ({ files: _files, ...version }: FakeApp['versions'][number]): VersionView => version;
+        return { version: view(app.versions.find((version) => version.id === id) ?? chosen), restored: view(chosen) };
+      },
       [AppsSubjects.versionFiles]: (data, app) => {
         this.fileRequests.push(app.id);
         const version = app.versions.find((candidate) => candidate.id === data['version_id']);
@@ -90,12 +120,13 @@ export class AppsResponder {
         for await (const message of subscription) {
           const { data } = this.codec.decode(message.data);
           const app = this.apps.get(data.id);
-          const response = app && app.accountId === data.caller.accountId ? handle(data, app) : undefined;
+          const handled = app && app.accountId === data.caller.accountId ? handle(data, app) : undefined;
+          const answer = handled ?? new Refusal(404, { error: 'not_found', message: `App ${data.id} was not found` });
           message.respond(
             this.replies.encode(
-              response === undefined
-                ? { err: { status: 404, body: { error: 'not_found', message: `App ${data.id} was not found` } }, isDisposed: true }
-                : { response, isDisposed: true },
+              answer instanceof Refusal
+                ? { err: { status: answer.status, body: answer.body }, isDisposed: true }
+                : { response: answer, isDisposed: true },
             ),
           );
         }
@@ -113,14 +144,14 @@ export class AppsResponder {
     return app;
   }
 
-  addVersion(app: FakeApp, files: SourceFile[]): number {
+  addVersion(app: FakeApp, files: SourceFile[], made: { source: VersionSource; summary: string } = { source: 'generation', summary: 'Recipes generated' }): number {
     const id = this.nextVersionId;
     this.nextVersionId += 1;
     app.versions.push({
       id,
       app_id: app.id,
       number: app.versions.length + 1,
-      source: 'generation',
+      ...made,
       files_count: files.length,
       created_at: new Date().toISOString(),
       files,

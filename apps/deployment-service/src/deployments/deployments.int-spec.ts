@@ -6,6 +6,13 @@ import { recipeApp, database, stopService, connection, rpc, apps, alice, bob, st
 describe('deployment-service over NATS', () => {
   useDeploymentServiceUnderTest();
 
+  /** The heading the app's script at an address renders: what a visitor would see there now. */
+  async function servedHeading(appId: string, environment: 'preview' | 'production'): Promise<string | undefined> {
+    const bundle = await rpc.request(DeploymentSubjects.resolveBundle, { app_id: appId, environment });
+    const script = await rpc.request(DeploymentSubjects.bundleFile, { build_id: bundle.build_id, path: 'assets/app.js' });
+    return /<h1>[^<]*<\/h1>/.exec(script.content)?.[0];
+  }
+
   describe('deployments', () => {
     it('refuses a draft with the contract body and queues nothing', async () => {
       const app = apps.addApp('draftapp0001', alice.accountId, 'draft');
@@ -102,54 +109,121 @@ describe('deployment-service over NATS', () => {
       expect(await rpcFailure(rpc.request(DeploymentSubjects.latest, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
     });
 
-    it('rolls back to the version deployed before, or to a given one that built', async () => {
+    it('rolls back by restoring an earlier version as a new one, which the preview and production serve when it answers', async () => {
       const app = apps.addApp('rollback0001', alice.accountId, 'generated');
       const v1 = apps.addVersion(app, recipeApp('First'));
-      const b1 = (await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: v1 })).build;
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: v1 });
       await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
       await waitForDeployment(app.id, 'deployed');
       const v2 = apps.addVersion(app, recipeApp('Second'));
-      const b2 = (await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: v2 })).build;
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: v2 });
       await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
       await waitForDeployment(app.id, 'deployed');
-      expect((await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' })).build_id).toBe(b2.id);
 
       const rolledBack = await rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id });
 
-      expect(rolledBack).toEqual({ message: expect.any(String), version_id: v1 });
-      const production = await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' });
-      expect(production.build_id).toBe(b1.id);
-      const served = await rpc.request(DeploymentSubjects.bundleFile, { build_id: production.build_id, path: 'assets/app.js' });
-      expect(served.content).toContain('<h1>First</h1>');
+      const v3 = app.versions[2];
+      expect(v3).toMatchObject({ number: 3, source: 'rollback', summary: 'Restored version 1' });
+      expect(rolledBack).toEqual({ message: 'Restored version 1 as version 3: the preview and production serve it', version_id: v3?.id });
+      // No waiting: both addresses serve the restored files as soon as the answer is there.
+      expect(await servedHeading(app.id, 'production')).toBe('<h1>First</h1>');
+      expect(await servedHeading(app.id, 'preview')).toBe('<h1>First</h1>');
       expect((await rpc.request(DeploymentSubjects.latest, { caller: alice, app_id: app.id })).deployment).toMatchObject({
         status: 'deployed',
-        version_id: v1,
+        version_id: v3?.id,
       });
-      // the preview keeps the newest build
-      expect((await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'preview' })).build_id).toBe(b2.id);
 
       // forward again to a given version
-      expect(await rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, version_id: v2 })).toEqual({
-        message: expect.any(String),
-        version_id: v2,
-      });
-      expect((await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' })).build_id).toBe(b2.id);
+      const forward = await rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, version_id: v2 });
+      expect(forward).toEqual({ message: 'Restored version 2 as version 4: the preview and production serve it', version_id: app.versions[3]?.id });
+      expect(await servedHeading(app.id, 'production')).toBe('<h1>Second</h1>');
+      expect(await servedHeading(app.id, 'preview')).toBe('<h1>Second</h1>');
+    });
 
+    it('refuses a version that does not build, one of another app, a stranger and an app with nothing earlier, changing nothing', async () => {
+      const app = apps.addApp('rollback0002', alice.accountId, 'generated');
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: apps.addVersion(app, recipeApp('Good')) });
+      await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
+      await waitForDeployment(app.id, 'deployed');
       const broken = apps.addVersion(app, recipeApp('Broken', { 'index.html': '<p>no script</p>' }));
       await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: broken });
-      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, version_id: broken }))).toMatchObject({
+      const fixed = apps.addVersion(app, recipeApp('Fixed'));
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: fixed });
+      const production = await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' });
+
+      // The default is the version before the newest: the broken one.
+      for (const body of [{}, { version_id: broken }]) {
+        expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, ...body }))).toEqual({
+          status: 422,
+          body: {
+            error: 'validation_failed',
+            message: `The version with id ${broken} did not build, so it cannot be restored; nothing was changed`,
+            errors: [{ field: 'version_id', message: `must name a version that built; version id ${broken} failed to build` }],
+          },
+        });
+      }
+      const other = apps.addApp('rollback0003', alice.accountId, 'generated');
+      const otherVersion = apps.addVersion(other, recipeApp('Other'));
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, version_id: otherVersion }))).toMatchObject({
+        status: 404,
+      });
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id, version_id: 999_999 }))).toMatchObject({
+        status: 404,
+      });
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
+      expect(app.versions).toHaveLength(3);
+      expect((await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' })).build_id).toBe(production.build_id);
+
+      const once = apps.addApp('rollback0004', alice.accountId, 'generated');
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: once.id, version_id: apps.addVersion(once, recipeApp('Only')) });
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: once.id }))).toMatchObject({
         status: 422,
         body: { error: 'validation_failed', errors: [{ field: 'version_id', message: expect.any(String) }] },
       });
-      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: bob, app_id: app.id }))).toMatchObject({ status: 404 });
+      expect(once.versions).toHaveLength(1);
+    });
 
-      const once = apps.addApp('rollback0002', alice.accountId, 'generated');
-      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: once.id, version_id: apps.addVersion(once, recipeApp('Only')) });
-      await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: once.id });
-      await waitForDeployment(once.id, 'deployed');
-      expect(await rpcFailure(rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: once.id }))).toMatchObject({
-        status: 422,
-        body: { error: 'validation_failed' },
+    it('rolls back an app never deployed in its preview only', async () => {
+      const app = apps.addApp('rollback0005', alice.accountId, 'generated');
+      const v1 = apps.addVersion(app, recipeApp('Draft one'));
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: v1 });
+      const v2 = apps.addVersion(app, recipeApp('Draft two'));
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: v2 });
+
+      expect(await rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id })).toEqual({
+        message: 'Restored version 1 as version 3: the preview serves it',
+        version_id: app.versions[2]?.id,
+      });
+      expect(await servedHeading(app.id, 'preview')).toBe('<h1>Draft one</h1>');
+      expect(await rpc.request(DeploymentSubjects.latest, { caller: alice, app_id: app.id })).toEqual({ deployment: null });
+      expect(app.status).toBe('generated');
+    });
+
+    it("tells how each version built and which ones the preview and production serve", async () => {
+      const app = apps.addApp('versions0001', alice.accountId, 'generated');
+      const deployed = apps.addVersion(app, recipeApp('Deployed'));
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: deployed });
+      await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
+      await waitForDeployment(app.id, 'deployed');
+      const previewed = apps.addVersion(app, recipeApp('Previewed'));
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: previewed });
+      const broken = apps.addVersion(app, recipeApp('Broken', { 'index.html': '<p>no script</p>' }));
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: broken });
+      const unbuilt = apps.addVersion(app, recipeApp('Unbuilt'));
+
+      const asked = [unbuilt, broken, previewed, deployed];
+      expect(await rpc.request(DeploymentSubjects.ofVersions, { caller: alice, app_id: app.id, version_ids: asked })).toEqual({
+        versions: [
+          { version_id: unbuilt, build_status: 'not_built', live: { preview: false, production: false } },
+          { version_id: broken, build_status: 'failed', live: { preview: false, production: false } },
+          { version_id: previewed, build_status: 'succeeded', live: { preview: true, production: false } },
+          { version_id: deployed, build_status: 'succeeded', live: { preview: false, production: true } },
+        ],
+      });
+      expect(await rpc.request(DeploymentSubjects.ofVersions, { caller: alice, app_id: app.id, version_ids: [] })).toEqual({ versions: [] });
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.ofVersions, { caller: bob, app_id: app.id, version_ids: asked }))).toMatchObject({
+        status: 404,
+        body: { error: 'not_found' },
       });
     });
 

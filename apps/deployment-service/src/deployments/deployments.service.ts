@@ -2,22 +2,23 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   AppsSubjects,
+  EdgeEvents,
   editorUrl,
+  ROLLBACK_DEPLOY_WAIT_MS,
   type Caller,
   type DeploymentView,
   type DeployResponse,
   type RollbackRequest,
+  type RollbackResponse,
   type VersionView,
 } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
+import { BuildsService } from '../builds/builds.service';
 import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { DeploymentEntity } from './deployment.entity';
 import { DEPLOYMENTS_CHANNEL, DeploymentWorker } from './deployment-worker';
 import { notDeployable } from './not-deployable';
-
-/** How long a rollback waits for its deployment to finish before answering anyway. */
-const ROLLBACK_WAIT_MS = 10_000;
 
 export function toDeploymentView(deployment: DeploymentEntity): DeploymentView {
   return {
@@ -35,6 +36,7 @@ export class DeploymentsService {
     private readonly dataSource: DataSource,
     private readonly rpc: RpcClient,
     private readonly worker: DeploymentWorker,
+    private readonly builds: BuildsService,
     @Inject(DEPLOYMENT_CONFIG) private readonly config: DeploymentConfig,
   ) {}
 
@@ -71,26 +73,59 @@ export class DeploymentsService {
   }
 
   /**
-   * Puts an earlier build back in production: the given version, or the one deployed before the current
-   * production version. It goes through the worker like any deployment (so its events are the same), and the
-   * answer waits for it, so production serves that version once this returns.
+   * Puts the app back the way it was at an earlier version (default: the one before the newest): apps-service
+   * makes a new version with that version's files and plan, this builds it into the preview and, when the app
+   * is in production, deploys that build and waits until production serves it. The answer comes once every
+   * address the app has serves the restored files. A version whose files do not build is refused before
+   * anything changes.
    */
-  async rollback(request: RollbackRequest): Promise<{ message: string; version_id: number }> {
+  async rollback(request: RollbackRequest): Promise<RollbackResponse> {
     const { caller, app_id: appId } = request;
-    await this.rpc.request(AppsSubjects.get, { caller, id: appId });
-    const build = request.version_id === undefined ? await this.previousBuild(appId) : await this.buildOf(appId, request.version_id);
-    const deployment = await this.dataSource.transaction((manager) => this.queue(manager, caller, build));
-    const finished = await this.worker.waitFor(deployment.id, ROLLBACK_WAIT_MS);
-    if (finished.status === 'failed') {
-      throw AppgenError.of('service_unavailable', `Rolling back to version ${build.versionId} failed: ${finished.error ?? 'unknown error'}`);
+    const chosen = request.version_id ?? (await this.versionBeforeNewest(caller, appId));
+    if (chosen !== undefined) {
+      // Usually built already (each version is built when made); building it now answers the same either way.
+      const { build } = await this.builds.build({ caller, app_id: appId, version_id: chosen });
+      if (build.status !== 'succeeded') {
+        throw AppgenError.of('validation_failed', `The version with id ${chosen} did not build, so it cannot be restored; nothing was changed`, {
+          errors: [{ field: 'version_id', message: `must name a version that built; version id ${chosen} failed to build` }],
+        });
+      }
     }
-    const done = finished.status === 'deployed';
+    // With no version before the newest, apps-service answers why there is nothing to restore.
+    const { version, restored } = await this.rpc.request(AppsSubjects.restoreVersion, {
+      caller,
+      id: appId,
+      ...(chosen === undefined ? {} : { version_id: chosen }),
+    });
+    const built = await this.builds.build({ caller, app_id: appId, version_id: version.id });
+    if (built.build.status !== 'succeeded') {
+      // The same files built a moment ago; only appgen itself can make them fail now.
+      throw AppgenError.of('internal_error', `Version ${restored.number} was restored as version ${version.number}, but building it failed`);
+    }
+    const build = await this.dataSource.getRepository(BuildEntity).findOneByOrFail({ id: built.build.id });
+    const published = await this.dataSource.getRepository(DeploymentEntity).existsBy({ appId, status: 'deployed' });
+    if (published) await this.deployRestored(caller, build, restored, version);
+    await this.rpc.announce(EdgeEvents.appChanged, { app_id: appId });
     return {
-      message: done
-        ? `Rolled back: version ${build.versionId} is in production`
-        : `Rolling back to version ${build.versionId}: deployment ${deployment.id} is ${finished.status}`,
-      version_id: build.versionId,
+      message: `Restored version ${restored.number} as version ${version.number}: the preview${published ? ' and production serve' : ' serves'} it`,
+      version_id: version.id,
     };
+  }
+
+  /** Deploys the restored version's build to production and waits until it is live there. */
+  private async deployRestored(caller: Caller, build: BuildEntity, restored: VersionView, version: VersionView): Promise<void> {
+    const deployment = await this.dataSource.transaction((manager) => this.queue(manager, caller, build));
+    const finished = await this.worker.waitFor(deployment.id, ROLLBACK_DEPLOY_WAIT_MS);
+    const what = `Version ${restored.number} was restored as version ${version.number} and the preview serves it`;
+    if (finished.status === 'failed') {
+      throw AppgenError.of('service_unavailable', `${what}, but deploying it to production failed: ${finished.error ?? 'unknown error'}`);
+    }
+    if (finished.status !== 'deployed') {
+      throw AppgenError.of(
+        'upstream_timeout',
+        `${what}; its deployment ${deployment.id} to production is still ${finished.status}: GET /api/v1/managed_apps/${build.appId}/status says when it is live`,
+      );
+    }
   }
 
   /** The newest production deployment, whatever its status. */
@@ -120,36 +155,13 @@ export class DeploymentsService {
   }
 
   private async newestVersion(caller: Caller, appId: string): Promise<VersionView | undefined> {
-    const { versions } = await this.rpc.request(AppsSubjects.listVersions, { caller, id: appId });
-    return versions.reduce<VersionView | undefined>((newest, version) => (!newest || version.number > newest.number ? version : newest), undefined);
+    const { versions } = await this.rpc.request(AppsSubjects.listVersions, { caller, id: appId, page: 1, per_page: 1 });
+    return versions[0];
   }
 
-  private async previousBuild(appId: string): Promise<BuildEntity> {
-    const rows: { build_id: number }[] = await this.dataSource.query(
-      `WITH current AS (
-         SELECT id, version_id FROM deployments WHERE app_id = $1 AND status = 'deployed' ORDER BY id DESC LIMIT 1
-       )
-       SELECT d.build_id FROM deployments d, current c
-        WHERE d.app_id = $1 AND d.status = 'deployed' AND d.id < c.id AND d.version_id <> c.version_id
-        ORDER BY d.id DESC LIMIT 1`,
-      [appId],
-    );
-    const previous = rows[0];
-    if (!previous) {
-      throw AppgenError.validation([
-        { field: 'version_id', message: 'is required here: no earlier version of this app was deployed before the current one' },
-      ]);
-    }
-    return this.dataSource.getRepository(BuildEntity).findOneByOrFail({ id: previous.build_id });
-  }
-
-  private async buildOf(appId: string, versionId: number): Promise<BuildEntity> {
-    const build = await this.dataSource.getRepository(BuildEntity).findOneBy({ appId, versionId });
-    if (!build || build.status !== 'succeeded') {
-      throw AppgenError.validation([
-        { field: 'version_id', message: `must be a version of this app that built successfully; version ${versionId} has no successful build` },
-      ]);
-    }
-    return build;
+  /** The id of the version before the newest, which a rollback restores when it names none. */
+  private async versionBeforeNewest(caller: Caller, appId: string): Promise<number | undefined> {
+    const { versions } = await this.rpc.request(AppsSubjects.listVersions, { caller, id: appId, page: 1, per_page: 2 });
+    return versions[1]?.id;
   }
 }

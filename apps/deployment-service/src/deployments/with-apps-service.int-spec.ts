@@ -15,8 +15,6 @@ import {
 import { AppModule } from '../app.module';
 import { loadDeploymentConfig } from '../config/deployment.config';
 
-
-
 const alice: Caller = {
   accountId: 7,
   email: 'owner7@example.com',
@@ -93,5 +91,46 @@ describe('deployment-service with the real apps-service', () => {
     expect(published.published_at).not.toBeNull();
     const production = await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' });
     expect(production.build_id).toBe(build.id);
+  });
+
+  it('rolls back: apps-service restores the files as a new version, which the preview and production serve when it answers', async () => {
+    const page = { page: 1, per_page: 25 };
+    const filesSaying = (text: string): SourceFile[] =>
+      FILES.map((file) => (file.path === 'src/main.ts' ? { ...file, content: `document.getElementById('app')!.textContent = '${text}';\n` } : file));
+    const served = async (appId: string, environment: 'preview' | 'production'): Promise<string> => {
+      const bundle = await rpc.request(DeploymentSubjects.resolveBundle, { app_id: appId, environment });
+      return (await rpc.request(DeploymentSubjects.bundleFile, { build_id: bundle.build_id, path: 'assets/app.js' })).content;
+    };
+    const { app } = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Recipes' });
+    await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id: app.id, changes: { status: 'generated' } });
+    for (const text of ['First recipes', 'Second recipes']) {
+      const { version } = await rpc.request(AppsSubjects.saveVersion, { caller: alice, id: app.id, files: filesSaying(text), plan: null, source: 'generation' });
+      await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: version.id });
+      const queued = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
+      await waitForEvents(connection, (events) =>
+        events.some((event) => event.event === 'app.deployment.completed' && 'deployment_id' in event.data && event.data.deployment_id === queued.deployment_id),
+      );
+    }
+    expect(await served(app.id, 'production')).toContain('Second recipes');
+
+    const rolledBack = await rpc.request(DeploymentSubjects.rollback, { caller: alice, app_id: app.id });
+
+    const { versions } = await rpc.request(AppsSubjects.listVersions, { caller: alice, id: app.id, ...page });
+    expect(versions.map(({ number, source, summary }) => ({ number, source, summary }))).toEqual([
+      { number: 3, source: 'rollback', summary: 'Restored version 1' },
+      { number: 2, source: 'generation', summary: 'Replaced all files' },
+      { number: 1, source: 'generation', summary: 'Replaced all files' },
+    ]);
+    expect(rolledBack).toEqual({ message: 'Restored version 1 as version 3: the preview and production serve it', version_id: versions[0]?.id });
+    const restored = await rpc.request(AppsSubjects.versionFiles, { caller: alice, id: app.id, version_id: rolledBack.version_id });
+    expect(restored.files).toEqual(filesSaying('First recipes'));
+    expect(await served(app.id, 'preview')).toContain('First recipes');
+    expect(await served(app.id, 'production')).toContain('First recipes');
+    const statuses = await rpc.request(DeploymentSubjects.ofVersions, { caller: alice, app_id: app.id, version_ids: versions.map((version) => version.id) });
+    expect(statuses.versions.map((version) => version.live)).toEqual([
+      { preview: true, production: true },
+      { preview: false, production: false },
+      { preview: false, production: false },
+    ]);
   });
 });
