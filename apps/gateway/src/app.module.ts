@@ -9,6 +9,7 @@ import { RequestGate } from './access/request-gate';
 import { RevocationListener } from './access/revocation.listener';
 import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
+import { AppUsersController } from './app-users/app-users.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { EnvVarsController } from './env-vars/env-vars.controller';
 import { GenerationQueueController } from './generation/generation-queue.controller';
@@ -36,6 +37,7 @@ const CONTROLLERS = [
   ManagedAppLifecycleController,
   EnvVarsController,
   AppsAliasController,
+  AppUsersController,
   GenerationQueueController,
   ToolsController,
   WebhooksController,
