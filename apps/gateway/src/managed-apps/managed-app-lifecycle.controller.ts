@@ -10,11 +10,14 @@ import {
   DeployResponse,
   ListFilesQuery,
   ListFilesResponse,
+  ListVersionsQuery,
   ErrorBody,
   NotDeployableBody,
+  ROLLBACK_REPLY_TIMEOUT_MS,
   RollbackBody,
   RollbackResponse,
   Type,
+  VersionListResponse,
   type Caller,
   type Static,
 } from '@appgen/contracts';
@@ -22,6 +25,7 @@ import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody, ValidQuery } from '../common/contract-input';
+import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
 import { readAppStatus } from './app-status';
 
@@ -89,20 +93,65 @@ export class ManagedAppLifecycleController {
     return this.rpc.request(DeploymentSubjects.deploy, { caller, app_id: id });
   }
 
+  @Get(':id/versions')
+  @RequirePermission('apps:read')
+  @Operation({
+    id: 'listManagedAppVersions',
+    summary: "An app's versions",
+    description:
+      'Newest first. Each generation, file edit and rollback makes a version; `build_status` says whether it built, ' +
+      '`live` whether the preview (the newest successful build) or production serves it. A version `id` is what ' +
+      '`POST /managed_apps/:id/rollback` takes as `version_id`.',
+    returns: VersionListResponse,
+  })
+  async versions(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @ValidQuery(ListVersionsQuery) query: Static<typeof ListVersionsQuery>,
+  ): Promise<VersionListResponse> {
+    const { versions, meta } = await this.rpc.request(AppsSubjects.listVersions, { caller, id, ...paginated(query) });
+    const { versions: builds } = await this.rpc.request(DeploymentSubjects.ofVersions, {
+      caller,
+      app_id: id,
+      version_ids: versions.map((version) => version.id),
+    });
+    const buildOf = new Map(builds.map((build) => [build.version_id, build]));
+    return {
+      versions: versions.map(({ id: versionId, number, source, summary, created_at }) => {
+        const build = buildOf.get(versionId);
+        return {
+          id: versionId,
+          number,
+          source,
+          summary,
+          created_at,
+          build_status: build?.build_status ?? 'not_built',
+          live: build?.live ?? { preview: false, production: false },
+        };
+      }),
+      meta,
+    };
+  }
+
   @Post(':id/rollback')
   @RequirePermission('apps:write')
   @Operation({
     id: 'rollbackManagedApp',
-    summary: 'Roll production back',
-    description: 'Restores the given version, or the one deployed before the current one.',
+    summary: 'Put an app back the way it was at an earlier version',
+    description:
+      'Restores the files (and plan) of `version_id`, by default the version before the newest, as a NEW version ' +
+      '(source `rollback`), so later prompts and file edits start from them. The preview is rebuilt from it and, when ' +
+      'the app is in production, it is deployed there too; the answer comes once they serve it. `version_id` in the ' +
+      'answer is the id of the new version, not of the one restored. 404 for a version of another app; 422 when there ' +
+      'is no earlier version, or the chosen one did not build (nothing changes then).',
     returns: RollbackResponse,
   })
   rollback(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @ValidBody(RollbackBody) { version_id }: Static<typeof RollbackBody>,
-  ): Promise<Static<typeof RollbackResponse>> {
-    return this.rpc.request(DeploymentSubjects.rollback, { caller, app_id: id, version_id });
+  ): Promise<RollbackResponse> {
+    return this.rpc.request(DeploymentSubjects.rollback, { caller, app_id: id, version_id }, ROLLBACK_REPLY_TIMEOUT_MS);
   }
 
   @Get(':id/analytics')
