@@ -10,6 +10,7 @@ import { DEPLOYMENT_CONFIG, type DeploymentConfig } from './config/deployment.co
 import { DeploymentEntity } from './deployments/deployment.entity';
 import { DeploymentsModule } from './deployments/deployments.module';
 import { CreateBuildsAndDeployments1763700000300 } from './migrations/1763700000300-create-builds-and-deployments';
+import { IdentifyBuildsByPublicEnv1763700007400 } from './migrations/1763700007400-identify-builds-by-public-env';
 
 @Module({})
 export class AppModule {
@@ -22,7 +23,7 @@ export class AppModule {
         DatabaseModule.forService({
           schema: 'deployment',
           entities: [OutboxEventEntity, BuildEntity, BundleFileEntity, DeploymentEntity],
-          migrations: [CreateOutbox1763700000000, CreateBuildsAndDeployments1763700000300],
+          migrations: [CreateOutbox1763700000000, CreateBuildsAndDeployments1763700000300, IdentifyBuildsByPublicEnv1763700007400],
         }),
         { ...outbox, global: true },
         BuildsModule,

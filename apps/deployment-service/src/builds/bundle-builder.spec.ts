@@ -3,6 +3,7 @@ import type { BuildErrorEntry, SourceFile } from '@appgen/contracts';
 import { buildBundle, type BuildResult } from './bundle-builder';
 import { internalIssue, toBuildErrorEntry } from './build-errors';
 import { fixUrl, toBuildErrorsResponse } from './index';
+import { publicEnvDigest } from './public-env';
 
 const EDITOR = 'https://appgen.test/apps/42/editor';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -366,6 +367,50 @@ describe('buildBundle', () => {
       expect(errors[0].message).toMatch(/^The built bundle is \d+\.\d MB; a bundle may be at most 10\.0 MB \(largest part: src\//);
       expect(errors[0].suggested_action).toContain('Make the bundle smaller');
     });
+  });
+});
+
+describe('public environment variables', () => {
+  const ENV_MAIN = `const env = import.meta.env;
+document.getElementById('app')!.innerHTML = [import.meta.env.PUBLIC_GREETING, String(import.meta.env.STRIPE_SECRET_KEY), JSON.stringify(env)].join('|');
+`;
+  const SECRET = 'sk_live_51Hq8sEcReTvAlUe9876';
+
+  async function envBundle(publicEnv: Record<string, string> | undefined): Promise<Map<string, string>> {
+    const result = await buildBundle(recipeApp({ 'src/main.ts': ENV_MAIN }), { appId: '42', editorUrl: EDITOR, now: NOW, publicEnv });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return new Map(result.bundle.map((file) => [file.path, file.content]));
+  }
+
+  it('compiles PUBLIC_ values in as import.meta.env.PUBLIC_X, and never anything else', async () => {
+    const greeting = 'Hello "friends" </script><b>&';
+    // a secret handed to the builder by mistake is still left out: only the public prefix is compiled in
+    const bundle = await envBundle({ PUBLIC_GREETING: greeting, STRIPE_SECRET_KEY: SECRET });
+    expect(render(bundle.get('dist/assets/app.js') ?? '')).toBe(`${greeting}|undefined|${JSON.stringify({ PUBLIC_GREETING: greeting })}`);
+    for (const [path, content] of bundle) {
+      expect({ path, secret: content.includes(SECRET) || content.includes('sk_live') }).toEqual({ path, secret: false });
+    }
+  });
+
+  it('reads every variable as undefined when the app has no public ones, instead of throwing', async () => {
+    const bundle = await envBundle(undefined);
+    expect(render(bundle.get('dist/assets/app.js') ?? '')).toBe('|undefined|{}');
+  });
+
+  it('gives the same bytes for the same files and values, and other bytes when a value changes', async () => {
+    const first = await envBundle({ PUBLIC_GREETING: 'Hi' });
+    expect(await envBundle({ PUBLIC_GREETING: 'Hi' })).toEqual(first);
+    expect((await envBundle({ PUBLIC_GREETING: 'Bye' })).get('dist/assets/app.js')).not.toBe(first.get('dist/assets/app.js'));
+  });
+
+  it('identifies a build by a digest of the public values only: empty without any, independent of order', () => {
+    expect(publicEnvDigest({})).toBe('');
+    expect(publicEnvDigest({ STRIPE_SECRET_KEY: SECRET })).toBe('');
+    const digest = publicEnvDigest({ PUBLIC_A: '1', PUBLIC_B: '2' });
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(publicEnvDigest({ PUBLIC_B: '2', PUBLIC_A: '1', SECRET: 'x' })).toBe(digest);
+    expect(publicEnvDigest({ PUBLIC_A: '1', PUBLIC_B: '3' })).not.toBe(digest);
+    expect(publicEnvDigest({ PUBLIC_A: '1', PUBLIC_B: '' })).not.toBe(publicEnvDigest({ PUBLIC_A: '1' }));
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from './build-errors';
 import { BUILD_LIMITS, formatBytes } from './build-limits';
 import { checkScriptTag, checkStylesheetLink, linksStylesheet, missingIndexHtml } from './index-html';
+import { publicEnvDefines, type PublicEnv } from './public-env';
 
 export const DIST_DIR = 'dist';
 const SCRIPT_PATH = `${DIST_DIR}/${APP_SOURCE_LAYOUT.bundleScript}`;
@@ -40,6 +41,8 @@ export interface BuildBundleOptions {
   editorUrl: string;
   /** stamped on every error entry as `occurred_at` */
   now?: Date;
+  /** the app's PUBLIC_ environment variables, compiled in as `import.meta.env.PUBLIC_X`; other keys are ignored */
+  publicEnv?: PublicEnv;
 }
 
 export interface BundleStats {
@@ -70,7 +73,8 @@ export type BuildResult =
 /**
  * Builds an app version's source files into its `dist/` bundle, in memory: `src/main.ts` and what it imports
  * become `dist/assets/app.js` (a minified IIFE for es2020, with `app.js.map` beside it) and `dist/assets/app.css`
- * when CSS is imported; `index.html` and `public/**` are copied. TypeScript is transpiled, not type-checked:
+ * when CSS is imported; `index.html` and `public/**` are copied. `import.meta.env.PUBLIC_X` reads the app's public
+ * env vars as they were at build time. TypeScript is transpiled, not type-checked:
  * a type error does not fail a build, a syntax error does. Every failure becomes a build error entry, all of
  * them at once where the build can see them, so one repair pass can fix them together.
  */
@@ -97,7 +101,7 @@ export async function buildBundle(files: SourceFile[], options: BuildBundleOptio
   if (!sources.has(APP_SOURCE_LAYOUT.entry)) {
     issues.push(missingEntry());
   } else {
-    const outcome = await compile(sources, options.appId);
+    const outcome = await compile(sources, options.appId, options.publicEnv ?? {});
     if ('issues' in outcome) issues.push(...outcome.issues);
     else compiled = outcome;
   }
@@ -125,7 +129,8 @@ export async function buildBundle(files: SourceFile[], options: BuildBundleOptio
     stats: {
       source_files: files.length,
       source_bytes: sourceBytes,
-      bundled_modules: Object.keys(compiled.metafile.inputs).length,
+      // esbuild lists the define of import.meta.env as an input of its own; it is not a module of the app
+      bundled_modules: Object.keys(compiled.metafile.inputs).filter((input) => !input.startsWith('<define:')).length,
       public_files: publicFiles.length,
       js_bytes: Buffer.byteLength(bundle.get(SCRIPT_PATH) ?? '', 'utf8'),
       css_bytes: Buffer.byteLength(bundle.get(STYLES_PATH) ?? '', 'utf8'),
@@ -144,7 +149,7 @@ interface Compiled {
   warnings: Message[];
 }
 
-async function compile(sources: ReadonlyMap<string, string>, appId: string): Promise<Compiled | { issues: BuildIssue[] }> {
+async function compile(sources: ReadonlyMap<string, string>, appId: string, publicEnv: PublicEnv): Promise<Compiled | { issues: BuildIssue[] }> {
   try {
     const result = await build({
       entryPoints: [APP_SOURCE_LAYOUT.entry],
@@ -163,6 +168,8 @@ async function compile(sources: ReadonlyMap<string, string>, appId: string): Pro
       charset: 'utf8',
       metafile: true,
       plugins: [appFilesPlugin(sources)],
+      // Public env vars are text substituted at build time; nothing else of the environment reaches the bundle.
+      define: publicEnvDefines(publicEnv),
       // Fixed compiler settings: nothing is read from a tsconfig.json, in the app or on this host.
       tsconfigRaw: {},
       logLevel: 'silent',

@@ -17,10 +17,12 @@ export class VersionBuildsService {
     // Ownership comes from apps-service: builds of a stranger's app must read as 404, not as never built.
     await this.rpc.request(AppsSubjects.get, { caller: request.caller, id: request.app_id });
     const rows: { version_id: number; status: BuildStatus; preview: boolean; production: boolean }[] = await this.dataSource.query(
-      `SELECT b.version_id, b.status,
-              b.id IS NOT DISTINCT FROM (${PREVIEW_BUILD_SQL}) AS preview,
-              b.id IS NOT DISTINCT FROM (${PRODUCTION_BUILD_SQL}) AS production
-         FROM builds b WHERE b.app_id = $1 AND b.version_id = ANY($2::int[])`,
+      // A version has a build per set of PUBLIC_ env values it was built with: its newest says how it builds, and it is
+      // live wherever any of its builds is served (production may still serve one made with earlier values).
+      `SELECT b.version_id, (array_agg(b.status ORDER BY b.id DESC))[1] AS status,
+              bool_or(b.id IS NOT DISTINCT FROM (${PREVIEW_BUILD_SQL})) AS preview,
+              bool_or(b.id IS NOT DISTINCT FROM (${PRODUCTION_BUILD_SQL})) AS production
+         FROM builds b WHERE b.app_id = $1 AND b.version_id = ANY($2::int[]) GROUP BY b.version_id`,
       [request.app_id, request.version_ids],
     );
     const byVersion = new Map(rows.map((row) => [row.version_id, row]));

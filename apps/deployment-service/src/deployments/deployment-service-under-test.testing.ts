@@ -45,6 +45,8 @@ export interface FakeApp {
   production_url: string | null;
   published_at: string | null;
   versions: (VersionView & { files: SourceFile[] })[];
+  /** the app's PUBLIC_ env vars, as apps.env_vars.public_values answers them */
+  publicEnv: Record<string, string>;
 }
 
 /** An error answer of the stand-in, as apps-service would send it. */
@@ -57,7 +59,7 @@ class Refusal {
 
 /**
  * apps-service as deployment-service sees it over NATS (get, listVersions, versionFiles, setLifecycle,
- * restoreVersion), in its wire format. It keeps apps in memory and pages files two at a time, so the builder's
+ * restoreVersion, publicEnvValues), in its wire format. It keeps apps in memory and pages files two at a time, so the builder's
  * paging is exercised. with-apps-service.int-spec.ts runs the real one.
  */
 export class AppsResponder {
@@ -113,6 +115,22 @@ export class AppsResponder {
         return { app: this.detail(app) };
       },
     };
+    // The builder's question carries no caller (it is internal): answered for any app that exists.
+    const publicEnv = connection.subscribe(AppsSubjects.publicEnvValues, { queue: 'apps-service' });
+    this.subscriptions.push(publicEnv);
+    void (async () => {
+      for await (const message of publicEnv) {
+        const { data } = JSONCodec<{ data: { app_id: string } }>().decode(message.data);
+        const app = this.apps.get(data.app_id);
+        message.respond(
+          this.replies.encode(
+            app
+              ? { response: { values: app.publicEnv }, isDisposed: true }
+              : { err: { status: 404, body: { error: 'not_found', message: `App ${data.app_id} was not found` } }, isDisposed: true },
+          ),
+        );
+      }
+    })();
     for (const [subject, handle] of Object.entries(handlers)) {
       const subscription = connection.subscribe(subject, { queue: 'apps-service' });
       this.subscriptions.push(subscription);
@@ -139,7 +157,7 @@ export class AppsResponder {
   }
 
   addApp(id: string, accountId: number, status: AppStatus = 'generating'): FakeApp {
-    const app: FakeApp = { id, accountId, status, preview_url: null, production_url: null, published_at: null, versions: [] };
+    const app: FakeApp = { id, accountId, status, preview_url: null, production_url: null, published_at: null, versions: [], publicEnv: {} };
     this.apps.set(id, app);
     return app;
   }

@@ -56,7 +56,7 @@ export class DeploymentsService {
     if (!newest) {
       throw notDeployable({ reason: 'The app has no version yet, so there is no built bundle to deploy.', suggestedAction: generate, fixUrl });
     }
-    const build = await this.dataSource.getRepository(BuildEntity).findOneBy({ appId, versionId: newest.id });
+    const build = await this.builds.newestOfVersion(appId, newest.id);
     if (!build || build.status !== 'succeeded') {
       const reason = build
         ? `Version ${newest.number} of the app failed to build (${build.errors.length} build error${build.errors.length === 1 ? '' : 's'}), so there is no bundle to deploy.`
