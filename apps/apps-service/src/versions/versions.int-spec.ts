@@ -1,7 +1,7 @@
 import { MANIFEST_PATHS } from '@appgen/app-manifest';
 import { AppsSubjects, type AppPlan, type SourceFile } from '@appgen/contracts';
 import { rpcFailure } from '@appgen/testing';
-import { PLAN, rpc, alice, bob, newApp, useAppsServiceUnderTest } from '../apps-service-under-test.testing';
+import { NOTES, PLAN, RECIPES, rpc, alice, bob, newApp, useAppsServiceUnderTest } from '../apps-service-under-test.testing';
 
 const UPDATED_PLAN: AppPlan = { ...PLAN, name: 'Recipe box deluxe', prompts: [...PLAN.prompts, 'add a rating'] };
 
@@ -83,6 +83,30 @@ describe('apps-service: versions over NATS', () => {
     expect(await rpc.request(AppsSubjects.latestPlan, { caller: alice, id })).toEqual({ plan: PLAN });
     const { app } = await rpc.request(AppsSubjects.get, { caller: alice, id });
     expect(app).toMatchObject({ versions_count: 3, files_count: FIRST.length });
+  });
+
+  it("puts back the restored plan's entity definitions, keeping entities only later plans named and every row", async () => {
+    const id = await newApp(alice);
+    const first: AppPlan = { ...PLAN, entities: [RECIPES] };
+    // The second prompt made the rating required and added notes.
+    const ratedRecipes = { ...RECIPES, fields: RECIPES.fields.map((field) => (field.name === 'rating' ? { ...field, required: true } : field)) };
+    const second: AppPlan = { ...PLAN, name: 'Recipe box deluxe', entities: [ratedRecipes, NOTES] };
+    await rpc.request(AppsSubjects.saveVersion, { caller: alice, id, files: FIRST, plan: first, source: 'generation' });
+    await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES });
+    await rpc.request(AppsSubjects.saveVersion, { caller: alice, id, files: SECOND, plan: second, source: 'generation' });
+    for (const entity of second.entities) await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity });
+    const owner = { actor: { kind: 'owner' as const }, caller: alice };
+    await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', ...owner, data: { title: 'Soup', rating: 4 } });
+
+    await rpc.request(AppsSubjects.restoreVersion, { caller: alice, id });
+
+    const { entities } = await rpc.request(AppsSubjects.listEntities, { caller: alice, app_id: id });
+    expect(entities.map((entity) => entity.name).sort()).toEqual(['notes', 'recipes']);
+    expect(entities.find((entity) => entity.name === 'recipes')?.fields).toEqual(RECIPES.fields);
+    // Version 1's form sends no rating: the restored definition takes it again.
+    await rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'recipes', ...owner, data: { title: 'Bread' } });
+    const rows = await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'recipes', ...owner, limit: 10, offset: 0 });
+    expect(rows.rows.map((row) => row['title']).sort()).toEqual(['Bread', 'Soup']);
   });
 
   it('restores a given version, and the next edit starts from the restored files', async () => {

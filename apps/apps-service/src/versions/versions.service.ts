@@ -20,6 +20,7 @@ import { AppgenError } from '@appgen/service-kit';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { treeProblems } from '../files/source-path';
 import { refreshManifest } from '../managed-apps/app-manifest';
+import { storeEntity } from '../entities/entities.service';
 import { findOwnedApp } from '../managed-apps/owned-app';
 import { AppVersionEntity } from './app-version.entity';
 
@@ -132,8 +133,13 @@ export class VersionsService {
         plan,
         idempotencyKey: null,
       });
-      // Without a plan there was no manifest then either, and one rendered from a later plan would describe another app.
-      if (plan) await refreshManifest(manager, app, editorUrl(this.config.SITE_URL, app.id));
+      if (plan) {
+        // The restored frontend reads and writes the entities as that plan defined them (a field a later prompt made
+        // required would refuse its inserts). Entities only later plans named stay, with their rows: nothing is lost.
+        for (const entity of plan.entities) await storeEntity(manager, app.id, entity);
+        // Without a plan there was no manifest then either, and one rendered from a later plan would describe another app.
+        await refreshManifest(manager, app, editorUrl(this.config.SITE_URL, app.id));
+      }
       return { version, restored: this.view(chosen) };
     });
   }
