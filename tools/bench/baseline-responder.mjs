@@ -11,7 +11,7 @@ import pg from 'pg';
 const APP_DETAIL_SQL = `
   SELECT a.id, a.account_id AS "accountId", a.creator_email AS "creatorEmail", a.name, a.description,
          a.prompt, a.status, a.visibility, a.ai_model AS "aiModel", a.preview_url AS "previewUrl",
-         a.production_url AS "productionUrl", a.published_at AS "publishedAt", a.users_count AS "usersCount",
+         a.production_url AS "productionUrl", a.published_at AS "publishedAt",
          a.created_at AS "createdAt", a.updated_at AS "updatedAt",
          (SELECT count(*)::int FROM app_versions v WHERE v.app_id = a.id) AS "versionsCount",
          (SELECT count(*)::int FROM app_files f WHERE f.app_id = a.id) AS "filesCount"

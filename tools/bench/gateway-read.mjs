@@ -68,7 +68,6 @@ const DETAIL_FIELDS = [
   ['urls.preview', 'previewUrl'],
   ['versions_count', 'versionsCount'],
   ['files_count', 'filesCount'],
-  ['users_count', 'usersCount'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
 ];

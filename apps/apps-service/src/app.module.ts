@@ -17,6 +17,7 @@ import { CreateAppContent1763700000200 } from './migrations/1763700000200-create
 import { AddEntityOpenWrites1763700006500 } from './migrations/1763700006500-add-entity-open-writes';
 import { AddVersionSummaries1763700007100 } from './migrations/1763700007100-add-version-summaries';
 import { CreateAppEnvVars1763700007300 } from './migrations/1763700007300-create-app-env-vars';
+import { DropAppUsersCount1763700007500 } from './migrations/1763700007500-drop-app-users-count';
 import { AppRowEntity } from './rows/app-row.entity';
 import { RowsModule } from './rows/rows.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -45,7 +46,7 @@ export class AppModule {
             AppEnvVarEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,

@@ -41,10 +41,6 @@ export class ManagedAppEntity {
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;
 
-  /** Kept current from app.user.* events of users-service, so the detail view needs no cross-service call. */
-  @Column({ name: 'users_count', type: 'integer', default: 0 })
-  usersCount!: number;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
