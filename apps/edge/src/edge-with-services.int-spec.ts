@@ -163,7 +163,7 @@ describe('the edge with the real services', () => {
     expect(code).toMatch(/^\d{6}$/);
     const verified = await call(host(), '/_api/auth/verify', { method: 'POST', json: { email: 'cook@example.com', code } });
     expect(verified.status).toBe(200);
-    expect(JSON.parse(verified.body)).toEqual({ user: { email: 'cook@example.com' } });
+    expect(JSON.parse(verified.body)).toEqual({ user: { email: 'cook@example.com', tier: 'free' } });
     const cookie = sessionCookie(verified);
 
     const created = await call(host(), '/_api/entities/recipes', { method: 'POST', cookie, json: { title: 'Soup', cooking_time: 20 } });
