@@ -33,14 +33,8 @@ export function toAppUserView(user: AppUserEntity): AppUserView {
 
 /** The contract's answer to a grant: the user's tier and its dates. */
 export function toGrantedAppUser(user: AppUserEntity): GrantAccessResponse['app_user'] {
-  return {
-    id: user.id,
-    app_id: user.appId,
-    email: user.email,
-    access_tier: user.accessTier,
-    tier_granted_at: user.tierGrantedAt.toISOString(),
-    tier_expires_at: user.tierExpiresAt?.toISOString() ?? null,
-  };
+  const { id, app_id, email, access_tier, tier_granted_at, tier_expires_at } = toAppUserView(user);
+  return { id, app_id, email, access_tier, tier_granted_at, tier_expires_at };
 }
 
 /** The contract's answer to a revocation, of a user who is revoked. */
