@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import supertest from 'supertest';
-import { adminAccount, api, closeBus, e2eEnv, latestMailTo, platformControl, uniqueEmail, waitFor, type TestAccount } from './support';
+import { adminAccount, api, closeBus, deployedApp, e2eEnv, generatedApp, latestMailTo, platformControl, throughEdge, uniqueEmail, until, type TestAccount } from './support';
 
 /**
  * DELETE /managed_apps/:id deletes the app and all its resources (contract 4.2): what apps-service holds goes in
@@ -18,31 +18,13 @@ describe('deleting an app', () => {
   };
   const edge = () => supertest(e2eEnv().edge);
 
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
-    return waitFor(async () => {
-      const value = await read();
-      return done(value) ? value : undefined;
-    }, timeoutMs, `${what} did not happen`);
-  }
-
   type Job = { status: string; message: string; error: string | null; app: { id: string; preview_url: string | null } };
   const job = async (jobId: string): Promise<Job> => (await call.get(`/generation_queue/${jobId}`).expect(200)).body;
 
   /** Generates an app from a prompt and puts it in production; answers its id, job and addresses. */
-  async function deployedApp(prompt: string): Promise<{ appId: string; jobId: string; preview: string; production: string }> {
-    const queued = await call.post('/generation_queue', { prompt }).expect(202);
-    const done = await until(`job ${queued.body.job_id}`, () => job(queued.body.job_id), (body) => !['queued', 'processing'].includes(body.status));
-    expect(done).toMatchObject({ status: 'completed', error: null });
-    const appId: string = queued.body.app_id;
-    await call.post(`/managed_apps/${appId}/deploy`).expect(202);
-    type Status = { deployment: { status: string } | null; urls: { production: string | null } };
-    const status = await until<Status>(
-      `deployment of ${appId}`,
-      async () => (await call.get(`/managed_apps/${appId}/status`).expect(200)).body,
-      (body) => body.deployment !== null && ['deployed', 'failed'].includes(body.deployment.status),
-    );
-    expect(status.deployment?.status).toBe('deployed');
-    return { appId, jobId: queued.body.job_id, preview: String(done.app.preview_url), production: String(status.urls.production) };
+  async function deployedNewApp(prompt: string): Promise<{ appId: string; jobId: string; preview: string; production: string }> {
+    const { appId, jobId, previewUrl } = await generatedApp(owner.key, prompt);
+    return { appId, jobId, preview: previewUrl, production: await deployedApp(owner.key, appId) };
   }
 
   const count = async (sql: string, values: unknown[]): Promise<number> => (await database.query(sql, values)).rows[0].count;
@@ -69,10 +51,9 @@ describe('deleting an app', () => {
   }
   const nothing = { builds: 0, bundle_files: 0, deployments: 0, app_users: 0, sessions: 0, codes: 0 };
 
-  /** The edge's answer at a public address of the app, once its short runtime cache has caught up. */
+  /** The edge's answer at a public address of the app: no app, from the first request after the delete's answer. */
   async function edgeAnswersNoApp(publicUrl: string, appId: string): Promise<void> {
-    const host = new URL(publicUrl).host;
-    const answer = await until('the edge forgetting the app', () => edge().get('/').set({ Host: host, Accept: 'application/json' }), (response) => response.status === 404);
+    const answer = await throughEdge(publicUrl).set('Accept', 'application/json').expect(404);
     expect(answer.body).toEqual({ error: 'not_found', message: `No app ${appId} exists.` });
   }
 
@@ -88,7 +69,7 @@ describe('deleting an app', () => {
   });
 
   it("removes the app's builds, bundles, deployments, users, sessions and codes in every service, and the edge stops serving it", async () => {
-    const { appId, jobId, preview, production } = await deployedApp('A reading list where I save books with author and rating');
+    const { appId, jobId, preview, production } = await deployedNewApp('A reading list where I save books with author and rating');
 
     // Someone signs in to the app at its preview address, as its sign-in page does; someone else asks for a code.
     const host = new URL(preview).host;
@@ -124,7 +105,7 @@ describe('deleting an app', () => {
   }, 120_000);
 
   it('cancels an open generation job, and a deployment-service that was down at the time removes its part once it is back', async () => {
-    const { appId, preview } = await deployedApp('A recipe manager where I save recipes with ingredients and cooking time');
+    const { appId, preview } = await deployedNewApp('A recipe manager where I save recipes with ingredients and cooking time');
     const before = await kept(appId);
     expect(before.rows).toMatchObject({ builds: 1, deployments: 1 });
 

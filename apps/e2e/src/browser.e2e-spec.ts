@@ -201,7 +201,7 @@ describe('a generated app in a browser', () => {
       const account = page.getByRole('banner').getByRole('link', { name: member });
       await account.waitFor();
       // The app learns the tier its owner granted from its who-am-I answer, and shows it.
-      expect(await account.locator('.tier').innerText()).toBe('pro');
+      expect(await account.locator('.tier').textContent()).toBe('pro');
 
       await api().post(`/api/v1/managed_users/${granted.body.app_user.id}/revoke`).set('X-API-Key', owner.key).expect(200);
       const after = await page.reload();

@@ -1,5 +1,4 @@
-import supertest from 'supertest';
-import { adminAccount, api, closeBus, e2eEnv, type TestAccount } from './support';
+import { adminAccount, api, closeBus, deployedApp, generatedApp, throughEdge as edge, type TestAccount } from './support';
 
 /**
  * "Takes effect immediately" (the contract, on visibility), and the same for a file change, a deploy and a
@@ -24,47 +23,9 @@ describe('changes apply at once', () => {
   const writeFile = (appId: string, path: string, content: string) =>
     call.post('/mcp/execute_tool', { tool: 'svc-write-file', app_id: appId, params: { path, content } }).expect(200);
 
-  /** A public address fetched through the edge by its Host, as a browser would send it. */
-  const edge = (publicUrl: string, path = '/'): supertest.Test => supertest(e2eEnv().edge).get(path).set('Host', new URL(publicUrl).host);
-
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  async function generatedApp(prompt: string): Promise<{ appId: string; previewUrl: string }> {
-    const queued = await call.post('/generation_queue', { prompt }).expect(202);
-    type Job = { status: string; app: { preview_url: string | null } };
-    const job = await until<Job>(
-      `job ${queued.body.job_id}`,
-      async () => (await call.get(`/generation_queue/${queued.body.job_id}`).expect(200)).body,
-      (body) => !['queued', 'processing'].includes(body.status),
-    );
-    expect(job.status).toBe('completed');
-    return { appId: String(queued.body.app_id), previewUrl: String(job.app.preview_url) };
-  }
-
-  /** Deploys and waits until the status says deployed: the moment a user polling it would load the address. */
-  async function deploy(appId: string): Promise<string> {
-    const queued = await call.post(`/managed_apps/${appId}/deploy`).expect(202);
-    type Status = { deployment: { id: number; status: string } | null; urls: { production: string } };
-    const status = await until<Status>(
-      `deployment ${queued.body.deployment_id}`,
-      async () => (await call.get(`/managed_apps/${appId}/status`).expect(200)).body,
-      (body) => body.deployment !== null && body.deployment.id === queued.body.deployment_id && ['deployed', 'failed'].includes(body.deployment.status),
-    );
-    expect(status.deployment?.status).toBe('deployed');
-    return status.urls.production;
-  }
-
   it('visibility: preview and production gate or open with the first request after PATCH', async () => {
-    const { appId, previewUrl } = await generatedApp('A packing list for trips with items and whether each is packed');
-    const productionUrl = await deploy(appId);
+    const { appId, previewUrl } = await generatedApp(owner.key, 'A packing list for trips with items and whether each is packed');
+    const productionUrl = await deployedApp(owner.key, appId);
     for (let round = 0; round < 15; round += 1) {
       await edge(previewUrl).expect(200);
       await edge(productionUrl).expect(200);
@@ -78,9 +39,9 @@ describe('changes apply at once', () => {
   });
 
   it('a file change reaches the preview with the answer, and a deploy reaches production once its status says deployed', async () => {
-    const { appId, previewUrl } = await generatedApp('A birthday list with names and dates');
+    const { appId, previewUrl } = await generatedApp(owner.key, 'A birthday list with names and dates');
     await writeFile(appId, 'public/marker.txt', 'round 0');
-    let productionUrl = await deploy(appId);
+    let productionUrl = await deployedApp(owner.key, appId);
     for (let round = 1; round <= 5; round += 1) {
       expect((await edge(previewUrl, '/marker.txt').expect(200)).text).toBe(`round ${round - 1}`);
       expect((await edge(productionUrl, '/marker.txt').expect(200)).text).toBe(`round ${round - 1}`);
@@ -88,15 +49,15 @@ describe('changes apply at once', () => {
       expect((await edge(previewUrl, '/marker.txt').expect(200)).text).toBe(`round ${round}`);
       // Production keeps what was deployed until the next deploy goes live.
       expect((await edge(productionUrl, '/marker.txt').expect(200)).text).toBe(`round ${round - 1}`);
-      productionUrl = await deploy(appId);
+      productionUrl = await deployedApp(owner.key, appId);
       expect((await edge(productionUrl, '/marker.txt').expect(200)).text).toBe(`round ${round}`);
     }
   });
 
   it('delete: both addresses stop serving the app with the first request after DELETE', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const { appId, previewUrl } = await generatedApp(`A reading list number ${round} with titles and authors`);
-      const productionUrl = await deploy(appId);
+      const { appId, previewUrl } = await generatedApp(owner.key, `A reading list number ${round} with titles and authors`);
+      const productionUrl = await deployedApp(owner.key, appId);
       await edge(previewUrl).expect(200);
       await edge(productionUrl).expect(200);
       await call.delete(`/managed_apps/${appId}`).expect(200);

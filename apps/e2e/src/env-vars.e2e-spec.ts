@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import supertest from 'supertest';
 import { DeploymentSubjects } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
-import { adminAccount, api, bus, closeBus, createKey, e2eEnv, type TestAccount } from './support';
+import { adminAccount, api, bus, closeBus, createKey, e2eEnv, deployedApp, generatedApp, type TestAccount } from './support';
 
 /**
  * An app's environment variables through the public API (decisions.md, "Environment variables"): values are
@@ -21,7 +21,7 @@ describe('environment variables', () => {
   beforeAll(async () => {
     owner = await adminAccount('enterprise', 'env-vars');
     stranger = await adminAccount('enterprise', 'env-stranger');
-    ({ appId, previewUrl } = await generatedApp('A reading list where I track books with their author and whether I finished them'));
+    ({ appId, previewUrl } = await generatedApp(owner.key, 'A reading list where I track books with their author and whether I finished them'));
   }, 60_000);
   afterAll(closeBus);
 
@@ -47,28 +47,6 @@ describe('environment variables', () => {
       })
       .expect(200);
     return String(response.body);
-  }
-
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  async function generatedApp(prompt: string): Promise<{ appId: string; previewUrl: string }> {
-    const queued = await call.post('/generation_queue', { prompt }).expect(202);
-    type Job = { status: string; app: { preview_url: string | null } };
-    const job = await until<Job>(
-      `job ${queued.body.job_id}`,
-      async () => (await call.get(`/generation_queue/${queued.body.job_id}`).expect(200)).body,
-      (body) => !['queued', 'processing'].includes(body.status),
-    );
-    expect(job.status).toBe('completed');
-    return { appId: String(queued.body.app_id), previewUrl: String(job.app.preview_url) };
   }
 
   async function agentsMd(): Promise<string> {
@@ -127,15 +105,7 @@ describe('environment variables', () => {
   });
 
   it('rebuilds the preview with a changed PUBLIC_ value before answering, keeps production until the next deploy, and drops a deleted one', async () => {
-    const deploy = await call.post(`/managed_apps/${appId}/deploy`).expect(202);
-    type Status = { deployment: { id: number; status: string } | null; urls: { production: string } };
-    const status = await until<Status>(
-      `deployment ${deploy.body.deployment_id}`,
-      async () => (await call.get(`/managed_apps/${appId}/status`).expect(200)).body,
-      (body) => body.deployment !== null && body.deployment.id === deploy.body.deployment_id && ['deployed', 'failed'].includes(body.deployment.status),
-    );
-    expect(status.deployment?.status).toBe('deployed');
-    const productionUrl = status.urls.production;
+    const productionUrl = await deployedApp(owner.key, appId);
     expect(await servedScript(productionUrl)).toContain(greeting);
 
     const changed = `${greeting} again`;

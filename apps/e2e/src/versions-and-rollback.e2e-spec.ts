@@ -1,5 +1,4 @@
-import supertest from 'supertest';
-import { adminAccount, api, closeBus, e2eEnv, type TestAccount } from './support';
+import { adminAccount, api, closeBus, deployedApp, generatedApp, throughEdge, type TestAccount } from './support';
 
 interface SourceFile {
   path: string;
@@ -37,48 +36,9 @@ describe('versions and rollback', () => {
     post: (path: string, body?: object, key = owner.key) => api().post(`/api/v1${path}`).set('X-API-Key', key).send(body),
   };
 
-  /** A public address fetched through the edge the harness started, by its Host as a browser would send it. */
-  function fetchThroughEdge(publicUrl: string, path = '/'): supertest.Test {
-    return supertest(e2eEnv().edge).get(path).set('Host', new URL(publicUrl).host);
-  }
-
   /** The app's script as a visitor of the address would load it now. */
   async function servedScript(publicUrl: string): Promise<string> {
-    return (await fetchThroughEdge(publicUrl, '/assets/app.js').expect(200)).text;
-  }
-
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-
-  async function generate(prompt: string, appId?: string): Promise<{ appId: string; previewUrl: string }> {
-    const queued = await call.post('/generation_queue', { prompt, ...(appId === undefined ? {} : { app_id: appId }) }).expect(202);
-    type Job = { status: string; app: { preview_url: string | null } };
-    const job = await until<Job>(
-      `job ${queued.body.job_id}`,
-      async () => (await call.get(`/generation_queue/${queued.body.job_id}`).expect(200)).body,
-      (body) => !['queued', 'processing'].includes(body.status),
-    );
-    expect(job.status).toBe('completed');
-    return { appId: queued.body.app_id, previewUrl: String(job.app.preview_url) };
-  }
-
-  async function deploy(appId: string): Promise<string> {
-    const queued = await call.post(`/managed_apps/${appId}/deploy`).expect(202);
-    type Status = { deployment: { id: number; status: string } | null; urls: { production: string | null } };
-    const status = await until<Status>(
-      `deployment ${queued.body.deployment_id}`,
-      async () => (await call.get(`/managed_apps/${appId}/status`).expect(200)).body,
-      (body) => body.deployment !== null && body.deployment.id === queued.body.deployment_id && ['deployed', 'failed'].includes(body.deployment.status),
-    );
-    expect(status.deployment?.status).toBe('deployed');
-    return String(status.urls.production);
+    return (await throughEdge(publicUrl, '/assets/app.js').expect(200)).text;
   }
 
   async function sourceFiles(appId: string): Promise<SourceFile[]> {
@@ -100,16 +60,16 @@ describe('versions and rollback', () => {
   let restoredVersionId: number;
 
   it('lists the versions of an app generated, deployed, changed by a prompt and deployed again', async () => {
-    ({ appId, previewUrl } = await generate('A recipe manager where I save recipes with ingredients and cooking time and rate them'));
+    ({ appId, previewUrl } = await generatedApp(owner.key, 'A recipe manager where I save recipes with ingredients and cooking time and rate them'));
     firstFiles = await sourceFiles(appId);
     firstScript = await servedScript(previewUrl);
-    productionUrl = await deploy(appId);
+    productionUrl = await deployedApp(owner.key, appId);
     expect(await servedScript(productionUrl)).toBe(firstScript);
 
-    await generate('add a category field to recipes', appId);
+    await generatedApp(owner.key, 'add a category field to recipes', appId);
     secondScript = await servedScript(previewUrl);
     expect(secondScript).not.toBe(firstScript);
-    await deploy(appId);
+    await deployedApp(owner.key, appId);
     expect(await servedScript(productionUrl)).toBe(secondScript);
 
     const listed = await call.get(`/managed_apps/${appId}/versions`).expect(200);
@@ -197,7 +157,7 @@ describe('versions and rollback', () => {
     expect((await call.post(`/managed_apps/${appId}/rollback`, {}, stranger.key).expect(404)).body).toEqual(notFound);
     expect((await versions(appId)).length).toBe(5);
 
-    const once = await generate('A reading log where I track books I read with their author and a rating');
+    const once = await generatedApp(owner.key, 'A reading log where I track books I read with their author and a rating');
     const refused = await call.post(`/managed_apps/${once.appId}/rollback`, {}).expect(422);
     expect(refused.body).toMatchObject({ error: 'validation_failed', message: expect.stringContaining('no earlier version to restore') });
     expect(await versions(once.appId)).toHaveLength(1);

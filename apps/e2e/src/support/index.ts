@@ -12,3 +12,4 @@ export {
   type Responder,
   type WebhookReceiver,
 } from './webhook-receiver';
+export { deployedApp, generatedApp, throughEdge, until } from './app-journeys';
