@@ -1,7 +1,8 @@
-// `npm run bench [-- --only gateway-read|generation|validation|webhooks] [--seconds N --connections N]`: builds, then runs every
+// `npm run bench [-- --only gateway-read|edge-read|generation|validation|webhooks] [--seconds N --connections N]`: builds, then runs every
 // benchmark (or the one named) and prints its table. Each benchmark starts its own private NATS server,
-// scratch database and the processes it measures. A benchmark whose jobs fail, or (webhooks) whose deliveries
-// go missing or fail their signature check, sets a non-zero exit code.
+// scratch database and the processes it measures. A benchmark whose jobs fail, (webhooks) whose deliveries
+// go missing or fail their signature check, or (edge-read) whose answers have another status than expected,
+// sets a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { build } from '../build/build.mjs';
 
@@ -11,6 +12,15 @@ const BENCHMARKS = {
   'gateway-read': async ({ seconds, connections }) => {
     const { benchGatewayRead, printGatewayRead } = await import('./gateway-read.mjs');
     printGatewayRead(await benchGatewayRead({ seconds, connections }));
+  },
+  'edge-read': async ({ seconds, connections }) => {
+    const { benchEdgeRead, printEdgeRead } = await import('./edge-read.mjs');
+    const results = await benchEdgeRead({ seconds, connections });
+    const failed = printEdgeRead(results);
+    if (failed.length > 0) {
+      console.error(`${failed.map((r) => r.name).join(', ')} answered other statuses than expected; service logs in ${results.logDir}`);
+      process.exitCode = 1;
+    }
   },
   generation: async () => {
     const { benchGeneration, printGeneration } = await import('./generation.mjs');
@@ -39,7 +49,7 @@ const BENCHMARKS = {
 
 const USAGE = `npm run bench [-- --only ${Object.keys(BENCHMARKS).join('|')}] [--seconds N --connections N]
   builds, then runs every benchmark (or the one --only names) on its own NATS server and scratch database.
-  --seconds, --connections   length and connections of each gateway-read pass (default 10 s, 32)
+  --seconds, --connections   length and connections of each gateway-read and edge-read pass (default 10 s, 32)
   GENERATION_CONCURRENCY, WEBHOOK_CONCURRENCY in the environment are passed to the services measured.`;
 
 let values;
