@@ -20,6 +20,9 @@ import { DEFAULT_MAX_REPLY_BYTES, joinParts, messageBudget, parsePartMarker, REP
 import { ACCOUNT_ID_HEADER, currentRequestContext, REQUEST_ID_HEADER } from './request-context';
 import { AppgenError } from './appgen-error';
 
+/** How long `announce` waits for the NATS server to take a broadcast before it gives up. */
+export const ANNOUNCE_TIMEOUT_MS = 2000;
+
 /** Nest's NATS wire format: a request carries an id (so a reply is expected), an event does not. */
 interface NestReply {
   response?: unknown;
@@ -102,10 +105,23 @@ export class RpcClient {
    * A broadcast the sender's answer must not overtake: resolves once the NATS server has taken it (a PING
    * after it came back), so it is already on its way to every subscriber when the caller replies. Used for
    * edge invalidations (EdgeEvents), sent after the change commits and before the API answers.
+   *
+   * It never fails the change it follows: while NATS cannot be reached it gives up after ANNOUNCE_TIMEOUT_MS
+   * (the edge's caches then expire by themselves within RUNTIME_CACHE_MS), and answers whether it got through.
    */
-  async announce<S extends MessageSubject>(subject: S, payload: MessageMap[S]): Promise<void> {
-    this.emit(subject, payload);
-    await this.connection.flush();
+  async announce<S extends MessageSubject>(subject: S, payload: MessageMap[S]): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      this.emit(subject, payload);
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), ANNOUNCE_TIMEOUT_MS);
+      });
+      return await Promise.race([this.connection.flush().then(() => true), timeout]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private exchange(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {

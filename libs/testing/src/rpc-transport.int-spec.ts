@@ -3,7 +3,7 @@ import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { connect, type NatsConnection } from 'nats';
-import { AppsSubjects, type ListFilesRequest, type ListFilesResponse } from '@appgen/contracts';
+import { AppsSubjects, EdgeEvents, type ListFilesRequest, type ListFilesResponse } from '@appgen/contracts';
 import { currentRequestContext, DrainingNatsServer, RpcClient, runInRequestContext, AppgenError } from '@appgen/service-kit';
 import { startNatsServer, type NatsServerHandle } from './nats-server';
 
@@ -100,5 +100,29 @@ describe('replies larger than one NATS message', () => {
     await expect(rpc.request(AppsSubjects.readFile, { caller, id: 'app1', path: 'a' })).rejects.toMatchObject({
       payload: { status: 503, body: { error: 'service_unavailable' } },
     });
+  });
+});
+
+describe('announcements', () => {
+  it('reach a subscriber before the announcer goes on, and never fail the change they follow', async () => {
+    const nats = await startNatsServer();
+    const listener = await connect({ servers: nats.url });
+    const announcer = await connect({ servers: nats.url });
+    const heard: string[] = [];
+    listener.subscribe(EdgeEvents.appChanged, { callback: (_error, message) => heard.push(message.string()) });
+    await listener.flush();
+    const rpc = new RpcClient(announcer, 5000);
+    try {
+      await expect(rpc.announce(EdgeEvents.appChanged, { app_id: 'app1' })).resolves.toBe(true);
+      // Taken by the server before announce resolved: a PING of the listener's comes back after it.
+      await listener.flush();
+      expect(heard.map((raw) => JSON.parse(raw).data)).toEqual([{ app_id: 'app1' }]);
+      await announcer.close();
+      await expect(rpc.announce(EdgeEvents.appChanged, { app_id: 'app1' })).resolves.toBe(false);
+    } finally {
+      rpc.close();
+      await listener.close();
+      await nats.stop();
+    }
   });
 });
