@@ -109,7 +109,8 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
     const head = envelopeHead(raw);
     if (!head) {
       this.log.warn(`event at stream sequence ${message.seq} is not an event envelope; skipped`);
-      message.term('not an event envelope');
+      // No reason given: NATS before 2.10 ignores a `+TERM <reason>`, and the event would come back every ack wait.
+      message.term();
       return;
     }
     this.queued.push({ message, head, raw });
