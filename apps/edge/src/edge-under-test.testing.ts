@@ -9,7 +9,6 @@ import {
   AppsEvents,
   AppsSubjects,
   DeploymentSubjects,
-  effectiveTier,
   UsersSubjects,
   type AppUserView,
   type PageView,
@@ -150,7 +149,7 @@ export const handlers: Record<string, Handler> = {
   [UsersSubjects.appUserResolveSession]: (data) => {
     const user = sessions.get(`${String(data['app_id'])}:${String(data['session_hash'])}`);
     if (!user) throw new Failure({ status: 401, body: { error: 'unauthorized', message: 'Not signed in.' } });
-    return { app_user: user, effective_tier: effectiveTier(user) };
+    return { app_user: user };
   },
   [UsersSubjects.appUserSignOut]: (data) => {
     sessions.delete(`${String(data['app_id'])}:${String(data['session_hash'])}`);

@@ -317,11 +317,8 @@ export const AppUserSessionRequest = Closed({
   session_hash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
 });
 export type AppUserSessionRequest = Static<typeof AppUserSessionRequest>;
-export const AppUserResolveSessionResponse = Closed({
-  app_user: AppUserView,
-  /** the tier the app should serve: the granted one, or `free` once it has expired */
-  effective_tier: AccessTier,
-});
+/** The signed-in app user; the edge judges the tier they are served with effectiveTier at each answer. */
+export const AppUserResolveSessionResponse = Closed({ app_user: AppUserView });
 export type AppUserResolveSessionResponse = Static<typeof AppUserResolveSessionResponse>;
 
 export { ACCESS_TIERS, AccessTier };

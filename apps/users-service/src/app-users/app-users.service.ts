@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  effectiveTier,
   normalizeEmail,
   type AppUserRequestCodeRequest,
   type AppUserResolveSessionResponse,
@@ -156,8 +155,7 @@ export class AppUsersService {
       .andWhere('session.expiresAt > now() AND user.revokedAt IS NULL')
       .getOne();
     if (!user) throw AppgenError.of('unauthorized', SIGNED_OUT);
-    const appUser = toAppUserView(user);
-    return { app_user: appUser, effective_tier: effectiveTier(appUser) };
+    return { app_user: toAppUserView(user) };
   }
 
   /** Idempotent: signing out of a session that is already gone succeeds too. */
