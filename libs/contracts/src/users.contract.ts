@@ -3,7 +3,7 @@ import { AppIdField } from './apps.contract';
 import { Caller, CallerFields, PLANS } from './caller';
 import { EMAIL_MAX_LENGTH, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
-import { API_KEY_SCOPES } from './permissions';
+import { API_KEY_SCOPES, GRANTS } from './permissions';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
 import { Closed, IntegerId, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 import { textCharacterProblem } from './stored-text';
@@ -344,6 +344,30 @@ export type AppUserSessionRequest = Static<typeof AppUserSessionRequest>;
 /** The signed-in app user; the edge judges the tier they are served with effectiveTier at each answer. */
 export const AppUserResolveSessionResponse = Closed({ app_user: AppUserView });
 export type AppUserResolveSessionResponse = Static<typeof AppUserResolveSessionResponse>;
+
+/** GET /account: whose credential this is and what it may do. */
+export const CREDENTIAL_TYPES = ['api_key', 'sign_in_token', 'oauth'] as const;
+export const CurrentAccountResponse = Named(
+  'CurrentAccount',
+  Closed({
+    account: Closed(
+      {
+        ...AccountView.properties,
+        email_verified: Type.Literal(true, { description: 'the address signs in by e-mailed code, so appgen vouches for it' }),
+      },
+      { title: 'VerifiedAccount' },
+    ),
+    credential: Closed(
+      {
+        type: StringEnum(CREDENTIAL_TYPES, { description: 'an API key, a sign-in token (POST /auth/magic_code) or an OAuth access token' }),
+        scopes: Type.Array(StringEnum(GRANTS), { description: 'the permissions this credential grants' }),
+        client_id: Type.Optional(Type.String({ description: 'the OAuth client the token was issued to (OAuth tokens only)' })),
+      },
+      { title: 'CredentialInfo' },
+    ),
+  }),
+);
+export type CurrentAccountResponse = Static<typeof CurrentAccountResponse>;
 
 /** What the OAuth sign-in page learns from a right code: whose account it is, and nothing to sign in with. */
 export const ConfirmSignInCodeResponse = Closed({ account: AccountView });
