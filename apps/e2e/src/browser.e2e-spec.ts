@@ -1,21 +1,6 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { adminAccount, api, closeBus, e2eEnv, latestMailTo, uniqueEmail, type TestAccount } from './support';
-
-// Debian's package (tools/platform/install.mjs installs it for npm test); Playwright's own browser
-// download cannot work where appgen is built, so playwright-core drives the system's Chromium.
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // Without these Chromium keeps calling Google's services, which a closed network refuses over and over.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import type { Browser, Page } from 'playwright-core';
+import { adminAccount, api, closeBus, e2eEnv, latestMailTo, launchChromium, uniqueEmail, type TestAccount } from './support';
 
 /**
  * What a person does with a freshly generated app, in a real browser: open its preview, sign in with the
@@ -26,16 +11,8 @@ describe('a generated app in a browser', () => {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(
-        `Chromium is not installed at ${CHROMIUM_PATH}. Install Debian's package:\n` +
-          '  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium\n' +
-          '(npm test does this itself when it runs as root), or set CHROMIUM_PATH.',
-      );
-    }
     owner = await adminAccount('enterprise', 'browser');
-    // launch() gives every run a fresh temporary profile of its own and removes it on close.
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

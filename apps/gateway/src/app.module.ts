@@ -22,6 +22,7 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import { AppsAliasController } from './managed-apps/apps-alias.controller';
 import { ManagedAppLifecycleController } from './managed-apps/managed-app-lifecycle.controller';
 import { ManagedAppsController } from './managed-apps/managed-apps.controller';
+import { OAuthServer } from './oauth/oauth-server.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
@@ -66,6 +67,7 @@ export class AppModule {
         RequestGate,
         ToolExecutor,
         OfferedModels,
+        OAuthServer,
       ],
     };
   }

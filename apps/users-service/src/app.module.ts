@@ -18,6 +18,10 @@ import { CountSignInCodesPerHour1763700002000 } from './migrations/1763700002000
 import { CreateAppUsers1763700001500 } from './migrations/1763700001500-create-app-users';
 import { KeepMailContentUntilSent1763700003000 } from './migrations/1763700003000-keep-mail-content-until-sent';
 import { GrantAppAccessBeforeFirstSignIn1763700004000 } from './migrations/1763700004000-grant-app-access-before-first-sign-in';
+import { CreateOAuthRecords1763700005000 } from './migrations/1763700005000-create-oauth-records';
+import { OAuthProviderKeysEntity } from './oauth/oauth-provider-keys.entity';
+import { OAuthRecordEntity } from './oauth/oauth-record.entity';
+import { OAuthModule } from './oauth/oauth.module';
 import { AccessTokenEntity } from './sign-in/access-token.entity';
 import { SignInCodeEntity } from './sign-in/sign-in-code.entity';
 import { SignInModule } from './sign-in/sign-in.module';
@@ -42,6 +46,8 @@ export class AppModule {
             AppUserEntity,
             AppUserCodeEntity,
             AppUserSessionEntity,
+            OAuthRecordEntity,
+            OAuthProviderKeysEntity,
           ],
           migrations: [
             CreateOutbox1763700000000,
@@ -50,6 +56,7 @@ export class AppModule {
             CountSignInCodesPerHour1763700002000,
             KeepMailContentUntilSent1763700003000,
             GrantAppAccessBeforeFirstSignIn1763700004000,
+            CreateOAuthRecords1763700005000,
           ],
         }),
         // The outbox carries the app.user.* events of per-app users.
@@ -60,6 +67,7 @@ export class AppModule {
         AdminModule,
         AppUsersModule,
         AppDeletionModule,
+        OAuthModule,
       ],
       providers: [{ provide: USERS_CONFIG, useValue: config }],
       exports: [USERS_CONFIG],

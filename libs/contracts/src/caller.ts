@@ -17,7 +17,7 @@ export const Caller = Closed({
   plan: StringEnum(PLANS),
   /** the API key used, or null for an OAuth/magic-code bearer token */
   keyId: Nullable(Type.Integer({ minimum: 1 })),
-  /** the key's scope; bearer tokens act with full_access */
+  /** the key's scope; a sign-in token acts with full_access; an OAuth token: the narrowest scope covering its grants (a label only) */
   scope: StringEnum(API_KEY_SCOPES),
   grants: Type.Array(StringEnum(GRANTS)),
 });

@@ -16,6 +16,28 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const GRANTS = [...PERMISSIONS, 'users:*', 'webhooks:*'] as const;
 export type Grant = (typeof GRANTS)[number];
 
+/**
+ * One sentence per grant, for whoever must decide to give it: the OAuth consent page and the scope list of the
+ * authorization server's metadata say exactly this.
+ */
+export const GRANT_DESCRIPTIONS: Readonly<Record<Grant, string>> = {
+  'apps:read': 'See your apps, their files, versions, status, build errors and environment variable names.',
+  'apps:write': 'Create and change apps, their files and environment variables, deploy them and roll them back.',
+  'apps:delete': 'Delete apps for good.',
+  'users:read': "See the people who use your apps and their access tiers.",
+  'users:write': "Grant and revoke people's access to your apps.",
+  'analytics:read': 'See the page views and visitors of your apps.',
+  'webhooks:read': 'See your webhooks, their deliveries and your callback signing secret.',
+  'webhooks:write': 'Create, change, test and delete webhooks and rotate your callback signing secret.',
+  'generation:queue': 'Generate new apps and regenerate existing ones, spending your credits.',
+  'users:*': 'Everything about the people who use your apps: see them, grant and revoke their access.',
+  'webhooks:*': 'Everything about your webhooks: see, create, change, test and delete them.',
+};
+
+export function isGrant(value: string): value is Grant {
+  return (GRANTS as readonly string[]).includes(value);
+}
+
 export const API_KEY_SCOPES = ['read_only', 'read_write', 'full_access'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -35,15 +57,29 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<ApiKeyScope, string>> = {
   full_access: 'Everything an account can do, including deleting apps and queuing generation.',
 };
 
-const SCOPE_RANK: Readonly<Record<ApiKeyScope, number>> = { read_only: 0, read_write: 1, full_access: 2 };
-
-/** True when a key of scope `candidate` grants nothing beyond what `holder` grants. */
-export function scopeWithin(candidate: ApiKeyScope, holder: ApiKeyScope): boolean {
-  return SCOPE_RANK[candidate] <= SCOPE_RANK[holder];
+export function hasPermission(grants: readonly Grant[], needed: Permission): boolean {
+  return holdsGrant(grants, needed);
 }
 
-export function hasPermission(grants: readonly Grant[], needed: Permission): boolean {
-  if (grants.includes(needed)) return true;
-  const family = `${needed.split(':')[0]}:*`;
+/** True when `grants` hold `grant` itself or the whole family it belongs to (`users:*` holds `users:read`). */
+function holdsGrant(grants: readonly Grant[], grant: Grant): boolean {
+  if (grants.includes(grant)) return true;
+  const family = `${grant.split(':')[0]}:*`;
   return (grants as readonly string[]).includes(family);
+}
+
+/**
+ * True when a key of scope `candidate` grants nothing beyond `holder`'s grants. Judged on grants, not on scope
+ * names, so an OAuth token, whose grants are the scopes it was given, can create only keys within them.
+ */
+export function scopeWithinGrants(candidate: ApiKeyScope, holder: readonly Grant[]): boolean {
+  return SCOPE_GRANTS[candidate].every((grant) => holdsGrant(holder, grant));
+}
+
+/**
+ * The narrowest API-key scope that covers every one of `grants` (read_only for none): what `Caller.scope` says of
+ * an OAuth token. A label only: every decision is taken on the grants themselves.
+ */
+export function narrowestScopeCovering(grants: readonly Grant[]): ApiKeyScope {
+  return API_KEY_SCOPES.find((scope) => grants.every((grant) => holdsGrant(SCOPE_GRANTS[scope], grant))) ?? 'full_access';
 }

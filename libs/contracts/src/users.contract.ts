@@ -3,7 +3,7 @@ import { AppIdField } from './apps.contract';
 import { Caller, CallerFields, PLANS } from './caller';
 import { EMAIL_MAX_LENGTH, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
-import { API_KEY_SCOPES } from './permissions';
+import { API_KEY_SCOPES, GRANTS } from './permissions';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
 import { Closed, IntegerId, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
 import { textCharacterProblem } from './stored-text';
@@ -32,6 +32,21 @@ export const UsersSubjects = {
   revokeAppUser: 'users.app_users.revoke',
   /** how many app users each app has who are not revoked (`users_count` of the app detail) */
   countAppUsers: 'users.app_users.count',
+  /** checks an e-mailed sign-in code without minting an access token (the OAuth sign-in page) */
+  confirmSignInCode: 'users.auth.confirm_code',
+  resolveOAuthToken: 'users.auth.resolve_oauth_token',
+  /** the OAuth server's storage (oidc-provider's Adapter, run by the gateway) */
+  oauthUpsert: 'users.oauth.upsert',
+  oauthFind: 'users.oauth.find',
+  oauthFindByUid: 'users.oauth.find_by_uid',
+  oauthFindByUserCode: 'users.oauth.find_by_user_code',
+  oauthConsume: 'users.oauth.consume',
+  oauthDestroy: 'users.oauth.destroy',
+  oauthRevokeByGrantId: 'users.oauth.revoke_by_grant_id',
+  /** the OAuth server's signing and cookie keys, the same for every gateway replica */
+  oauthProviderKeys: 'users.oauth.provider_keys',
+  /** an account by id, for the OAuth server's claims about whoever signed in */
+  oauthFindAccount: 'users.oauth.find_account',
 } as const;
 
 /**
@@ -134,13 +149,18 @@ export const VerifySignInCodeResponse = Named(
 );
 export type VerifySignInCodeResponse = Static<typeof VerifySignInCodeResponse>;
 
-/** The gateway sends the SHA-256 hex of the presented secret; raw credentials never cross the bus. */
-export const ResolveCredentialRequest = Closed({ secret_hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) });
+/** SHA-256 hex: how a credential or an OAuth record id travels and is stored; raw secrets never cross the bus. */
+export const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
+
+/** The gateway sends the SHA-256 hex of the presented secret. */
+export const ResolveCredentialRequest = Closed({ secret_hash: Sha256Hex });
 export type ResolveCredentialRequest = Static<typeof ResolveCredentialRequest>;
 export const ResolveCredentialResponse = Closed({
   caller: Caller,
   /** When the credential stops working by itself (ISO 8601), so a cache never outlives it. */
   expires_at: Nullable(Timestamp),
+  /** the OAuth client the token was issued to (OAuth tokens only) */
+  client_id: Type.Optional(Type.String()),
 });
 export type ResolveCredentialResponse = Static<typeof ResolveCredentialResponse>;
 
@@ -195,7 +215,11 @@ export type ApiKeyUsage = Static<typeof ApiKeyUsage>;
 export const RecordApiKeyUsageMessage = Closed({ usages: Type.Array(ApiKeyUsage) });
 export type RecordApiKeyUsageMessage = Static<typeof RecordApiKeyUsageMessage>;
 
-export const CredentialsRevokedMessage = Closed({ key_ids: Type.Array(Type.Integer({ minimum: 1 })) });
+export const CredentialsRevokedMessage = Closed({
+  key_ids: Type.Array(Type.Integer({ minimum: 1 })),
+  /** SHA-256 of OAuth access tokens revoked (one, or every token of a revoked grant) */
+  token_hashes: Type.Optional(Type.Array(Sha256Hex)),
+});
 export type CredentialsRevokedMessage = Static<typeof CredentialsRevokedMessage>;
 
 /** The most apps one `countAppUsers` asks about. */
@@ -321,6 +345,81 @@ export type AppUserSessionRequest = Static<typeof AppUserSessionRequest>;
 export const AppUserResolveSessionResponse = Closed({ app_user: AppUserView });
 export type AppUserResolveSessionResponse = Static<typeof AppUserResolveSessionResponse>;
 
+/** GET /account: whose credential this is and what it may do. */
+export const CREDENTIAL_TYPES = ['api_key', 'sign_in_token', 'oauth'] as const;
+export const CurrentAccountResponse = Named(
+  'CurrentAccount',
+  Closed({
+    account: Closed(
+      {
+        ...AccountView.properties,
+        email_verified: Type.Literal(true, { description: 'the address signs in by e-mailed code, so appgen vouches for it' }),
+      },
+      { title: 'VerifiedAccount' },
+    ),
+    credential: Closed(
+      {
+        type: StringEnum(CREDENTIAL_TYPES, { description: 'an API key, a sign-in token (POST /auth/magic_code) or an OAuth access token' }),
+        scopes: Type.Array(StringEnum(GRANTS), { description: 'the permissions this credential grants' }),
+        client_id: Type.Optional(Type.String({ description: 'the OAuth client the token was issued to (OAuth tokens only)' })),
+      },
+      { title: 'CredentialInfo' },
+    ),
+  }),
+);
+export type CurrentAccountResponse = Static<typeof CurrentAccountResponse>;
+
+/** What the OAuth sign-in page learns from a right code: whose account it is, and nothing to sign in with. */
+export const ConfirmSignInCodeResponse = Closed({ account: AccountView });
+export type ConfirmSignInCodeResponse = Static<typeof ConfirmSignInCodeResponse>;
+
+/** oidc-provider's model names whose records the OAuth storage keeps (its Adapter is made per model). */
+export const OAUTH_MODELS = [
+  'Session',
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'ClientCredentials',
+  'Client',
+  'InitialAccessToken',
+  'RegistrationAccessToken',
+  'Interaction',
+  'ReplayDetection',
+  'PushedAuthorizationRequest',
+  'Grant',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+] as const;
+export type OAuthModel = (typeof OAUTH_MODELS)[number];
+/** The largest payload one OAuth record may hold as JSON (a registered client with many redirect URIs fits). */
+export const OAUTH_PAYLOAD_MAX_BYTES = 64 * 1024;
+
+const OAuthModelField = StringEnum(OAUTH_MODELS);
+/** A record's payload as oidc-provider writes it, the raw id (`jti`) of a token left out. */
+const OAuthPayload = Type.Record(Type.String(), Type.Unknown(), { 'x-max-json-bytes': OAUTH_PAYLOAD_MAX_BYTES });
+export const OAuthRecordKey = Closed({ model: OAuthModelField, id_hash: Sha256Hex });
+export type OAuthRecordKey = Static<typeof OAuthRecordKey>;
+export const OAuthUpsertRequest = Closed({
+  model: OAuthModelField,
+  id_hash: Sha256Hex,
+  payload: OAuthPayload,
+  /** seconds from now; omitted: the record does not expire by itself */
+  expires_in: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type OAuthUpsertRequest = Static<typeof OAuthUpsertRequest>;
+export const OAuthFoundResponse = Closed({ payload: Nullable(OAuthPayload) });
+export type OAuthFoundResponse = Static<typeof OAuthFoundResponse>;
+export const OAuthDoneResponse = Closed({ success: Type.Literal(true) });
+export type OAuthDoneResponse = Static<typeof OAuthDoneResponse>;
+/** A JSON Web Key as `node:crypto` exports it, with its `kid`. */
+const Jwk = Type.Record(Type.String(), Type.String());
+export const OAuthProviderKeysResponse = Closed({
+  jwks: Closed({ keys: Type.Array(Jwk, { minItems: 1 }) }),
+  cookie_keys: Type.Array(Type.String({ minLength: 32 }), { minItems: 1 }),
+});
+export type OAuthProviderKeysResponse = Static<typeof OAuthProviderKeysResponse>;
+
 export { ACCESS_TIERS, AccessTier };
 
 export const USERS_RPC = {
@@ -343,6 +442,17 @@ export const USERS_RPC = {
   [UsersSubjects.grantAppUserAccess]: rpc(GrantAccessRequest, GrantAccessResponse),
   [UsersSubjects.revokeAppUser]: rpc(AppUserByIdRequest, RevokeAppUserResponse),
   [UsersSubjects.countAppUsers]: rpc(CountAppUsersRequest, CountAppUsersResponse),
+  [UsersSubjects.confirmSignInCode]: rpc(VerifySignInCodeRequest, ConfirmSignInCodeResponse),
+  [UsersSubjects.resolveOAuthToken]: rpc(ResolveCredentialRequest, ResolveCredentialResponse),
+  [UsersSubjects.oauthUpsert]: rpc(OAuthUpsertRequest, OAuthDoneResponse),
+  [UsersSubjects.oauthFind]: rpc(OAuthRecordKey, OAuthFoundResponse),
+  [UsersSubjects.oauthFindByUid]: rpc(Closed({ model: OAuthModelField, uid: Type.String({ minLength: 1, maxLength: 200 }) }), OAuthFoundResponse),
+  [UsersSubjects.oauthFindByUserCode]: rpc(Closed({ model: OAuthModelField, user_code_hash: Sha256Hex }), OAuthFoundResponse),
+  [UsersSubjects.oauthConsume]: rpc(OAuthRecordKey, OAuthDoneResponse),
+  [UsersSubjects.oauthDestroy]: rpc(OAuthRecordKey, OAuthDoneResponse),
+  [UsersSubjects.oauthRevokeByGrantId]: rpc(Closed({ model: OAuthModelField, grant_id: Type.String({ minLength: 1, maxLength: 200 }) }), OAuthDoneResponse),
+  [UsersSubjects.oauthProviderKeys]: rpc(Closed({}), OAuthProviderKeysResponse),
+  [UsersSubjects.oauthFindAccount]: rpc(Closed({ account_id: Type.Integer({ minimum: 1 }) }), Closed({ account: AccountView })),
 };
 export type UsersRpc = RpcTypes<typeof USERS_RPC>;
 

@@ -13,3 +13,16 @@ export {
   type WebhookReceiver,
 } from './webhook-receiver';
 export { deployedApp, generatedApp, throughEdge, until } from './app-journeys';
+export { launchChromium } from './browser';
+export {
+  authorizeInBrowser,
+  authorizeQuery,
+  exchangeCode,
+  oauthTokenThroughBrowser,
+  pkcePair,
+  redirectReceived,
+  registerOAuthClient,
+  startLoopbackRedirect,
+  type OAuthClient,
+  type OAuthTokens,
+} from './oauth';

@@ -40,6 +40,16 @@ describe('presentedCredential', () => {
     expect(presentedCredential({ authorization: 'bearer at_xyz' })).toEqual({ kind: 'access_token', secret: 'at_xyz' });
   });
 
+  it('reads an OAuth access token (43 base64url characters) from a bearer header', () => {
+    // What the authorization server issues: 256 random bits as base64url.
+    const token = Buffer.alloc(32, 0xfb).toString('base64url');
+    expect(token).toHaveLength(43);
+    expect(token).toContain('-');
+    expect(presentedCredential({ authorization: `Bearer ${token}` })).toEqual({ kind: 'oauth_token', secret: token });
+    expect(presentedCredential({ authorization: `Bearer ${token}x` }).kind).toBe('malformed');
+    expect(presentedCredential({ authorization: `Bearer ${token.slice(0, 42)}.` }).kind).toBe('malformed');
+  });
+
   it('tells a missing credential from a malformed one', () => {
     expect(presentedCredential({})).toEqual({ kind: 'none' });
     expect(presentedCredential({ 'x-api-key': 'sk_live_123' }).kind).toBe('malformed');

@@ -1,11 +1,22 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { UsersSubjects, type Caller } from '@appgen/contracts';
+import { UsersSubjects } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { BoundedTtlCache } from './bounded-ttl-cache';
 import type { CredentialKind } from './presented-credential';
-import type { RequestAuth } from './request-auth';
+import type { CallerCredential, RequestAuth, ResolvedCredential } from './request-auth';
+
+const SUBJECTS = {
+  api_key: UsersSubjects.resolveApiKey,
+  access_token: UsersSubjects.resolveAccessToken,
+  oauth_token: UsersSubjects.resolveOAuthToken,
+} as const;
+const CREDENTIAL_TYPES: Readonly<Record<CredentialKind, CallerCredential['type']>> = {
+  api_key: 'api_key',
+  access_token: 'sign_in_token',
+  oauth_token: 'oauth',
+};
 
 const MAX_CACHED_CREDENTIALS = 10_000;
 /** Refusals are remembered briefly, so a flood of bad keys costs users-service one lookup each per window. */
@@ -16,13 +27,13 @@ export function secretHash(secret: string): string {
 }
 
 /**
- * Turns a presented API key or access token into its Caller through users-service, remembering
+ * Turns a presented API key or access token (sign-in or OAuth) into its Caller through users-service, remembering
  * answers in memory so the hot path costs no round trip. A cached caller lives at most
  * AUTH_CACHE_TTL_MS and never past the credential's own expiry; revocations evict at once.
  */
 @Injectable()
 export class CredentialResolver {
-  private readonly callers = new BoundedTtlCache<Caller>(MAX_CACHED_CREDENTIALS);
+  private readonly callers = new BoundedTtlCache<ResolvedCredential>(MAX_CACHED_CREDENTIALS);
   // Separate from `callers`, so junk keys cannot push valid credentials out of the cache.
   private readonly refusals = new BoundedTtlCache<string>(MAX_CACHED_CREDENTIALS);
   private readonly inFlight = new Map<string, Promise<RequestAuth>>();
@@ -37,8 +48,8 @@ export class CredentialResolver {
   resolve(kind: CredentialKind, secret: string): Promise<RequestAuth> | RequestAuth {
     const hash = secretHash(secret);
     const now = Date.now();
-    const caller = this.callers.get(hash, now);
-    if (caller) return { caller };
+    const resolved = this.callers.get(hash, now);
+    if (resolved) return resolved;
     const refusal = this.refusals.get(hash, now);
     if (refusal !== undefined) return { caller: null, reason: refusal };
     let pending = this.inFlight.get(hash);
@@ -54,18 +65,24 @@ export class CredentialResolver {
   evictKeys(keyIds: readonly number[]): void {
     this.revocations += 1;
     const revoked = new Set(keyIds);
-    this.callers.deleteWhere((caller) => caller.keyId !== null && revoked.has(caller.keyId));
+    this.callers.deleteWhere(({ caller }) => caller.keyId !== null && revoked.has(caller.keyId));
+  }
+
+  /** Forgets these OAuth access tokens (by the SHA-256 they are cached under), revoked on any replica. */
+  evictTokens(tokenHashes: readonly string[]): void {
+    this.revocations += 1;
+    for (const hash of tokenHashes) this.callers.delete(hash);
   }
 
   private async lookup(kind: CredentialKind, hash: string): Promise<RequestAuth> {
     const revocationsBefore = this.revocations;
-    const subject = kind === 'api_key' ? UsersSubjects.resolveApiKey : UsersSubjects.resolveAccessToken;
     try {
-      const { caller, expires_at } = await this.rpc.request(subject, { secret_hash: hash });
+      const { caller, expires_at, client_id } = await this.rpc.request(SUBJECTS[kind], { secret_hash: hash });
+      const resolved: ResolvedCredential = { caller, credential: { type: CREDENTIAL_TYPES[kind], clientId: client_id ?? null } };
       const now = Date.now();
       const until = Math.min(now + this.config.AUTH_CACHE_TTL_MS, expires_at ? Date.parse(expires_at) : Infinity);
-      if (until > now && this.revocations === revocationsBefore) this.callers.set(hash, caller, until);
-      return { caller };
+      if (until > now && this.revocations === revocationsBefore) this.callers.set(hash, resolved, until);
+      return resolved;
     } catch (error) {
       // users-service refuses unknown, revoked and expired credentials alike; anything else (503, 504) is not a refusal.
       if (error instanceof AppgenError && (error.payload.status === 401 || error.payload.status === 404)) {

@@ -1,7 +1,18 @@
-import type { Caller } from '@appgen/contracts';
+import type { Caller, CREDENTIAL_TYPES } from '@appgen/contracts';
+
+/** How the caller authenticated (GET /account says so): which kind of credential, and the OAuth client if any. */
+export interface CallerCredential {
+  type: (typeof CREDENTIAL_TYPES)[number];
+  clientId: string | null;
+}
+
+export interface ResolvedCredential {
+  caller: Caller;
+  credential: CallerCredential;
+}
 
 /** What authentication found out about a request, decided once in the onRequest hook. */
-export type RequestAuth = { caller: Caller } | { caller: null; reason: string };
+export type RequestAuth = ResolvedCredential | { caller: null; reason: string };
 
 // Keyed by the Fastify request object, which the hook and Nest's guards and decorators all receive.
 const authByRequest = new WeakMap<object, RequestAuth>();

@@ -7,18 +7,19 @@ import { CredentialResolver } from './credential-resolver.service';
 const codec = JSONCodec<unknown>();
 
 /**
- * Key ids of a `credentialsRevoked` message, in Nest's wire format `{pattern, data: {key_ids}}`, checked against
- * its contract (CredentialsRevokedMessage); a message that breaks it revokes nothing.
+ * A `credentialsRevoked` message, in Nest's wire format `{pattern, data: {key_ids, token_hashes?}}`, checked
+ * against its contract (CredentialsRevokedMessage); a message that breaks it revokes nothing.
  */
-function revokedKeyIds(message: unknown): number[] | null {
+function revoked(message: unknown): CredentialsRevokedMessage | null {
   const data = typeof message === 'object' && message !== null && 'data' in message ? message.data : message;
   const checked = validate(CredentialsRevokedMessage, data);
-  return checked.ok ? checked.value.key_ids : null;
+  return checked.ok ? checked.value : null;
 }
 
 /**
- * Hears every revocation broadcast. A plain subscription, not a queue group: each gateway replica
- * must evict the key from its own cache, or a revoked key would keep working for up to a cache TTL.
+ * Hears every revocation broadcast (API keys by id, OAuth access tokens by hash). A plain subscription, not a
+ * queue group: each gateway replica must evict them from its own cache, or a revoked credential would keep
+ * working for up to a cache TTL.
  */
 @Injectable()
 export class RevocationListener implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,9 +45,13 @@ export class RevocationListener implements OnApplicationBootstrap, OnApplication
           this.logger.warn('ignored a revocation message that is not JSON');
           return;
         }
-        const keyIds = revokedKeyIds(decoded);
-        if (keyIds === null) this.logger.warn('ignored a revocation message that breaks its contract');
-        else if (keyIds.length > 0) this.credentials.evictKeys(keyIds);
+        const revocation = revoked(decoded);
+        if (revocation === null) {
+          this.logger.warn('ignored a revocation message that breaks its contract');
+          return;
+        }
+        if (revocation.key_ids.length > 0) this.credentials.evictKeys(revocation.key_ids);
+        if (revocation.token_hashes?.length) this.credentials.evictTokens(revocation.token_hashes);
       },
     });
   }

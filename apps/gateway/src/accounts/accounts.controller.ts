@@ -1,8 +1,9 @@
-import { Controller, Post } from '@nestjs/common';
+import { Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CreateAccountBody,
   CreateAccountResponse,
+  CurrentAccountResponse,
   MagicCodeBody,
   MessageResponse,
   Type,
@@ -11,7 +12,9 @@ import {
   type CreateAccountRequest,
 } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
-import { Public } from '../access/access.decorators';
+import { Authenticated, Public } from '../access/access.decorators';
+import { CurrentCredential } from '../access/current-caller.decorator';
+import type { ResolvedCredential } from '../access/request-auth';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
 
 @ApiTags('Accounts')
@@ -46,5 +49,27 @@ export class AccountsController {
   })
   magicCode(@ValidBody(MagicCodeBody) { email, code }: MagicCodeBody): Promise<MessageResponse | VerifySignInCodeResponse> {
     return code === undefined ? this.rpc.request(UsersSubjects.requestSignInCode, { email }) : this.rpc.request(UsersSubjects.verifySignInCode, { email, code });
+  }
+
+  @Get('account')
+  @Authenticated()
+  @Operation({
+    id: 'getCurrentAccount',
+    summary: 'Who am I',
+    description:
+      "The caller's account, with its e-mail vouched for (accounts sign in by e-mailed code), and the credential used: " +
+      'its kind, the permissions it grants and, for an OAuth token, the client it was issued to. Any valid credential may ask.',
+    returns: CurrentAccountResponse,
+  })
+  async currentAccount(@CurrentCredential() { caller, credential }: ResolvedCredential): Promise<CurrentAccountResponse> {
+    const { account } = await this.rpc.request(UsersSubjects.getAccount, { caller });
+    return {
+      account: { ...account, email_verified: true },
+      credential: {
+        type: credential.type,
+        scopes: caller.grants,
+        ...(credential.clientId === null ? {} : { client_id: credential.clientId }),
+      },
+    };
   }
 }

@@ -43,7 +43,7 @@ export class ApiKeysController {
   @Operation({
     id: 'createApiKey',
     summary: 'Create an API key',
-    description: 'The raw key is in this response only. A key cannot create a key of wider scope (403).',
+    description: 'The raw key is in this response only. A credential cannot create a key wider than its own permissions (403).',
     status: 201,
     returns: CreateApiKeyResponse,
   })

@@ -6,6 +6,7 @@ import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
+import { isOAuthPath, OAuthServer } from '../oauth/oauth-server.service';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 
 export const API_PREFIX = 'api/v1';
@@ -29,6 +30,12 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   installHttpRequestLog(fastify);
   // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
   fastify.addHook('onRequest', (request, reply) => gate.onRequest(request, reply));
+  // The OAuth server (a Koa app) answers /oauth/* and its metadata once the gate has counted the request, before
+  // Fastify parses a body: its forms are URL-encoded, which the API refuses.
+  const oauth = app.get(OAuthServer);
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (isOAuthPath(request.url)) await oauth.serve(request, reply);
+  });
   // onSend sees every response as it goes out (handler results and error-filter bodies alike) with its
   // final status, which is what an Idempotency-Key replay must repeat.
   const idempotency = app.get(IdempotencyService);

@@ -16,6 +16,6 @@ export class AccountsController {
 
   @MessagePattern(UsersSubjects.getAccount)
   onGetAccount(@Payload() request: RpcRequest<typeof UsersSubjects.getAccount>): Handler<typeof UsersSubjects.getAccount> {
-    return this.accounts.get(request.caller);
+    return this.accounts.get(request.caller.accountId);
   }
 }

@@ -3,7 +3,6 @@ import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
   normalizeEmail,
   type AccountView,
-  type Caller,
   type CreateAccountRequest,
   type CreateAccountResponse,
   type Plan,
@@ -51,9 +50,9 @@ export class AccountsService {
     };
   }
 
-  async get(caller: Caller): Promise<{ account: AccountView }> {
-    const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ id: caller.accountId });
-    if (!account) throw AppgenError.notFound('Account', caller.accountId);
+  async get(accountId: number): Promise<{ account: AccountView }> {
+    const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
+    if (!account) throw AppgenError.notFound('Account', accountId);
     return { account: toAccountView(account) };
   }
 

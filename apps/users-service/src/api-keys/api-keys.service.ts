@@ -5,7 +5,7 @@ import {
   pageMeta,
   pageOffset,
   SCOPE_DESCRIPTIONS,
-  scopeWithin,
+  scopeWithinGrants,
   UsersEvents,
   type ApiKeyByIdRequest,
   type ApiKeyResponse,
@@ -75,7 +75,7 @@ export function toApiKeyView(key: ApiKeyEntity, now: Date = new Date()): ApiKeyV
 
 function forbiddenScope(caller: Caller, scope: ApiKeyScope, action: 'create' | 'revoke'): AppgenError {
   const credential = caller.keyId === null ? 'This access token' : `This ${caller.scope} API key`;
-  return AppgenError.of('forbidden', `${credential} cannot ${action} a ${scope} API key: a key may only manage keys of its own scope or narrower`);
+  return AppgenError.of('forbidden', `${credential} cannot ${action} a ${scope} API key: a key may only manage keys of its own scope or narrower, a token only keys within its permissions`);
 }
 
 @Injectable()
@@ -89,7 +89,7 @@ export class ApiKeysService {
 
   async create(request: CreateApiKeyRequest): Promise<CreateApiKeyResponse> {
     const fields = newApiKeyOf(request);
-    if (!scopeWithin(fields.scope, request.caller.scope)) throw forbiddenScope(request.caller, fields.scope, 'create');
+    if (!scopeWithinGrants(fields.scope, request.caller.grants)) throw forbiddenScope(request.caller, fields.scope, 'create');
     const { rawKey, key } = await this.dataSource.transaction((manager) => this.insert(manager, request.caller.accountId, fields));
     return { raw_key: rawKey, api_key: toApiKeyView(key), warning: RAW_KEY_WARNING };
   }
@@ -130,7 +130,7 @@ export class ApiKeysService {
   async revoke(request: ApiKeyByIdRequest): Promise<RevokeApiKeyResponse> {
     const { key, already } = await this.dataSource.transaction(async (manager) => {
       const owned = await this.findOwned(manager, request.caller, request.id, true);
-      if (!scopeWithin(owned.scope, request.caller.scope)) throw forbiddenScope(request.caller, owned.scope, 'revoke');
+      if (!scopeWithinGrants(owned.scope, request.caller.grants)) throw forbiddenScope(request.caller, owned.scope, 'revoke');
       if (owned.revokedAt !== null) return { key: owned, already: true };
       await manager.update(ApiKeyEntity, { id: owned.id }, { revokedAt: () => 'now()' });
       return { key: await manager.findOneByOrFail(ApiKeyEntity, { id: owned.id }), already: false };

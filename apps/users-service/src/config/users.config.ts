@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { ConfigError, env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
+import { ConfigError, env, loadConfig, secretsKeyOf, serviceEnv, type ConfigOf } from '@appgen/service-kit';
 
 export const usersEnv = {
   ...serviceEnv,
@@ -18,7 +18,7 @@ export const usersEnv = {
     max: 24 * 366,
   }),
   SECRETS_KEY: env.optionalString(
-    'base64 of 32 random bytes, shared by the platform; keys the hashes of sign-in codes so a database reader cannot reverse them',
+    'base64 of 32 random bytes, shared by the platform; keys the hashes of sign-in codes so a database reader cannot reverse them, and seals the OAuth server keys',
   ),
   OUTBOX_RELAY_ENABLED: env.bool('publish outbox events from this process', { default: true }),
 };
@@ -28,14 +28,17 @@ export type UsersConfig = ConfigOf<typeof usersEnv> & {
    * null when SECRETS_KEY is unset, and codes are then hashed without a key.
    */
   readonly codeHashKey: Buffer | null;
+  /** SECRETS_KEY itself, sealing the OAuth server's keys; null when unset, and OAuth is then unavailable. */
+  readonly secretsKey: Buffer | null;
 };
 export const USERS_CONFIG = Symbol('USERS_CONFIG');
 
 export function loadUsersConfig(source: NodeJS.ProcessEnv = process.env): UsersConfig {
   const config = loadConfig(usersEnv, source);
-  if (config.SECRETS_KEY === undefined) return { ...config, codeHashKey: null };
-  const secretsKey = Buffer.from(config.SECRETS_KEY, 'base64');
-  if (secretsKey.length !== 32) throw new ConfigError(['SECRETS_KEY must be base64 of exactly 32 bytes']);
+  if (config.SECRETS_KEY === undefined) return { ...config, codeHashKey: null, secretsKey: null };
+  const problems: string[] = [];
+  const secretsKey = secretsKeyOf(config.SECRETS_KEY, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   const codeHashKey = Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'appgen users-service sign-in codes', 32));
-  return { ...config, codeHashKey };
+  return { ...config, codeHashKey, secretsKey };
 }

@@ -23,6 +23,13 @@ export class SignInController {
     return this.signIn.verifyCode(request);
   }
 
+  @MessagePattern(UsersSubjects.confirmSignInCode)
+  onConfirmSignInCode(
+    @Payload() request: RpcRequest<typeof UsersSubjects.confirmSignInCode>,
+  ): Handler<typeof UsersSubjects.confirmSignInCode> {
+    return this.signIn.confirmCode(request);
+  }
+
   @MessagePattern(UsersSubjects.resolveAccessToken)
   onResolveAccessToken(
     @Payload() request: RpcRequest<typeof UsersSubjects.resolveAccessToken>,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  type ConfirmSignInCodeResponse,
   normalizeEmail,
   type MessageResponse,
   type Plan,
@@ -104,11 +105,40 @@ export class SignInService implements OnModuleInit {
   }
 
   async verifyCode(request: VerifySignInCodeRequest): Promise<VerifySignInCodeResponse> {
+    const signedIn = await this.checkCode(request, async (manager, account) => {
+      const token = newAccessToken();
+      await manager.insert(AccessTokenEntity, {
+        accountId: account.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+        revokedAt: null,
+      });
+      return { account, token };
+    });
+    return {
+      access_token: signedIn.token,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      account: toAccountView(signedIn.account),
+    };
+  }
+
+  /** The same check of the same codes, minting nothing: the OAuth sign-in page signs the person in itself. */
+  async confirmCode(request: VerifySignInCodeRequest): Promise<ConfirmSignInCodeResponse> {
+    const account = await this.checkCode(request, (_manager, checked) => Promise.resolve(checked));
+    return { account: toAccountView(account) };
+  }
+
+  /**
+   * Checks the code (counting a wrong try, using up a right one) and runs `onValid` in the same transaction;
+   * any refusal is one 401.
+   */
+  private async checkCode<T>(request: VerifySignInCodeRequest, onValid: (manager: EntityManager, account: AccountEntity) => Promise<T>): Promise<T> {
     const email = normalizeEmail(request.email);
     const code = typeof request.code === 'string' ? request.code.trim() : '';
     if (email === null) throw AppgenError.of('unauthorized', CODE_REFUSED);
     // A wrong try must be counted even though the request fails, so the refusal is thrown after commit.
-    const signedIn = await this.dataSource.transaction(async (manager) => {
+    const outcome = await this.dataSource.transaction(async (manager) => {
       const account = await this.findByEmail(manager, email);
       if (!account) return null;
       const stored = await manager
@@ -123,22 +153,10 @@ export class SignInService implements OnModuleInit {
       if (next === 'count_failure') await manager.increment(SignInCodeEntity, { accountId: account.id }, 'failedAttempts', 1);
       if (next === 'delete') await manager.delete(SignInCodeEntity, { accountId: account.id });
       if (check !== 'valid') return null;
-      const token = newAccessToken();
-      await manager.insert(AccessTokenEntity, {
-        accountId: account.id,
-        tokenHash: sha256Hex(token),
-        expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-        revokedAt: null,
-      });
-      return { account, token };
+      return { value: await onValid(manager, account) };
     });
-    if (!signedIn) throw AppgenError.of('unauthorized', CODE_REFUSED);
-    return {
-      access_token: signedIn.token,
-      token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      account: toAccountView(signedIn.account),
-    };
+    if (!outcome) throw AppgenError.of('unauthorized', CODE_REFUSED);
+    return outcome.value;
   }
 
   /** Hot path of every bearer-authenticated request: one indexed read, no writes. */
