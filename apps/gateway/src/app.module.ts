@@ -22,6 +22,8 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import { AppsAliasController } from './managed-apps/apps-alias.controller';
 import { ManagedAppLifecycleController } from './managed-apps/managed-app-lifecycle.controller';
 import { ManagedAppsController } from './managed-apps/managed-apps.controller';
+import { McpController } from './mcp/mcp.controller';
+import { McpServerFactory } from './mcp/mcp-server.factory';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
@@ -44,6 +46,8 @@ const CONTROLLERS = [
   ZapierController,
 ];
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
+/** JSON-RPC requests carry their own ids and the transport answers on the raw response: no Idempotency-Key there. */
+const MCP_CONTROLLERS = [McpController];
 
 @Module({})
 export class AppModule {
@@ -51,7 +55,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false }), DiscoveryModule],
-      controllers: CONTROLLERS,
+      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
@@ -65,6 +69,7 @@ export class AppModule {
         RateLimitService,
         RequestGate,
         ToolExecutor,
+        McpServerFactory,
         OfferedModels,
       ],
     };

@@ -13,3 +13,4 @@ export {
   type WebhookReceiver,
 } from './webhook-receiver';
 export { deployedApp, generatedApp, throughEdge, until } from './app-journeys';
+export { connectMcp, credentialHeaders, type McpCredential } from './mcp-client';

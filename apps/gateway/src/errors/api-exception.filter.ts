@@ -1,4 +1,5 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
 import { toErrorResponse } from './error-response';
 
 /**
@@ -6,9 +7,10 @@ import { toErrorResponse } from './error-response';
  * Nest's Fastify error and not-found handlers) body parsing, hooks and unknown routes.
  */
 /** The parts of Fastify's request and reply the filter uses. */
-interface FailedRequest {
+export interface FailedRequest {
   method: string;
   url: string;
+  headers: IncomingHttpHeaders;
 }
 interface ErrorReply {
   header(name: string, value: string): unknown;
@@ -33,8 +35,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.logger.error(`${route} failed: ${detail}`);
     }
     // RFC 9110: a 401 names the scheme to authenticate with; a 503 says when to come back.
-    if (status === 401) reply.header('WWW-Authenticate', 'Bearer realm="appgen"');
+    if (status === 401) reply.header('WWW-Authenticate', this.authenticationChallenge(request));
     if (status === 503) reply.header('Retry-After', UNAVAILABLE_RETRY_AFTER_SECONDS);
     reply.status(status).send(body);
+  }
+
+  /** The `WWW-Authenticate` value of a 401. */
+  protected authenticationChallenge(_request: FailedRequest): string {
+    return 'Bearer realm="appgen"';
   }
 }

@@ -23,11 +23,12 @@ export interface GenerateToolResponse {
 }
 export interface ToolResult {
   success: true;
-  result: unknown;
+  /** an object, so that MCP can answer it as structured content */
+  result: Record<string, unknown>;
 }
 export type ToolResponse = ToolResult | GenerateToolResponse;
 
-export function succeeded(result: unknown): ToolResult {
+export function succeeded(result: Record<string, unknown>): ToolResult {
   return { success: true, result };
 }
 
