@@ -138,6 +138,23 @@ describe('MCP server at {site_url}/mcp', () => {
     expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'appgen://apps/{app_id}/AGENTS.md' })]);
   });
 
+  it("changes the app's data with the data tools, each answer checked by the client against the tool's output schema", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.filter((tool) => tool.name.endsWith('-data') || tool.name === 'svc-create-entity').every((tool) => tool.outputSchema)).toBe(true);
+    const defined = succeeded(await call(client, 'svc-create-entity', { app_id: appId, name: 'notes', columns: [{ name: 'title', type: 'text', required: true }] }));
+    expect(defined).toMatchObject({ entity: { name: 'notes' } });
+    const inserted = succeeded(await call(client, 'svc-insert-data', { app_id: appId, entity: 'notes', data: { title: 'First' } }));
+    const row = inserted.row as { id: number; title: string };
+    expect(row.title).toBe('First');
+    expect(succeeded(await call(client, 'svc-update-data', { app_id: appId, entity: 'notes', id: row.id, data: { title: 'Changed' } }))).toMatchObject({
+      row: { id: row.id, title: 'Changed' },
+    });
+    expect(succeeded(await call(client, 'svc-query-data', { app_id: appId, entity: 'notes' }))).toMatchObject({ rows: [{ id: row.id, title: 'Changed' }], total: 1 });
+    expect(succeeded(await call(client, 'svc-delete-data', { app_id: appId, entity: 'notes', id: row.id }))).toEqual({ success: true });
+    expect(succeeded(await call(client, 'svc-query-data', { app_id: appId, entity: 'notes' }))).toMatchObject({ rows: [], total: 0 });
+    expect(failure(await call(client, 'svc-insert-data', { app_id: appId, entity: 'notes', data: {} }))).toMatchObject({ status: 422 });
+  });
+
   it('pages the AGENTS.md resources with the MCP cursor, 25 apps a page', async () => {
     const many = await adminAccount('enterprise', 'mcp-pages');
     const manyClient = await connectMcp(e2eEnv().site, { apiKey: many.key });

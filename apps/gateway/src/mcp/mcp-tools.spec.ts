@@ -1,6 +1,7 @@
 import { Closed, SCOPE_GRANTS, Type, type ApiKeyScope, type Caller } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { appgenErrorOf } from '@appgen/testing';
 import { defineTool } from '../tools/tool';
 import { describeTools } from '../tools/tool-executor';
@@ -22,6 +23,7 @@ describe('MCP tools derived from the catalogue', () => {
     for (const [index, tool] of tools.entries()) {
       const { $schema: _dialect, properties, required, ...restOfParams } = rest[index].input_schema;
       expect(tool.description).toBe(rest[index].description);
+      expect(Object.keys(tool).filter((key) => key !== 'outputSchema')).toEqual(['name', 'description', 'inputSchema']);
       expect(tool.inputSchema).toEqual({
         ...restOfParams,
         properties: { app_id: expect.objectContaining({ type: 'string', minLength: 1 }), ...(properties as object) },
@@ -29,6 +31,21 @@ describe('MCP tools derived from the catalogue', () => {
       });
       expect(JSON.parse(JSON.stringify(tool))).toEqual(tool);
     }
+  });
+
+  it('declares an output schema where the result is one contract schema, in a form MCP clients compile', () => {
+    const tools = listMcpTools();
+    // The file changes answer the change and its build together, which no one contract schema describes.
+    expect(tools.filter((tool) => !tool.outputSchema).map((tool) => tool.name)).toEqual(['svc-write-file', 'svc-delete-file']);
+    const clientValidator = new AjvJsonSchemaValidator();
+    for (const { outputSchema } of tools.filter((tool) => tool.outputSchema)) {
+      expect(outputSchema).toMatchObject({ type: 'object' });
+      expect(() => clientValidator.getValidator(outputSchema ?? {})).not.toThrow();
+    }
+    const generate = tools.find((tool) => tool.name === 'svc-generate-app');
+    const queued = toolResult({ success: true, app_id: 'k3x9q2m7w1ab', status_url: 'http://localhost:3000/api/v1/generation_queue/1', preview_url: null });
+    expect(clientValidator.getValidator(generate?.outputSchema ?? {})(queued.structuredContent)).toMatchObject({ valid: true });
+    expect(clientValidator.getValidator(generate?.outputSchema ?? {})({ app_id: 'k3x9q2m7w1ab' })).toMatchObject({ valid: false });
   });
 
   it('refuses a tool whose params would shadow app_id', () => {

@@ -34,9 +34,15 @@ interface McpTool {
 const MCP_TOOLS = new Map<string, McpTool>(
   TOOL_CATALOGUE.map((tool) => {
     const argumentsSchema = mcpArgumentsSchema(tool);
-    // No `$schema`: MCP reads an input schema as JSON Schema 2020-12 unless it says otherwise.
-    const inputSchema = plainJsonSchema(argumentsSchema) as Tool['inputSchema'];
-    return [tool.name, { tool, arguments: argumentsSchema, listing: { name: tool.name, description: tool.description, inputSchema } }];
+    // No `$schema`: MCP reads a schema as JSON Schema 2020-12 unless it says otherwise (and clients compile output
+    // schemas with a validator that may not know that dialect's URI).
+    const listing: Tool = {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: plainJsonSchema(argumentsSchema) as Tool['inputSchema'],
+      ...(tool.result_schema ? { outputSchema: plainJsonSchema(tool.result_schema) as Tool['outputSchema'] } : {}),
+    };
+    return [tool.name, { tool, arguments: argumentsSchema, listing }];
   }),
 );
 
