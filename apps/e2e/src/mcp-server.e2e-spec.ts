@@ -271,6 +271,11 @@ describe('MCP server at {site_url}/mcp', () => {
     expect(await notJsonRpc.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
     const unknownMethod = await fetch(`${site}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'no/such' }) });
     expect(await unknownMethod.json()).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32601 } });
+    const ping = { jsonrpc: '2.0', method: 'ping' };
+    const batch = await fetch(`${site}/mcp`, { method: 'POST', headers, body: JSON.stringify([{ ...ping, id: 1 }, { ...ping, id: 2 }]) });
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('batch') }, id: null });
+    expect(batch.headers.get('x-ratelimit-limit')).toBe('1000');
     const empty = await fetch(`${site}/mcp`, { method: 'POST', headers });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });

@@ -1,6 +1,6 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { toErrorResponse } from './error-response';
+import { failureDetail, toErrorResponse } from './error-response';
 
 /**
  * The one place every failure becomes a response: route handlers, guards and pipes, and (through
@@ -31,8 +31,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const route = `${request.method} ${request.url.split('?')[0]}`;
     const { status, body, unexpected } = toErrorResponse(exception, route);
     if (unexpected) {
-      const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-      this.logger.error(`${route} failed: ${detail}`);
+      this.logger.error(`${route} failed: ${failureDetail(exception)}`);
     }
     // RFC 9110: a 401 names the scheme to authenticate with; a 503 says when to come back.
     if (status === 401) reply.header('WWW-Authenticate', this.authenticationChallenge(request));

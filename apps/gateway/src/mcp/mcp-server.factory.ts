@@ -12,7 +12,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_VERSION } from '../openapi/openapi-document';
-import { toErrorResponse } from '../errors/error-response';
+import { failureDetail, toErrorResponse } from '../errors/error-response';
 import { ToolExecutor } from '../tools/tool-executor';
 import { AGENTS_URI_TEMPLATE, listAppManifests, readAppManifest, RESOURCE_NOT_FOUND } from './app-manifest-resources';
 import { admitMcpToolCall, listMcpTools, toolError, toolResult } from './mcp-tools';
@@ -34,7 +34,7 @@ const INSTRUCTIONS = [
 function resourceError(exception: unknown, uri: string, log: Logger): McpError {
   if (exception instanceof McpError) return exception;
   const { status, body, unexpected } = toErrorResponse(exception, `resources/read ${uri}`);
-  if (unexpected) log.error(`resources on ${uri} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
+  if (unexpected) log.error(`resources on ${uri} failed: ${failureDetail(exception)}`);
   const code = status === 404 ? RESOURCE_NOT_FOUND : status === 422 ? ErrorCode.InvalidParams : status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
   return new McpError(code, body.message, { status, ...body });
 }
@@ -65,7 +65,7 @@ export class McpServerFactory {
       } catch (exception) {
         if (exception instanceof McpError) throw exception;
         const { result, unexpected } = toolError(exception, params.name);
-        if (unexpected) this.log.error(`${params.name} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
+        if (unexpected) this.log.error(`${params.name} failed: ${failureDetail(exception)}`);
         return result;
       }
     });

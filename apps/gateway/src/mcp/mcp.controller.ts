@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { Authenticated, Public } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { McpChallengeFilter } from './mcp-challenge.filter';
@@ -28,6 +29,7 @@ export class McpController {
   @Post()
   @Authenticated()
   async serve(@CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (Array.isArray(request.body)) return refuseBatch(reply);
     const server = this.servers.forCaller(caller);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
@@ -54,6 +56,16 @@ export class McpController {
   refuseSessionEnd(@Res({ passthrough: true }) reply: FastifyReply): never {
     return refuseMethod(reply);
   }
+}
+
+/**
+ * JSON-RPC batches (which MCP dropped in its 2025-06-18 revision) are refused: each message is one request, so the
+ * rate limit counts every tool call, and one request cannot start a hundred of them.
+ */
+function refuseBatch(reply: FastifyReply): void {
+  void reply
+    .status(400)
+    .send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: send one JSON-RPC message per request, not a batch' }, id: null });
 }
 
 /**
