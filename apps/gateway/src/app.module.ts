@@ -23,6 +23,8 @@ import { AppsAliasController } from './managed-apps/apps-alias.controller';
 import { ManagedAppLifecycleController } from './managed-apps/managed-app-lifecycle.controller';
 import { ManagedAppsController } from './managed-apps/managed-apps.controller';
 import { OAuthServer } from './oauth/oauth-server.service';
+import { McpController } from './mcp/mcp.controller';
+import { McpServerFactory } from './mcp/mcp-server.factory';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
@@ -45,6 +47,8 @@ const CONTROLLERS = [
   ZapierController,
 ];
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
+/** JSON-RPC requests carry their own ids and the transport answers on the raw response: no Idempotency-Key there. */
+const MCP_CONTROLLERS = [McpController];
 
 @Module({})
 export class AppModule {
@@ -52,7 +56,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false }), DiscoveryModule],
-      controllers: CONTROLLERS,
+      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
@@ -66,6 +70,7 @@ export class AppModule {
         RateLimitService,
         RequestGate,
         ToolExecutor,
+        McpServerFactory,
         OfferedModels,
         OAuthServer,
       ],

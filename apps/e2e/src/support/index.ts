@@ -26,3 +26,4 @@ export {
   type OAuthClient,
   type OAuthTokens,
 } from './oauth';
+export { connectMcp, credentialHeaders, type McpCredential } from './mcp-client';

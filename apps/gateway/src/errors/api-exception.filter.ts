@@ -1,14 +1,16 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { toErrorResponse } from './error-response';
+import type { IncomingHttpHeaders } from 'node:http';
+import { failureDetail, toErrorResponse } from './error-response';
 
 /**
  * The one place every failure becomes a response: route handlers, guards and pipes, and (through
  * Nest's Fastify error and not-found handlers) body parsing, hooks and unknown routes.
  */
 /** The parts of Fastify's request and reply the filter uses. */
-interface FailedRequest {
+export interface FailedRequest {
   method: string;
   url: string;
+  headers: IncomingHttpHeaders;
 }
 interface ErrorReply {
   header(name: string, value: string): unknown;
@@ -29,12 +31,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const route = `${request.method} ${request.url.split('?')[0]}`;
     const { status, body, unexpected } = toErrorResponse(exception, route);
     if (unexpected) {
-      const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-      this.logger.error(`${route} failed: ${detail}`);
+      this.logger.error(`${route} failed: ${failureDetail(exception)}`);
     }
     // RFC 9110: a 401 names the scheme to authenticate with; a 503 says when to come back.
-    if (status === 401) reply.header('WWW-Authenticate', 'Bearer realm="appgen"');
+    if (status === 401) reply.header('WWW-Authenticate', this.authenticationChallenge(request));
     if (status === 503) reply.header('Retry-After', UNAVAILABLE_RETRY_AFTER_SECONDS);
     reply.status(status).send(body);
+  }
+
+  /** The `WWW-Authenticate` value of a 401. */
+  protected authenticationChallenge(_request: FailedRequest): string {
+    return 'Bearer realm="appgen"';
   }
 }

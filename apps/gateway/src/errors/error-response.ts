@@ -53,3 +53,8 @@ export function toErrorResponse(exception: unknown, route: string): ErrorRespons
   }
   return { status: 500, body: INTERNAL_ERROR_BODY, unexpected: true };
 }
+
+/** What the log says of an unexpected failure: its stack, where it has one. */
+export function failureDetail(exception: unknown): string {
+  return exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+}

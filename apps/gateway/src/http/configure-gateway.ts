@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { isOAuthPath, OAuthServer } from '../oauth/oauth-server.service';
+import { MCP_PATH } from '../mcp/mcp.controller';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 
 export const API_PREFIX = 'api/v1';
@@ -44,7 +45,7 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
     return payload;
   });
 
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', MCP_PATH] });
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new ApiValidationPipe());
 

@@ -25,6 +25,9 @@ const SHARED_ERRORS: Readonly<Record<string, string>> = {
   '429': '`rate_limited`: too many requests; retry after `Retry-After` seconds',
 };
 
+/** The version of appgen's API, as the OpenAPI document and the MCP server announce it. */
+export const API_VERSION = '1.0.0';
+
 export function buildOpenApiDocument(app: INestApplication, siteUrl: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('appgen API')
@@ -34,7 +37,7 @@ export function buildOpenApiDocument(app: INestApplication, siteUrl: string): Op
         'Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; ' +
         `failures are \`{error, message}\`. Browsable reference: ${siteUrl}/docs`,
     )
-    .setVersion('1.0.0')
+    .setVersion(API_VERSION)
     .addServer('/api/v1')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An appgen API key (svc_...)' }, API_KEY_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An access token (at_...) or an API key' }, BEARER_SCHEME)

@@ -7,6 +7,7 @@ import {
   RowData,
   RowId,
   RowQueryFields,
+  RPC_SCHEMAS,
   StringEnum,
   Type,
   type RowActor,
@@ -57,6 +58,7 @@ export const createEntityTool = defineTool<Static<typeof CreateEntityParams>>({
   input_schema: CreateEntityParams,
   permission: 'apps:write',
   needs_app: true,
+  result_schema: RPC_SCHEMAS[AppsSubjects.defineEntity].response,
   async run(context, { name, columns, user_scoping, open_writes }) {
     const plan = entityFromColumns(name, columns, user_scoping ?? 'shared', open_writes ?? false);
     return succeeded(await context.rpc.request(AppsSubjects.defineEntity, { caller: context.caller, id: appOf(context), entity: plan }));
@@ -78,6 +80,7 @@ export const queryDataTool = defineTool<Static<typeof QueryDataParams>>({
   input_schema: QueryDataParams,
   permission: 'apps:read',
   needs_app: true,
+  result_schema: RPC_SCHEMAS[AppsSubjects.queryRows].response,
   async run(context, params) {
     const { filters, order_by, limit, offset } = params;
     return succeeded(
@@ -100,6 +103,7 @@ export const insertDataTool = defineTool<Static<typeof InsertDataParams>>({
   input_schema: InsertDataParams,
   permission: 'apps:write',
   needs_app: true,
+  result_schema: RPC_SCHEMAS[AppsSubjects.insertRow].response,
   async run(context, params) {
     return succeeded(await context.rpc.request(AppsSubjects.insertRow, { ...rowsRequest(context, params), data: params.data }));
   },
@@ -113,6 +117,7 @@ export const updateDataTool = defineTool<Static<typeof UpdateDataParams>>({
   input_schema: UpdateDataParams,
   permission: 'apps:write',
   needs_app: true,
+  result_schema: RPC_SCHEMAS[AppsSubjects.updateRow].response,
   async run(context, params) {
     return succeeded(await context.rpc.request(AppsSubjects.updateRow, { ...rowsRequest(context, params), id: params.id, data: params.data }));
   },
@@ -126,6 +131,7 @@ export const deleteDataTool = defineTool<Static<typeof DeleteDataParams>>({
   input_schema: DeleteDataParams,
   permission: 'apps:write',
   needs_app: true,
+  result_schema: RPC_SCHEMAS[AppsSubjects.deleteRow].response,
   async run(context, params) {
     return succeeded(await context.rpc.request(AppsSubjects.deleteRow, { ...rowsRequest(context, params), id: params.id }));
   },

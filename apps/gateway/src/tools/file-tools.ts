@@ -1,4 +1,4 @@
-import { AppsSubjects, Closed, FileContent, FileGlob, SourcePath, Type, type Caller, type FileChangeResponse, type Static } from '@appgen/contracts';
+import { AppsSubjects, Closed, FileContent, FileGlob, RPC_SCHEMAS, SourcePath, Type, type Caller, type FileChangeResponse, type Static } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import { buildPreview } from '../common/preview-build';
 import { appOf, defineTool, succeeded, type ToolResult } from './tool';
@@ -19,6 +19,7 @@ export const viewFileTool = defineTool<Static<typeof FileParams>>({
   input_schema: FileParams,
   permission: 'apps:read',
   needs_app: true,
+  result_schema: RPC_SCHEMAS[AppsSubjects.readFile].response,
   async run(context, params) {
     return succeeded(await context.rpc.request(AppsSubjects.readFile, { caller: context.caller, id: appOf(context), path: params.path }));
   },
@@ -30,6 +31,7 @@ export const listFilesTool = defineTool<Static<typeof ListFilesParams>>({
   input_schema: ListFilesParams,
   permission: 'apps:read',
   needs_app: true,
+  result_schema: RPC_SCHEMAS[AppsSubjects.listFiles].response,
   async run(context, { pattern }) {
     return succeeded(await context.rpc.request(AppsSubjects.listFiles, { caller: context.caller, id: appOf(context), pattern }));
   },

@@ -10,6 +10,17 @@ const GenerateParams = Closed({
 });
 type GenerateParams = Static<typeof GenerateParams>;
 
+/** What svc-generate-app answers (contract 4.7): the job is queued, its status at status_url. */
+export const GenerateToolBody = Closed(
+  {
+    success: Type.Literal(true),
+    app_id: Type.String(),
+    status_url: Type.String({ format: 'uri' }),
+    preview_url: Type.Null(),
+  },
+  { description: 'svc-generate-app: the job is queued; poll status_url' },
+);
+
 /** svc-generate-app: queues a generation like POST /generation_queue (with app_id: changes that app). */
 export const generateAppTool = defineTool<GenerateParams>({
   name: 'svc-generate-app',
@@ -20,6 +31,7 @@ export const generateAppTool = defineTool<GenerateParams>({
   input_schema: GenerateParams,
   permission: 'generation:queue',
   needs_app: false,
+  result_schema: GenerateToolBody,
   async run({ rpc, models, caller, appId }, { prompt, name, description, model }) {
     await models.require(model, 'params.model');
     const queued = await rpc.request(GenerationSubjects.queue, {

@@ -48,7 +48,7 @@ export function admitToolCall(caller: Caller, { tool: name, app_id, params }: Ex
   return { tool, appId: app_id ?? null, params: checked.value };
 }
 
-/** POST /mcp/execute_tool: the route admits any valid credential; each tool's own rules are applied here. */
+/** POST /mcp/execute_tool and the MCP server's tools/call: the route admits any valid credential; each tool's own rules are applied here. */
 @Injectable()
 export class ToolExecutor {
   constructor(
@@ -57,7 +57,11 @@ export class ToolExecutor {
   ) {}
 
   execute(caller: Caller, body: ExecuteToolBody): Promise<ToolResponse> {
-    const { tool, appId, params } = admitToolCall(caller, body);
+    return this.run(caller, admitToolCall(caller, body));
+  }
+
+  /** Runs a call already admitted (here, or by the MCP server from its own arguments). */
+  run(caller: Caller, { tool, appId, params }: AdmittedToolCall): Promise<ToolResponse> {
     return tool.run({ rpc: this.rpc, models: this.models, caller, appId }, params);
   }
 }

@@ -1,4 +1,5 @@
 import { AppIdField, Closed, Named, StringEnum, Type, type Static } from '@appgen/contracts';
+import { GenerateToolBody } from './generate-tool';
 import { TOOL_NAMES } from './tool-catalogue';
 
 /** Body of POST /mcp/execute_tool; `params` is checked against the named tool's own input_schema. */
@@ -46,14 +47,6 @@ export const ExecuteToolResponse = Named(
           'svc-insert-data and svc-update-data `{row}`; svc-delete-data `{success}`',
       }),
     }),
-    Closed(
-      {
-        success: Type.Literal(true),
-        app_id: Type.String(),
-        status_url: Type.String({ format: 'uri' }),
-        preview_url: Type.Null(),
-      },
-      { description: 'svc-generate-app: the job is queued; poll status_url' },
-    ),
+    GenerateToolBody,
   ]),
 );

@@ -1,7 +1,8 @@
 import type { Caller, Permission } from '@appgen/contracts';
 import type { RpcClient } from '@appgen/service-kit';
 import type { OfferedModels } from '../generation/offered-models';
-import type { TObject } from '@appgen/contracts';
+import type { Static, TObject, TSchema } from '@appgen/contracts';
+import type { GenerateToolBody } from './generate-tool';
 
 /**
  * What a tool's handler runs with: the bus, who calls, the app it acts on (null only for the generate tool),
@@ -15,19 +16,15 @@ export interface ToolContext {
 }
 
 /** The generate tool answers with its own body (contract 4.7); every other tool with `{success: true, result}`. */
-export interface GenerateToolResponse {
-  success: true;
-  app_id: string;
-  status_url: string;
-  preview_url: null;
-}
+export type GenerateToolResponse = Static<typeof GenerateToolBody>;
 export interface ToolResult {
   success: true;
-  result: unknown;
+  /** an object, so that MCP can answer it as structured content */
+  result: Record<string, unknown>;
 }
 export type ToolResponse = ToolResult | GenerateToolResponse;
 
-export function succeeded(result: unknown): ToolResult {
+export function succeeded(result: Record<string, unknown>): ToolResult {
   return { success: true, result };
 }
 
@@ -40,6 +37,12 @@ export interface ToolDefinition<P> {
   permission: Permission;
   /** false only for the generate tool, which may make a new app */
   needs_app: boolean;
+  /**
+   * JSON Schema of `result` (of the whole body, for the generate tool), given only where the result is exactly one
+   * schema of the contracts (a subject's reply, checked against it in every test run): MCP publishes it as the tool's
+   * outputSchema, which clients check answers against.
+   */
+  result_schema?: TSchema;
   run(context: ToolContext, params: P): Promise<ToolResponse>;
 }
 
