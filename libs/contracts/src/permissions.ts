@@ -12,6 +12,19 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** What each permission allows, in words people read (the auth reference, an OAuth consent screen). */
+export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
+  'apps:read': 'Read apps, their status, source files, build errors, versions and environment variable names.',
+  'apps:write': 'Create and change apps, their files, data and environment variables; deploy and roll back.',
+  'apps:delete': 'Delete apps and everything they hold.',
+  'users:read': "List the users of the account's apps and their access tiers.",
+  'users:write': 'Grant and revoke access to apps.',
+  'analytics:read': 'Read page views, visitors and sessions of apps.',
+  'webhooks:read': 'List webhook subscriptions, their deliveries and the callback signing secret.',
+  'webhooks:write': 'Create, change, test and delete webhook subscriptions; rotate the callback secret.',
+  'generation:queue': 'Queue and cancel generation jobs, which spend credits.',
+};
+
 /** A granted permission may be a whole family (`users:*`). */
 export const GRANTS = [...PERMISSIONS, 'users:*', 'webhooks:*'] as const;
 export type Grant = (typeof GRANTS)[number];
