@@ -11,10 +11,13 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { DiscoveryController } from './discovery/discovery.controller';
+import { SiteContent } from './discovery/site-content';
 import { EnvVarsController } from './env-vars/env-vars.controller';
 import { GenerationQueueController } from './generation/generation-queue.controller';
 import { OfferedModels } from './generation/offered-models';
 import { BackendHealthService } from './health/backend-health.service';
+import { HelpController } from './help/help.controller';
 import { PublicHealthController } from './health/public-health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { interceptPostRoutes } from './idempotency/post-routes';
@@ -22,6 +25,7 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import { AppsAliasController } from './managed-apps/apps-alias.controller';
 import { ManagedAppLifecycleController } from './managed-apps/managed-app-lifecycle.controller';
 import { ManagedAppsController } from './managed-apps/managed-apps.controller';
+import { PublishedApi } from './openapi/published-api';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
@@ -42,6 +46,8 @@ const CONTROLLERS = [
   ToolsController,
   WebhooksController,
   ZapierController,
+  DiscoveryController,
+  HelpController,
 ];
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 
@@ -66,6 +72,8 @@ export class AppModule {
         RequestGate,
         ToolExecutor,
         OfferedModels,
+        PublishedApi,
+        SiteContent,
       ],
     };
   }

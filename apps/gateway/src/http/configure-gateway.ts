@@ -6,7 +6,11 @@ import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
+import { installReferencePageHeaders } from '../discovery/reference-pages';
+import { SiteContent } from '../discovery/site-content';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
+import { PublishedApi } from '../openapi/published-api';
+import { SITE_ROOT_ROUTES } from '../site/site-routes';
 
 export const API_PREFIX = 'api/v1';
 
@@ -31,17 +35,19 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   fastify.addHook('onRequest', (request, reply) => gate.onRequest(request, reply));
   // onSend sees every response as it goes out (handler results and error-filter bodies alike) with its
   // final status, which is what an Idempotency-Key replay must repeat.
+  installReferencePageHeaders(fastify, app.get(SiteContent));
   const idempotency = app.get(IdempotencyService);
   fastify.addHook('onSend', async (request, reply, payload) => {
     await idempotency.finish(request, reply, payload);
     return payload;
   });
 
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', ...SITE_ROOT_ROUTES] });
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new ApiValidationPipe());
 
   const document = buildOpenApiDocument(app, config.SITE_URL);
+  app.get(PublishedApi).publish(document);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],

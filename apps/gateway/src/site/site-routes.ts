@@ -1,0 +1,15 @@
+import { DISCOVERY_FILE_PATHS } from '../discovery/discovery.controller';
+import { SITE_PATHS } from './site-paths';
+
+/**
+ * The routes served at the site root rather than under /api/v1 (excluded from the global prefix): the landing
+ * page, the discovery files and the help centre.
+ */
+export const SITE_ROOT_ROUTES: string[] = [
+  SITE_PATHS.landing,
+  ...DISCOVERY_FILE_PATHS,
+  SITE_PATHS.securityTxt,
+  SITE_PATHS.help,
+  SITE_PATHS.helpCategories,
+  `${SITE_PATHS.helpArticles}/:file`,
+];
