@@ -2,6 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../access/access.decorators';
+import { FAVICON_SVG } from '../site/page-layout';
 import { sendPage, sendSiteFile } from '../site/site-reply';
 import { SITE_PATHS } from '../site/site-paths';
 import { SiteContent } from './site-content';
@@ -45,6 +46,11 @@ export class DiscoveryController {
     const file = files.get(request.routeOptions.url ?? '');
     if (!file) throw new Error(`no discovery file is built for ${request.routeOptions.url}`);
     return sendSiteFile(request, reply, file, links);
+  }
+
+  @Get(SITE_PATHS.favicon)
+  favicon(@Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
+    return sendSiteFile(request, reply, { body: FAVICON_SVG, type: 'image/svg+xml' }, this.content.site.links);
   }
 
   @Get(SITE_PATHS.securityTxt)

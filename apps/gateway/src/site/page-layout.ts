@@ -70,6 +70,11 @@ const FOOTER_NAV: ReadonlyArray<[string, string]> = [
   ['Sitemap', SITE_PATHS.sitemap],
 ];
 
+/** The site's icon: declared by every page, so browsers ask for it rather than for a /favicon.ico there is not. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b57d0"/>' +
+  '<path d="M9 23 16 8l7 15M11.5 18h9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
 /** The page as HTML: its markdown rendered inside the shared layout. */
 export function renderPageHtml(page: SitePage): string {
   const alternate = page.markdownPath ? `\n<link rel="alternate" type="text/markdown" href="${escapeHtml(page.markdownPath)}">` : '';
@@ -79,7 +84,8 @@ export function renderPageHtml(page: SitePage): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.path === SITE_PATHS.landing ? page.title : `${page.title} · appgen`)}</title>
-<meta name="description" content="${escapeHtml(page.description)}">${alternate}
+<meta name="description" content="${escapeHtml(page.description)}">
+<link rel="icon" type="image/svg+xml" href="${SITE_PATHS.favicon}">${alternate}
 <style>${STYLE}</style>
 </head>
 <body>

@@ -11,6 +11,7 @@ export const SITE_PATHS = {
   llmsFull: '/llms-full.txt',
   openapi: '/openapi.json',
   docs: '/docs',
+  favicon: '/favicon.svg',
   help: '/help',
   helpCategories: '/help/categories',
   helpArticles: '/help/articles',

@@ -9,6 +9,7 @@ export const SITE_ROOT_ROUTES: string[] = [
   SITE_PATHS.landing,
   ...DISCOVERY_FILE_PATHS,
   SITE_PATHS.securityTxt,
+  SITE_PATHS.favicon,
   SITE_PATHS.help,
   SITE_PATHS.helpCategories,
   `${SITE_PATHS.helpArticles}/:file`,
