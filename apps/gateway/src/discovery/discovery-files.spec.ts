@@ -5,6 +5,7 @@ import type { ApiDocument, SiteFacts } from '../site/site-facts';
 import { articlePath, SITE_PATHS, SiteUrls } from '../site/site-paths';
 import { describeTools } from '../tools/tool-executor';
 import { serverCard } from './agent-files';
+import { DISCOVERY_FILE_PATHS } from './discovery.controller';
 import { renderLlmsFull } from './llms-files';
 import { buildSite } from './site-content';
 import { securityTxt } from './site-files';
@@ -135,6 +136,21 @@ describe('the built site', () => {
     const linked = texts.flatMap((body) => [...body.matchAll(/\/help\/articles\/([a-z0-9-]+(?:\.md)?)/g)].map((match) => `${SITE_PATHS.helpArticles}/${match[1]}`));
     expect(linked.length).toBeGreaterThan(HELP_ARTICLES.length);
     expect(linked.filter((path) => !known.has(path))).toEqual([]);
+  });
+
+  it('indexes in llms.txt every discovery file, every help article and the references', () => {
+    const llms = site.files.get(SITE_PATHS.llms)?.body ?? '';
+    expect(llms).toMatch(/^# appgen\n\n> .+\n/);
+    const linked = new Set([...llms.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((match) => match[1]));
+    const expected = [
+      ...DISCOVERY_FILE_PATHS.filter((path) => path !== SITE_PATHS.llms),
+      SITE_PATHS.openapi,
+      SITE_PATHS.securityTxt,
+      SITE_PATHS.oauthServer,
+      SITE_PATHS.protectedResource,
+      ...HELP_ARTICLES.map((article) => articlePath(article.slug, 'markdown')),
+    ];
+    expect(expected.filter((path) => !linked.has(`https://appgen.example${path}`))).toEqual([]);
   });
 
   it('gives the skills index the digest of the skill file it serves', () => {

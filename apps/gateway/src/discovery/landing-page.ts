@@ -1,13 +1,12 @@
 import type { SitePage } from '../site/page-layout';
 import type { SiteFacts } from '../site/site-facts';
 import { articlePath, SITE_PATHS } from '../site/site-paths';
-import { PRODUCT_SUMMARY } from './llms-files';
+import { DISCOVERY_FILES, PRODUCT_SUMMARY } from './llms-files';
 
 /** The page at `/`: what appgen is, a two-minute start for a person and for an agent, and where everything is. */
 export function landingPage(facts: SiteFacts): SitePage {
   const { urls } = facts;
   const api = urls.to(SITE_PATHS.api);
-  const file = (name: string, path: string, note: string): string => `- [${name}](${path}): ${note}`;
   return {
     path: SITE_PATHS.landing,
     title: 'appgen: from a prompt to a deployed web app',
@@ -40,18 +39,7 @@ Every page here is also markdown: send \`Accept: text/markdown\`.
 
 ## Discovery files
 
-${[
-  file('MCP server card', SITE_PATHS.serverCard, 'the MCP endpoint, authentication and tools'),
-  file('Agent skills index', SITE_PATHS.agentSkills, 'the skill file with its digest'),
-  file('API catalog', SITE_PATHS.apiCatalog, 'RFC 9727'),
-  file('Agent card', SITE_PATHS.agentCard, 'A2A-style'),
-  file('OAuth authorization server', SITE_PATHS.oauthServer, 'RFC 8414 metadata'),
-  file('OAuth protected resource', SITE_PATHS.protectedResource, 'RFC 9728 metadata'),
-  file('Commerce: ACP', SITE_PATHS.acp, 'credit packs and checkout'),
-  file('Commerce: UCP', SITE_PATHS.ucp, 'the same as a UCP profile'),
-  file('security.txt', SITE_PATHS.securityTxt, 'reporting vulnerabilities'),
-  file('Sitemap', SITE_PATHS.sitemap, 'every public page'),
-].join('\n')}
+${DISCOVERY_FILES.map((entry) => `- [${entry.name}](${entry.path}): ${entry.note}`).join('\n')}
 `,
   };
 }

@@ -9,6 +9,22 @@ export const PRODUCT_SUMMARY =
   'appgen turns a plain-language prompt into a deployed full-stack web app (typed frontend, database, user sign-in, hosting), ' +
   'through a REST API, MCP tools, webhooks and a CLI.';
 
+/** The discovery files at the site root, as llms.txt and the landing page list them; `optional` ones may be skipped. */
+export const DISCOVERY_FILES: ReadonlyArray<{ name: string; path: string; note: string; optional?: boolean }> = [
+  { name: 'MCP server card', path: SITE_PATHS.serverCard, note: 'the MCP endpoint, how to authenticate, and every tool with its input schema' },
+  { name: 'Agent skills index', path: SITE_PATHS.agentSkills, note: 'the skills published here, with digests' },
+  { name: 'API catalog', path: SITE_PATHS.apiCatalog, note: 'RFC 9727 linkset of the API and its descriptions' },
+  { name: 'Agent card', path: SITE_PATHS.agentCard, note: 'A2A-style card: skills and authentication' },
+  { name: 'OAuth authorization server metadata', path: SITE_PATHS.oauthServer, note: 'RFC 8414' },
+  { name: 'OAuth protected resource metadata', path: SITE_PATHS.protectedResource, note: 'RFC 9728' },
+  { name: 'Commerce discovery (ACP)', path: SITE_PATHS.acp, note: 'credit packs and how to check out', optional: true },
+  { name: 'Commerce profile (UCP)', path: SITE_PATHS.ucp, note: 'the same as a UCP business profile', optional: true },
+  { name: 'Legacy MCP server card', path: SITE_PATHS.serverCardLegacy, note: 'the server card at its older address', optional: true },
+  { name: 'Legacy agent skills index', path: SITE_PATHS.agentSkillsLegacy, note: 'the skills index at its older address', optional: true },
+  { name: 'security.txt', path: SITE_PATHS.securityTxt, note: 'how to report a vulnerability', optional: true },
+  { name: 'Sitemap', path: SITE_PATHS.sitemap, note: 'every public page', optional: true },
+];
+
 /**
  * /llms.txt in the llms.txt format (https://llmstxt.org/): an H1 with the name, a blockquote summary, then
  * H2 sections of `- [name](url): notes` links; the section named "Optional" holds what may be skipped.
@@ -42,26 +58,16 @@ ${articles.join('\n')}
 
 ## Discovery files
 
-${[
-  link('MCP server card', SITE_PATHS.serverCard, `the MCP server at ${urls.to(SITE_PATHS.mcp)}: transport, authentication, tools with input schemas`),
-  link('Agent skills index', SITE_PATHS.agentSkills, 'the skills published here, with digests'),
-  link('API catalog', SITE_PATHS.apiCatalog, 'RFC 9727 linkset of the API and its descriptions'),
-  link('Agent card', SITE_PATHS.agentCard, 'A2A-style card: skills and authentication'),
-  link('OAuth authorization server metadata', SITE_PATHS.oauthServer, 'RFC 8414'),
-  link('OAuth protected resource metadata', SITE_PATHS.protectedResource, 'RFC 9728'),
-  link('Help categories', SITE_PATHS.helpCategories, 'the help centre as JSON'),
-].join('\n')}
+${DISCOVERY_FILES.filter((entry) => !entry.optional)
+  .map((entry) => link(entry.name, entry.path, entry.note))
+  .join('\n')}
+- [Help categories](${urls.to(SITE_PATHS.helpCategories)}): the help centre as JSON
 
 ## Optional
 
-${[
-  link('Commerce discovery (ACP)', SITE_PATHS.acp, 'credit packs and how to check out'),
-  link('Commerce profile (UCP)', SITE_PATHS.ucp, 'the same for UCP clients'),
-  link('Legacy MCP server card', SITE_PATHS.serverCardLegacy, 'the server card at its older address'),
-  link('Legacy agent skills index', SITE_PATHS.agentSkillsLegacy, 'the skills index at its older address'),
-  link('security.txt', SITE_PATHS.securityTxt, 'how to report a vulnerability'),
-  link('Sitemap', SITE_PATHS.sitemap, 'every public page'),
-].join('\n')}
+${DISCOVERY_FILES.filter((entry) => entry.optional)
+  .map((entry) => link(entry.name, entry.path, entry.note))
+  .join('\n')}
 `;
 }
 
