@@ -13,7 +13,7 @@ export const errorsAndLimits: HelpArticle = {
 Every answer that is not 2xx is JSON \`{error, message}\`: \`error\` is a stable code to branch on, \`message\` is for people. A validation failure (422 \`validation_failed\`) adds \`errors: [{field, message}]\` naming each invalid field, nested ones dotted (\`columns.0.name\`). The deploy refusal's \`error\` is the sentence \`${NOT_DEPLOYABLE_ERROR}\` and adds \`reason\`, \`recoverable\`, \`suggested_action\` and \`fix_url\`.
 
 \`\`\`json
-{"error": "validation_failed", "message": "The request is invalid", "errors": [{"field": "name", "message": "must be at most 100 characters"}]}
+{"error": "validation_failed", "message": "name must be at most 100 characters", "errors": [{"field": "name", "message": "must be at most 100 characters"}]}
 \`\`\`
 
 Another account's resource is always 404, never 403: appgen does not reveal what others have.
