@@ -11,10 +11,13 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { DiscoveryController } from './discovery/discovery.controller';
+import { SiteContent } from './discovery/site-content';
 import { EnvVarsController } from './env-vars/env-vars.controller';
 import { GenerationQueueController } from './generation/generation-queue.controller';
 import { OfferedModels } from './generation/offered-models';
 import { BackendHealthService } from './health/backend-health.service';
+import { HelpController } from './help/help.controller';
 import { PublicHealthController } from './health/public-health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { interceptPostRoutes } from './idempotency/post-routes';
@@ -25,6 +28,7 @@ import { ManagedAppsController } from './managed-apps/managed-apps.controller';
 import { OAuthServer } from './oauth/oauth-server.service';
 import { McpController } from './mcp/mcp.controller';
 import { McpServerFactory } from './mcp/mcp-server.factory';
+import { PublishedApi } from './openapi/published-api';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { ToolExecutor } from './tools/tool-executor';
 import { ToolsController } from './tools/tools.controller';
@@ -45,6 +49,8 @@ const CONTROLLERS = [
   ToolsController,
   WebhooksController,
   ZapierController,
+  DiscoveryController,
+  HelpController,
 ];
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 /** JSON-RPC requests carry their own ids and the transport answers on the raw response: no Idempotency-Key there. */
@@ -73,6 +79,8 @@ export class AppModule {
         McpServerFactory,
         OfferedModels,
         OAuthServer,
+        PublishedApi,
+        SiteContent,
       ],
     };
   }

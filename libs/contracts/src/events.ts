@@ -22,6 +22,22 @@ export const EVENT_KINDS = [
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** What each kind means, in the contract's words (section 6), for the references that list them. */
+export const EVENT_KIND_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
+  'app.created': 'new app created',
+  'app.updated': 'app updated',
+  'app.deleted': 'app deleted',
+  'app.generation.started': 'generation started',
+  'app.generation.progress': 'generation progress update',
+  'app.generation.completed': 'generation completed',
+  'app.generation.failed': 'generation failed',
+  'app.deployment.started': 'deployment started',
+  'app.deployment.completed': 'deployment completed',
+  'app.user.created': 'a new user accessed the app',
+  'app.user.access_granted': 'user granted access (emitted by grant_access)',
+  'app.user.access_revoked': 'user access revoked (emitted by revoke)',
+};
+
 export function isEventKind(value: unknown): value is EventKind {
   return typeof value === 'string' && (EVENT_KINDS as readonly string[]).includes(value);
 }

@@ -2,6 +2,7 @@ export { effectiveTier } from './access-tiers';
 export * from './app-plan';
 export * from './app-runtime';
 export * from './app-urls';
+export * from './billing.contract';
 export * from './apps.contract';
 export * from './caller';
 export * from './deployment.contract';

@@ -17,8 +17,8 @@ export const GRANTS = [...PERMISSIONS, 'users:*', 'webhooks:*'] as const;
 export type Grant = (typeof GRANTS)[number];
 
 /**
- * One sentence per grant, for whoever must decide to give it: the OAuth consent page and the scope list of the
- * authorization server's metadata say exactly this.
+ * One sentence per grant, for whoever must decide to give it: the OAuth consent page, the scope list of the
+ * authorization server's metadata and the permission tables of the discovery files and help centre say exactly this.
  */
 export const GRANT_DESCRIPTIONS: Readonly<Record<Grant, string>> = {
   'apps:read': 'See your apps, their files, versions, status, build errors and environment variable names.',

@@ -9,6 +9,9 @@ import type { ServiceConfig } from './service-config';
 
 const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
 
+/** The largest request body a process's HTTP server reads (1 MiB); larger is 413 `payload_too_large`. */
+export const HTTP_BODY_LIMIT_BYTES = 1_048_576;
+
 /**
  * The HTTP server of every process. Requests Fastify refuses before routing (a malformed percent-encoding
  * in the URL) still get the API's `{error, message}` body, and long path parameters reach the handler,
@@ -16,7 +19,7 @@ const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
  */
 export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
-    bodyLimit: 1_048_576,
+    bodyLimit: HTTP_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 2048 },
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       void reply

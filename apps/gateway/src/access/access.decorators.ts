@@ -1,11 +1,17 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import type { Permission } from '@appgen/contracts';
 
 /** Metadata key holding a route's access rule; every route must carry one or the gateway does not boot. */
 export const ACCESS_RULE = 'appgen:access-rule';
 
 export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; permission: Permission };
+
+/**
+ * The OpenAPI extension naming the permission an operation needs, so that readers of the document (and the
+ * text references made from it, discovery/) see it beside the security schemes, which cannot say it.
+ */
+export const PERMISSION_EXTENSION = 'x-permission';
 
 /** OpenAPI names of the two credential schemes (see openapi/openapi-document.ts). */
 export const API_KEY_SCHEME = 'api_key';
@@ -35,6 +41,7 @@ export function Authenticated(): MethodDecorator & ClassDecorator {
 export function RequirePermission(permission: Permission): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'permission', permission } satisfies AccessRule),
+    ApiExtension(PERMISSION_EXTENSION, permission),
     ApiSecurity(API_KEY_SCHEME),
     ApiBearerAuth(BEARER_SCHEME),
     unauthorized,

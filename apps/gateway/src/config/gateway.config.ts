@@ -8,6 +8,9 @@ export const gatewayEnv = {
     default: 'http://localhost:3000',
     protocols: ['http', 'https'],
   }),
+  SECURITY_CONTACT: env.optionalUrl('Contact of /.well-known/security.txt (mailto: or https:); unset: mailto:security@<SITE_URL host>', {
+    protocols: ['mailto', 'https'],
+  }),
   REDIS_URL: env.optionalUrl('Redis shared by every gateway replica for rate-limit counters and Idempotency-Key records; unset: in-process', {
     protocols: ['redis', 'rediss'],
   }),

@@ -7,8 +7,11 @@ import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { isOAuthPath, OAuthServer } from '../oauth/oauth-server.service';
-import { MCP_PATH } from '../mcp/mcp.controller';
+import { installReferencePageHeaders } from '../discovery/reference-pages';
+import { SiteContent } from '../discovery/site-content';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
+import { PublishedApi } from '../openapi/published-api';
+import { SITE_ROOT_ROUTES } from '../site/site-routes';
 
 export const API_PREFIX = 'api/v1';
 
@@ -39,17 +42,19 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   });
   // onSend sees every response as it goes out (handler results and error-filter bodies alike) with its
   // final status, which is what an Idempotency-Key replay must repeat.
+  installReferencePageHeaders(fastify, app.get(SiteContent));
   const idempotency = app.get(IdempotencyService);
   fastify.addHook('onSend', async (request, reply, payload) => {
     await idempotency.finish(request, reply, payload);
     return payload;
   });
 
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', MCP_PATH] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', ...SITE_ROOT_ROUTES] });
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new ApiValidationPipe());
 
   const document = buildOpenApiDocument(app, config.SITE_URL);
+  app.get(PublishedApi).publish(document);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],

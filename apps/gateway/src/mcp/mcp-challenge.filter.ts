@@ -2,10 +2,11 @@ import { Catch, Inject, Injectable } from '@nestjs/common';
 import { presentedCredential } from '../access/presented-credential';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { ApiExceptionFilter, type FailedRequest } from '../errors/api-exception.filter';
+import { SITE_PATHS, SiteUrls } from '../site/site-paths';
 
 /** Where this resource's OAuth metadata is (RFC 9728), from which MCP clients find the authorization server. */
 export function resourceMetadataUrl(siteUrl: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/.well-known/oauth-protected-resource`;
+  return new SiteUrls(siteUrl).to(SITE_PATHS.protectedResource);
 }
 
 /**

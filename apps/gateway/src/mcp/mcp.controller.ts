@@ -7,11 +7,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { Authenticated, Public } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
+import { SITE_PATHS } from '../site/site-paths';
 import { McpChallengeFilter } from './mcp-challenge.filter';
 import { McpServerFactory } from './mcp-server.factory';
 
-/** The MCP endpoint's path at the site root (outside /api/v1, where MCP clients are told to look). */
-export const MCP_PATH = 'mcp';
+/** The MCP endpoint's route at the site root (outside /api/v1, where MCP clients are told to look). */
+export const MCP_PATH = SITE_PATHS.mcp.slice(1);
 
 /**
  * MCP over Streamable HTTP at `{site_url}/mcp`, stateless: every POST is answered by a fresh server and transport

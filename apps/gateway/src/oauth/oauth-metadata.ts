@@ -1,8 +1,6 @@
 import { GRANT_DESCRIPTIONS, GRANTS, SCOPE_GRANTS, API_KEY_SCOPES } from '@appgen/contracts';
 import { API_PREFIX } from '../http/configure-gateway';
 
-/** RFC 9728's path for the protected resource's metadata. */
-export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 
 /** The API's scopes with their sentences, as the consent page shows them. */
 export function scopeList(): { scope: string; description: string }[] {

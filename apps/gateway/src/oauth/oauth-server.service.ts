@@ -6,18 +6,18 @@ import type { Account, ClientView, KoaContext, ResourceServerInfo, TokenView } f
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { NatsOAuthAdapter } from './oauth-adapter';
 import { INTERACTION_PATH, OAuthInteractions } from './oauth-interactions';
-import { agentAuth, PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from './oauth-metadata';
+import { SITE_PATHS } from '../site/site-paths';
+import { agentAuth, protectedResourceMetadata } from './oauth-metadata';
 import { errorPage, PAGE_CSP } from './oauth-pages';
 
 /** decisions.md "OAuth 2.0": access tokens live one hour. */
 const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
-const AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-server';
 
 /** The provider's routes: all under /oauth at the site root, so its well-known documents stay at the root too. */
 const ROUTES = {
-  authorization: '/oauth/authorize',
-  token: '/oauth/token',
+  authorization: SITE_PATHS.oauthAuthorize,
+  token: SITE_PATHS.oauthToken,
   registration: '/oauth/register',
   revocation: '/oauth/revoke',
   introspection: '/oauth/introspect',
@@ -44,7 +44,7 @@ function ownTokenOnly(_ctx: KoaContext, client: ClientView, token: { clientId?: 
 /** True for the requests the OAuth server answers rather than Nest. */
 export function isOAuthPath(url: string): boolean {
   const path = pathOf(url);
-  return path.startsWith('/oauth/') || path === AUTHORIZATION_SERVER_PATH || path === PROTECTED_RESOURCE_PATH || path === '/.well-known/openid-configuration';
+  return path.startsWith('/oauth/') || path === SITE_PATHS.oauthServer || path === SITE_PATHS.protectedResource || path === '/.well-known/openid-configuration';
 }
 
 /**
@@ -75,7 +75,7 @@ export class OAuthServer implements OnApplicationBootstrap {
 
   /** Answers an OAuth request in Fastify's onRequest hook (after the request gate's rate limit). */
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (pathOf(request.url) === PROTECTED_RESOURCE_PATH) {
+    if (pathOf(request.url) === SITE_PATHS.protectedResource) {
       await reply.type('application/json').send(protectedResourceMetadata(this.siteUrl, this.siteUrl));
       return;
     }

@@ -17,7 +17,7 @@ const COMPONENT_PREFIX = '#/components/schemas/';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /** The error answers every operation may give, described once: a client generator types them all. */
-const SHARED_ERRORS: Readonly<Record<string, string>> = {
+export const SHARED_ERRORS: Readonly<Record<string, string>> = {
   '401': '`unauthorized`: no credential, or one that is unknown, revoked or expired',
   '403': '`forbidden`: the credential lacks the permission this operation needs',
   '404': "`not_found`: no such resource in this account (another account's resource is also 404)",
@@ -101,6 +101,13 @@ function finishOperation(operation: Operation, method: string): void {
   }
 }
 
+/** The answers Idempotency-Key adds to every POST, described once. */
+export const IDEMPOTENCY_ANSWERS = {
+  inProgress: 'A request with this Idempotency-Key is still in progress',
+  reused: '`idempotency_key_reused`: this Idempotency-Key came with a different request',
+} as const;
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /**
  * Every POST honours Idempotency-Key (the gateway's interceptor, not each controller), so the header is
  * declared here for every POST operation, present and future, rather than per route.
@@ -109,7 +116,7 @@ function declareIdempotencyKey(operation: Operation): void {
   operation.parameters = [
     ...(operation.parameters ?? []),
     {
-      name: 'Idempotency-Key',
+      name: IDEMPOTENCY_KEY_HEADER,
       in: 'header',
       required: false,
       schema: { type: 'string', minLength: 1, maxLength: 255 },
@@ -119,8 +126,8 @@ function declareIdempotencyKey(operation: Operation): void {
         'without a credential); 1 to 255 printable ASCII characters.',
     },
   ];
-  mention(operation, '409', 'A request with this Idempotency-Key is still in progress');
-  mention(operation, '422', '`idempotency_key_reused`: this Idempotency-Key came with a different request');
+  mention(operation, '409', IDEMPOTENCY_ANSWERS.inProgress);
+  mention(operation, '422', IDEMPOTENCY_ANSWERS.reused);
 }
 
 function mention(operation: Operation, status: string, text: string): void {

@@ -1,0 +1,68 @@
+import { CREDIT_PACK_CHECKOUT, CREDIT_PACKS, NOT_DEPLOYABLE_ERROR } from '@appgen/contracts';
+import { errorsTable, limitsSection } from '../../site/reference-text';
+import { SITE_PATHS } from '../../site/site-paths';
+import type { HelpArticle } from '../help-article';
+
+export const errorsAndLimits: HelpArticle = {
+  slug: 'errors-and-limits',
+  title: 'Errors and limits',
+  description: 'The error body, every error code with its status, what to retry, rate limits and size limits.',
+  category: 'reference',
+  render: (facts) => `## The error body
+
+Every answer that is not 2xx is JSON \`{error, message}\`: \`error\` is a stable code to branch on, \`message\` is for people. A validation failure (422 \`validation_failed\`) adds \`errors: [{field, message}]\` naming each invalid field, nested ones dotted (\`columns.0.name\`). The deploy refusal's \`error\` is the sentence \`${NOT_DEPLOYABLE_ERROR}\` and adds \`reason\`, \`recoverable\`, \`suggested_action\` and \`fix_url\`.
+
+\`\`\`json
+{"error": "validation_failed", "message": "name must be at most 100 characters", "errors": [{"field": "name", "message": "must be at most 100 characters"}]}
+\`\`\`
+
+Another account's resource is always 404, never 403: appgen does not reveal what others have.
+
+## Codes
+
+${errorsTable()}
+
+## What to retry
+
+- **429**: wait \`Retry-After\` seconds.
+- **503, 504**: a service was unavailable or slow; retry with backoff. Send an \`Idempotency-Key\` with POSTs so a retry cannot do the work twice ([idempotency](${facts.urls.to(`${SITE_PATHS.helpArticles}/idempotency`)})).
+- **Other 4xx**: the same request will fail the same way; fix it first.
+
+## Limits
+
+${limitsSection(facts)}`,
+};
+
+export const idempotency: HelpArticle = {
+  slug: 'idempotency',
+  title: 'Safe retries with Idempotency-Key',
+  description: 'Retrying POST requests without doing the work twice.',
+  category: 'reference',
+  render: () => `Every \`POST\` accepts an \`Idempotency-Key\` header: any unique string of 1 to 255 printable characters, such as a UUID you make per operation.
+
+- A repeat with the same key and the same body within 24 hours gets the first answer again, with \`Idempotent-Replayed: true\`, without running again.
+- A repeat while the first is still running gets 409 \`conflict\`; retry a moment later.
+- The same key with a different body is 422 \`idempotency_key_reused\`.
+- Keys belong to your account (to your IP address on public routes): two accounts never share one.
+
+Answers that would differ next time are not kept: 401, 403, 429 and every 5xx release the key, so retrying with the same key really runs again.`,
+};
+
+export const credits: HelpArticle = {
+  slug: 'credits',
+  title: 'Credits and credit packs',
+  description: 'What credits pay for and the packs that can be bought.',
+  category: 'reference',
+  render: ({ urls }) => {
+    const packs = CREDIT_PACKS.map((pack) => `| \`${pack.name}\` | ${pack.price} ${pack.currency} | ${pack.credits.toLocaleString('en-US')} |`).join('\n');
+    return `Generating an app spends credits from the account's balance; a generation the balance cannot cover is refused with 402 \`insufficient_credits\`. New accounts start with free credits.
+
+## Packs
+
+| pack | price | credits |
+|---|---|---|
+${packs}
+
+A pack is bought with \`${CREDIT_PACK_CHECKOUT.method} ${urls.to(SITE_PATHS.api)}${CREDIT_PACK_CHECKOUT.path} {"pack_name"}\` (authenticated): the answer carries a hosted checkout URL where the payment is made by card (a one-off ${CREDIT_PACK_CHECKOUT.payment.currency} charge); the credits are added once it is paid. An unknown \`pack_name\` is 422 listing the allowed ones. Agents find the same in the commerce discovery files [acp.json](${urls.to(SITE_PATHS.acp)}) and [ucp](${urls.to(SITE_PATHS.ucp)}).`;
+  },
+};

@@ -1,0 +1,18 @@
+import { DISCOVERY_FILE_PATHS } from '../discovery/discovery.controller';
+import { MCP_PATH } from '../mcp/mcp.controller';
+import { SITE_PATHS } from './site-paths';
+
+/**
+ * The routes served at the site root rather than under /api/v1 (excluded from the global prefix): the landing
+ * page, the discovery files, the help centre and the MCP endpoint.
+ */
+export const SITE_ROOT_ROUTES: string[] = [
+  SITE_PATHS.landing,
+  ...DISCOVERY_FILE_PATHS,
+  SITE_PATHS.securityTxt,
+  SITE_PATHS.favicon,
+  SITE_PATHS.help,
+  SITE_PATHS.helpCategories,
+  `${SITE_PATHS.helpArticles}/:file`,
+  MCP_PATH,
+];
