@@ -153,7 +153,9 @@ export class OAuthServer implements OnApplicationBootstrap {
       pkce: { required: () => true },
       // Cross-origin calls to the token endpoint are fine: every client is public and proves itself with PKCE.
       clientBasedCORS: () => true,
-      scopes: [],
+      // Known to registration, so a client may register the API scopes it will ask for (RFC 7591 `scope`), as the
+      // MCP SDK does; access tokens still carry them only through the resource server below.
+      scopes: [...GRANTS],
       features: {
         devInteractions: { enabled: false },
         registration: { enabled: true, issueRegistrationAccessToken: false },
