@@ -27,6 +27,8 @@ export const SITE_PATHS = {
   sitemap: '/sitemap.xml',
   oauthServer: '/.well-known/oauth-authorization-server',
   protectedResource: '/.well-known/oauth-protected-resource',
+  /** RFC 9728 section 3.1: the metadata of the resource `{site}/mcp`, named by the MCP endpoint's 401 challenge. */
+  mcpProtectedResource: '/.well-known/oauth-protected-resource/mcp',
   oauthAuthorize: '/oauth/authorize',
   oauthToken: '/oauth/token',
   mcp: '/mcp',
