@@ -234,10 +234,14 @@ describe('MCP server at {site_url}/mcp', () => {
   });
 
   it('answers 401 with the challenge that leads to OAuth, without a credential or with a refused one', async () => {
-    const resourceMetadata = `${e2eEnv().site}/.well-known/oauth-protected-resource`;
+    const resourceMetadata = `${e2eEnv().site}/.well-known/oauth-protected-resource/mcp`;
     const missing = await fetch(`${e2eEnv().site}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(INITIALIZE) });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${resourceMetadata}"`);
+    // RFC 9728 section 3.3: metadata found through the challenge names the URL that was called.
+    const metadata = await fetch(resourceMetadata);
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toMatchObject({ resource: `${e2eEnv().site}/mcp`, authorization_servers: [e2eEnv().site] });
     expect(await missing.json()).toEqual({ error: 'unauthorized', message: expect.any(String) });
 
     const refusedCredentials: Array<Record<string, string>> = [{ 'X-API-Key': 'svc_' + 'x'.repeat(40) }, { Authorization: 'Bearer at_unknown' }, { Authorization: 'Basic abc' }];

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { GRANT_DESCRIPTIONS, GRANTS } from '@appgen/contracts';
 import {
@@ -11,6 +12,7 @@ import {
   launchChromium,
   oauthTokenThroughBrowser,
   pkcePair,
+  platformControl,
   redirectReceived,
   registerOAuthClient,
   startLoopbackRedirect,
@@ -54,6 +56,8 @@ describe('OAuth 2.0 authorization server', () => {
     const refused = await api().post('/api/v1/managed_apps').set(...auth).send({ name: 'Nope' }).expect(403);
     expect(refused.body).toEqual({ error: 'forbidden', message: 'This credential lacks the apps:write permission' });
     await api().post('/api/v1/generation_queue').set(...auth).send({ prompt: 'a todo list' }).expect(403);
+    // It holds every grant of a read_only key, so it may read the account's keys.
+    await api().get('/api/v1/api_keys').set(...auth).expect(200);
 
     // A key within its grants is fine; a wider one is not.
     const key = await api().post('/api/v1/api_keys').set(...auth).send({ scope: 'read_only', name: 'from oauth' }).expect(201);
@@ -79,6 +83,19 @@ describe('OAuth 2.0 authorization server', () => {
       iss: e2eEnv().site,
     });
     expect(introspected.body.scope.split(' ').sort()).toEqual(READ_SCOPES.split(' ').sort());
+  });
+
+  it("keeps the account's API keys from a token consented for fewer scopes, and /zapier/me shows its grants", async () => {
+    const { tokens } = await oauthTokenThroughBrowser(browser, { email: owner.email, scope: 'analytics:read' });
+    const auth = bearer(tokens.access_token);
+    const refusal = { error: 'forbidden', message: 'This credential lacks the grants of a read_only key (apps:read, users:read, analytics:read, webhooks:read)' };
+    expect((await api().get('/api/v1/api_keys').set(...auth).expect(403)).body).toEqual(refusal);
+    const keys = await api().get('/api/v1/api_keys').set('X-API-Key', owner.key).expect(200);
+    const keyId = keys.body.api_keys[0].id as number;
+    expect((await api(1).get(`/api/v1/api_keys/${keyId}`).set(...auth).expect(403)).body).toEqual(refusal);
+
+    const me = await api().get('/api/v1/zapier/me').set(...auth).expect(200);
+    expect(me.body).toEqual({ id: owner.account.id, email: owner.email, plan: 'enterprise', scope: 'read_only', grants: ['analytics:read'] });
   });
 
   it('answers GET /account for keys too, naming the credential', async () => {
@@ -237,6 +254,89 @@ describe('OAuth 2.0 authorization server', () => {
     }
   });
 
+  it('refuses a form without the page\'s CSRF token or too large, and shows a client name with markup as text', async () => {
+    const receiver = await startLoopbackRedirect();
+    const context = await browser.newContext();
+    try {
+      const name = '<script>alert(1)</script> Agent';
+      const client = await registerOAuthClient(['http://127.0.0.1/callback'], name);
+      const query = authorizeQuery({ client, redirectUri: receiver.urlFor('/callback'), scope: 'apps:read', challenge: pkcePair().challenge, method: 'S256' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${e2eEnv().gateways[0]}/oauth/authorize?${query.toString()}`);
+      await page.getByRole('heading', { name: 'Sign in to appgen' }).waitFor();
+      const form = page.locator('form');
+      const action = new URL((await form.getAttribute('action')) ?? '', page.url()).href;
+      const csrf = (await form.locator('input[name="csrf"]').getAttribute('value')) ?? '';
+      // Sent with the browser's own interaction cookie, as a forged cross-site form would be.
+      const post = (body: string) => page.request.post(action, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: body });
+      const email = `email=${encodeURIComponent(owner.email)}`;
+      const withoutToken = await post(email);
+      expect(withoutToken.status()).toBe(403);
+      expect(await withoutToken.text()).toContain('The form has expired or was not sent from this page');
+      expect((await post(`csrf=${'x'.repeat(csrf.length)}&${email}`)).status()).toBe(403);
+      const oversized = await post(`csrf=${encodeURIComponent(csrf)}&${email}&padding=${'a'.repeat(9000)}`);
+      expect(oversized.status()).toBe(413);
+      expect(await oversized.text()).toContain('The form is too large');
+
+      // The refusals left the sign-in as it was: the page's own form goes on to consent.
+      await page.getByLabel('E-mail address').fill(owner.email);
+      const asked = new Date();
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      const mail = await latestMailTo(owner.email, { since: asked });
+      await page.getByLabel('Sign-in code').fill(/\b\d{6}\b/.exec(mail.subject)?.[0] ?? '');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { name: `Allow ${name} to use your appgen account?` }).waitFor();
+      expect(await page.locator('script').count()).toBe(0);
+    } finally {
+      await context.close();
+      await receiver.close();
+    }
+  });
+
+  it('refuses oversized client metadata, and limits registrations per IP, answering 429 in the OAuth format', async () => {
+    const register = (replica: number, metadata: object = {}) =>
+      api(replica).post('/oauth/register').send({ redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none', ...metadata });
+    const tooMany = await register(0, { redirect_uris: Array.from({ length: 11 }, (_, i) => `http://127.0.0.1/cb${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({ error: 'invalid_redirect_uri', error_description: 'redirect_uris must have at most 10 entries' });
+    const longName = await register(0, { client_name: 'n'.repeat(101) });
+    expect(longName.status).toBe(400);
+    expect(longName.body).toEqual({ error: 'invalid_client_metadata', error_description: 'client_name must be at most 100 characters' });
+    const longUri = await register(0, { client_uri: `https://agent.example/${'u'.repeat(1000)}` });
+    expect(longUri.status).toBe(400);
+    expect(longUri.body).toEqual({ error: 'invalid_client_metadata', error_description: 'client_uri must be at most 1000 characters' });
+
+    const control = platformControl();
+    // A replica with small limits and its own counters, so this suite's other requests don't count here.
+    await control.restart('gateway-2', {
+      OAUTH_REGISTRATION_RATE_LIMIT: '2',
+      ANONYMOUS_RATE_LIMIT: '5',
+      REDIS_KEY_PREFIX: `appgen-e2e-oauth-${randomBytes(4).toString('hex')}`,
+    });
+    try {
+      expect((await register(1)).status).toBe(201);
+      expect((await register(1)).status).toBe(201);
+      const third = await register(1);
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({ error: 'rate_limited', error_description: expect.stringMatching(/^At most 2 client registrations per hour from one address; retry in \d+ s$/) });
+      expect(third.headers['retry-after']).toMatch(/^\d+$/);
+      expect(third.headers['x-ratelimit-limit']).toBe('2');
+
+      // Three requests so far; the fourth and fifth are within the per-minute limit, the sixth is the request gate's 429.
+      await api(1).get('/.well-known/oauth-authorization-server').expect(200);
+      await api(1).get('/.well-known/oauth-protected-resource/mcp').expect(200);
+      const gated = await api(1).post('/oauth/token').type('form').send({ grant_type: 'authorization_code' });
+      expect(gated.status).toBe(429);
+      expect(gated.body).toEqual({ error: 'rate_limited', error_description: expect.stringMatching(/^Rate limit of 5 requests per minute exceeded/) });
+      expect(gated.headers['retry-after']).toMatch(/^\d+$/);
+      expect(gated.headers['x-ratelimit-limit']).toBe('5');
+      expect(gated.headers['x-ratelimit-remaining']).toBe('0');
+    } finally {
+      await control.restart('gateway-2');
+    }
+  });
+
   it('registers only public clients and answers bad requests in the OAuth error format', async () => {
     const confidential = await api().post('/oauth/register').send({ redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'client_secret_basic' });
     expect(confidential.status).toBe(400);
@@ -291,5 +391,9 @@ describe('OAuth 2.0 authorization server', () => {
       resource_documentation: `${site}/docs`,
     });
     await api().get(new URL(resource.body.resource_documentation as string).pathname).expect(200);
+
+    // The MCP endpoint's own resource (RFC 9728 section 3.1), named by its 401 challenge.
+    const mcpResource = await api(1).get('/.well-known/oauth-protected-resource/mcp').expect(200);
+    expect(mcpResource.body).toEqual({ ...resource.body, resource: `${site}/mcp`, resource_name: 'appgen MCP server' });
   });
 });

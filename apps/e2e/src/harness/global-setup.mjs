@@ -169,6 +169,7 @@ async function setUp(harness) {
       // Every test request comes from 127.0.0.1: one per-IP bucket for the whole suite. The per-IP
       // limit itself is tested on a replica restarted with a small one.
       ANONYMOUS_RATE_LIMIT: '100000',
+      OAUTH_REGISTRATION_RATE_LIMIT: '100000',
       SECRETS_KEY: randomBytes(32).toString('base64'),
       EDGE_PORT: String(edgePort),
       SITE_URL: `http://127.0.0.1:${ports.gateway[0]}`,

@@ -23,6 +23,10 @@ export const gatewayEnv = {
     default: 60,
     min: 1,
   }),
+  OAUTH_REGISTRATION_RATE_LIMIT: env.int('OAuth client registrations (POST /oauth/register) per hour per client IP, on top of the per-minute limit', {
+    default: 20,
+    min: 1,
+  }),
   TRUST_PROXY: env.bool('take the client IP from X-Forwarded-For (only behind a proxy that sets it)', { default: false }),
 };
 export type GatewayConfig = ConfigOf<typeof gatewayEnv>;

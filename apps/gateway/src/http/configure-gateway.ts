@@ -11,9 +11,11 @@ import { installReferencePageHeaders } from '../discovery/reference-pages';
 import { SiteContent } from '../discovery/site-content';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { PublishedApi } from '../openapi/published-api';
+import { SITE_PATHS } from '../site/site-paths';
 import { SITE_ROOT_ROUTES } from '../site/site-routes';
 
-export const API_PREFIX = 'api/v1';
+/** Nest's global prefix: the API's path without its leading slash. */
+export const API_PREFIX = SITE_PATHS.api.slice(1);
 
 export interface GatewayHttpOptions {
   /**
@@ -31,12 +33,20 @@ export interface GatewayHttpOptions {
 export async function configureGateway(app: NestFastifyApplication, config: GatewayConfig, options: GatewayHttpOptions = {}): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
+  const oauth = app.get(OAuthServer);
   installHttpRequestLog(fastify);
   // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
-  fastify.addHook('onRequest', (request, reply) => gate.onRequest(request, reply));
+  // OAuth clients read its refusals in OAuth's format.
+  fastify.addHook('onRequest', async (request, reply) => {
+    try {
+      await gate.onRequest(request, reply);
+    } catch (error) {
+      if (!(error instanceof AppgenError) || !isOAuthPath(request.url)) throw error;
+      await oauth.refuse(reply, error);
+    }
+  });
   // The OAuth server (a Koa app) answers /oauth/* and its metadata once the gate has counted the request, before
   // Fastify parses a body: its forms are URL-encoded, which the API refuses.
-  const oauth = app.get(OAuthServer);
   fastify.addHook('onRequest', async (request, reply) => {
     if (isOAuthPath(request.url)) await oauth.serve(request, reply);
   });

@@ -1,17 +1,19 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GRANTS, UsersSubjects, type OAuthProviderKeysResponse } from '@appgen/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, GRANTS, UsersSubjects, type OAuthProviderKeysResponse } from '@appgen/contracts';
 import { AppgenError, RpcClient } from '@appgen/service-kit';
 import type { Account, ClientView, KoaContext, ResourceServerInfo, TokenView } from 'oidc-provider';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { NatsOAuthAdapter } from './oauth-adapter';
 import { INTERACTION_PATH, OAuthInteractions } from './oauth-interactions';
-import { SITE_PATHS } from '../site/site-paths';
-import { agentAuth, protectedResourceMetadata } from './oauth-metadata';
+import { clientIp } from '../rate-limit/client-ip';
+import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { SITE_PATHS, SiteUrls } from '../site/site-paths';
+import { oversizedClientMetadata } from './client-metadata-limits';
+import { agentAuth, protectedResourceAt, protectedResourceMetadata } from './oauth-metadata';
 import { errorPage, PAGE_CSP } from './oauth-pages';
 
-/** decisions.md "OAuth 2.0": access tokens live one hour. */
-const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 /** The provider's routes: all under /oauth at the site root, so its well-known documents stay at the root too. */
@@ -32,6 +34,8 @@ const ROUTES = {
   credential: '/oauth/credential',
 };
 
+type ProviderErrors = (typeof import('oidc-provider'))['errors'];
+
 function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
@@ -44,7 +48,12 @@ function ownTokenOnly(_ctx: KoaContext, client: ClientView, token: { clientId?: 
 /** True for the requests the OAuth server answers rather than Nest. */
 export function isOAuthPath(url: string): boolean {
   const path = pathOf(url);
-  return path.startsWith('/oauth/') || path === SITE_PATHS.oauthServer || path === SITE_PATHS.protectedResource || path === '/.well-known/openid-configuration';
+  return path.startsWith('/oauth/') || path === SITE_PATHS.oauthServer || protectedResourceAt(path) !== undefined || path === '/.well-known/openid-configuration';
+}
+
+/** An error in OAuth's format (RFC 6749 section 5.2), with whatever headers the reply already carries. */
+async function sendOAuthError(reply: FastifyReply, status: number, error: string, description: string): Promise<void> {
+  await reply.code(status).type('application/json').send({ error, error_description: description });
 }
 
 /**
@@ -61,6 +70,7 @@ export class OAuthServer implements OnApplicationBootstrap {
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly limits: RateLimitService,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.siteUrl = config.SITE_URL.replace(/\/+$/, '');
@@ -75,22 +85,40 @@ export class OAuthServer implements OnApplicationBootstrap {
 
   /** Answers an OAuth request in Fastify's onRequest hook (after the request gate's rate limit). */
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (pathOf(request.url) === SITE_PATHS.protectedResource) {
-      await reply.type('application/json').send(protectedResourceMetadata(this.siteUrl, this.siteUrl));
+    const path = pathOf(request.url);
+    const resource = protectedResourceAt(path);
+    if (resource) {
+      await reply.type('application/json').send(protectedResourceMetadata(this.siteUrl, resource));
       return;
+    }
+    if (path === ROUTES.registration && request.method === 'POST') {
+      const decision = await this.limits.forRegistration(clientIp(request.ip, request.headers, this.trustProxy));
+      if (!decision.allowed) {
+        reply.headers(rateLimitHeaders(decision));
+        const description = `At most ${decision.limit} client registrations per hour from one address; retry in ${decision.retryAfter} s`;
+        return sendOAuthError(reply, 429, 'rate_limited', description);
+      }
     }
     let handle: (req: FastifyRequest['raw'], res: FastifyReply['raw']) => void;
     try {
       handle = await this.handler();
     } catch (error) {
       const message = error instanceof AppgenError ? error.payload.body.message : 'The OAuth server is starting; retry shortly';
-      await reply.code(503).header('Retry-After', '5').type('application/json').send({ error: 'temporarily_unavailable', error_description: message });
-      return;
+      return sendOAuthError(reply.header('Retry-After', '5'), 503, 'temporarily_unavailable', message);
     }
     // The gate's rate-limit headers were set on Fastify's reply, which is bypassed from here on.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     handle(request.raw, reply.raw);
+  }
+
+  /**
+   * The request gate's refusal of an OAuth request (429, or 503 when users-service could not check a credential),
+   * in OAuth's format rather than the API's: its Retry-After and X-RateLimit-* headers are already on the reply.
+   */
+  refuse(reply: FastifyReply, error: AppgenError): Promise<void> {
+    const { status, body } = error.payload;
+    return sendOAuthError(reply, status, status >= 503 ? 'temporarily_unavailable' : body.error, body.message);
   }
 
   private handler(): Promise<(req: FastifyRequest['raw'], res: FastifyReply['raw']) => void> {
@@ -105,7 +133,7 @@ export class OAuthServer implements OnApplicationBootstrap {
     const keys = await this.rpc.request(UsersSubjects.oauthProviderKeys, {});
     // ESM-only: loaded through require(esm) when first needed.
     const { Provider, errors } = await import('oidc-provider');
-    const provider = new Provider(this.siteUrl, this.configuration(keys, errors.InvalidTarget));
+    const provider = new Provider(this.siteUrl, this.configuration(keys, errors));
     provider.proxy = this.trustProxy;
     const [cookieKey] = keys.cookie_keys;
     const interactions = new OAuthInteractions(provider, this.rpc, cookieKey ?? '');
@@ -118,7 +146,7 @@ export class OAuthServer implements OnApplicationBootstrap {
     return provider.callback();
   }
 
-  private configuration(keys: OAuthProviderKeysResponse, InvalidTarget: new (description: string) => Error): Record<string, unknown> {
+  private configuration(keys: OAuthProviderKeysResponse, { InvalidTarget, InvalidClientMetadata }: ProviderErrors): Record<string, unknown> {
     const site = this.siteUrl;
     const rpc = this.rpc;
     const findAccount = async (_ctx: KoaContext, sub: string): Promise<Account | undefined> => {
@@ -156,6 +184,14 @@ export class OAuthServer implements OnApplicationBootstrap {
       // Known to registration, so a client may register the API scopes it will ask for (RFC 7591 `scope`), as the
       // MCP SDK does; access tokens still carry them only through the resource server below.
       scopes: [...GRANTS],
+      // oidc-provider calls the validator once per listed property, with the whole metadata: one call sizes it all.
+      extraClientMetadata: {
+        properties: ['client_name'],
+        validator: (_ctx: KoaContext, _key: string, _value: unknown, metadata: Record<string, unknown>) => {
+          const problem = oversizedClientMetadata(metadata);
+          if (problem !== undefined) throw new InvalidClientMetadata(problem);
+        },
+      },
       features: {
         devInteractions: { enabled: false },
         registration: { enabled: true, issueRegistrationAccessToken: false },
@@ -202,7 +238,7 @@ export class OAuthServer implements OnApplicationBootstrap {
         ctx.set('Content-Security-Policy', PAGE_CSP);
         ctx.body = errorPage(out.error, out.error_description);
       },
-      discovery: { service_documentation: `${site}/docs` },
+      discovery: { service_documentation: new SiteUrls(site).to(SITE_PATHS.docs) },
     };
   }
 

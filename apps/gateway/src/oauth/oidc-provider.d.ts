@@ -89,6 +89,7 @@ declare module 'oidc-provider' {
 
   export const errors: {
     InvalidTarget: new (description: string) => Error;
+    InvalidClientMetadata: new (description: string) => Error;
   };
 
   export default Provider;

@@ -12,9 +12,12 @@ interface Limiter {
   limiter: RateLimiterAbstract;
 }
 
+/** The window of the OAuth client-registration limit: registrations are rare, and each one is stored. */
+export const REGISTRATION_WINDOW_SECONDS = 3600;
+
 /**
  * Counts requests per account (at its plan's rate) and per client IP (without a credential) in
- * fixed one-minute windows. With REDIS_URL every replica shares the counters (one Redis round trip
+ * fixed one-minute windows, and OAuth client registrations per client IP in one-hour windows. With REDIS_URL every replica shares the counters (one Redis round trip
  * per request); should Redis fail, each replica falls back to its own in-memory counters until it is back.
  */
 @Injectable()
@@ -23,6 +26,7 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
   private readonly redis?: Redis;
   private readonly byPlan: Record<Plan, Limiter>;
   private readonly anonymous: Limiter;
+  private readonly registrations: Limiter;
   private redisDown = false;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
@@ -46,8 +50,8 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
       this.redis = redis;
     }
     const prefix = `${config.REDIS_KEY_PREFIX}:ratelimit`;
-    const limiter = (name: string, limit: number): Limiter => {
-      const options = { keyPrefix: `${prefix}:${name}`, points: limit, duration: RATE_LIMIT_WINDOW_SECONDS };
+    const limiter = (name: string, limit: number, duration = RATE_LIMIT_WINDOW_SECONDS): Limiter => {
+      const options = { keyPrefix: `${prefix}:${name}`, points: limit, duration };
       const memory = new RateLimiterMemory(options);
       if (!this.redis) return { limit, limiter: memory };
       return {
@@ -58,6 +62,7 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
     const forPlan = (plan: Plan): Limiter => limiter(`plan-${plan}`, PLAN_RATE_LIMITS[plan]);
     this.byPlan = { free: forPlan('free'), pro: forPlan('pro'), enterprise: forPlan('enterprise') };
     this.anonymous = limiter('ip', config.ANONYMOUS_RATE_LIMIT);
+    this.registrations = limiter('oauth-register', config.OAUTH_REGISTRATION_RATE_LIMIT, REGISTRATION_WINDOW_SECONDS);
   }
 
   async onModuleInit(): Promise<void> {
@@ -70,7 +75,12 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
 
   /** Only a hash of the IP is ever stored (contract section 5). */
   forClientIp(ip: string): Promise<RateLimitDecision> {
-    return this.consume(this.anonymous, createHash('sha256').update(ip).digest('hex'));
+    return this.consume(this.anonymous, ipKey(ip));
+  }
+
+  /** One more OAuth client registration from this IP, counted on top of forClientIp. */
+  forRegistration(ip: string): Promise<RateLimitDecision> {
+    return this.consume(this.registrations, ipKey(ip));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -85,4 +95,8 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
       throw rejection;
     }
   }
+}
+
+function ipKey(ip: string): string {
+  return createHash('sha256').update(ip).digest('hex');
 }
