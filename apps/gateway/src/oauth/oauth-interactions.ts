@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { GRANT_DESCRIPTIONS, isGrant, normalizeEmail, UsersSubjects } from '@appgen/contracts';
 import { AppgenError, type RpcClient } from '@appgen/service-kit';
 import type { InteractionDetails, KoaContext, Provider } from 'oidc-provider';
-import { codePage, consentPage, emailPage, errorPage, PAGE_CSP, type FormContext } from './oauth-pages';
+import { codePage, consentPage, emailPage, errorPage, PAGE_CSP, redirectDestination, type FormContext } from './oauth-pages';
 
 /** Where the provider sends the browser to sign in and consent; also the prefix this middleware answers. */
 export const INTERACTION_PATH = '/oauth/interaction';
@@ -101,8 +101,8 @@ export class OAuthInteractions {
     const accountId = Number(details.session?.accountId);
     const { account } = await this.rpc.request(UsersSubjects.oauthFindAccount, { account_id: accountId });
     const redirect = single(details.params['redirect_uri']);
-    const redirectHost = redirect === undefined ? 'its registered address' : (URL.parse(redirect)?.host ?? redirect);
-    const view = { redirectHost, accountEmail: account.email, scopes: scopes.map((name) => ({ name, description: GRANT_DESCRIPTIONS[name] })) };
+    const destination = redirect === undefined ? 'its registered address' : redirectDestination(redirect);
+    const view = { destination, accountEmail: account.email, scopes: scopes.map((name) => ({ name, description: GRANT_DESCRIPTIONS[name] })) };
     return this.html(ctx, 200, consentPage(form, view));
   }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../site/page-layout';
 
 /*
  * The pages of the OAuth sign-in and consent: plain server-rendered forms that need no script, one labelled
@@ -30,10 +31,6 @@ export const PAGE_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>
@@ -98,8 +95,17 @@ ${hidden('email', email)}
   );
 }
 
+/**
+ * Where the client's answer goes, as the consent page names it: the host of a web or loopback redirect, the whole
+ * URI of one without a host (a native app's own scheme, `com.example.app:/callback`).
+ */
+export function redirectDestination(redirectUri: string): string {
+  return URL.parse(redirectUri)?.host || redirectUri;
+}
+
 export interface ConsentView {
-  redirectHost: string;
+  /** redirectDestination() of the redirect URI, or what stands for it when the request named none */
+  destination: string;
   accountEmail: string;
   scopes: { name: string; description: string }[];
 }
@@ -109,7 +115,7 @@ export function consentPage(form: FormContext, view: ConsentView): string {
   return page(
     'Allow access',
     `<h1>Allow ${escapeHtml(form.clientName)} to use your appgen account?</h1>
-<p>Signed in as <strong>${escapeHtml(view.accountEmail)}</strong>. <strong>${escapeHtml(form.clientName)}</strong> will receive its access at <strong>${escapeHtml(view.redirectHost)}</strong> and will be able to:</p>
+<p>Signed in as <strong>${escapeHtml(view.accountEmail)}</strong>. <strong>${escapeHtml(form.clientName)}</strong> will receive its access at <strong>${escapeHtml(view.destination)}</strong> and will be able to:</p>
 <ul>
 ${scopes}
 </ul>
