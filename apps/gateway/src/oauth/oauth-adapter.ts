@@ -8,10 +8,26 @@ function isOAuthModel(name: string): name is OAuthModel {
 }
 
 /**
+ * The payload as stored: without its `jti`, the record's id (a token's id is the token, a session's the browser's
+ * session cookie), which find() puts back from the id it was found by, and without the session cookie an
+ * interaction copies from its session (`session.cookie`), which oidc-provider never reads back. A session found by
+ * its uid instead (to check who an interaction or token belongs to) comes back without its id: oidc-provider gives
+ * it a fresh one it neither saves nor sends, as it only reads its account and grants.
+ */
+export function storedPayload(id: string, payload: AdapterPayload): AdapterPayload {
+  const stored: AdapterPayload = { ...payload };
+  if (stored['jti'] === id) delete stored['jti'];
+  const session = stored['session'];
+  if (typeof session === 'object' && session !== null && 'cookie' in session) {
+    const { cookie: _cookie, ...rest } = session as Record<string, unknown>;
+    stored['session'] = rest;
+  }
+  return stored;
+}
+
+/**
  * oidc-provider's storage for one model, kept by users-service: every method is one NATS request. Ids travel
- * and are stored as their SHA-256 only; a token's id is the token, so the payload's `jti` (the same value) is
- * left out and put back from the id it was found by. A session keeps its `jti`: it is found by its uid too,
- * and its id is the browser's cookie, which the session itself must know.
+ * and are stored as their SHA-256 only, and no payload holds one (storedPayload).
  */
 export class NatsOAuthAdapter implements Adapter {
   private readonly model: OAuthModel;
@@ -25,12 +41,10 @@ export class NatsOAuthAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const stored = { ...payload };
-    if (this.model !== 'Session' && stored['jti'] === id) delete stored['jti'];
     await this.rpc.request(UsersSubjects.oauthUpsert, {
       model: this.model,
       id_hash: secretHash(id),
-      payload: stored,
+      payload: storedPayload(id, payload),
       ...(expiresIn === undefined ? {} : { expires_in: Math.max(0, Math.ceil(expiresIn)) }),
     });
   }
@@ -38,7 +52,7 @@ export class NatsOAuthAdapter implements Adapter {
   async find(id: string): Promise<AdapterPayload | undefined> {
     const { payload } = await this.rpc.request(UsersSubjects.oauthFind, { model: this.model, id_hash: secretHash(id) });
     if (!payload) return undefined;
-    return this.model === 'Session' ? payload : { ...payload, jti: id };
+    return { ...payload, jti: id };
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
