@@ -1,3 +1,4 @@
+import { SCOPE_GRANTS } from '@appgen/contracts';
 import { adminAccount, api, closeBus, createKey, startWebhookReceiver, verifyWebhook, waitFor, type TestAccount, type WebhookReceiver } from './support';
 
 /** Zapier's REST hooks and helpers (decisions.md, "Zapier"), driven the way Zapier drives them. */
@@ -19,7 +20,7 @@ describe('zapier: a Zap subscribes, receives signed events, and unsubscribes', (
 
   it("answers the auth test with the credential's account, and 401 without one", async () => {
     const me = await api().get('/api/v1/zapier/me').set('X-API-Key', owner.key).expect(200);
-    expect(me.body).toEqual({ id: owner.account.id, email: owner.email, plan: 'enterprise', scope: 'full_access' });
+    expect(me.body).toEqual({ id: owner.account.id, email: owner.email, plan: 'enterprise', scope: 'full_access', grants: [...SCOPE_GRANTS.full_access] });
     const readOnly = await createKey(owner.key, 'read_only');
     expect((await api().get('/api/v1/zapier/me').set('X-API-Key', readOnly.raw).expect(200)).body.scope).toBe('read_only');
     await api().get('/api/v1/zapier/me').expect(401);

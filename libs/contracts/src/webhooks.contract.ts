@@ -1,5 +1,5 @@
 import { CallerFields, PLANS } from './caller';
-import { API_KEY_SCOPES } from './permissions';
+import { API_KEY_SCOPES, GRANTS } from './permissions';
 import { EVENT_KINDS, type DomainEvent } from './events';
 import { TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
@@ -241,7 +241,10 @@ export const ZapierMe = Named(
     id: Type.Integer({ example: 7 }),
     email: Type.String({ description: 'Zapier labels the connection with it' }),
     plan: StringEnum(PLANS),
-    scope: StringEnum(API_KEY_SCOPES, { description: "the connected key's scope" }),
+    scope: StringEnum(API_KEY_SCOPES, {
+      description: "the connected key's scope; of an OAuth token, the narrowest key scope covering its grants (a label: it may hold fewer)",
+    }),
+    grants: Type.Array(StringEnum(GRANTS), { description: 'what the credential may do: its scope\'s permissions, or exactly the scopes an OAuth token was given' }),
   }),
 );
 export type ZapierMe = Static<typeof ZapierMe>;

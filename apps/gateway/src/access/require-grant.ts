@@ -1,4 +1,4 @@
-import { hasPermission, type Caller, type Permission } from '@appgen/contracts';
+import { hasPermission, SCOPE_GRANTS, scopeWithinGrants, type ApiKeyScope, type Caller, type Permission } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
 
 /**
@@ -8,5 +8,16 @@ import { AppgenError } from '@appgen/service-kit';
 export function requireGrant(caller: Caller, permission: Permission): void {
   if (!hasPermission(caller.grants, permission)) {
     throw AppgenError.of('forbidden', `This credential lacks the ${permission} permission`);
+  }
+}
+
+/**
+ * The 403 of a route that needs every grant of an API-key scope rather than one permission: the account's API keys
+ * are its credentials, and reading them takes what a read_only key holds (every key does; an OAuth token consented
+ * for fewer scopes does not).
+ */
+export function requireScopeGrants(caller: Caller, scope: ApiKeyScope): void {
+  if (!scopeWithinGrants(scope, caller.grants)) {
+    throw AppgenError.of('forbidden', `This credential lacks the grants of a ${scope} key (${SCOPE_GRANTS[scope].join(', ')})`);
   }
 }

@@ -16,12 +16,14 @@ import { RpcClient } from '@appgen/service-kit';
 import { Authenticated } from '../access/access.decorators';
 import { CredentialResolver } from '../access/credential-resolver.service';
 import { CurrentCaller } from '../access/current-caller.decorator';
+import { requireScopeGrants } from '../access/require-grant';
 import { Fails, Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { IntegerIdPipe } from '../common/integer-id.pipe';
 import { paginated } from '../common/pagination';
 
 const keyId = new IntegerIdPipe('API key');
 const ListApiKeysQuery = Closed(PageQueryFields);
+const READING_KEYS_REFUSED = 'The credential lacks the grants of a read_only key (an OAuth token consented for fewer scopes)';
 
 @ApiTags('API keys')
 @Controller('api_keys')
@@ -34,7 +36,9 @@ export class ApiKeysController {
   @Get()
   @Authenticated()
   @Operation({ id: 'listApiKeys', summary: 'List API keys', description: "The account's keys, newest first, masked; revoked keys included.", returns: ListApiKeysResponse })
+  @Fails(403, READING_KEYS_REFUSED)
   list(@CurrentCaller() caller: Caller, @ValidQuery(ListApiKeysQuery) query: Static<typeof ListApiKeysQuery>): Promise<ListApiKeysResponse> {
+    requireScopeGrants(caller, 'read_only');
     return this.rpc.request(UsersSubjects.listApiKeys, { caller, ...paginated(query) });
   }
 
@@ -54,7 +58,9 @@ export class ApiKeysController {
   @Get(':id')
   @Authenticated()
   @Operation({ id: 'getApiKey', summary: 'Read an API key', returns: ApiKeyResponse })
+  @Fails(403, READING_KEYS_REFUSED)
   get(@CurrentCaller() caller: Caller, @Param('id', keyId) id: number): Promise<ApiKeyResponse> {
+    requireScopeGrants(caller, 'read_only');
     return this.rpc.request(UsersSubjects.getApiKey, { caller, id });
   }
 

@@ -73,9 +73,9 @@ export class ZapierController {
 
   @Get('me')
   @Authenticated()
-  @Operation({ id: 'getZapierAccount', summary: "Zapier's auth test", description: 'The account the credential belongs to.', returns: ZapierMe })
+  @Operation({ id: 'getZapierAccount', summary: "Zapier's auth test", description: 'The account the credential belongs to; `scope` labels the credential, `grants` are what it may do.', returns: ZapierMe })
   me(@CurrentCaller() caller: Caller): ZapierMe {
-    return { id: caller.accountId, email: caller.email, plan: caller.plan, scope: caller.scope };
+    return { id: caller.accountId, email: caller.email, plan: caller.plan, scope: caller.scope, grants: caller.grants };
   }
 
   @Get('samples/:event')
