@@ -19,6 +19,7 @@ import { CreateAppUsers1763700001500 } from './migrations/1763700001500-create-a
 import { KeepMailContentUntilSent1763700003000 } from './migrations/1763700003000-keep-mail-content-until-sent';
 import { GrantAppAccessBeforeFirstSignIn1763700004000 } from './migrations/1763700004000-grant-app-access-before-first-sign-in';
 import { CreateOAuthRecords1763700005000 } from './migrations/1763700005000-create-oauth-records';
+import { ExpireUnusedOAuthClients1763700006000 } from './migrations/1763700006000-expire-unused-oauth-clients';
 import { OAuthProviderKeysEntity } from './oauth/oauth-provider-keys.entity';
 import { OAuthRecordEntity } from './oauth/oauth-record.entity';
 import { OAuthModule } from './oauth/oauth.module';
@@ -57,6 +58,7 @@ export class AppModule {
             KeepMailContentUntilSent1763700003000,
             GrantAppAccessBeforeFirstSignIn1763700004000,
             CreateOAuthRecords1763700005000,
+            ExpireUnusedOAuthClients1763700006000,
           ],
         }),
         // The outbox carries the app.user.* events of per-app users.

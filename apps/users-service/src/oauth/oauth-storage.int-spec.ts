@@ -137,6 +137,32 @@ describe('OAuth storage over NATS', () => {
     expect((await rpcFailure(users.rpc.request(UsersSubjects.resolveOAuthToken, { secret_hash: sha256(token) }))).status).toBe(401);
   });
 
+  it('keeps a registered client 30 days, or 30 days past the end of its last grant', async () => {
+    const clientId = 'client-lifetime';
+    const client = { model: 'Client' as const, id_hash: sha256(clientId) };
+    const daysLeft = async (): Promise<number | undefined> =>
+      (
+        await users.sql.query<{ days: number }>("SELECT (extract(epoch FROM expires_at - now()) / 86400)::float8 AS days FROM oauth_records WHERE model = 'Client' AND id_hash = $1", [
+          client.id_hash,
+        ])
+      ).rows[0]?.days;
+    await users.rpc.request(UsersSubjects.oauthUpsert, { ...client, payload: { client_id: clientId, redirect_uris: ['http://127.0.0.1/cb'] } });
+    expect(await daysLeft()).toBeCloseTo(30, 1);
+
+    const grant = (id: string, days: number) => ({
+      model: 'Grant' as const,
+      id_hash: sha256(id),
+      payload: { kind: 'Grant', accountId: String(accountId), clientId },
+      expires_in: days * 86400,
+    });
+    await users.rpc.request(UsersSubjects.oauthUpsert, grant('grant-long', 45));
+    expect(await daysLeft()).toBeCloseTo(75, 1);
+    // A shorter grant saved later does not shorten the client's life.
+    await users.rpc.request(UsersSubjects.oauthUpsert, grant('grant-short', 1));
+    expect(await daysLeft()).toBeCloseTo(75, 1);
+    expect((await users.rpc.request(UsersSubjects.oauthFind, client)).payload).toMatchObject({ client_id: clientId });
+  });
+
   it('finds a session by its uid and nothing past its expiry, and a starting replica purges expired records', async () => {
     const live = { model: 'Session' as const, id_hash: sha256(newToken()) };
     await users.rpc.request(UsersSubjects.oauthUpsert, { ...live, payload: { kind: 'Session', uid: 'uid-live', accountId: String(accountId) }, expires_in: 600 });
@@ -148,12 +174,20 @@ describe('OAuth storage over NATS', () => {
     await users.sql.query("UPDATE oauth_records SET expires_at = now() - interval '1 second' WHERE id_hash = $1", [expired.id_hash]);
     expect((await users.rpc.request(UsersSubjects.oauthFind, expired)).payload).toBeNull();
     expect((await rpcFailure(users.rpc.request(UsersSubjects.resolveOAuthToken, { secret_hash: expired.id_hash }))).status).toBe(401);
+    // A client whose 30 unused days have passed.
+    const unusedClient = { model: 'Client' as const, id_hash: sha256('client-unused') };
+    await users.rpc.request(UsersSubjects.oauthUpsert, { ...unusedClient, payload: { client_id: 'client-unused' } });
+    await users.sql.query("UPDATE oauth_records SET expires_at = now() - interval '1 second' WHERE id_hash = $1", [unusedClient.id_hash]);
+    expect((await users.rpc.request(UsersSubjects.oauthFind, unusedClient)).payload).toBeNull();
 
     const replica = await users.startReplica();
     const deadline = Date.now() + 10_000;
     let remaining = 1;
     while (remaining > 0 && Date.now() < deadline) {
-      const counted = await users.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM oauth_records WHERE id_hash = $1', [expired.id_hash]);
+      const counted = await users.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM oauth_records WHERE id_hash IN ($1, $2)', [
+        expired.id_hash,
+        unusedClient.id_hash,
+      ]);
       remaining = counted.rows[0]?.n ?? 0;
       if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }

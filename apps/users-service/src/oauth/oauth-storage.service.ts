@@ -17,6 +17,12 @@ import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { sha256Hex } from '../common/secrets';
 
 const DONE: OAuthDoneResponse = { success: true };
+/**
+ * Anyone may register a client, and oidc-provider gives clients no expiry: one is kept 30 days after it was
+ * registered or after its last grant ends, whichever is later, so an agent that comes back within 30 days of its
+ * last authorization still finds its client, and one that registered and never came back is purged by the sweep.
+ */
+export const UNUSED_CLIENT_TTL_SECONDS = 30 * 24 * 3600;
 const INVALID_TOKEN = 'Invalid access token';
 
 interface TokenRow {
@@ -53,23 +59,34 @@ export class OAuthStorageService {
   async upsert(request: OAuthUpsertRequest): Promise<OAuthDoneResponse> {
     const { payload } = request;
     const userCode = text(payload['userCode']);
-    await this.dataSource.query(
-      `INSERT INTO oauth_records (model, id_hash, payload, grant_id, uid, user_code_hash, account_id, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $8::integer) END)
-       ON CONFLICT (model, id_hash) DO UPDATE
-         SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
-             user_code_hash = EXCLUDED.user_code_hash, account_id = EXCLUDED.account_id, expires_at = EXCLUDED.expires_at`,
-      [
-        request.model,
-        request.id_hash,
-        JSON.stringify(payload),
-        text(payload['grantId']),
-        text(payload['uid']),
-        userCode === null ? null : sha256Hex(userCode),
-        accountIdOf(payload),
-        request.expires_in ?? null,
-      ],
-    );
+    const expiresIn = request.expires_in ?? (request.model === 'Client' ? UNUSED_CLIENT_TTL_SECONDS : null);
+    const clientId = request.model === 'Grant' ? text(payload['clientId']) : null;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO oauth_records (model, id_hash, payload, grant_id, uid, user_code_hash, account_id, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $8::integer) END)
+         ON CONFLICT (model, id_hash) DO UPDATE
+           SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+               user_code_hash = EXCLUDED.user_code_hash, account_id = EXCLUDED.account_id, expires_at = EXCLUDED.expires_at`,
+        [
+          request.model,
+          request.id_hash,
+          JSON.stringify(payload),
+          text(payload['grantId']),
+          text(payload['uid']),
+          userCode === null ? null : sha256Hex(userCode),
+          accountIdOf(payload),
+          expiresIn,
+        ],
+      );
+      if (clientId === null || request.expires_in === undefined) return;
+      // GREATEST skips a NULL: a client registered before clients expired gets its lifetime here.
+      await manager.query(
+        `UPDATE oauth_records SET expires_at = GREATEST(expires_at, now() + make_interval(secs => $2::integer))
+          WHERE model = 'Client' AND id_hash = $1`,
+        [sha256Hex(clientId), request.expires_in + UNUSED_CLIENT_TTL_SECONDS],
+      );
+    });
     return DONE;
   }
 
