@@ -127,6 +127,19 @@ describe('discovery files, help centre and landing page', () => {
     for (const article of articles) expect(sitemap).toContain(`<loc>${article.url}</loc>`);
   });
 
+  it('serves every file the landing page lists for agents, and the footer of each page links only to those', async () => {
+    const landing = (await api().get('/').set('Accept', 'text/markdown').expect(200)).text;
+    const section = landing.slice(landing.indexOf('## Files for agents'));
+    const listed = [...section.matchAll(/^- \[[^\]]+\]\((\/[^)]*)\)/gm)].map((match) => match[1] ?? '');
+    expect(listed).toEqual(expect.arrayContaining(['/llms.txt', '/.well-known/mcp/server-card.json', '/.well-known/security.txt', '/sitemap.xml']));
+    for (const path of listed) expect({ path, status: (await api().get(path)).status }).toEqual({ path, status: 200 });
+    const html = (await api().get('/help').expect(200)).text;
+    const footer = html.slice(html.indexOf('<footer>'));
+    const footerLinks = [...footer.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(footerLinks.length).toBeGreaterThan(0);
+    expect(footerLinks.filter((href) => !listed.includes(href ?? ''))).toEqual([]);
+  });
+
   it('answers an unknown article with the API error body', async () => {
     for (const path of ['/help/articles/no-such-article', '/help/articles/no-such-article.md']) {
       const response = await api().get(path).expect(404);
@@ -163,7 +176,7 @@ describe('discovery files, help centre and landing page', () => {
         expect(announced.find((entry) => entry.name === tool.name)).toEqual({ name: tool.name, description: tool.description, inputSchema: tool.input_schema });
       }
       expect(card._meta['dev.appgen/authentication'].schemes).toEqual(
-        expect.arrayContaining([expect.objectContaining({ protectedResourceMetadata: expect.stringMatching(/\/\.well-known\/oauth-protected-resource$/) })]),
+        expect.arrayContaining([expect.objectContaining({ protectedResourceMetadata: expect.stringMatching(/\/\.well-known\/oauth-protected-resource\/mcp$/) })]),
       );
     }
   });
@@ -199,13 +212,13 @@ describe('discovery files, help centre and landing page', () => {
     }
   });
 
-  it('publishes security.txt with a contact, its canonical address and an Expires a year ahead', async () => {
+  it('publishes security.txt with a contact, its canonical address and an Expires half a year ahead, under the year RFC 9116 recommends', async () => {
     const response = await api().get('/.well-known/security.txt').expect(200);
     const fields = Object.fromEntries(response.text.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
     expect(fields).toMatchObject({ Contact: expect.stringMatching(/^(mailto|https):/), Canonical: expect.stringMatching(/\/\.well-known\/security\.txt$/), 'Preferred-Languages': 'en' });
     const days = (Date.parse(fields['Expires'] ?? '') - Date.parse(String(response.headers['date']))) / 86_400_000;
-    expect(days).toBeGreaterThan(364);
-    expect(days).toBeLessThanOrEqual(366);
+    expect(days).toBeGreaterThan(179);
+    expect(days).toBeLessThanOrEqual(181);
   });
 
   describe('the webhooks article', () => {

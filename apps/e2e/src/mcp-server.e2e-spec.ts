@@ -292,4 +292,26 @@ describe('MCP server at {site_url}/mcp', () => {
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toMatchObject({ error: 'payload_too_large' });
   });
+
+  it("refuses a browser request from another site's page with 403, credential or not, and serves the site's own pages", async () => {
+    const site = e2eEnv().site;
+    const body = JSON.stringify(INITIALIZE);
+    const credentials: Array<Record<string, string>> = [{ 'X-API-Key': owner.key }, {}];
+    for (const origin of ['https://evil.example', 'null']) {
+      for (const credential of credentials) {
+        for (const method of ['POST', 'GET']) {
+          const refused = await fetch(`${site}/mcp`, { method, headers: { ...MCP_HEADERS, ...credential, Origin: origin }, body: method === 'POST' ? body : undefined });
+          expect({ origin, method, status: refused.status, body: await refused.json() }).toEqual({
+            origin,
+            method,
+            status: 403,
+            body: { error: 'forbidden', message: expect.stringContaining(new URL(site).origin) },
+          });
+        }
+      }
+    }
+    const ownPage = await fetch(`${site}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'X-API-Key': owner.key, Origin: new URL(site).origin }, body });
+    expect(ownPage.status).toBe(200);
+    expect(await ownPage.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'appgen' } } });
+  });
 });

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ServiceKitModule } from '@appgen/service-kit';
 import { AccessGuard } from './access/access.guard';
@@ -27,6 +27,7 @@ import { ManagedAppLifecycleController } from './managed-apps/managed-app-lifecy
 import { ManagedAppsController } from './managed-apps/managed-apps.controller';
 import { OAuthServer } from './oauth/oauth-server.service';
 import { McpController } from './mcp/mcp.controller';
+import { McpOriginCheck } from './mcp/mcp-origin.middleware';
 import { McpServerFactory } from './mcp/mcp-server.factory';
 import { PublishedApi } from './openapi/published-api';
 import { RateLimitService } from './rate-limit/rate-limit.service';
@@ -57,7 +58,7 @@ interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 const MCP_CONTROLLERS = [McpController];
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
   static forConfig(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
@@ -83,5 +84,9 @@ export class AppModule {
         SiteContent,
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(McpOriginCheck).forRoutes(...MCP_CONTROLLERS);
   }
 }

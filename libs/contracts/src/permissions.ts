@@ -62,7 +62,7 @@ export function hasPermission(grants: readonly Grant[], needed: Permission): boo
 }
 
 /** True when `grants` hold `grant` itself or the whole family it belongs to (`users:*` holds `users:read`). */
-function holdsGrant(grants: readonly Grant[], grant: Grant): boolean {
+export function holdsGrant(grants: readonly Grant[], grant: Grant): boolean {
   if (grants.includes(grant)) return true;
   const family = `${grant.split(':')[0]}:*`;
   return (grants as readonly string[]).includes(family);

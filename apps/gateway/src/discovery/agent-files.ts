@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { API_KEY_PREFIX, GRANT_DESCRIPTIONS, PERMISSIONS } from '@appgen/contracts';
+import { API_KEY_PREFIX, GRANT_DESCRIPTIONS } from '@appgen/contracts';
+import { mcpServer } from '../help/articles/integrations';
+import { discoveryFile } from '../site/discovery-files';
 import type { SiteFacts } from '../site/site-facts';
-import { SITE_PATHS } from '../site/site-paths';
+import { articlePath, SITE_PATHS, type SitePath } from '../site/site-paths';
 import { PRODUCT_SUMMARY } from './llms-files';
 import { SKILL_DESCRIPTION, SKILL_NAME } from './skill-file';
 
@@ -11,18 +13,25 @@ const META_NAMESPACE = 'dev.appgen';
 
 const SHORT_DESCRIPTION = 'Generate, deploy and edit full-stack web apps from plain-language prompts.';
 
-/** How an MCP client authenticates: the REST API's credentials, or OAuth found through RFC 9728 metadata. */
+const API_KEY_DESCRIPTION = `an appgen API key (${API_KEY_PREFIX}...)`;
+const API_KEY_SCHEME = { type: 'apiKey', in: 'header', name: 'X-API-Key', description: API_KEY_DESCRIPTION } as const;
+const OAUTH_DESCRIPTION = 'authorization code with PKCE (S256)';
+
+/**
+ * How an MCP client authenticates: the REST API's credentials, or OAuth found through the RFC 9728 metadata of the
+ * MCP endpoint itself. The scopes are those of the authorization server's metadata, each with its description.
+ */
 function mcpAuthentication(facts: SiteFacts): Record<string, unknown> {
   return {
     required: true,
     schemes: [
-      { type: 'apiKey', in: 'header', name: 'X-API-Key', description: `an appgen API key (${API_KEY_PREFIX}...)` },
+      API_KEY_SCHEME,
       {
         type: 'oauth2',
-        description: 'authorization code with PKCE (S256); scopes are the permission names',
-        protectedResourceMetadata: facts.urls.to(SITE_PATHS.protectedResource),
+        description: OAUTH_DESCRIPTION,
+        protectedResourceMetadata: facts.urls.to(SITE_PATHS.mcpProtectedResource),
         authorizationServerMetadata: facts.urls.to(SITE_PATHS.oauthServer),
-        scopes: [...PERMISSIONS],
+        scopes: GRANT_DESCRIPTIONS,
       },
     ],
   };
@@ -51,7 +60,7 @@ export function serverCard(facts: SiteFacts): Record<string, unknown> {
         type: 'streamable-http',
         url: urls.to(SITE_PATHS.mcp),
         headers: [
-          { name: 'X-API-Key', description: `an appgen API key (${API_KEY_PREFIX}...)`, isRequired: false, isSecret: true },
+          { name: API_KEY_SCHEME.name, description: API_KEY_DESCRIPTION, isRequired: false, isSecret: true },
           { name: 'Authorization', description: 'Bearer <OAuth access token>, or Bearer <API key>', isRequired: false, isSecret: true },
         ],
         supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
@@ -60,7 +69,7 @@ export function serverCard(facts: SiteFacts): Record<string, unknown> {
     _meta: {
       [`${META_NAMESPACE}/authentication`]: mcpAuthentication(facts),
       [`${META_NAMESPACE}/tools`]: facts.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.input_schema })),
-      [`${META_NAMESPACE}/documentation`]: urls.to(`${SITE_PATHS.helpArticles}/mcp-server`),
+      [`${META_NAMESPACE}/documentation`]: urls.to(articlePath(mcpServer.slug, 'html')),
     },
   };
 }
@@ -95,29 +104,23 @@ export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.
  */
 export function apiCatalog(facts: SiteFacts): Record<string, unknown> {
   const href = (path: string, type: string, title?: string): Record<string, string> => ({ href: facts.urls.to(path), type, ...(title ? { title } : {}) });
+  const listed = (path: SitePath): Record<string, string> => {
+    const file = discoveryFile(path);
+    return href(file.path, file.type, file.name);
+  };
   return {
     linkset: [
       {
         anchor: facts.urls.to(SITE_PATHS.api),
-        'service-desc': [href(SITE_PATHS.openapi, 'application/vnd.oai.openapi+json;version=3.1', 'OpenAPI 3.1')],
-        'service-doc': [
-          href(SITE_PATHS.docs, 'text/html', 'API reference'),
-          href(SITE_PATHS.llmsFull, 'text/plain', 'Full reference as text'),
-          href(SITE_PATHS.skill, 'text/markdown', 'Agent skill'),
-          href(SITE_PATHS.help, 'text/html', 'Help centre'),
-        ],
-        'service-meta': [
-          href(SITE_PATHS.auth, 'text/markdown', 'Authentication'),
-          href(SITE_PATHS.oauthServer, 'application/json', 'OAuth authorization server metadata'),
-          href(SITE_PATHS.protectedResource, 'application/json', 'OAuth protected resource metadata'),
-          href(SITE_PATHS.agentCard, 'application/json', 'Agent card'),
-        ],
-        status: [href('/health', 'application/json')],
+        'service-desc': [listed(SITE_PATHS.openapi)],
+        'service-doc': [listed(SITE_PATHS.docs), listed(SITE_PATHS.llmsFull), listed(SITE_PATHS.skill), href(SITE_PATHS.help, 'text/html', 'Help centre')],
+        'service-meta': [listed(SITE_PATHS.auth), listed(SITE_PATHS.oauthServer), listed(SITE_PATHS.protectedResource), listed(SITE_PATHS.agentCard)],
+        status: [href(SITE_PATHS.health, 'application/json')],
       },
       {
         anchor: facts.urls.to(SITE_PATHS.mcp),
-        'service-desc': [href(SITE_PATHS.serverCard, 'application/json', 'MCP server card')],
-        'service-doc': [href(`${SITE_PATHS.helpArticles}/mcp-server`, 'text/html', 'The MCP server')],
+        'service-desc': [listed(SITE_PATHS.serverCard)],
+        'service-doc': [href(articlePath(mcpServer.slug, 'html'), 'text/html', mcpServer.title)],
       },
     ],
   };
@@ -149,10 +152,10 @@ export function agentCard(facts: SiteFacts): Record<string, unknown> {
       outputModes: ['application/json'],
     })),
     securitySchemes: {
-      api_key: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: `an appgen API key (${API_KEY_PREFIX}...)` },
+      api_key: API_KEY_SCHEME,
       oauth2: {
         type: 'oauth2',
-        description: 'authorization code with PKCE (S256)',
+        description: OAUTH_DESCRIPTION,
         oauth2MetadataUrl: urls.to(SITE_PATHS.oauthServer),
         flows: {
           authorizationCode: {

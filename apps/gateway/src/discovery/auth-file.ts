@@ -1,5 +1,5 @@
-import { ACCESS_TOKEN_PREFIX, ACCESS_TOKEN_TTL_SECONDS, API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_PREFIX, PERMISSIONS } from '@appgen/contracts';
-import { permissionsTable, scopesTable } from '../site/reference-text';
+import { ACCESS_TOKEN_PREFIX, ACCESS_TOKEN_TTL_SECONDS, API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_PREFIX } from '@appgen/contracts';
+import { oauthScopeNames, permissionsTable, scopesTable } from '../site/reference-text';
 import type { SiteFacts } from '../site/site-facts';
 import { SITE_PATHS } from '../site/site-paths';
 
@@ -34,7 +34,7 @@ ${scopesTable()}
 
 ### Permissions
 
-Each route needs one permission (the OpenAPI document names it as \`x-permission\` on the operation; [llms-full.txt](${urls.to(SITE_PATHS.llmsFull)}) lists it per route). \`users:*\` and \`webhooks:*\` grant every permission of that family.
+Each route needs one permission (the OpenAPI document names it as \`x-permission\` on the operation; [llms-full.txt](${urls.to(SITE_PATHS.llmsFull)}) lists it per route). A grant ending in \`:*\` holds every permission of its family.
 
 ${permissionsTable()}
 
@@ -44,13 +44,13 @@ appgen is an OAuth 2.0 authorization server (RFC 6749) for its own API. Only the
 
 - Authorization server metadata (RFC 8414): [${urls.to(SITE_PATHS.oauthServer)}](${urls.to(SITE_PATHS.oauthServer)}): read \`authorization_endpoint\`, \`token_endpoint\`, \`registration_endpoint\` and \`revocation_endpoint\` from it rather than hard-coding them.
 - Protected resource metadata (RFC 9728): [${urls.to(SITE_PATHS.protectedResource)}](${urls.to(SITE_PATHS.protectedResource)}) names the authorization server and the scopes of this API.
-- Scopes are the permission names: ${PERMISSIONS.map((permission) => `\`${permission}\``).join(', ')}. Ask only for what the task needs.
+- Scopes are the grants of the table above: ${oauthScopeNames()}. Ask only for what the task needs.
 
 The flow:
 
 1. **Register** once (RFC 7591 dynamic client registration): \`POST\` to the \`registration_endpoint\` with \`{"client_name", "redirect_uris": ["https://agent.example/callback"], "grant_types": ["authorization_code", "refresh_token"], "token_endpoint_auth_method": "none"}\`; keep the \`client_id\`.
 2. **Authorize**: make a random \`code_verifier\` (43 to 128 characters), \`code_challenge = BASE64URL(SHA256(code_verifier))\`, and send the person to \`authorization_endpoint?response_type=code&client_id=...&redirect_uri=...&scope=apps:read%20generation:queue&state=...&code_challenge=...&code_challenge_method=S256\`. They sign in with an e-mailed code and approve the scopes.
-3. **Exchange** the \`code\` from the redirect (check \`state\`): \`POST\` to the \`token_endpoint\` with \`grant_type=authorization_code\`, \`code\`, \`redirect_uri\`, \`client_id\`, \`code_verifier\`. The answer has \`access_token\` (1 hour), \`refresh_token\` and \`scope\`.
+3. **Exchange** the \`code\` from the redirect (check \`state\`): \`POST\` to the \`token_endpoint\` with \`grant_type=authorization_code\`, \`code\`, \`redirect_uri\`, \`client_id\`, \`code_verifier\`. The answer has \`access_token\` (${ACCESS_TOKEN_TTL_SECONDS / 60} minutes), \`refresh_token\` and \`scope\`.
 4. **Call** the API with \`Authorization: Bearer <access_token>\`; when it expires, \`grant_type=refresh_token\` gives a new pair (the old refresh token stops working).
 5. **Revoke** tokens you no longer need at the \`revocation_endpoint\` (RFC 7009).
 
@@ -58,7 +58,7 @@ A 401 from the API carries \`WWW-Authenticate\`; an OAuth client that starts fro
 
 ## MCP
 
-The MCP server at \`${urls.to(SITE_PATHS.mcp)}\` (Streamable HTTP) takes the same credentials as the REST API: an \`X-API-Key\` header, or an OAuth access token as \`Authorization: Bearer\`. MCP clients that support the MCP authorization specification discover the authorization server from the protected resource metadata above and run the OAuth flow themselves. Each tool checks its own permission (the [server card](${urls.to(SITE_PATHS.serverCard)}) lists the tools).
+The MCP server at \`${urls.to(SITE_PATHS.mcp)}\` (Streamable HTTP) takes the same credentials as the REST API: an \`X-API-Key\` header, or an OAuth access token as \`Authorization: Bearer\`. MCP clients that support the MCP authorization specification follow its 401 answer to the endpoint's own protected resource metadata ([${urls.to(SITE_PATHS.mcpProtectedResource)}](${urls.to(SITE_PATHS.mcpProtectedResource)}), RFC 9728), find the authorization server there and run the OAuth flow themselves. Each tool checks its own permission (the [server card](${urls.to(SITE_PATHS.serverCard)}) lists the tools).
 
 ## Keeping credentials safe
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PERMISSIONS } from '@appgen/contracts';
+import { GRANTS } from '@appgen/contracts';
 import { HELP_ARTICLES } from '../help/help-centre';
 import type { ApiDocument, SiteFacts } from '../site/site-facts';
 import { articlePath, SITE_PATHS, SiteUrls } from '../site/site-paths';
@@ -88,7 +88,7 @@ describe('llms-full.txt', () => {
 describe('the MCP server card', () => {
   const card = serverCard(facts);
 
-  it('names the Streamable HTTP endpoint and both ways to authenticate', () => {
+  it('names the Streamable HTTP endpoint and both ways to authenticate, with the OAuth scopes the authorization server offers', () => {
     expect(card).toMatchObject({
       $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
       name: 'example.appgen/appgen',
@@ -101,10 +101,12 @@ describe('the MCP server card', () => {
       expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
       expect.objectContaining({
         type: 'oauth2',
-        protectedResourceMetadata: 'https://appgen.example/.well-known/oauth-protected-resource',
-        scopes: [...PERMISSIONS],
+        protectedResourceMetadata: 'https://appgen.example/.well-known/oauth-protected-resource/mcp',
       }),
     ]);
+    const scopes = meta['dev.appgen/authentication']?.schemes?.[1]?.['scopes'] as Record<string, string>;
+    expect(Object.keys(scopes)).toEqual([...GRANTS]);
+    expect(scopes['users:*']).toMatch(/^Everything about the people who use your apps/);
   });
 
   it('lists every tool of the catalogue with its description and input schema', () => {
@@ -115,11 +117,11 @@ describe('the MCP server card', () => {
 });
 
 describe('security.txt', () => {
-  it('expires a year after the time it is asked for, and names the contact and its canonical address', () => {
+  it('expires 180 days after the time it is asked for, under the year RFC 9116 recommends, and names the contact and its canonical address', () => {
     const text = securityTxt(facts.urls, 'mailto:security@appgen.example', new Date('2026-03-01T12:30:45.678Z'));
     expect(text.split('\n')).toEqual([
       'Contact: mailto:security@appgen.example',
-      'Expires: 2027-03-01T12:30:45Z',
+      'Expires: 2026-08-28T12:30:45Z',
       'Canonical: https://appgen.example/.well-known/security.txt',
       'Preferred-Languages: en',
       '',

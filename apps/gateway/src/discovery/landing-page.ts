@@ -1,7 +1,9 @@
+import { quickStart } from '../help/articles/getting-started';
 import type { SitePage } from '../site/page-layout';
+import { DISCOVERY_FILES } from '../site/discovery-files';
 import type { SiteFacts } from '../site/site-facts';
 import { articlePath, SITE_PATHS } from '../site/site-paths';
-import { DISCOVERY_FILES, PRODUCT_SUMMARY } from './llms-files';
+import { PRODUCT_SUMMARY } from './llms-files';
 
 /** The page at `/`: what appgen is, a two-minute start for a person and for an agent, and where everything is. */
 export function landingPage(facts: SiteFacts): SitePage {
@@ -19,7 +21,7 @@ Describe an app in a sentence. appgen plans its data and pages, writes the sourc
 
 ## Two minutes, for a person
 
-1. Sign up: \`POST ${api}/accounts\` with your e-mail, then sign in with the code you receive and create an API key. The [quick start](${articlePath('quick-start', 'html')}) has every command.
+1. Sign up: \`POST ${api}/accounts\` with your e-mail, then sign in with the code you receive and create an API key. The [quick start](${articlePath(quickStart.slug, 'html')}) has every command.
 2. Generate: \`POST ${api}/generation_queue {"prompt": "A reading list with ratings"}\`.
 3. Open the \`preview_url\` when the job completes, then \`POST ${api}/managed_apps/<app_id>/deploy\`.
 
@@ -34,12 +36,10 @@ Every page here is also markdown: send \`Accept: text/markdown\`.
 ## Documentation
 
 - [Help centre](${SITE_PATHS.help}): guides to every part of appgen.
-- [API reference](${SITE_PATHS.docs}), from the [OpenAPI document](${SITE_PATHS.openapi}).
-- [llms-full.txt](${SITE_PATHS.llmsFull}): the whole API as one text file; [llms.txt](${SITE_PATHS.llms}) indexes everything.
 
-## Discovery files
+## Files for agents
 
-${DISCOVERY_FILES.map((entry) => `- [${entry.name}](${entry.path}): ${entry.note}`).join('\n')}
+${DISCOVERY_FILES.map((file) => `- [${file.name}](${file.path}): ${file.note}`).join('\n')}
 `,
   };
 }

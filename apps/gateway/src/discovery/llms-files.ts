@@ -1,6 +1,7 @@
-import { CREDIT_PACK_CHECKOUT, CREDIT_PACKS } from '@appgen/contracts';
+import { API_KEY_PREFIX, CREDIT_PACK_CHECKOUT, CREDIT_PACKS } from '@appgen/contracts';
 import type { HelpCentre } from '../help/help-centre';
 import { errorsTable, eventsSection, limitsSection, permissionsTable, scopesTable, signatureSection, toolsTable } from '../site/reference-text';
+import { DISCOVERY_FILES, type DiscoveryFile } from '../site/discovery-files';
 import type { SiteFacts } from '../site/site-facts';
 import { articlePath, SITE_PATHS } from '../site/site-paths';
 import { renderOperations, renderSchemas } from './openapi-text';
@@ -9,30 +10,17 @@ export const PRODUCT_SUMMARY =
   'appgen turns a plain-language prompt into a deployed full-stack web app (typed frontend, database, user sign-in, hosting), ' +
   'through a REST API, MCP tools, webhooks and a CLI.';
 
-/** The discovery files at the site root, as llms.txt and the landing page list them; `optional` ones may be skipped. */
-export const DISCOVERY_FILES: ReadonlyArray<{ name: string; path: string; note: string; optional?: boolean }> = [
-  { name: 'MCP server card', path: SITE_PATHS.serverCard, note: 'the MCP endpoint, how to authenticate, and every tool with its input schema' },
-  { name: 'Agent skills index', path: SITE_PATHS.agentSkills, note: 'the skills published here, with digests' },
-  { name: 'API catalog', path: SITE_PATHS.apiCatalog, note: 'RFC 9727 linkset of the API and its descriptions' },
-  { name: 'Agent card', path: SITE_PATHS.agentCard, note: 'A2A-style card: skills and authentication' },
-  { name: 'OAuth authorization server metadata', path: SITE_PATHS.oauthServer, note: 'RFC 8414' },
-  { name: 'OAuth protected resource metadata', path: SITE_PATHS.protectedResource, note: 'RFC 9728' },
-  { name: 'Commerce discovery (ACP)', path: SITE_PATHS.acp, note: 'credit packs and how to check out', optional: true },
-  { name: 'Commerce profile (UCP)', path: SITE_PATHS.ucp, note: 'the same as a UCP business profile', optional: true },
-  { name: 'Legacy MCP server card', path: SITE_PATHS.serverCardLegacy, note: 'the server card at its older address', optional: true },
-  { name: 'Legacy agent skills index', path: SITE_PATHS.agentSkillsLegacy, note: 'the skills index at its older address', optional: true },
-  { name: 'security.txt', path: SITE_PATHS.securityTxt, note: 'how to report a vulnerability', optional: true },
-  { name: 'Sitemap', path: SITE_PATHS.sitemap, note: 'every public page', optional: true },
-];
-
 /**
  * /llms.txt in the llms.txt format (https://llmstxt.org/): an H1 with the name, a blockquote summary, then
  * H2 sections of `- [name](url): notes` links; the section named "Optional" holds what may be skipped.
- * It links every discovery file and every help article (as markdown).
+ * It links every file of DISCOVERY_FILES and every help article (as markdown).
  */
 export function renderLlmsTxt(facts: SiteFacts, help: HelpCentre): string {
   const { urls } = facts;
-  const link = (name: string, path: string, note: string): string => `- [${name}](${urls.to(path)}): ${note}`;
+  const section = (name: DiscoveryFile['llms']): string =>
+    DISCOVERY_FILES.filter((file) => file.llms === name)
+      .map((file) => `- [${file.name}](${urls.to(file.path)}): ${file.note}`)
+      .join('\n');
   const articles = help.listing.categories.flatMap((category) =>
     category.articles.map((article) => `- [${article.title}](${urls.to(articlePath(article.slug, 'markdown'))}): ${article.description}`),
   );
@@ -44,13 +32,7 @@ The API lives at ${urls.to(SITE_PATHS.api)} and takes an API key in \`X-API-Key\
 
 ## Docs
 
-${[
-  link('SKILL.md', SITE_PATHS.skill, 'how an agent uses appgen end to end: authenticate, generate, poll, deploy, repair, webhooks'),
-  link('auth.md', SITE_PATHS.auth, 'API keys, scopes and permissions, OAuth with PKCE and dynamic registration, MCP authentication'),
-  link('llms-full.txt', SITE_PATHS.llmsFull, 'the whole API as text: every route with its permission, body and answers, events, signatures, errors, limits'),
-  link('OpenAPI document', SITE_PATHS.openapi, 'OpenAPI 3.1 description of the REST API'),
-  link('API reference', SITE_PATHS.docs, 'the OpenAPI document, browsable'),
-].join('\n')}
+${section('docs')}
 
 ## Help articles
 
@@ -58,16 +40,11 @@ ${articles.join('\n')}
 
 ## Discovery files
 
-${DISCOVERY_FILES.filter((entry) => !entry.optional)
-  .map((entry) => link(entry.name, entry.path, entry.note))
-  .join('\n')}
-- [Help categories](${urls.to(SITE_PATHS.helpCategories)}): the help centre as JSON
+${section('discovery')}
 
 ## Optional
 
-${DISCOVERY_FILES.filter((entry) => entry.optional)
-  .map((entry) => link(entry.name, entry.path, entry.note))
-  .join('\n')}
+${section('optional')}
 `;
 }
 
@@ -79,7 +56,7 @@ export function renderLlmsFull(facts: SiteFacts): string {
 
 > ${PRODUCT_SUMMARY}
 
-Base URL: ${urls.to(SITE_PATHS.api)}. OpenAPI document: ${urls.to(SITE_PATHS.openapi)}. Agent skill: ${urls.to(SITE_PATHS.skill)}. Paths below are complete (they include /api/v1).
+Base URL: ${urls.to(SITE_PATHS.api)}. OpenAPI document: ${urls.to(SITE_PATHS.openapi)}. Agent skill: ${urls.to(SITE_PATHS.skill)}. Paths below are complete (they include ${SITE_PATHS.api}).
 
 ${api.info.description ?? ''}
 
@@ -93,7 +70,7 @@ ${api.info.description ?? ''}
 
 ## Authentication
 
-Send \`X-API-Key: svc_...\` or \`Authorization: Bearer <token>\` (an OAuth access token, a sign-in token, or an API key). Details: ${urls.to(SITE_PATHS.auth)}. OAuth metadata: ${urls.to(SITE_PATHS.oauthServer)} and ${urls.to(SITE_PATHS.protectedResource)}.
+Send \`X-API-Key: ${API_KEY_PREFIX}...\` or \`Authorization: Bearer <token>\` (an OAuth access token, a sign-in token, or an API key). Details: ${urls.to(SITE_PATHS.auth)}. OAuth metadata: ${urls.to(SITE_PATHS.oauthServer)} and ${urls.to(SITE_PATHS.protectedResource)}.
 
 ${scopesTable()}
 

@@ -1,6 +1,7 @@
 import { PERMISSION_EXTENSION } from '../access/access.decorators';
 import { IDEMPOTENCY_ANSWERS, IDEMPOTENCY_KEY_HEADER, SHARED_ERRORS } from '../openapi/openapi-document';
 import type { ApiDocument, SiteFacts } from '../site/site-facts';
+import { SITE_PATHS } from '../site/site-paths';
 
 /*
  * The OpenAPI document written out as markdown for llms-full.txt: every operation with its method, path,
@@ -56,7 +57,7 @@ function byTag(operations: readonly ApiOperation[]): Map<string, ApiOperation[]>
 
 /** The heading line of an operation: what llms-full.txt is searched for (`GET /api/v1/managed_apps`). */
 export function operationHeading(method: string, path: string): string {
-  return `${method.toUpperCase()} /api/v1${path}`;
+  return `${method.toUpperCase()} ${SITE_PATHS.api}${path}`;
 }
 
 export function renderOperations(facts: SiteFacts): string {

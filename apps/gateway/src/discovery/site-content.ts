@@ -5,19 +5,16 @@ import { PublishedApi } from '../openapi/published-api';
 import { discoveryLinkHeader } from '../site/link-header';
 import type { SitePage } from '../site/page-layout';
 import type { SiteFacts } from '../site/site-facts';
-import type { SiteFile } from '../site/site-reply';
+import { JSON_TYPE, MARKDOWN_TYPE, TEXT_TYPE, type SiteFile } from '../site/site-reply';
 import { SITE_PATHS, SiteUrls } from '../site/site-paths';
 import { describeTools } from '../tools/tool-executor';
+import type { DISCOVERY_FILE_PATHS } from './discovery.controller';
 import { agentCard, agentSkillsIndex, API_CATALOG_TYPE, apiCatalog, serverCard } from './agent-files';
 import { renderAuth } from './auth-file';
 import { landingPage } from './landing-page';
 import { renderLlmsFull, renderLlmsTxt } from './llms-files';
 import { acpDocument, defaultSecurityContact, securityTxt, sitemap, ucpProfile } from './site-files';
 import { renderSkill } from './skill-file';
-
-const MARKDOWN = 'text/markdown; charset=utf-8';
-const TEXT = 'text/plain; charset=utf-8';
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const json = (value: unknown, type = JSON_TYPE): SiteFile => ({ body: `${JSON.stringify(value, null, 2)}\n`, type });
 
@@ -36,22 +33,23 @@ export function buildSite(facts: SiteFacts): Site {
   const skill = renderSkill(facts);
   const card = json(serverCard(facts));
   const skills = json(agentSkillsIndex(facts, skill));
-  const files = new Map<string, SiteFile>([
-    [SITE_PATHS.skill, { body: skill, type: MARKDOWN }],
-    [SITE_PATHS.auth, { body: renderAuth(facts), type: MARKDOWN }],
-    [SITE_PATHS.llms, { body: renderLlmsTxt(facts, help), type: TEXT }],
-    [SITE_PATHS.llmsFull, { body: renderLlmsFull(facts), type: TEXT }],
-    [SITE_PATHS.serverCard, card],
-    [SITE_PATHS.serverCardLegacy, card],
-    [SITE_PATHS.agentSkills, skills],
-    [SITE_PATHS.agentSkillsLegacy, skills],
-    [SITE_PATHS.apiCatalog, json(apiCatalog(facts), API_CATALOG_TYPE)],
-    [SITE_PATHS.acp, json(acpDocument(facts))],
-    [SITE_PATHS.ucp, json(ucpProfile(facts))],
-    [SITE_PATHS.agentCard, json(agentCard(facts))],
-    [SITE_PATHS.sitemap, { body: sitemap(facts.urls, help), type: 'application/xml; charset=utf-8' }],
-  ]);
-  return { files, landing: landingPage(facts), help, links: discoveryLinkHeader(facts.urls) };
+  // Keyed by the controller's routes, so a route added there without its file here fails to compile.
+  const files: Record<(typeof DISCOVERY_FILE_PATHS)[number], SiteFile> = {
+    [SITE_PATHS.skill]: { body: skill, type: MARKDOWN_TYPE },
+    [SITE_PATHS.auth]: { body: renderAuth(facts), type: MARKDOWN_TYPE },
+    [SITE_PATHS.llms]: { body: renderLlmsTxt(facts, help), type: TEXT_TYPE },
+    [SITE_PATHS.llmsFull]: { body: renderLlmsFull(facts), type: TEXT_TYPE },
+    [SITE_PATHS.serverCard]: card,
+    [SITE_PATHS.serverCardLegacy]: card,
+    [SITE_PATHS.agentSkills]: skills,
+    [SITE_PATHS.agentSkillsLegacy]: skills,
+    [SITE_PATHS.apiCatalog]: json(apiCatalog(facts), API_CATALOG_TYPE),
+    [SITE_PATHS.acp]: json(acpDocument(facts)),
+    [SITE_PATHS.ucp]: json(ucpProfile(facts)),
+    [SITE_PATHS.agentCard]: json(agentCard(facts)),
+    [SITE_PATHS.sitemap]: { body: sitemap(facts.urls, help), type: 'application/xml; charset=utf-8' },
+  };
+  return { files: new Map(Object.entries(files)), landing: landingPage(facts), help, links: discoveryLinkHeader(facts.urls) };
 }
 
 /**
@@ -81,6 +79,6 @@ export class SiteContent {
   }
 
   securityTxt(now: Date): SiteFile {
-    return { body: securityTxt(this.urls, this.config.SECURITY_CONTACT ?? defaultSecurityContact(this.urls), now), type: TEXT };
+    return { body: securityTxt(this.urls, this.config.SECURITY_CONTACT ?? defaultSecurityContact(this.urls), now), type: TEXT_TYPE };
   }
 }

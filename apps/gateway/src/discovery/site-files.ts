@@ -1,8 +1,9 @@
 import { CHECKOUT_CURRENCY, CREDIT_PACK_CHECKOUT, CREDIT_PACKS } from '@appgen/contracts';
+import { credits } from '../help/articles/reference';
 import type { HelpCentre } from '../help/help-centre';
 import { escapeHtml } from '../site/page-layout';
 import type { SiteFacts } from '../site/site-facts';
-import { SITE_PATHS, type SiteUrls } from '../site/site-paths';
+import { articlePath, SITE_PATHS, type SiteUrls } from '../site/site-paths';
 
 /** The packs' purchase as both commerce documents describe it: what is sold, and the request that buys it. */
 function checkout(facts: SiteFacts): Record<string, unknown> {
@@ -32,7 +33,7 @@ export function acpDocument(facts: SiteFacts): Record<string, unknown> {
       name: 'acp',
       version: ACP_VERSION,
       supported_versions: [ACP_VERSION],
-      documentation_url: facts.urls.to(`${SITE_PATHS.helpArticles}/credits`),
+      documentation_url: facts.urls.to(articlePath(credits.slug, 'html')),
     },
     api_base_url: facts.urls.to(SITE_PATHS.api),
     transports: ['rest'],
@@ -51,7 +52,7 @@ const UCP_VERSION = '2026-01-23';
  * service and a `dev.appgen.credits.checkout` capability, whose `config` lists the packs and the purchase.
  */
 export function ucpProfile(facts: SiteFacts): Record<string, unknown> {
-  const help = facts.urls.to(`${SITE_PATHS.helpArticles}/credits`);
+  const help = facts.urls.to(articlePath(credits.slug, 'html'));
   return {
     ucp: {
       version: UCP_VERSION,
@@ -75,12 +76,13 @@ export function ucpProfile(facts: SiteFacts): Record<string, unknown> {
   };
 }
 
-const SECURITY_TXT_VALIDITY_DAYS = 365;
-
 /**
- * /.well-known/security.txt (RFC 9116): Contact, Expires (required; a year after `now`, so it never lapses while
- * the service runs), Canonical and Preferred-Languages.
+ * How far ahead security.txt's Expires lies: RFC 9116 section 2.5.5 recommends less than a year, so that a stale
+ * copy stops being trusted; the file is written afresh on every request, so it never lapses while the service runs.
  */
+const SECURITY_TXT_VALIDITY_DAYS = 180;
+
+/** /.well-known/security.txt (RFC 9116): Contact, Expires (required), Canonical and Preferred-Languages. */
 export function securityTxt(urls: SiteUrls, contact: string, now: Date): string {
   const expires = new Date(now.getTime() + SECURITY_TXT_VALIDITY_DAYS * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return [

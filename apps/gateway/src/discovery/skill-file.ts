@@ -1,7 +1,9 @@
 import { API_KEY_PREFIX, GENERATION_PROGRESS, NOT_DEPLOYABLE_ERROR, WEBHOOK_HEADERS } from '@appgen/contracts';
 import { scopesTable, toolsTable } from '../site/reference-text';
 import type { SiteFacts } from '../site/site-facts';
-import { SITE_PATHS } from '../site/site-paths';
+import { articlePath, SITE_PATHS } from '../site/site-paths';
+import { webhooksAndSignatures } from '../help/articles/integrations';
+import { errorsAndLimits } from '../help/articles/reference';
 
 /** The skill's name in its frontmatter and in the agent-skills index (lower case and hyphens, per the Agent Skills format). */
 export const SKILL_NAME = 'appgen';
@@ -73,10 +75,10 @@ ${toolsTable(facts)}
 
 ## 7. Webhooks
 
-\`POST ${api}/webhooks {"url", "events": ["app.generation.completed", "app.deployment.completed"]}\` subscribes a URL (keep the \`secret\` in the answer). Each delivery is a POST of \`{id, event, timestamp, account_id, app_id, data}\` signed with \`${WEBHOOK_HEADERS.signature}: t=<unix>,v1=<hex>\`: HMAC-SHA256 with the secret over \`<t>.<raw body>\`. Verify it, reject timestamps older than 5 minutes, answer 2xx within 10 seconds, and drop an \`id\` you have seen. Failed deliveries are retried for about a day. Events, payloads and a verification example: [webhooks help](${urls.to(`${SITE_PATHS.helpArticles}/webhooks-and-signatures`)}).
+\`POST ${api}/webhooks {"url", "events": ["app.generation.completed", "app.deployment.completed"]}\` subscribes a URL (keep the \`secret\` in the answer). Each delivery is a POST of \`{id, event, timestamp, account_id, app_id, data}\` signed with \`${WEBHOOK_HEADERS.signature}: t=<unix>,v1=<hex>\`: HMAC-SHA256 with the secret over \`<t>.<raw body>\`. Verify it, reject timestamps older than 5 minutes, answer 2xx within 10 seconds, and drop an \`id\` you have seen. Failed deliveries are retried for about a day. Events, payloads and a verification example: [webhooks help](${urls.to(articlePath(webhooksAndSignatures.slug, 'html'))}).
 
 ## Errors and limits
 
-Every failure is \`{error, message}\` (422 adds \`errors: [{field, message}]\`). Retry 429 after \`Retry-After\` seconds and 503/504 with backoff; do not retry other 4xx unchanged. Limits and every error code: [errors and limits](${urls.to(`${SITE_PATHS.helpArticles}/errors-and-limits`)}).
+Every failure is \`{error, message}\` (422 adds \`errors: [{field, message}]\`). Retry 429 after \`Retry-After\` seconds and 503/504 with backoff; do not retry other 4xx unchanged. Limits and every error code: [errors and limits](${urls.to(articlePath(errorsAndLimits.slug, 'html'))}).
 `;
 }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppgenError } from '@appgen/service-kit';
 import { Public } from '../access/access.decorators';
 import { SiteContent } from '../discovery/site-content';
-import { MARKDOWN_TYPE, sendPage, sendSiteFile } from '../site/site-reply';
+import { JSON_TYPE, MARKDOWN_TYPE, sendPage, sendSiteFile } from '../site/site-reply';
 import { SITE_PATHS } from '../site/site-paths';
 
 /** The help centre: its index page, its categories as JSON, and each article as HTML or raw markdown. */
@@ -23,7 +23,7 @@ export class HelpController {
   @Get(SITE_PATHS.helpCategories)
   categories(@Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
     const { help, links } = this.content.site;
-    return sendSiteFile(request, reply, { body: `${JSON.stringify(help.listing, null, 2)}\n`, type: 'application/json; charset=utf-8' }, links);
+    return sendSiteFile(request, reply, { body: `${JSON.stringify(help.listing, null, 2)}\n`, type: JSON_TYPE }, links);
   }
 
   /** `<slug>.md` is the article's markdown file; `<slug>` its page, HTML unless the request asks for markdown. */

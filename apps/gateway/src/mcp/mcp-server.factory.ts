@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_VERSION } from '../openapi/openapi-document';
 import { failureDetail, toErrorResponse } from '../errors/error-response';
+import { SITE_PATHS } from '../site/site-paths';
 import { ToolExecutor } from '../tools/tool-executor';
 import { AGENTS_URI_TEMPLATE, listAppManifests, readAppManifest, RESOURCE_NOT_FOUND } from './app-manifest-resources';
 import { admitMcpToolCall, listMcpTools, toolError, toolResult } from './mcp-tools';
@@ -27,7 +28,7 @@ const INSTRUCTIONS = [
   'Change it with svc-write-file / svc-delete-file (each change rebuilds the preview and answers the build errors to fix), ' +
     'its data model with svc-create-entity and its rows with svc-query-data, svc-insert-data, svc-update-data and ' +
     'svc-delete-data; svc-generate-app with app_id changes the app as a prompt says. Every tool but svc-generate-app needs app_id.',
-  'Deploying to production is done through the REST API: POST /api/v1/managed_apps/{app_id}/deploy (see /openapi.json).',
+  `Deploying to production is done through the REST API: POST ${SITE_PATHS.api}/managed_apps/{app_id}/deploy (see ${SITE_PATHS.openapi}).`,
 ].join('\n\n');
 
 /** A resource failure as MCP's error for it: a missing (or another account's) app is "resource not found". */

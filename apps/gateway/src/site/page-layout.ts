@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import MarkdownIt from 'markdown-it';
+import { DISCOVERY_FILES } from './discovery-files';
 import { SITE_PATHS } from './site-paths';
 
 /** A page of the site, written once in markdown; its HTML is rendered from it. */
@@ -58,17 +59,7 @@ const MAIN_NAV: ReadonlyArray<[string, string]> = [
   ['Agent skill', SITE_PATHS.skill],
 ];
 
-const FOOTER_NAV: ReadonlyArray<[string, string]> = [
-  ['llms.txt', SITE_PATHS.llms],
-  ['llms-full.txt', SITE_PATHS.llmsFull],
-  ['auth.md', SITE_PATHS.auth],
-  ['OpenAPI', SITE_PATHS.openapi],
-  ['MCP server card', SITE_PATHS.serverCard],
-  ['API catalog', SITE_PATHS.apiCatalog],
-  ['Agent card', SITE_PATHS.agentCard],
-  ['security.txt', SITE_PATHS.securityTxt],
-  ['Sitemap', SITE_PATHS.sitemap],
-];
+const FOOTER_NAV: ReadonlyArray<[string, string]> = DISCOVERY_FILES.filter((file) => file.footer).map((file) => [file.name, file.path]);
 
 /** The site's icon: declared by every page, so browsers ask for it rather than for a /favicon.ico there is not. */
 export const FAVICON_SVG =

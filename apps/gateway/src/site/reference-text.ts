@@ -11,12 +11,12 @@ import {
   EVENT_KINDS,
   eventSample,
   formatBytes,
-  hasPermission,
   MAX_PER_PAGE,
   MAX_ROWS_LIMIT,
   METADATA_LIMITS,
   GRANT_DESCRIPTIONS,
-  PERMISSIONS,
+  GRANTS,
+  holdsGrant,
   PLAN_RATE_LIMITS,
   PLANS,
   SCOPE_DESCRIPTIONS,
@@ -62,12 +62,18 @@ export function scopesTable(): string {
   return ['| scope | grants | what it is for |', '|---|---|---|', ...rows].join('\n');
 }
 
+/** Every grant (each permission, and each family such as `users:*`): the OAuth scopes, and what API key scopes hold. */
 export function permissionsTable(): string {
-  const rows = PERMISSIONS.map((permission) => {
-    const scopes = API_KEY_SCOPES.filter((scope) => hasPermission(SCOPE_GRANTS[scope], permission));
-    return `| \`${permission}\` | ${cell(GRANT_DESCRIPTIONS[permission])} | ${scopes.map((scope) => `\`${scope}\``).join(', ')} |`;
+  const rows = GRANTS.map((grant) => {
+    const scopes = API_KEY_SCOPES.filter((scope) => holdsGrant(SCOPE_GRANTS[scope], grant));
+    return `| \`${grant}\` | ${cell(GRANT_DESCRIPTIONS[grant])} | ${scopes.map((scope) => `\`${scope}\``).join(', ')} |`;
   });
   return ['| permission (also the OAuth scope) | allows | API key scopes that grant it |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The OAuth scopes by name, as the authorization server's metadata lists them (`scopes_supported`). */
+export function oauthScopeNames(): string {
+  return GRANTS.map((grant) => `\`${grant}\``).join(', ');
 }
 
 /** The fields of a sample value, as `name` (type) with nested objects' fields in braces. */

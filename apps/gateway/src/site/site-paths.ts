@@ -33,6 +33,8 @@ export const SITE_PATHS = {
   oauthToken: '/oauth/token',
   mcp: '/mcp',
   api: '/api/v1',
+  /** the public health check (RFC 8631 `status`), served by the health module */
+  health: '/health',
 } as const;
 
 export type SitePath = (typeof SITE_PATHS)[keyof typeof SITE_PATHS];

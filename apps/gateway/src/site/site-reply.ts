@@ -11,6 +11,8 @@ export interface SiteFile {
 
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
+export const TEXT_TYPE = 'text/plain; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Public and cacheable for a short while: shared caches may keep these five minutes, and after that a client

@@ -1,7 +1,8 @@
-import { API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_PREFIX, PERMISSIONS } from '@appgen/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_PREFIX } from '@appgen/contracts';
 import { permissionsTable, scopesTable } from '../../site/reference-text';
-import { SITE_PATHS } from '../../site/site-paths';
+import { articlePath, SITE_PATHS } from '../../site/site-paths';
 import type { HelpArticle } from '../help-article';
+import { accountsAndSignIn } from './getting-started';
 
 export const apiKeysAndScopes: HelpArticle = {
   slug: 'api-keys-and-scopes',
@@ -18,7 +19,7 @@ export const apiKeysAndScopes: HelpArticle = {
 - \`GET ${api}/api_keys\` lists keys with \`masked_key\` (prefix, ellipsis, last characters), \`last_used_at\` and \`request_count\`.
 - \`DELETE ${api}/api_keys/<id>\` revokes: the key stops working at once, on every server.
 
-The first key is made with the token of an e-mailed sign-in ([accounts and sign-in](${urls.to(`${SITE_PATHS.helpArticles}/accounts-and-sign-in`)})). A key can create keys of its own scope or narrower, never wider (403).
+The first key is made with the token of an e-mailed sign-in ([accounts and sign-in](${urls.to(articlePath(accountsAndSignIn.slug, 'html'))})). A key can create keys of its own scope or narrower, never wider (403).
 
 ## Scopes
 
@@ -45,7 +46,9 @@ appgen offers the authorization code grant with PKCE (S256) only, dynamic client
 - [${urls.to(SITE_PATHS.oauthServer)}](${urls.to(SITE_PATHS.oauthServer)}) (RFC 8414): the endpoints, grants and scopes of the authorization server.
 - [${urls.to(SITE_PATHS.protectedResource)}](${urls.to(SITE_PATHS.protectedResource)}) (RFC 9728): which authorization server protects this API.
 
-**Scopes** are the permission names: ${PERMISSIONS.map((permission) => `\`${permission}\``).join(', ')}. Access tokens last an hour; refresh tokens rotate each time they are used.
+Access tokens last ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes; refresh tokens rotate each time they are used. **Scopes** are the grants below, the list the authorization server's metadata publishes; ask only for what the task needs.
+
+${permissionsTable()}
 
 The step-by-step flow (registration, the authorization request with its code challenge, the token exchange, refreshing and revoking) is in [auth.md](${urls.to(SITE_PATHS.auth)}), under "OAuth 2.0 for agents". MCP clients that support MCP authorization run this flow themselves when pointed at \`${urls.to(SITE_PATHS.mcp)}\`.`;
   },

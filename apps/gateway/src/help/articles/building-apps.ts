@@ -18,8 +18,10 @@ import {
   VERSION_SOURCES,
 } from '@appgen/contracts';
 import { toolsTable } from '../../site/reference-text';
-import { SITE_PATHS } from '../../site/site-paths';
+import { articlePath, SITE_PATHS } from '../../site/site-paths';
 import type { HelpArticle } from '../help-article';
+import { mcpServer, webhooksAndSignatures } from './integrations';
+import { credits } from './reference';
 
 const list = (values: readonly string[]): string => values.map((value) => `\`${value}\``).join(', ');
 
@@ -53,7 +55,7 @@ While the job runs the app's status is \`generating\`; then \`generated\` or \`f
 |---|---|
 ${checkpoints}
 
-Poll every 3 seconds or so; a typical generation takes 30 to 60 seconds. Or skip polling: give \`callback_url\` and appgen POSTs the outcome there (signed like a webhook, see [webhooks](${urls.to(`${SITE_PATHS.helpArticles}/webhooks-and-signatures`)})), or subscribe to the \`app.generation.*\` events.
+Poll every 3 seconds or so; a typical generation takes 30 to 60 seconds. Or skip polling: give \`callback_url\` and appgen POSTs the outcome there (signed like a webhook, see [webhooks](${urls.to(articlePath(webhooksAndSignatures.slug, 'html'))})), or subscribe to the \`app.generation.*\` events.
 
 ## Models
 
@@ -61,11 +63,11 @@ Poll every 3 seconds or so; a typical generation takes 30 to 60 seconds. Or skip
 
 ## Credits
 
-Generation spends credits from the account's balance; with too few the job is refused with 402 \`insufficient_credits\`. See [credits](${urls.to(`${SITE_PATHS.helpArticles}/credits`)}).
+Generation spends credits from the account's balance; with too few the job is refused with 402 \`insufficient_credits\`. See [credits](${urls.to(articlePath(credits.slug, 'html'))}).
 
 ## When generation fails
 
-The job's \`message\` says why. If the source was written but did not build, the build errors are waiting: see [deploy and rollback](${urls.to(`${SITE_PATHS.helpArticles}/deploy-and-rollback`)}) for the repair loop.`;
+The job's \`message\` says why. If the source was written but did not build, the build errors are waiting: see [deploy and rollback](${urls.to(articlePath(deployAndRollback.slug, 'html'))}) for the repair loop.`;
   },
 };
 
@@ -92,7 +94,7 @@ A generated app keeps its data in entities (tables). \`svc-create-entity {name, 
 
 ## The tools
 
-Call them with \`POST ${api}/mcp/execute_tool {"tool", "app_id", "params"}\` or from an MCP client at \`${facts.urls.to(SITE_PATHS.mcp)}\` ([the MCP server](${facts.urls.to(`${SITE_PATHS.helpArticles}/mcp-server`)})). Each needs its own permission, else 403.
+Call them with \`POST ${api}/mcp/execute_tool {"tool", "app_id", "params"}\` or from an MCP client at \`${facts.urls.to(SITE_PATHS.mcp)}\` ([the MCP server](${facts.urls.to(articlePath(mcpServer.slug, 'html'))})). Each needs its own permission, else 403.
 
 ${toolsTable(facts)}`;
   },

@@ -1,6 +1,9 @@
 import { API_KEY_PREFIX, DEFAULT_APP_NAME } from '@appgen/contracts';
-import { SITE_PATHS } from '../../site/site-paths';
+import { articlePath, SITE_PATHS } from '../../site/site-paths';
 import type { HelpArticle } from '../help-article';
+import { apiKeysAndScopes } from './authentication';
+import { generation } from './building-apps';
+import { errorsAndLimits } from './reference';
 
 export const quickStart: HelpArticle = {
   slug: 'quick-start',
@@ -40,7 +43,7 @@ The answer (202) has \`job_id\`, \`app_id\` and \`status_url\`. Without \`name\`
 curl ${api}/generation_queue/<job_id> -H "X-API-Key: $APPGEN_API_KEY"
 \`\`\`
 
-Repeat every few seconds until \`status\` is \`completed\`; \`app.preview_url\` then serves your app. See [Generating apps](${urls.to(`${SITE_PATHS.helpArticles}/generation`)}) for what happens meanwhile.
+Repeat every few seconds until \`status\` is \`completed\`; \`app.preview_url\` then serves your app. See [Generating apps](${urls.to(articlePath(generation.slug, 'html'))}) for what happens meanwhile.
 
 ## 4. Deploy it
 
@@ -69,8 +72,8 @@ export const accountsAndSignIn: HelpArticle = {
 - **Sign in:** \`POST ${api}/auth/magic_code {"email"}\` mails a new code (the answer is the same whether or not the account exists, so it reveals nothing). \`POST ${api}/auth/magic_code {"email", "code"}\` answers \`{access_token, token_type: "Bearer", expires_in, account}\`.
 - Codes last 10 minutes, work once, and five wrong tries burn a code.
 
-The sign-in token is for a person at a console and for creating API keys ([API keys and scopes](${urls.to(`${SITE_PATHS.helpArticles}/api-keys-and-scopes`)})); automation should use a key.
+The sign-in token is for a person at a console and for creating API keys ([API keys and scopes](${urls.to(articlePath(apiKeysAndScopes.slug, 'html'))})); automation should use a key.
 
-**Plans** set how many requests an account may make per minute, whichever key or token makes them; see [errors and limits](${urls.to(`${SITE_PATHS.helpArticles}/errors-and-limits`)}). New accounts start with free credits for generation.`;
+**Plans** set how many requests an account may make per minute, whichever key or token makes them; see [errors and limits](${urls.to(articlePath(errorsAndLimits.slug, 'html'))}). New accounts start with free credits for generation.`;
   },
 };

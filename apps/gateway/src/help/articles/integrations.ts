@@ -1,7 +1,8 @@
 import { EVENT_KINDS, WEBHOOK_HEADERS } from '@appgen/contracts';
 import { eventsSection, signatureSection, toolsTable } from '../../site/reference-text';
-import { SITE_PATHS } from '../../site/site-paths';
+import { articlePath, SITE_PATHS } from '../../site/site-paths';
 import type { HelpArticle } from '../help-article';
+import { oauthForAgents } from './authentication';
 
 /**
  * The verification example of the webhooks article. It is plain JavaScript for Node.js, and the end-to-end
@@ -97,7 +98,7 @@ Configure your MCP client with the URL and an API key header:
 }
 \`\`\`
 
-Clients that implement MCP authorization can connect without a key: they find the authorization server through [the protected resource metadata](${urls.to(SITE_PATHS.protectedResource)}) and sign the person in with OAuth (see [OAuth for agents](${urls.to(`${SITE_PATHS.helpArticles}/oauth-for-agents`)})).
+Clients that implement MCP authorization can connect without a key: they find the authorization server through [the MCP endpoint's protected resource metadata](${urls.to(SITE_PATHS.mcpProtectedResource)}), which its 401 answer names, and sign the person in with OAuth (see [OAuth for agents](${urls.to(articlePath(oauthForAgents.slug, 'html'))})).
 
 ## Tools
 
@@ -125,6 +126,6 @@ export const zapier: HelpArticle = {
 - **Sample data:** \`GET ${api}/zapier/samples/<event>\` answers an example delivery of the event kind, for mapping fields.
 - **Action:** \`POST ${api}/zapier/actions/generate_app\` is \`POST /generation_queue\` under another name.
 
-Events and their fields: [webhooks and signatures](${urls.to(`${SITE_PATHS.helpArticles}/webhooks-and-signatures`)}).`;
+Events and their fields: [webhooks and signatures](${urls.to(articlePath(webhooksAndSignatures.slug, 'html'))}).`;
   },
 };

@@ -1,6 +1,6 @@
 import { CREDIT_PACK_CHECKOUT, CREDIT_PACKS, NOT_DEPLOYABLE_ERROR } from '@appgen/contracts';
 import { errorsTable, limitsSection } from '../../site/reference-text';
-import { SITE_PATHS } from '../../site/site-paths';
+import { articlePath, SITE_PATHS } from '../../site/site-paths';
 import type { HelpArticle } from '../help-article';
 
 export const errorsAndLimits: HelpArticle = {
@@ -25,7 +25,7 @@ ${errorsTable()}
 ## What to retry
 
 - **429**: wait \`Retry-After\` seconds.
-- **503, 504**: a service was unavailable or slow; retry with backoff. Send an \`Idempotency-Key\` with POSTs so a retry cannot do the work twice ([idempotency](${facts.urls.to(`${SITE_PATHS.helpArticles}/idempotency`)})).
+- **503, 504**: a service was unavailable or slow; retry with backoff. Send an \`Idempotency-Key\` with POSTs so a retry cannot do the work twice ([idempotency](${facts.urls.to(articlePath(idempotency.slug, 'html'))})).
 - **Other 4xx**: the same request will fail the same way; fix it first.
 
 ## Limits
