@@ -2,20 +2,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser } from 'playwright-core';
 import {
   adminAccount,
   api,
   authorizeInBrowser,
+  call,
   closeBus,
   connectMcp,
   e2eEnv,
+  failure,
   generatedApp,
   launchChromium,
   oauthTokenThroughBrowser,
   redirectReceived,
   startLoopbackRedirect,
+  succeeded,
   until,
   type TestAccount,
   type WebhookReceiver,
@@ -92,22 +94,6 @@ class BrowserOAuthProvider implements OAuthClientProvider {
   }
 }
 
-function structured(result: CallToolResult): Record<string, unknown> {
-  expect(result.isError).toBeFalsy();
-  return result.structuredContent ?? {};
-}
-
-function failure(result: CallToolResult): Record<string, unknown> {
-  expect(result.isError).toBe(true);
-  const [content] = result.content;
-  if (content?.type !== 'text') throw new Error(`an error result's content is text, got ${JSON.stringify(result.content)}`);
-  return JSON.parse(content.text);
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
 describe('an MCP client signing its user in with OAuth', () => {
   let owner: TestAccount;
   let browser: Browser;
@@ -150,16 +136,16 @@ describe('an MCP client signing its user in with OAuth', () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain('svc-generate-app');
 
-      const queued = structured(await call(client, 'svc-generate-app', { prompt: 'A reading log with books and the date I finished each' }));
+      const queued = succeeded(await call(client, 'svc-generate-app', { prompt: 'A reading log with books and the date I finished each' }));
       const appId = String(queued.app_id);
       await until(
         `app ${appId} generated`,
         async () => (await fetch(String(queued.status_url), { headers: { Authorization: `Bearer ${tokens?.access_token}` } })).json() as Promise<{ status: string }>,
         (job) => !['queued', 'processing'].includes(job.status),
       );
-      const listed = structured(await call(client, 'svc-list-files', { app_id: appId, pattern: '*.md' }));
+      const listed = succeeded(await call(client, 'svc-list-files', { app_id: appId, pattern: '*.md' }));
       expect(JSON.stringify(listed)).toContain('AGENTS.md');
-      const file = structured(await call(client, 'svc-view-file', { app_id: appId, path: 'AGENTS.md' }));
+      const file = succeeded(await call(client, 'svc-view-file', { app_id: appId, path: 'AGENTS.md' }));
       expect(JSON.stringify(file)).toContain('AGENTS');
       // The app belongs to the account that signed in: its API key sees it too.
       await api().get(`/api/v1/managed_apps/${appId}`).set('X-API-Key', owner.key).expect(200);
@@ -175,7 +161,7 @@ describe('an MCP client signing its user in with OAuth', () => {
       expect(failure(await call(client, 'svc-generate-app', { prompt: 'A guest book' }))).toMatchObject({ status: 403, error: 'forbidden' });
       const { appId } = await generatedApp(owner.key, 'A guest book for my garden party');
       expect(failure(await call(client, 'svc-write-file', { app_id: appId, path: 'notes.md', content: 'hello' }))).toMatchObject({ status: 403 });
-      structured(await call(client, 'svc-list-files', { app_id: appId }));
+      succeeded(await call(client, 'svc-list-files', { app_id: appId }));
 
       await api(1).post('/oauth/revoke').type('form').send({ token: tokens.access_token, client_id: oauthClient.client_id }).expect(200);
       await expect(call(client, 'svc-list-files', { app_id: appId })).rejects.toThrow(/401|Unauthorized|invalid_token/i);

@@ -1,31 +1,10 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { adminAccount, api, closeBus, connectMcp, createKey, e2eEnv, until, type TestAccount } from './support';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { adminAccount, api, call, closeBus, connectMcp, createKey, e2eEnv, failure, succeeded, until, type TestAccount } from './support';
 
 type JsonSchema = { properties: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
-
-/** A tool result's `{status, error, message, errors?}`: the error body the REST route answers, with its status. */
-function failure(result: CallToolResult): Record<string, unknown> {
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
-  const [content] = result.content;
-  if (content?.type !== 'text') throw new Error(`an error result's content is text, got ${JSON.stringify(result.content)}`);
-  return JSON.parse(content.text);
-}
-
-function succeeded(result: CallToolResult): Record<string, unknown> {
-  expect(result.isError).toBeFalsy();
-  const [content] = result.content;
-  // The text rendering is the structured content, for clients that read only text.
-  expect(content?.type === 'text' ? JSON.parse(content.text) : content).toEqual(result.structuredContent);
-  return result.structuredContent ?? {};
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
 
 /** Sends each request to the next gateway replica in turn, as a load balancer without affinity would. */
 async function startRoundRobinProxy(targets: string[]): Promise<{ url: string; served: number[]; close(): Promise<void> }> {

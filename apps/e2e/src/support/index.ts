@@ -26,4 +26,4 @@ export {
   type OAuthClient,
   type OAuthTokens,
 } from './oauth';
-export { connectMcp, credentialHeaders, type McpCredential } from './mcp-client';
+export { call, connectMcp, credentialHeaders, failure, succeeded, type McpCredential } from './mcp-client';
