@@ -8,8 +8,19 @@ import { CONTENT_LIMITS, ENTITY_LIMITS, TEXT_LIMITS } from './limits';
 import { Closed, Named, StoredText, StringEnum, Type, type Static } from './schema';
 
 /** Column types of app data entities; the same list `svc-create-entity` accepts (decisions.md). */
-export const FIELD_TYPES = ['text', 'integer', 'number', 'boolean', 'date', 'datetime', 'select', 'multiselect', 'json'] as const;
+export const FIELD_TYPES = ['text', 'integer', 'number', 'boolean', 'date', 'datetime', 'select', 'multiselect', 'json', 'reference', 'references'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Column types that point at rows of another entity of the same app: one row id, or a list of row ids. */
+export const REFERENCE_FIELD_TYPES = ['reference', 'references'] as const satisfies readonly FieldType[];
+
+/**
+ * What deleting a row does to the rows that point at it (decisions.md, "Tool execution"): `restrict` refuses the
+ * delete while any row points at it, `cascade` deletes them too, `set_null` clears the reference (or drops the id
+ * from a `references` list).
+ */
+export const ON_DELETE_RULES = ['restrict', 'cascade', 'set_null'] as const;
+export type OnDeleteRule = (typeof ON_DELETE_RULES)[number];
 
 /** snake_case, as apps-service names an app's tables and columns (they become identifiers). */
 export const IDENTIFIER_PATTERN = '^[a-z][a-z0-9_]*$';
@@ -39,6 +50,10 @@ export const EntityField = Closed({
   options: Type.Optional(SelectOptions),
   /** unit or hint shown beside the input, e.g. `minutes` */
   hint: Type.Optional(StoredText(TEXT_LIMITS.fieldHint)),
+  /** a reference or references field: the entity (of the same app) whose rows it points at */
+  entity: Type.Optional({ ...Identifier, description: 'the entity a reference or references column points at, e.g. people' }),
+  /** a reference or references field: what deleting a row it points at does; `restrict` when absent */
+  on_delete: Type.Optional(StringEnum(ON_DELETE_RULES)),
 });
 export type EntityField = Static<typeof EntityField>;
 
@@ -63,7 +78,12 @@ export const EntityPlan = Named(
 );
 export type EntityPlan = Static<typeof EntityPlan>;
 
-export const PAGE_KINDS = ['home', 'list', 'form', 'sign_in'] as const;
+/**
+ * Pages of a generated app. Every entity has a list, a form and a detail page (its row with the rows that point
+ * at it); a `board` groups an entity's rows in columns by a select field (its stages, in order), a `calendar`
+ * places them by a date or datetime field, a `ranking` orders them by a number field, highest first.
+ */
+export const PAGE_KINDS = ['home', 'list', 'form', 'detail', 'board', 'calendar', 'ranking', 'sign_in'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
 export const PagePlan = Closed({
@@ -71,14 +91,22 @@ export const PagePlan = Closed({
   path: Type.String(),
   title: Type.String(),
   kind: StringEnum(PAGE_KINDS),
-  /** the entity a list or form page shows */
+  /** the entity a list, form, detail, board, calendar or ranking page shows */
   entity: Type.Optional(Type.String()),
+  /** the field a board groups by (select), a calendar places by (date, datetime) or a ranking orders by (number) */
+  field: Type.Optional(Type.String()),
 });
 export type PagePlan = Static<typeof PagePlan>;
+
+/** Languages a generated app speaks: its names, labels and the fixed texts of its pages. */
+export const APP_LANGUAGES = ['en', 'fr', 'de', 'es'] as const;
+export type AppLanguage = (typeof APP_LANGUAGES)[number];
 
 export const AppPlan = Closed({
   name: Type.String(),
   description: Type.String(),
+  /** the language of the prompt, which the app speaks; `en` when absent */
+  language: Type.Optional(StringEnum(APP_LANGUAGES)),
   entities: Type.Array(EntityPlan),
   pages: Type.Array(PagePlan),
   /** the prompt(s) the plan was made from, oldest first */

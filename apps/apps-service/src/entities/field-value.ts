@@ -11,6 +11,11 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Row ids are positive whole numbers (the API shows the bigint id as a number). */
+function isRowId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
 /** Why a (non-null) value does not fit a field, or null when it does. */
 export function valueProblem(field: EntityField, value: unknown): string | null {
   const options = field.options ?? [];
@@ -37,5 +42,10 @@ export function valueProblem(field: EntityField, value: unknown): string | null 
         : `must be a list of ${options.join(', ')}`;
     case 'json':
       return typeof value === 'object' && value !== null ? null : 'must be a JSON object or array';
+    // The shape of a row id here; whether that row exists is judged where rows are written.
+    case 'reference':
+      return isRowId(value) ? null : `must be the id of a row of ${field.entity ?? 'another entity'}`;
+    case 'references':
+      return Array.isArray(value) && value.every(isRowId) ? null : `must be a list of ids of rows of ${field.entity ?? 'another entity'}`;
   }
 }

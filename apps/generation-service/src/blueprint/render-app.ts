@@ -13,7 +13,7 @@ import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 export type RenderContext = ManifestContext;
 
 /** The input a field gets in the generated form, decided from its type, name and hint. */
-export type FieldKind = 'text' | 'long_text' | 'email' | 'url' | 'tel' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'multiselect' | 'tags' | 'json';
+export type FieldKind = 'text' | 'long_text' | 'email' | 'url' | 'tel' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'multiselect' | 'tags' | 'json' | 'reference' | 'references';
 
 const LONG_TEXT_WORDS = ['notes', 'note', 'description', 'ingredients', 'instructions', 'steps', 'directions', 'summary', 'comments', 'comment', 'review', 'bio', 'address', 'content', 'body', 'details', 'thoughts', 'remarks', 'agenda', 'symptoms', 'message', 'reflection', 'story', 'lyrics', 'feedback'];
 const NON_NEGATIVE_HINTS = ['minutes', 'hours', 'days', 'weeks', 'months', 'years', 'seconds', 'kg', 'lb', 'g', 'km', 'miles', 'm', 'cm', 'l', 'ml', 'currency', 'usd', 'eur', 'people', 'kcal', 'times per week', 'per year'];
