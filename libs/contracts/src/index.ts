@@ -23,4 +23,5 @@ export * from './webhooks.contract';
 export * from './schema';
 export * from './validation';
 export * from './bundle-files';
+export * from './source-tree';
 export * from './env-vars.contract';
