@@ -1,7 +1,9 @@
 import { AppId, AppStatus, AppUrls, VersionView } from './apps.contract';
+import { SourceFile } from './app-plan';
 import { CallerFields } from './caller';
 import type { ErrorCode } from './errors';
 import { GENERATION_JOB_STATUSES } from './generation.contract';
+import { CONTENT_LIMITS } from './limits';
 import { MAX_PER_PAGE, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type RpcTypes } from './rpc';
 import { Closed, IntegerId, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
@@ -12,6 +14,8 @@ export const DeploymentSubjects = {
   build: 'deployment.builds.build',
   /** build errors of the app's newest build (GET /managed_apps/:id/errors) */
   errors: 'deployment.builds.errors',
+  /** builds a set of files as a version would be built and answers only its errors: nothing stored, no preview changed */
+  check: 'deployment.builds.check',
   /** how each of some versions of an app built, and which of them the preview and production serve */
   ofVersions: 'deployment.builds.of_versions',
   deploy: 'deployment.deployments.create',
@@ -76,6 +80,22 @@ const VersionId = IntegerId;
 
 export const BuildRequest = Closed({ ...CallerFields, app_id: AppId, version_id: VersionId });
 export type BuildRequest = Static<typeof BuildRequest>;
+
+/**
+ * A check build (`deployment.builds.check`): the files of an app as they would be saved, built exactly as a version
+ * is built (generation-service's repair loop asks it after a model's changes). The request travels in one NATS
+ * message, so its size is bounded by the bus (the requester's RpcClient refuses a larger one with 413), below the
+ * app size limits of CONTENT_LIMITS, which bound the count here.
+ */
+export const CheckBuildRequest = Closed({
+  /** the app whose files these are: names error links (`fix_url`) */
+  app_id: AppId,
+  files: Type.Array(SourceFile, { maxItems: CONTENT_LIMITS.filesPerApp }),
+});
+export type CheckBuildRequest = Static<typeof CheckBuildRequest>;
+/** What a check build found: the same entries as a stored build's, empty when the files build. */
+export const CheckBuildResponse = Closed({ errors: Type.Array(BuildErrorEntry) });
+export type CheckBuildResponse = Static<typeof CheckBuildResponse>;
 
 /** The Deployment resource (contract section 2). */
 export const DeploymentView = Closed({
@@ -210,6 +230,7 @@ const AppOfCaller = Closed({ ...CallerFields, app_id: AppId });
 export const DEPLOYMENT_RPC = {
   [DeploymentSubjects.build]: rpc(BuildRequest, Closed({ build: BuildView })),
   [DeploymentSubjects.errors]: rpc(AppOfCaller, BuildErrorsResponse),
+  [DeploymentSubjects.check]: rpc(CheckBuildRequest, CheckBuildResponse),
   [DeploymentSubjects.ofVersions]: rpc(VersionBuildsRequest, VersionBuildsResponse),
   [DeploymentSubjects.deploy]: rpc(AppOfCaller, DeployResponse),
   [DeploymentSubjects.rollback]: rpc(RollbackRequest, RollbackResponse),

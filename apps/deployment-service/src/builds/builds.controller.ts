@@ -14,6 +14,11 @@ export class BuildsController {
     return this.builds.build(request);
   }
 
+  @MessagePattern(DeploymentSubjects.check)
+  onCheck(@Payload() request: RpcRequest<typeof DeploymentSubjects.check>): Handler<typeof DeploymentSubjects.check> {
+    return this.builds.check(request);
+  }
+
   @MessagePattern(DeploymentSubjects.errors)
   onErrors(@Payload() request: RpcRequest<typeof DeploymentSubjects.errors>): Handler<typeof DeploymentSubjects.errors> {
     return this.builds.errors(request.caller, request.app_id);

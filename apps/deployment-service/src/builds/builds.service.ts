@@ -9,6 +9,8 @@ import {
   type BuildRequest,
   type BuildView,
   type Caller,
+  type CheckBuildRequest,
+  type CheckBuildResponse,
   type SourceFile,
 } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
@@ -78,6 +80,15 @@ export class BuildsService {
       if (await this.servesPreview(build)) await this.rpc.announce(EdgeEvents.appChanged, { app_id: appId });
     }
     return { build: toBuildView(build) };
+  }
+
+  /**
+   * Builds files the way `build` builds a version and answers only the errors, for generation's repair loop: no
+   * build or bundle is stored, no preview changes, and no public env vars are asked for (they never make a build fail).
+   */
+  async check(request: CheckBuildRequest): Promise<CheckBuildResponse> {
+    const result = await buildBundle(request.files, { appId: request.app_id, editorUrl: editorUrl(this.config.SITE_URL, request.app_id) });
+    return { errors: result.ok ? [] : result.errors };
   }
 
   /**
