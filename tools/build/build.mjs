@@ -11,6 +11,13 @@ const out = join(root, 'dist');
 const swcOptions = JSON.parse(readFileSync(join(root, 'tools/build/swc-options.json'), 'utf8'));
 const aliases = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions.paths;
 
+/**
+ * Folders that are data the services read at runtime, not their code: copied into dist/ as they are (tests left out),
+ * never compiled. The generation-service renders every app from its template project.
+ */
+const ASSET_DIRS = ['apps/generation-service/template'];
+const TEST_FILE = /\.(int-|e2e-)?spec\.ts$|\.testing\.ts$/;
+
 function walk(dir, keep) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((entry) => {
@@ -23,9 +30,9 @@ function sources(dir) {
   const found = [];
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || ASSET_DIRS.includes(relative(root, path))) continue;
     if (statSync(path).isDirectory()) found.push(...sources(path));
-    else if (path.endsWith('.ts') && !path.endsWith('.d.ts') && !/\.(int-|e2e-)?spec\.ts$|\.testing\.ts$/.test(path))
+    else if (path.endsWith('.ts') && !path.endsWith('.d.ts') && !TEST_FILE.test(path))
       found.push(path);
   }
   return found;
@@ -67,7 +74,23 @@ export async function build() {
   for (const stale of walk(out, (path) => /\.js(\.map)?$/.test(path) && !expected.has(path.replace(/\.map$/, '')))) {
     rmSync(stale);
   }
+  copyAssets();
   return files.length;
+}
+
+/** Copies ASSET_DIRS into dist/ and removes what was copied before from files that are gone. */
+function copyAssets() {
+  for (const dir of ASSET_DIRS) {
+    const files = walk(join(root, dir), (path) => !TEST_FILE.test(path));
+    const expected = new Set();
+    for (const file of files) {
+      const target = join(out, relative(root, file));
+      expected.add(target);
+      mkdirSync(dirname(target), { recursive: true });
+      writeAtomically(target, readFileSync(file));
+    }
+    for (const stale of walk(join(out, dir), (path) => !expected.has(path))) rmSync(stale);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

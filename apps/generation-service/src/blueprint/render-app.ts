@@ -6,7 +6,7 @@
  */
 import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField, type EntityPlan, type SourceFile } from '@appgen/contracts';
 import { appNeedsSignIn, renderManifestFiles, type ManifestContext } from '@appgen/app-manifest';
-import { API_BASE_TS, DOM_TS, ENTITY_PAGES_TS, FIELDS_TS, HOME_TS, ROUTER_TS, SESSION_TS, SHELL_TS, SIGN_IN_TS, STYLES_CSS, TSCONFIG_JSON, UI_TS } from './app-template';
+import { templateFile, templateFiles } from './template-files';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 
 /** The app's place and capabilities; today the renderer needs nothing beyond what the manifest does. */
@@ -120,7 +120,10 @@ function allocateNames(plan: AppPlan): Map<string, EntityNames> {
   return result;
 }
 
-// --- generated TypeScript ------------------------------------------------------------------------------
+// --- generated TypeScript ---------------------------------------------------------------------------
+
+/** The typed client: the template's file, followed by one section per entity. */
+const API_FILE = 'src/api.ts';
 
 function literal(value: unknown): string {
   return JSON.stringify(value);
@@ -178,7 +181,7 @@ function scopeNote(entity: EntityPlan): string {
 }
 
 function renderApiTs(plan: AppPlan, allNames: Map<string, EntityNames>): string {
-  const parts = [API_BASE_TS];
+  const parts = [templateFile(API_FILE)];
   for (const entity of plan.entities) {
     const names = allNames.get(entity.name);
     if (!names) continue;
@@ -348,26 +351,14 @@ export function renderApp(plan: AppPlan, context: RenderContext): SourceFile[] {
   const files: SourceFile[] = [
     { path: APP_SOURCE_LAYOUT.html, content: renderIndexHtml(valid) },
     { path: APP_SOURCE_LAYOUT.entry, content: renderMainTs(valid, names) },
-    { path: 'src/api.ts', content: renderApiTs(valid, names) },
-    { path: 'src/dom.ts', content: DOM_TS },
-    { path: 'src/fields.ts', content: FIELDS_TS },
-    { path: 'src/router.ts', content: ROUTER_TS },
-    { path: 'src/session.ts', content: SESSION_TS },
-    { path: 'src/shell.ts', content: SHELL_TS },
-    { path: 'src/styles.css', content: STYLES_CSS },
-    { path: 'src/views/ui.ts', content: UI_TS },
-    { path: 'src/views/entity-pages.ts', content: ENTITY_PAGES_TS },
-    { path: 'src/views/home.ts', content: HOME_TS },
-    { path: 'src/views/sign-in.ts', content: SIGN_IN_TS },
+    { path: API_FILE, content: renderApiTs(valid, names) },
+    // the template's files as they are; src/api.ts is extended above
+    ...templateFiles().filter((file) => file.path !== API_FILE),
   ];
   for (const entity of valid.entities) {
     const entityNames = names.get(entity.name);
     if (entityNames) files.push({ path: entityNames.file, content: renderEntityViewTs(entity, entityNames) });
   }
-  files.push(
-    { path: 'tsconfig.json', content: TSCONFIG_JSON },
-    { path: 'app.json', content: renderAppJson(valid) },
-    ...renderManifestFiles(valid, context),
-  );
+  files.push({ path: 'app.json', content: renderAppJson(valid) }, ...renderManifestFiles(valid, context));
   return files;
 }

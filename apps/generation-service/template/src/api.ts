@@ -1,0 +1,154 @@
+/**
+ * Typed client of the app's server interface, served at /_api on the app's own address: its data (one
+ * interface per entity below) and its users' sign-in by e-mailed code. Every failure is an ApiError carrying
+ * the server's message and, for invalid input, one problem per field.
+ */
+export const API_PREFIX = '/_api';
+
+export type FieldValue = string | number | boolean | null | string[] | Record<string, unknown>;
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly problems: FieldProblem[];
+
+  constructor(status: number, code: string, message: string, problems: FieldProblem[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.problems = problems;
+  }
+}
+
+/** Columns every row has. */
+export interface BaseRow {
+  id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RowList<Row> {
+  rows: Row[];
+  total: number;
+  next_offset: number | null;
+}
+
+export interface ListOptions {
+  limit?: number;
+  offset?: number;
+}
+
+/** The signed-in person; tier is their access tier for this app now (free once a granted tier expired), to gate features by. */
+export interface AppUser {
+  email: string;
+  tier: 'free' | 'basic' | 'pro' | 'premium' | 'enterprise';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const fallback = 'The request failed (' + status + ').';
+  if (!isRecord(body)) return new ApiError(status, 'error', fallback);
+  const problems: FieldProblem[] = [];
+  if (Array.isArray(body.errors)) {
+    for (const entry of body.errors) {
+      if (isRecord(entry) && typeof entry.field === 'string' && typeof entry.message === 'string') problems.push({ field: entry.field, message: entry.message });
+    }
+  }
+  return new ApiError(status, typeof body.error === 'string' ? body.error : 'error', typeof body.message === 'string' ? body.message : fallback, problems);
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(API_PREFIX + path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) throw errorFrom(response.status, data);
+  // the server's contract fixes the shape of each successful answer
+  return data as T;
+}
+
+export interface EntityClient<Row extends BaseRow, Input> {
+  list(options?: ListOptions): Promise<RowList<Row>>;
+  get(id: number): Promise<Row>;
+  create(input: Input): Promise<Row>;
+  update(id: number, input: Partial<Input>): Promise<Row>;
+  remove(id: number): Promise<void>;
+}
+
+export function entityClient<Row extends BaseRow, Input>(entity: string): EntityClient<Row, Input> {
+  const base = '/entities/' + encodeURIComponent(entity);
+  return {
+    async list(options: ListOptions = {}) {
+      // The server ends a page early when its rows are large (it pages by size as well as count): read on
+      // from next_offset until the page holds limit rows, so that page numbers keep meaning limit rows each.
+      const rows: Row[] = [];
+      let offset = options.offset;
+      for (;;) {
+        const query = new URLSearchParams();
+        if (options.limit !== undefined) query.set('limit', String(options.limit - rows.length));
+        if (offset !== undefined) query.set('offset', String(offset));
+        const suffix = query.toString();
+        const page = await request<RowList<Row>>('GET', suffix ? base + '?' + suffix : base);
+        rows.push(...page.rows);
+        const full = options.limit === undefined || rows.length >= options.limit;
+        if (full || page.next_offset === null || page.rows.length === 0) return { rows, total: page.total, next_offset: page.next_offset };
+        offset = page.next_offset;
+      }
+    },
+    async get(id: number) {
+      return (await request<{ row: Row }>('GET', base + '/' + id)).row;
+    },
+    async create(input: Input) {
+      return (await request<{ row: Row }>('POST', base, input)).row;
+    },
+    async update(id: number, input: Partial<Input>) {
+      return (await request<{ row: Row }>('PATCH', base + '/' + id, input)).row;
+    },
+    async remove(id: number) {
+      await request<{ success: boolean }>('DELETE', base + '/' + id);
+    },
+  };
+}
+
+/** Sign-in of the app's own users: a code is e-mailed, the verified code sets the session cookie. */
+export const auth = {
+  async requestCode(email: string): Promise<string> {
+    return (await request<{ message: string }>('POST', '/auth/request_code', { email })).message;
+  },
+  async verify(email: string, code: string): Promise<AppUser> {
+    return (await request<{ user: AppUser }>('POST', '/auth/verify', { email, code })).user;
+  },
+  async me(): Promise<AppUser | null> {
+    try {
+      return (await request<{ user: AppUser }>('GET', '/auth/me')).user;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  async signOut(): Promise<void> {
+    await request<{ success: boolean }>('POST', '/auth/sign_out');
+  },
+};
