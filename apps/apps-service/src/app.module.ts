@@ -18,6 +18,7 @@ import { AddEntityOpenWrites1763700006500 } from './migrations/1763700006500-add
 import { AddVersionSummaries1763700007100 } from './migrations/1763700007100-add-version-summaries';
 import { CreateAppEnvVars1763700007300 } from './migrations/1763700007300-create-app-env-vars';
 import { DropAppUsersCount1763700007500 } from './migrations/1763700007500-drop-app-users-count';
+import { IndexRowReferences1763700007700 } from './migrations/1763700007700-index-row-references';
 import { AppRowEntity } from './rows/app-row.entity';
 import { RowsModule } from './rows/rows.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -46,7 +47,7 @@ export class AppModule {
             AppEnvVarEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500, IndexRowReferences1763700007700],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,

@@ -6,15 +6,21 @@ import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema'
  * served by the edge: its data entities' rows (owned by apps-service) and its users' sign-in by e-mailed
  * code (users-service). Generated code and the edge both build on these paths and shapes.
  *
- *   GET    /_api/entities/:entity?limit=&offset=&order_by=   -> EntityRowsResponse (paged by count and size)
+ *   GET    /_api/entities/:entity?limit=&offset=&order_by=&expand=&filters[<field>]=
+ *                                                             -> EntityRowsResponse (paged by count and size)
  *   POST   /_api/entities/:entity            body: row fields -> 201 EntityRowResponse
- *   GET    /_api/entities/:entity/:id                         -> EntityRowResponse
+ *   GET    /_api/entities/:entity/:id?expand=                 -> EntityRowResponse
  *   PATCH  /_api/entities/:entity/:id        body: fields     -> EntityRowResponse
  *   DELETE /_api/entities/:entity/:id                         -> { success: true }
  *   POST   /_api/auth/request_code           body: { email }  -> { message }
  *   POST   /_api/auth/verify                 body: { email, code } -> AppSessionResponse, sets the session cookie
  *   GET    /_api/auth/me                                      -> AppSessionResponse ({user: {email, tier}}), or 401 when signed out
  *   POST   /_api/auth/sign_out                                -> { success: true }, clears the cookie
+ *
+ * Relations (reference and references fields hold row ids of another entity of the app): `expand=paid_by,shared_among`
+ * replaces those ids by the rows they point at (`{id, ...fields, created_at, updated_at}`; a row the reader may not
+ * see stays its id), and `filters[paid_by]=7` lists the rows pointing at row 7 (on a references field: whose list
+ * holds 7), which is how a detail page shows its related rows (RuntimeRowsQuery in apps.contract.ts).
  *
  * Failures use the API's error body `{error, message}` (422 adds `errors: [{field, message}]`).
  * Rows of a `user_scoped` entity are visible only to the signed-in app user who created them, and
@@ -27,8 +33,10 @@ export const APP_RUNTIME_PREFIX = '/_api';
 export const APP_SESSION_COOKIE = 'appgen_session';
 
 /** A field value of a row: checked against its column's type by apps-service, so any JSON value here. */
-export const RowValue = Type.Unsafe<string | number | boolean | null | string[] | Record<string, unknown>>({
-  description: 'a field value: text, a number, true or false, null, the choices of a multiselect, or JSON',
+export const RowValue = Type.Unsafe<string | number | boolean | null | Array<string | number | Record<string, unknown>> | Record<string, unknown>>({
+  description:
+    'a field value: text, a number, true or false, null, the choices of a multiselect, a row id (reference) or a list of them ' +
+    '(references; read with expand: the rows themselves), or JSON',
 });
 export type RowValue = Static<typeof RowValue>;
 

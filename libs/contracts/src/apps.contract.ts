@@ -1,7 +1,7 @@
-import { AppPlan, EntityPlan, SourceFile, SourcePath } from './app-plan';
+import { AppPlan, EntityPlan, Identifier, SourceFile, SourcePath } from './app-plan';
 import { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
 import { Caller, CallerFields } from './caller';
-import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, ENV_VAR_LIMITS, formatBytes, TEXT_LIMITS } from './limits';
+import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, ENTITY_LIMITS, ENV_VAR_LIMITS, formatBytes, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
 import { Closed, IntegerId, Named, Nullable, StoredText, StringEnum, Timestamp, Type, type Static } from './schema';
@@ -30,6 +30,8 @@ export const AppsSubjects = {
   /** makes an earlier version's files (and plan) the app's newest version, for rollback */
   restoreVersion: 'apps.versions.restore',
   defineEntity: 'apps.entities.define',
+  /** defines several entities of one app in one transaction; their references may point at each other (cycles) */
+  defineEntities: 'apps.entities.define_many',
   listEntities: 'apps.entities.list',
   queryRows: 'apps.rows.query',
   insertRow: 'apps.rows.insert',
@@ -283,6 +285,19 @@ export type VersionFilesResponse = Static<typeof VersionFilesResponse>;
 export const DefineEntityRequest = Closed({ ...AppByIdRequest.properties, entity: EntityPlan });
 export type DefineEntityRequest = Static<typeof DefineEntityRequest>;
 
+/** The most entities one `apps.entities.define_many` defines (a plan's entities). */
+export const MAX_ENTITIES_PER_DEFINITION = 100;
+
+/**
+ * Several entities of one app, created or replaced by name in one transaction: a reference column may name an
+ * entity of the batch or one the app already has, so a plan's entities can point at each other in cycles.
+ */
+export const DefineEntitiesRequest = Closed({
+  ...AppByIdRequest.properties,
+  entities: Type.Array(EntityPlan, { minItems: 1, maxItems: MAX_ENTITIES_PER_DEFINITION }),
+});
+export type DefineEntitiesRequest = Static<typeof DefineEntitiesRequest>;
+
 export const ListEntitiesRequest = Closed({
   app_id: AppId,
   /** present when the account owner asks through the API or tools: another account's app is then 404 */
@@ -311,9 +326,25 @@ export const RowData = Type.Record(Type.String(), RowValue, { description: 'fiel
 /** The most rows one query answers (a page also ends early at CONTENT_LIMITS.rowsPageBytes). */
 export const MAX_ROWS_LIMIT = 100;
 
+/**
+ * Reference and references fields whose ids a read replaces by the rows they point at (`{id, ...fields, created_at,
+ * updated_at}`); a row the reader may not see stays its id. Each must be a reference or references field of the entity.
+ */
+export const RowExpand = Type.Array(
+  { ...Identifier, description: 'a reference or references field of the entity' },
+  { maxItems: ENTITY_LIMITS.fields, description: 'reference fields to replace by the rows they point at, e.g. ["paid_by", "shared_among"]' },
+);
+
 /** How a rows query filters, orders and pages; each filter and the order are checked against the entity by apps-service. */
 export const RowQueryFields = {
-  filters: Type.Optional(Type.Record(Type.String(), RowValue, { description: 'equality filters by column name' })),
+  filters: Type.Optional(
+    Type.Record(Type.String(), RowValue, {
+      description:
+        'equality filters by column name (null matches an empty field); on a reference field a row id matches the rows pointing at that row, ' +
+        'on a references field the rows whose list holds that id',
+    }),
+  ),
+  expand: Type.Optional(RowExpand),
   order_by: Type.Optional(Type.String({ maxLength: 70, description: 'the column to order the rows by, with - for descending' })),
   limit: Type.Integer({ minimum: 1, maximum: MAX_ROWS_LIMIT, description: `rows per page, at most ${MAX_ROWS_LIMIT}` }),
   offset: Type.Integer({ minimum: 0, description: 'rows to skip, e.g. the next_offset of the page before' }),
@@ -322,16 +353,30 @@ export const RowQueryFields = {
 /** Rows a generated app's `GET /_api/entities/:entity` answers when it names no `limit`. */
 export const RUNTIME_ROWS_DEFAULT_LIMIT = 50;
 
+/** `?expand=paid_by,shared_among` of a generated app's row reads: RowExpand as one comma-separated parameter. */
+export const RuntimeExpand = Type.Optional(
+  Type.String({ maxLength: 2000, description: 'comma-separated reference fields to replace by the rows they point at, e.g. paid_by,shared_among' }),
+);
+
+/** `?filters[paid_by]=7` of a generated app's `GET /_api/entities/:entity`: one equality filter per parameter, by field name. */
+export const RUNTIME_FILTER_PARAM = /^filters\[([a-z][a-z0-9_]*)\]$/;
+
 /**
  * The query string of a generated app's `GET /_api/entities/:entity` (app-runtime.ts), which the edge passes on
- * as a rows query; parameters it does not name are the app's own and ignored.
+ * as a rows query; parameters it does not name are the app's own and ignored. Besides these, each
+ * `filters[<field>]=<value>` (RUNTIME_FILTER_PARAM) is an equality filter whose text apps-service reads as the
+ * field's type (`filters[paid_by]=7`, `filters[done]=true`; empty: the field is empty).
  */
 export const RuntimeRowsQuery = Type.Object({
   limit: Type.Optional({ ...RowQueryFields.limit, default: RUNTIME_ROWS_DEFAULT_LIMIT }),
   offset: Type.Optional({ ...RowQueryFields.offset, default: 0 }),
   order_by: RowQueryFields.order_by,
+  expand: RuntimeExpand,
 });
 export type RuntimeRowsQuery = Static<typeof RuntimeRowsQuery>;
+/** The query string of a generated app's `GET /_api/entities/:entity/:id`. */
+export const RuntimeRowQuery = Type.Object({ expand: RuntimeExpand });
+export type RuntimeRowQuery = Static<typeof RuntimeRowQuery>;
 
 const rowsRequestFields = {
   app_id: AppId,
@@ -346,6 +391,8 @@ export const QueryRowsRequest = Closed({ ...rowsRequestFields, ...RowQueryFields
 export type QueryRowsRequest = Static<typeof QueryRowsRequest>;
 export const RowByIdRequest = Closed({ ...rowsRequestFields, id: RowId });
 export type RowByIdRequest = Static<typeof RowByIdRequest>;
+export const GetRowRequest = Closed({ ...rowsRequestFields, id: RowId, expand: RowQueryFields.expand });
+export type GetRowRequest = Static<typeof GetRowRequest>;
 export const WriteRowRequest = Closed({ ...rowsRequestFields, data: RowData });
 export type WriteRowRequest = Static<typeof WriteRowRequest>;
 export const UpdateRowRequest = Closed({ ...rowsRequestFields, id: RowId, data: RowData });
@@ -499,10 +546,11 @@ export const APPS_RPC = {
   [AppsSubjects.latestPlan]: rpc(AppByIdRequest, Closed({ plan: Nullable(AppPlan) })),
   [AppsSubjects.restoreVersion]: rpc(RestoreVersionRequest, RestoreVersionResponse),
   [AppsSubjects.defineEntity]: rpc(DefineEntityRequest, Closed({ entity: EntityPlan })),
+  [AppsSubjects.defineEntities]: rpc(DefineEntitiesRequest, Closed({ entities: Type.Array(EntityPlan) })),
   [AppsSubjects.listEntities]: rpc(ListEntitiesRequest, Closed({ entities: Type.Array(EntityPlan) })),
   [AppsSubjects.queryRows]: rpc(QueryRowsRequest, EntityRowsResponse),
   [AppsSubjects.insertRow]: rpc(WriteRowRequest, RowResponse),
-  [AppsSubjects.getRow]: rpc(RowByIdRequest, RowResponse),
+  [AppsSubjects.getRow]: rpc(GetRowRequest, RowResponse),
   [AppsSubjects.updateRow]: rpc(UpdateRowRequest, RowResponse),
   [AppsSubjects.deleteRow]: rpc(RowByIdRequest, Closed({ success: Type.Literal(true) })),
   [AppsSubjects.resolveRuntime]: rpc(Closed({ app_id: AppId }), Closed({ app: RuntimeApp })),

@@ -14,6 +14,11 @@ export class EntitiesController {
     return { entity: await this.entities.define(request) };
   }
 
+  @MessagePattern(AppsSubjects.defineEntities)
+  async onDefineMany(@Payload() request: RpcRequest<typeof AppsSubjects.defineEntities>): Handler<typeof AppsSubjects.defineEntities> {
+    return { entities: await this.entities.defineMany(request) };
+  }
+
   @MessagePattern(AppsSubjects.listEntities)
   async onList(@Payload() request: RpcRequest<typeof AppsSubjects.listEntities>): Handler<typeof AppsSubjects.listEntities> {
     return { entities: await this.entities.list(request) };

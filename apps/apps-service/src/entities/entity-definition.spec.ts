@@ -21,7 +21,7 @@ describe('entity definitions as stored text', () => {
       fields: [{ name: 'state', label: 'État', type: 'select', required: false, hint: 'where it stands', options: ['open', 'done'] }],
     };
     expect(boundaryErrors(entity)).toEqual([]);
-    const defined = defineEntity(entity);
+    const defined = defineEntity(entity, new Set());
     expect(defined.errors).toEqual([]);
     expect(defined.entity).toMatchObject({ label: 'Tâches 📋', label_singular: 'Tâche', fields: [{ label: 'État', hint: 'where it stands', options: ['open', 'done'] }] });
   });
@@ -64,7 +64,7 @@ describe('entity definitions as stored text', () => {
   it('refuses at the subject a column type it does not know and flags that are not true or false', () => {
     expect(boundaryErrors({ ...base, user_scoped: 'yes', open_writes: 1, fields: [{ ...title, type: 'bigint' }] })).toEqual(
       expect.arrayContaining([
-        { field: 'entity.fields.0.type', message: 'must be one of text, integer, number, boolean, date, datetime, select, multiselect, json' },
+        { field: 'entity.fields.0.type', message: 'must be one of text, integer, number, boolean, date, datetime, select, multiselect, json, reference, references' },
         { field: 'entity.user_scoped', message: 'must be true or false' },
         { field: 'entity.open_writes', message: 'must be true or false' },
       ]),

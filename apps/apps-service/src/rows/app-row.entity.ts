@@ -3,6 +3,8 @@ import type { RowValue } from '@appgen/contracts';
 
 @Entity({ schema: 'apps', name: 'app_rows' })
 @Index('app_rows_app_entity_id_idx', ['appId', 'entity', 'id'])
+/** GIN (jsonb_path_ops) on data: rows pointing at a row, `data @> {"paid_by": 7}` (migration 1763700007700). */
+@Index('app_rows_data_idx', { synchronize: false })
 export class AppRowEntity {
   /** bigint: the pg driver returns it as a string; the API shows it as a number. */
   @PrimaryGeneratedColumn({ type: 'bigint' })

@@ -1,6 +1,8 @@
 import { validate, WriteRowRequest, type EntityPlan } from '@appgen/contracts';
 import { defineEntity } from '../entities/entity-definition';
-import { checkFilters, checkOrder, checkRowData } from './row-data';
+import { checkExpand, checkFilters, checkOrder, checkRowData } from './row-data';
+
+const NO_OTHER_ENTITIES = new Set<string>();
 
 const labels = { label: 'Label' };
 
@@ -21,7 +23,7 @@ function recipes(): EntityPlan {
       { name: 'tags', label: 'Tags', type: 'multiselect', required: false, options: ['quick', 'cheap'] },
       { name: 'extra', label: 'Extra', type: 'json', required: false },
     ],
-  });
+  }, NO_OTHER_ENTITIES);
   if (!defined.entity) throw new Error(JSON.stringify(defined.errors));
   return defined.entity;
 }
@@ -37,7 +39,7 @@ describe('defineEntity', () => {
         { name: 'best_before', type: 'date', label: 'Best before', required: false, hint: '' },
         { name: 'note', type: 'text', label: 'Note', required: false, options: ['ignored'], unique: false },
       ],
-    });
+    }, NO_OTHER_ENTITIES);
     expect(defined.entity).toEqual({
       ...entries,
       user_scoped: false,
@@ -51,8 +53,8 @@ describe('defineEntity', () => {
 
   it('opens an entity to writes by visitors only when asked, and never a user_scoped one', () => {
     const fields = [{ name: 'message', label: 'Message', type: 'text' as const, required: true }];
-    expect(defineEntity({ ...entries, fields, user_scoped: false, open_writes: true }).entity).toMatchObject({ user_scoped: false, open_writes: true });
-    expect(defineEntity({ ...entries, fields, user_scoped: true, open_writes: true })).toEqual({
+    expect(defineEntity({ ...entries, fields, user_scoped: false, open_writes: true }, NO_OTHER_ENTITIES).entity).toMatchObject({ user_scoped: false, open_writes: true });
+    expect(defineEntity({ ...entries, fields, user_scoped: true, open_writes: true }, NO_OTHER_ENTITIES)).toEqual({
       entity: null,
       errors: [{ field: 'open_writes', message: 'applies to shared entities only: rows of a user_scoped entity belong to signed-in users' }],
     });
@@ -70,7 +72,7 @@ describe('defineEntity', () => {
         { ...labels, name: 'rating', type: 'number', required: false, default_value: 'high' },
         { ...labels, name: 'tags', type: 'multiselect', required: false, options: ['a', 'a'] },
       ],
-    });
+    }, NO_OTHER_ENTITIES);
     expect(defined.entity).toBeNull();
     expect(defined.errors).toEqual([
       { field: 'fields[1].options', message: 'must list the choices of a select as non-empty strings' },
@@ -164,11 +166,80 @@ describe('checkRowData', () => {
   });
 });
 
+describe('reference columns', () => {
+  const expenses = (fields: EntityPlan['fields']): EntityPlan => ({ name: 'expenses', label: 'Expenses', label_singular: 'Expense', user_scoped: false, fields });
+  const paidBy = { name: 'paid_by', label: 'Paid by', type: 'reference' as const, required: true, entity: 'people' };
+  const sharedAmong = { name: 'shared_among', label: 'Shared among', type: 'references' as const, required: false, entity: 'people', on_delete: 'set_null' as const };
+
+  it('stores the entity each points at and its delete rule, restrict unless given', () => {
+    const defined = defineEntity(expenses([paidBy, sharedAmong]), new Set(['people']));
+    expect(defined.errors).toEqual([]);
+    expect(defined.entity?.fields).toEqual([
+      { ...paidBy, on_delete: 'restrict' },
+      { ...sharedAmong, on_delete: 'set_null' },
+    ]);
+    // An entity may point at its own rows (a person's manager) before it exists.
+    const managers = defineEntity({ name: 'staff', label: 'Staff', label_singular: 'Member', user_scoped: false, fields: [{ ...paidBy, name: 'manager', entity: 'staff', required: false }] }, NO_OTHER_ENTITIES);
+    expect(managers.errors).toEqual([]);
+  });
+
+  it('names the field of a reference without an entity, to an entity the app lacks, a misplaced rule, set_null on a required reference and a default', () => {
+    const { entity: _entity, ...noTarget } = paidBy;
+    const defined = defineEntity(
+      expenses([
+        noTarget,
+        { ...sharedAmong, entity: 'persons' },
+        { name: 'note', label: 'Note', type: 'text', required: false, entity: 'people', on_delete: 'cascade' },
+        { ...paidBy, name: 'approved_by', on_delete: 'set_null' },
+        { ...paidBy, name: 'checked_by', required: false, default_value: 1 },
+      ]),
+      new Set(['people', 'trips']),
+    );
+    expect(defined.errors).toEqual([
+      { field: 'fields[0].entity', message: 'must name the entity whose rows a reference column points at' },
+      { field: 'fields[1].entity', message: 'must be an entity of this app (it has expenses, people, trips); persons is not one' },
+      { field: 'fields[2].entity', message: 'applies to reference and references columns only' },
+      { field: 'fields[2].on_delete', message: 'applies to reference and references columns only' },
+      {
+        field: 'fields[3].on_delete',
+        message: 'cannot be set_null on a required reference: the row would be left without the value it requires; use restrict or cascade',
+      },
+      { field: 'fields[4].default_value', message: 'a reference column has no default: the row it would name may not exist' },
+    ]);
+  });
+
+  it('reads a filter on a reference or references field as a row id, also from query-string text', () => {
+    const entity = defineEntity(expenses([paidBy, sharedAmong, { name: 'amount', label: 'Amount', type: 'number', required: false }]), new Set(['people'])).entity;
+    if (!entity) throw new Error('not defined');
+    expect(checkFilters(entity, { paid_by: '7', shared_among: 7, amount: '12.5' }).value?.map((filter) => filter.value)).toEqual([7, 7, 12.5]);
+    expect(checkFilters(entity, { paid_by: '', shared_among: null }).value?.map((filter) => filter.value)).toEqual([null, null]);
+    expect(checkFilters(entity, { paid_by: 'ann', shared_among: [7] }).errors).toEqual([
+      { field: 'filters.paid_by', message: 'must be the id of a row of people' },
+      { field: 'filters.shared_among', message: 'must be the id of a row of people' },
+    ]);
+  });
+
+  it('expands only reference fields of the entity, naming them when another is asked for', () => {
+    const entity = defineEntity(expenses([paidBy, sharedAmong, { name: 'amount', label: 'Amount', type: 'number', required: false }]), new Set(['people'])).entity;
+    if (!entity) throw new Error('not defined');
+    expect(checkExpand(entity, ['paid_by', 'shared_among', 'paid_by']).value?.map((field) => field.name)).toEqual(['paid_by', 'shared_among']);
+    expect(checkExpand(entity, undefined).value).toEqual([]);
+    expect(checkExpand(entity, ['amount', 'payer']).errors).toEqual([
+      { field: 'expand', message: 'amount is not a reference field of expenses: its reference fields are paid_by, shared_among' },
+      { field: 'expand', message: 'payer is not a reference field of expenses: its reference fields are paid_by, shared_among' },
+    ]);
+    expect(checkExpand(recipes(), ['title']).errors).toEqual([{ field: 'expand', message: 'title is not a reference field of recipes: it has no reference fields' }]);
+  });
+});
+
 describe('checkFilters and checkOrder', () => {
   const entity = recipes();
 
   it('checks filter fields and values', () => {
-    expect(checkFilters(entity, { course: 'main', rating: null })).toEqual({ value: { course: 'main', rating: null }, errors: [] });
+    expect(checkFilters(entity, { course: 'main', rating: null }).value?.map((filter) => [filter.field.name, filter.value])).toEqual([
+      ['course', 'main'],
+      ['rating', null],
+    ]);
     expect(checkFilters(entity, { colour: 'red', course: 'brunch' }).errors.map((e) => e.field)).toEqual(['filters.colour', 'filters.course']);
   });
 

@@ -1,5 +1,5 @@
 import { CONTENT_LIMITS, formatBytes, type EntityField, type EntityPlan, type FieldError, type RowValue } from '@appgen/contracts';
-import { ROW_COLUMNS } from '../entities/entity-definition';
+import { isReferenceType, ROW_COLUMNS } from '../entities/entity-definition';
 import { valueProblem } from '../entities/field-value';
 
 export type RowData = Record<string, RowValue>;
@@ -64,18 +64,71 @@ export function rowSizeProblem(data: RowData, changed: RowData): FieldError | nu
   };
 }
 
-/** Equality filters on an entity's fields; null matches rows where the field is empty. */
-export function checkFilters(entity: EntityPlan, filters: RowData | undefined): Checked<RowData> {
-  if (filters === undefined) return { value: {}, errors: [] };
+/** One equality filter of a rows query, its value read as its field's type (null: the field is empty). */
+export interface RowFilter {
+  field: EntityField;
+  value: RowValue;
+}
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A filter's value as its field takes it. A generated app's query string (`filters[paid_by]=7`) can only send text,
+ * so text is read as the field's type where that type is not text: a number, a row id, true or false, and empty
+ * text as "no value". A value that still does not fit is judged by valueProblem as any other.
+ */
+function filterValue(field: EntityField, raw: RowValue): RowValue {
+  if (typeof raw !== 'string' || field.type === 'text') return raw;
+  if (raw === '') return null;
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+    case 'reference':
+    case 'references':
+      return NUMBER_TEXT.test(raw) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    default:
+      return raw;
+  }
+}
+
+/**
+ * Equality filters on an entity's fields; null matches rows where the field is empty. On a reference field the value
+ * is a row id (the rows pointing at that row); on a references field too, matching the rows whose list holds it.
+ */
+export function checkFilters(entity: EntityPlan, filters: RowData | undefined): Checked<RowFilter[]> {
+  if (filters === undefined) return { value: [], errors: [] };
   const errors = unknownFieldErrors(entity, Object.keys(filters), 'field').map((e) => ({ ...e, field: `filters.${e.field}` }));
   const byName = new Map<string, EntityField>(entity.fields.map((field) => [field.name, field]));
+  const value: RowFilter[] = [];
   for (const [name, raw] of Object.entries(filters)) {
     const field = byName.get(name);
-    if (!field || raw === null) continue;
-    const problem = valueProblem(field, raw);
+    if (!field) continue;
+    const given = filterValue(field, raw);
+    // A references filter names one row id: the list holds it.
+    const problem = given === null ? null : valueProblem(field.type === 'references' ? { ...field, type: 'reference' } : field, given);
     if (problem) errors.push({ field: `filters.${name}`, message: problem });
+    else value.push({ field, value: given });
   }
-  return errors.length > 0 ? { value: null, errors } : { value: filters, errors: [] };
+  return errors.length > 0 ? { value: null, errors } : { value, errors: [] };
+}
+
+/** The reference or references fields a read expands, each checked to be one of the entity's (422 `expand` otherwise). */
+export function checkExpand(entity: EntityPlan, expand: string[] | undefined): Checked<EntityField[]> {
+  if (expand === undefined || expand.length === 0) return { value: [], errors: [] };
+  const references = entity.fields.filter((field) => isReferenceType(field.type) && field.entity !== undefined);
+  const errors: FieldError[] = [];
+  const value: EntityField[] = [];
+  for (const name of new Set(expand)) {
+    const field = references.find((candidate) => candidate.name === name);
+    if (field) value.push(field);
+    else {
+      const choices = references.length > 0 ? `its reference fields are ${references.map((f) => f.name).join(', ')}` : 'it has no reference fields';
+      errors.push({ field: 'expand', message: `${name} is not a reference field of ${entity.name}: ${choices}` });
+    }
+  }
+  return errors.length > 0 ? { value: null, errors } : { value, errors: [] };
 }
 
 export interface RowOrder {

@@ -6,33 +6,45 @@ import {
   type EntityRow,
   type EntityRowsResponse,
   type FieldError,
+  type GetRowRequest,
   type QueryRowsRequest,
+  type RowActor,
   type RowByIdRequest,
   type RowsRequest,
-  type RowValue,
   type UpdateRowRequest,
   type WriteRowRequest,
 } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
 import type { EntityDefinitionEntity } from '../entities/entity-definition.entity';
 import { toPlan } from '../entities/entities.service';
-import { checkFilters, checkOrder, checkRowData, jsonBytes, rowSizeProblem, type RowData } from './row-data';
+import { checkExpand, checkFilters, checkOrder, checkRowData, jsonBytes, rowSizeProblem, type RowData, type RowFilter } from './row-data';
+import { deleteWithReferences, ensureReferencedRowsExist, expandReferences, ROW_COLUMNS_SQL, rowView, type StoredRow } from './row-references';
 
-interface StoredRow {
-  id: string;
-  data: RowData;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** The entity a request addresses and which rows the actor may see: all, or those of one app user. */
+/** The entity a request addresses, who acts, and which rows the actor may see: all, or those of one app user. */
 interface Access {
   appId: string;
   entity: EntityPlan;
+  actor: RowActor;
   ownerEmail: string | null;
 }
 
-const ROW_COLUMNS_SQL = 'id, data, created_at, updated_at';
+/**
+ * The condition of one equality filter, its parameters pushed onto `params`. A reference or references filter is a
+ * containment (`data @> {"paid_by": 7}`, `{"shared_among": [7]}`) that the GIN index on data answers; an empty
+ * references list counts as empty.
+ */
+function filterSql(filter: RowFilter, params: unknown[]): string {
+  const { field, value } = filter;
+  if (value !== null && (field.type === 'reference' || field.type === 'references')) {
+    params.push(JSON.stringify({ [field.name]: field.type === 'reference' ? value : [value] }));
+    return `data @> $${params.length}::jsonb`;
+  }
+  params.push(field.name);
+  const at = `$${params.length}`;
+  if (value === null && field.type === 'references') return `coalesce(data -> ${at}, 'null'::jsonb) IN ('null'::jsonb, '[]'::jsonb)`;
+  params.push(JSON.stringify(value));
+  return `coalesce(data -> ${at}, 'null'::jsonb) = $${params.length}::jsonb`;
+}
 
 /** The first rows that fit in `maxBytes` as JSON, and always the first one (a row alone is within its own limit). */
 function pageWithin(rows: EntityRow[], maxBytes: number): EntityRow[] {
@@ -54,8 +66,9 @@ export class RowsService {
     const access = await this.access(request, 'see');
     const filters = checkFilters(access.entity, request.filters);
     const order = checkOrder(access.entity, request.order_by);
-    // limit and offset were checked against the subject's schema (QueryRowsRequest); filters and order need the entity.
-    if (!filters.value || !order.value) throw AppgenError.validation([...filters.errors, ...order.errors]);
+    const expand = checkExpand(access.entity, request.expand);
+    // limit and offset were checked against the subject's schema (QueryRowsRequest); filters, order and expand need the entity.
+    if (!filters.value || !order.value || !expand.value) throw AppgenError.validation([...filters.errors, ...order.errors, ...expand.errors]);
     const { offset } = request;
 
     const params: unknown[] = [access.appId, access.entity.name];
@@ -64,10 +77,7 @@ export class RowsService {
       params.push(access.ownerEmail);
       where.push(`owner_email = $${params.length}`);
     }
-    for (const [name, value] of Object.entries(filters.value)) {
-      params.push(name, JSON.stringify(value));
-      where.push(`coalesce(data -> $${params.length - 1}, 'null'::jsonb) = $${params.length}::jsonb`);
-    }
+    for (const filter of filters.value) where.push(filterSql(filter, params));
     const conditions = where.join(' AND ');
     const countParams = [...params];
     let orderSql = `${order.value.column} ${order.value.direction}`;
@@ -89,18 +99,25 @@ export class RowsService {
       ),
     ]);
     const total = counted[0]?.total ?? 0;
-    const page = pageWithin(rows.map((row) => this.view(access.entity, row)), CONTENT_LIMITS.rowsPageBytes);
+    const viewed = rows.map((row) => rowView(access.entity, row));
+    await expandReferences(this.dataSource.manager, access.appId, access.actor, viewed, expand.value);
+    // Measured with the rows expanded, as they travel.
+    const page = pageWithin(viewed, CONTENT_LIMITS.rowsPageBytes);
     const next = offset + page.length;
     return { rows: page, total, next_offset: next < total ? next : null };
   }
 
-  async get(request: RowByIdRequest): Promise<EntityRow> {
+  async get(request: GetRowRequest): Promise<EntityRow> {
     const access = await this.access(request, 'see');
+    const expand = checkExpand(access.entity, request.expand);
+    if (!expand.value) throw AppgenError.validation(expand.errors);
     const rows = await this.dataSource.query<StoredRow[]>(
       `SELECT ${ROW_COLUMNS_SQL} FROM app_rows WHERE ${this.rowWhere(access)}`,
       this.rowParams(access, request.id),
     );
-    return this.view(access.entity, this.found(access, request.id, rows));
+    const row = rowView(access.entity, this.found(access, request.id, rows));
+    await expandReferences(this.dataSource.manager, access.appId, access.actor, [row], expand.value);
+    return row;
   }
 
   async insert(request: WriteRowRequest): Promise<EntityRow> {
@@ -111,13 +128,14 @@ export class RowsService {
     const tooLarge = rowSizeProblem(data, data);
     if (tooLarge) throw AppgenError.validation([tooLarge]);
     return this.dataSource.transaction(async (manager) => {
+      await ensureReferencedRowsExist(manager, access.appId, access.actor, access.entity, data);
       await this.ensureUnique(manager, access, data, null);
       const ownerEmail = request.actor.kind === 'app_user' ? request.actor.email.toLowerCase() : null;
       const rows = await manager.query<StoredRow[]>(
         `INSERT INTO app_rows (app_id, entity, owner_email, data) VALUES ($1, $2, $3, $4::jsonb) RETURNING ${ROW_COLUMNS_SQL}`,
         [access.appId, access.entity.name, ownerEmail, JSON.stringify(data)],
       );
-      return this.view(access.entity, this.found(access, 0, rows));
+      return rowView(access.entity, this.found(access, 0, rows));
     });
   }
 
@@ -128,6 +146,7 @@ export class RowsService {
     const data = checked.value;
     return this.dataSource.transaction(async (manager) => {
       await this.ensureFits(manager, access, request.id, data);
+      await ensureReferencedRowsExist(manager, access.appId, access.actor, access.entity, data);
       await this.ensureUnique(manager, access, data, request.id);
       const params = this.rowParams(access, request.id);
       params.push(JSON.stringify(data));
@@ -137,18 +156,22 @@ export class RowsService {
           WHERE ${this.rowWhere(access)} RETURNING ${ROW_COLUMNS_SQL}`,
         params,
       );
-      return this.view(access.entity, this.found(access, request.id, rows));
+      return rowView(access.entity, this.found(access, request.id, rows));
     });
   }
 
+  /** Deletes the row and applies the on_delete rule of every column pointing at it (./row-references.ts), all or nothing. */
   async delete(request: RowByIdRequest): Promise<{ success: true }> {
     const access = await this.access(request, 'change');
-    const [rows] = await this.dataSource.query<[StoredRow[], number]>(
-      `DELETE FROM app_rows WHERE ${this.rowWhere(access)} RETURNING ${ROW_COLUMNS_SQL}`,
-      this.rowParams(access, request.id),
-    );
-    this.found(access, request.id, rows);
-    return { success: true };
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager.query<StoredRow[]>(
+        `SELECT ${ROW_COLUMNS_SQL} FROM app_rows WHERE ${this.rowWhere(access)} FOR UPDATE`,
+        this.rowParams(access, request.id),
+      );
+      this.found(access, request.id, rows);
+      await deleteWithReferences(manager, access.appId, access.entity, request.id);
+      return { success: true } as const;
+    });
   }
 
   /**
@@ -174,8 +197,8 @@ export class RowsService {
     if (actor.kind === 'visitor' && (entity.user_scoped || (intent !== 'see' && !entity.open_writes))) {
       throw AppgenError.of('unauthorized', `Sign in to ${intent} ${entity.label.toLowerCase()}`);
     }
-    if (!entity.user_scoped || actor.kind !== 'app_user') return { appId: request.app_id, entity, ownerEmail: null };
-    return { appId: request.app_id, entity, ownerEmail: actor.email.toLowerCase() };
+    if (!entity.user_scoped || actor.kind !== 'app_user') return { appId: request.app_id, entity, actor, ownerEmail: null };
+    return { appId: request.app_id, entity, actor, ownerEmail: actor.email.toLowerCase() };
   }
 
   private rowWhere(access: Access): string {
@@ -223,17 +246,5 @@ export class RowsService {
       if (taken.length > 0) errors.push({ field: field.name, message: 'is already taken by another row' });
     }
     if (errors.length > 0) throw AppgenError.validation(errors);
-  }
-
-  /** `{id, ...fields, created_at, updated_at}`, fields in definition order; a field added later reads as null. */
-  private view(entity: EntityPlan, row: StoredRow): EntityRow {
-    const fields: Record<string, RowValue> = {};
-    for (const field of entity.fields) fields[field.name] = row.data[field.name] ?? null;
-    return {
-      id: Number(row.id),
-      ...fields,
-      created_at: new Date(row.created_at).toISOString(),
-      updated_at: new Date(row.updated_at).toISOString(),
-    };
   }
 }

@@ -20,7 +20,7 @@ import { AppgenError } from '@appgen/service-kit';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { treeProblems } from '../files/source-path';
 import { refreshManifest } from '../managed-apps/app-manifest';
-import { storeEntity } from '../entities/entities.service';
+import { storeEntities } from '../entities/entities.service';
 import { findOwnedApp } from '../managed-apps/owned-app';
 import { AppVersionEntity } from './app-version.entity';
 
@@ -136,7 +136,7 @@ export class VersionsService {
       if (plan) {
         // The restored frontend reads and writes the entities as that plan defined them (a field a later prompt made
         // required would refuse its inserts). Entities only later plans named stay, with their rows: nothing is lost.
-        for (const entity of plan.entities) await storeEntity(manager, app.id, entity);
+        if (plan.entities.length > 0) await storeEntities(manager, app.id, plan.entities, 'batch');
         // Without a plan there was no manifest then either, and one rendered from a later plan would describe another app.
         await refreshManifest(manager, app, editorUrl(this.config.SITE_URL, app.id));
       }
