@@ -44,6 +44,12 @@ export const generationEnv = {
   OPENAI_MODEL: env.string('model asked when a job names none', { default: 'gpt-4o-mini' }),
   OPENAI_MODELS: modelList('further models a job may name in ai_model when GENERATOR=openai (comma-separated)'),
   OPENAI_TIMEOUT_MS: env.int('how long one chat completion may take', { default: 60_000, min: 1000 }),
+  OPENAI_CODE_MAX_STEPS: env.int('chat completions the openai engine may spend writing and repairing one app', { default: 30, min: 1, max: 500 }),
+  OPENAI_CODE_MAX_TOKENS: env.int('input and output tokens the openai engine may spend writing and repairing one app', {
+    default: 500_000,
+    min: 1000,
+  }),
+  OPENAI_CODE_MAX_MS: env.int('how long the openai engine may spend writing and repairing one app', { default: 600_000, min: 1000 }),
   GENERATION_CONCURRENCY: env.int('jobs one process runs at a time', { default: 2, min: 1, max: 64 }),
   GENERATION_POLL_MS: env.int('fallback poll of the job queue', { default: 1000, min: 50 }),
   GENERATION_HEARTBEAT_MS: env.int('how often a running job proves its worker is alive', { default: 5000, min: 50 }),

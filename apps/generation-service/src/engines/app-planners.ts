@@ -2,6 +2,8 @@ import { BUILTIN_MODEL, GENERATORS, type GeneratorName } from '@appgen/contracts
 import type { GenerationConfig } from '../config/generation.config';
 import { PlanningError, type AppPlanner } from './app-planner';
 import { BlueprintPlanner } from './blueprint.planner';
+import { ChatCompletionsClient } from './chat-completions';
+import type { CodeBudget } from './code-loop';
 import { OpenAiPlanner } from './openai.planner';
 
 /** Typical duration of a job per engine, for the queue response's `estimated_time_seconds`. */
@@ -38,19 +40,28 @@ export function offeredModels(config: Pick<GenerationConfig, 'GENERATOR' | 'OPEN
 export class AppPlanners {
   private readonly blueprint = new BlueprintPlanner();
   private readonly openai?: OpenAiPlanner;
+  private readonly chat?: ChatCompletionsClient;
   /** what `ai_model` may name on this server (`offeredModels`) */
   readonly offered: readonly string[];
+  /** what the openai engine may spend writing and repairing one app's code */
+  readonly codeBudget: CodeBudget;
 
   constructor(config: GenerationConfig) {
     this.offered = offeredModels(config);
+    this.codeBudget = { maxSteps: config.OPENAI_CODE_MAX_STEPS, maxTokens: config.OPENAI_CODE_MAX_TOKENS, maxMs: config.OPENAI_CODE_MAX_MS };
     if (config.OPENAI_BASE_URL) {
-      this.openai = new OpenAiPlanner({
-        baseUrl: config.OPENAI_BASE_URL,
-        apiKey: config.OPENAI_API_KEY,
-        defaultModel: config.OPENAI_MODEL,
-        timeoutMs: config.OPENAI_TIMEOUT_MS,
-      });
+      const api = { baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, defaultModel: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS };
+      this.openai = new OpenAiPlanner(api);
+      this.chat = new ChatCompletionsClient(api);
     }
+  }
+
+  /**
+   * The chat API an engine writes an app's code with, or undefined for an engine that renders its plan (blueprint):
+   * the openai engine plans, then the model writes and repairs the files through tools (code-loop.ts).
+   */
+  coder(engine: GeneratorName): ChatCompletionsClient | undefined {
+    return engine === 'openai' ? this.chat : undefined;
   }
 
   available(engine: GeneratorName): boolean {

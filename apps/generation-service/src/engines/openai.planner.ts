@@ -1,24 +1,10 @@
 import { FIELD_TYPES, type AppPlan } from '@appgen/contracts';
 import { validateAppPlan } from '../blueprint';
 import { PlanningError, type AppPlanner, type PlanOptions } from './app-planner';
+import { ChatCompletionsClient, snippet, type ChatApiOptions, type ChatMessage } from './chat-completions';
 
-export interface OpenAiPlannerOptions {
-  /** API root, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended */
-  baseUrl: string;
-  apiKey?: string;
-  defaultModel: string;
-  timeoutMs: number;
-}
-
-interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
-
-interface ChatCompletion {
-  choices?: Array<{ message?: { content?: unknown } }>;
-  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
-}
+/** Where the planner asks (any OpenAI-compatible chat completions API). */
+export type OpenAiPlannerOptions = ChatApiOptions;
 
 const SYSTEM_PROMPT = `You design small full-stack web apps for appgen. Answer with ONE JSON object, the app plan, and nothing else.
 Shape (TypeScript):
@@ -52,36 +38,20 @@ Give every entity a list page and a form page, add one home page and one sign_in
 (integer for counts and minutes, number for prices and ratings with decimals, date for days, boolean for yes/no, select
 for a fixed set of choices). Keep names plain and specific to what the user asked for.`;
 
-/** One trimmed line of a body, so an error message stays readable. */
-function snippet(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-}
-
-function errorField(error: unknown, key: 'name' | 'message'): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const value = (error as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function tokenCount(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-}
-
 /**
  * Plans an app with any OpenAI-compatible chat completions API, in JSON mode. The answer must be a valid
  * AppPlan; an invalid one is sent back once with what was wrong, and a second invalid answer fails the job.
  */
 export class OpenAiPlanner implements AppPlanner {
   readonly engine = 'openai' as const;
-  private readonly endpoint: string;
+  private readonly chat: ChatCompletionsClient;
 
-  constructor(private readonly options: OpenAiPlannerOptions) {
-    this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  constructor(options: OpenAiPlannerOptions) {
+    this.chat = new ChatCompletionsClient(options);
   }
 
   async plan(prompt: string, current: AppPlan | null, options: PlanOptions = {}): Promise<AppPlan> {
-    const model = options.model ?? this.options.defaultModel;
+    const model = options.model ?? this.chat.options.defaultModel;
     const request = current
       ? `Here is the current app plan:\n${JSON.stringify(current)}\n\nChange it as this request says, keep everything it does not mention, and add the request to "prompts":\n${prompt}`
       : `Plan an app for this request:\n${prompt}`;
@@ -91,7 +61,8 @@ export class OpenAiPlanner implements AppPlanner {
     ];
     let problem = '';
     for (let attempt = 1; attempt <= 2; attempt += 1) {
-      const answer = await this.complete(model, messages, options);
+      const { content } = await this.chat.complete({ model, messages, response_format: { type: 'json_object' }, temperature: 0 }, options.usage);
+      const answer = content ?? '';
       try {
         const plan = validateAppPlan(JSON.parse(answer) as unknown);
         // The prompt history is appgen's record, not the model's to rewrite.
@@ -105,43 +76,5 @@ export class OpenAiPlanner implements AppPlanner {
       }
     }
     throw new PlanningError(`The model ${model} did not answer with a valid app plan twice in a row: ${snippet(problem, 500)}`);
-  }
-
-  private async complete(model: string, messages: ChatMessage[], options: PlanOptions): Promise<string> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (this.options.apiKey) headers['authorization'] = `Bearer ${this.options.apiKey}`;
-    let response: Response;
-    try {
-      response = await fetch(this.endpoint, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ model, messages, response_format: { type: 'json_object' }, temperature: 0 }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error) {
-      // Duck-typed: fetch's errors may come from another realm (undici), where instanceof does not hold.
-      if (errorField(error, 'name') === 'TimeoutError') {
-        throw new PlanningError(`The model API did not answer within ${Math.round(this.options.timeoutMs / 1000)} s`);
-      }
-      const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
-      throw new PlanningError(`The model API could not be reached: ${errorField(cause, 'message') ?? errorField(error, 'message') ?? String(error)}`);
-    }
-    const body = await response.text().catch(() => '');
-    if (!response.ok) {
-      throw new PlanningError(`The model API answered HTTP ${response.status}${body ? `: ${snippet(body)}` : ''}`);
-    }
-    let completion: ChatCompletion;
-    try {
-      completion = JSON.parse(body) as ChatCompletion;
-    } catch {
-      throw new PlanningError(`The model API answered something that is not JSON: ${snippet(body)}`);
-    }
-    if (options.usage) {
-      options.usage.input += tokenCount(completion.usage?.prompt_tokens);
-      options.usage.output += tokenCount(completion.usage?.completion_tokens);
-    }
-    const content = completion.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new PlanningError('The model API answered without a message (choices[0].message.content)');
-    return content;
   }
 }
