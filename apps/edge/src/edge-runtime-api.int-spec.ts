@@ -20,6 +20,19 @@ describe('/_api rows', () => {
     });
   });
 
+  it('passes expand and filters[<field>] on to the rows query, and expand to a single row read', async () => {
+    const url = '/_api/entities/expenses?expand=paid_by,%20shared_among,&filters[paid_by]=7&filters%5Bshared_among%5D=3&filters[bad%20name]=1&theme=dark';
+    expect((await json(preview(PUBLIC_APP), url)).status).toBe(200);
+    const listed = rowRequests.at(-1)?.request;
+    expect(listed).toMatchObject({ entity: 'expenses', expand: ['paid_by', 'shared_among'], filters: { paid_by: '7', shared_among: '3' } });
+    expect(Object.keys(listed?.['filters'] as object)).toEqual(['paid_by', 'shared_among']);
+    await json(preview(PUBLIC_APP), '/_api/entities/expenses/4?expand=trip');
+    expect(rowRequests.at(-1)).toMatchObject({ subject: 'get', request: { id: 4, expand: ['trip'] } });
+    // Without them the requests stay as they were.
+    await json(preview(PUBLIC_APP), '/_api/entities/expenses/4?expand=');
+    expect(Object.keys(rowRequests.at(-1)?.request ?? {})).not.toContain('expand');
+  });
+
   it("refuses a page query the rows subject's schema refuses, naming the field, before asking apps-service", async () => {
     const before = rowRequests.length;
     const notANumber = await json(preview(PUBLIC_APP), '/_api/entities/recipes?limit=many');

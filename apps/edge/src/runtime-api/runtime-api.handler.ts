@@ -13,9 +13,13 @@ import {
   type RowActor,
   type RowValue,
   type RuntimeApp,
+  RUNTIME_FILTER_PARAM,
   RUNTIME_ROWS_DEFAULT_LIMIT,
+  RuntimeRowQuery,
   RuntimeRowsQuery,
   validate,
+  type Static,
+  type TObject,
 } from '@appgen/contracts';
 import { ERROR_CODES } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
@@ -77,16 +81,32 @@ function readRowData(body: Buffer | undefined): Record<string, RowValue> {
   return readJsonObject(body) as Record<string, RowValue>;
 }
 
-/** `limit`, `offset` and `order_by` of a rows query, as RuntimeRowsQuery takes them (an empty one is absent). */
-function readRowsQuery(query: URLSearchParams): RuntimeRowsQuery {
+/** The parameters a schema of the query string names, as it takes them (an empty one is absent). */
+function readQuery<S extends TObject>(schema: S, query: URLSearchParams): Static<S> {
   const given: Record<string, string> = {};
-  for (const name of ['limit', 'offset', 'order_by'] as const) {
+  for (const name of Object.keys(schema.properties)) {
     const value = query.get(name);
     if (value !== null && value !== '') given[name] = value;
   }
-  const checked = validate(RuntimeRowsQuery, given, { query: true });
+  const checked = validate(schema, given, { query: true });
   if (!checked.ok) throw AppgenError.validation(checked.errors);
   return checked.value;
+}
+
+/** `expand=paid_by,shared_among` as the list of fields a rows request takes (absent when it names none). */
+function expandOf(expand: string | undefined): { expand?: string[] } {
+  const fields = (expand ?? '').split(',').map((field) => field.trim()).filter((field) => field !== '');
+  return fields.length === 0 ? {} : { expand: fields };
+}
+
+/** Every `filters[<field>]=<value>` parameter; apps-service reads each text as its field's type. */
+function filtersOf(query: URLSearchParams): { filters?: Record<string, RowValue> } {
+  const filters: Record<string, RowValue> = {};
+  for (const [name, value] of query) {
+    const field = RUNTIME_FILTER_PARAM.exec(name)?.[1];
+    if (field !== undefined) filters[field] = value;
+  }
+  return Object.keys(filters).length === 0 ? {} : { filters };
 }
 
 const ROW_ID = /^[1-9]\d{0,15}$/;
@@ -140,12 +160,14 @@ export class RuntimeApiHandler {
     const base = { app_id: request.app.id, entity, actor };
     if (id === undefined) {
       if (request.method === 'GET') {
-        const { limit, offset, order_by } = readRowsQuery(request.query);
+        const { limit, offset, order_by, expand } = readQuery(RuntimeRowsQuery, request.query);
         const found = await this.rpc.request(AppsSubjects.queryRows, {
           ...base,
           limit: limit ?? RUNTIME_ROWS_DEFAULT_LIMIT,
           offset: offset ?? 0,
           ...(order_by === undefined ? {} : { order_by }),
+          ...filtersOf(request.query),
+          ...expandOf(expand),
         });
         const page: EntityRowsResponse = { rows: found.rows, total: found.total, next_offset: found.next_offset };
         return { status: 200, body: page };
@@ -158,8 +180,10 @@ export class RuntimeApiHandler {
     if (!ROW_ID.test(id)) return failure('not_found', `No ${entity} row ${id}.`);
     const rowId = Number(id);
     switch (request.method) {
-      case 'GET':
-        return { status: 200, body: await this.rpc.request(AppsSubjects.getRow, { ...base, id: rowId }) };
+      case 'GET': {
+        const { expand } = readQuery(RuntimeRowQuery, request.query);
+        return { status: 200, body: await this.rpc.request(AppsSubjects.getRow, { ...base, id: rowId, ...expandOf(expand) }) };
+      }
       case 'PATCH':
         return { status: 200, body: await this.rpc.request(AppsSubjects.updateRow, { ...base, id: rowId, data: readRowData(request.body) }) };
       case 'DELETE':
