@@ -54,7 +54,9 @@ export const createEntityTool = defineTool<Static<typeof CreateEntityParams>>({
   description:
     "Define a data entity (a table) of the app, or change an existing one's columns. With user_scoping user_scoped each " +
     'row belongs to the app user who created it. Visitors who are not signed in read shared entities of a public app, ' +
-    'and write them only when open_writes is true (a guest book). Needs app_id and apps:write.',
+    'and write them only when open_writes is true (a guest book). A reference column holds the id of a row of the entity ' +
+    'it names (entity), a references column a list of ids; on_delete says what deleting that row does: restrict (default) ' +
+    'refuses while rows point at it, cascade deletes them too, set_null clears the reference. Needs app_id and apps:write.',
   input_schema: CreateEntityParams,
   permission: 'apps:write',
   needs_app: true,
@@ -68,6 +70,7 @@ export const createEntityTool = defineTool<Static<typeof CreateEntityParams>>({
 const QueryDataParams = Closed({
   entity,
   filters: RowQueryFields.filters,
+  expand: RowQueryFields.expand,
   order_by: RowQueryFields.order_by,
   limit: Type.Optional({ ...RowQueryFields.limit, default: DEFAULT_QUERY_LIMIT }),
   offset: Type.Optional({ ...RowQueryFields.offset, default: 0 }),
@@ -76,17 +79,20 @@ const QueryDataParams = Closed({
 
 export const queryDataTool = defineTool<Static<typeof QueryDataParams>>({
   name: 'svc-query-data',
-  description: "Read rows of one of the app's entities, the same rows the app shows. Needs app_id and apps:read.",
+  description:
+    "Read rows of one of the app's entities, the same rows the app shows. expand replaces the ids of reference fields by the " +
+    'rows they point at; a filter on a reference field lists the rows pointing at a row. Needs app_id and apps:read.',
   input_schema: QueryDataParams,
   permission: 'apps:read',
   needs_app: true,
   result_schema: RPC_SCHEMAS[AppsSubjects.queryRows].response,
   async run(context, params) {
-    const { filters, order_by, limit, offset } = params;
+    const { filters, expand, order_by, limit, offset } = params;
     return succeeded(
       await context.rpc.request(AppsSubjects.queryRows, {
         ...rowsRequest(context, params),
         ...(filters === undefined ? {} : { filters }),
+        ...(expand === undefined ? {} : { expand }),
         ...(order_by === undefined ? {} : { order_by }),
         limit: limit ?? DEFAULT_QUERY_LIMIT,
         offset: offset ?? 0,

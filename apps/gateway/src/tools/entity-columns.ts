@@ -6,6 +6,7 @@ export type UserScoping = (typeof USER_SCOPINGS)[number];
 /**
  * One element of svc-create-entity's `columns` (decisions.md): a column of the entity's definition (EntityField,
  * whose limits apps-service holds it to) without its label, which is made from the name; flags default to false.
+ * A reference or references column names the `entity` whose rows it points at and what deleting one does (`on_delete`).
  */
 export const EntityColumn = Closed({
   name: EntityField.properties.name,
@@ -14,6 +15,8 @@ export const EntityColumn = Closed({
   unique: Type.Optional(Type.Boolean({ default: false })),
   default_value: EntityField.properties.default_value,
   options: Type.Optional(SelectOptions),
+  entity: EntityField.properties.entity,
+  on_delete: EntityField.properties.on_delete,
 });
 export type EntityColumn = Static<typeof EntityColumn>;
 
@@ -46,6 +49,8 @@ export function entityFromColumns(name: string, columns: EntityColumn[], scoping
     ...(column.unique === undefined ? {} : { unique: column.unique }),
     ...(column.default_value === undefined ? {} : { default_value: column.default_value }),
     ...(column.options === undefined ? {} : { options: column.options }),
+    ...(column.entity === undefined ? {} : { entity: column.entity }),
+    ...(column.on_delete === undefined ? {} : { on_delete: column.on_delete }),
   }));
   const words = name.split('_');
   const last = words.pop() ?? name;

@@ -108,7 +108,7 @@ describe('admitting a tool call', () => {
     expect(error.status).toBe(422);
     expect(error.body.errors).toEqual([
       { field: 'params.name', message: 'must be snake_case: a lower-case letter, then lower-case letters, digits or _' },
-      { field: 'params.columns.0.type', message: 'must be one of text, integer, number, boolean, date, datetime, select, multiselect, json' },
+      { field: 'params.columns.0.type', message: 'must be one of text, integer, number, boolean, date, datetime, select, multiselect, json, reference, references' },
       { field: 'params.extra', message: 'is not a permitted field' },
     ]);
     const missing = appgenErrorOf(() => admitToolCall(callerWith('full_access'), { tool: 'svc-update-data', app_id: 'a', params: { entity: 'recipes', id: 1.5 } }));
@@ -176,5 +176,32 @@ describe('svc-create-entity columns', () => {
     });
     expect(entityFromColumns('recipes', [{ name: 'title', type: 'text' }], 'shared')).toMatchObject({ label_singular: 'Recipe', user_scoped: false });
     expect(entityFromColumns('entries', [{ name: 'message', type: 'text' }], 'shared', true)).toMatchObject({ user_scoped: false, open_writes: true });
+  });
+
+  it('carry the entity a reference column points at and its delete rule, which the tool schema publishes', () => {
+    const entity = entityFromColumns(
+      'expenses',
+      [
+        { name: 'paid_by', type: 'reference', required: true, entity: 'people' },
+        { name: 'shared_among', type: 'references', entity: 'people', on_delete: 'set_null' },
+      ],
+      'shared',
+    );
+    expect(entity.fields).toEqual([
+      { name: 'paid_by', label: 'Paid by', type: 'reference', required: true, entity: 'people' },
+      { name: 'shared_among', label: 'Shared among', type: 'references', required: false, entity: 'people', on_delete: 'set_null' },
+    ]);
+    const admitted = () =>
+      admitToolCall(callerWith('full_access'), {
+        tool: 'svc-create-entity',
+        app_id: 'k3x9',
+        params: { name: 'expenses', columns: [{ name: 'paid_by', type: 'reference', entity: 'People', on_delete: 'nullify' }] },
+      });
+    expect(appgenErrorOf(admitted).body.errors).toEqual([
+      { field: 'params.columns.0.entity', message: 'must be snake_case: a lower-case letter, then lower-case letters, digits or _' },
+      { field: 'params.columns.0.on_delete', message: 'must be one of restrict, cascade, set_null' },
+    ]);
+    const query = describeTools().tools.find((tool) => tool.name === 'svc-query-data');
+    expect(Object.keys((query?.input_schema as { properties: object }).properties)).toContain('expand');
   });
 });
