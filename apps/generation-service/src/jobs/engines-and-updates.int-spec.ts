@@ -35,7 +35,8 @@ describe('generation-service: jobs run by the worker', () => {
         'SELECT tokens_input, tokens_output FROM generation.generation_jobs WHERE job_id = $1',
         [queued.job_id],
       );
-      expect(rows[0]).toEqual({ tokens_input: 900, tokens_output: 300 });
+      // the plan, then one coding step in which the model says it is done with the scaffold
+      expect(rows[0]).toEqual({ tokens_input: 2 * 900, tokens_output: 2 * 300 });
     } finally {
       await db.end();
     }

@@ -62,7 +62,10 @@ export class Neighbours {
       [AppsSubjects.saveVersion, (data) => this.withApp(data, (app) => this.saveVersion(app, data))],
       [AppsSubjects.defineEntity, (data) => this.withApp(data, (app) => this.defineEntity(app, data))],
       [AppsSubjects.latestPlan, (data) => this.withApp(data, (app) => ({ response: { plan: app.versions.at(-1)?.plan ?? null } }))],
+      [AppsSubjects.listFiles, (data) => this.withApp(data, (app) => this.listFiles(app))],
       [DeploymentSubjects.build, (data) => this.build(data)],
+      // The openai engine's check builds: the scaffold always builds here.
+      [DeploymentSubjects.check, () => ({ response: { errors: [] } })],
     ];
     for (const [subject, handle] of handlers) {
       bus.subscribe(subject, {
@@ -140,6 +143,11 @@ export class Neighbours {
     }
     const view = { id: version.id, app_id: app.detail.id, number: app.versions.indexOf(version) + 1, source: 'generation', files_count: version.files.length, created_at: new Date().toISOString() };
     return { response: { version: view } };
+  }
+
+  private listFiles(app: FakeApp): Reply {
+    const files = (app.versions.at(-1)?.files ?? []).map((file) => ({ ...file, size: Buffer.byteLength(file.content), updated_at: new Date().toISOString() }));
+    return { response: { app_id: app.detail.id, files, count: files.length } };
   }
 
   private defineEntity(app: FakeApp, data: Record<string, unknown>): Reply {
@@ -235,7 +243,8 @@ export function useGenerationServiceUnderTest(): void {
     bus = await connectNats(nats.url, 'generation-service-test');
     neighbours.listen(bus);
     rpc = new RpcClient(bus, 10_000);
-    // An OpenAI-compatible chat API on this machine, answering every request with a plan for habits.
+    // An OpenAI-compatible chat API on this machine, answering every request with a plan for habits: the plan
+    // request, and then the coding loop, which takes an answer without tool calls as the model being done.
     chatApi = createServer((req, res) => {
       let raw = '';
       req.on('data', (chunk: Buffer) => (raw += chunk.toString()));

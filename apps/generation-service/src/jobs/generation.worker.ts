@@ -10,12 +10,18 @@ import {
   type AppPlan,
   type AppStatus,
   type Caller,
+  type SourceFile,
 } from '@appgen/contracts';
 import { NotifiedWorkLoop, RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
-import { renderApp } from '../blueprint';
+import { renderApp, type RenderContext } from '../blueprint';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { PlanningError, type TokenUsage } from '../engines/app-planner';
 import { AppPlanners, modelFor } from '../engines/app-planners';
+import type { ChatCompletionsClient } from '../engines/chat-completions';
+import { writeCode } from '../engines/code-loop';
+import type { BuildProblem } from '../engines/code-tools';
+import { PLAN_FILE } from '../engines/source-workspace';
+import { plural } from '../engines/wording';
 import type { GenerationJobEntity } from './generation-job.entity';
 import { GENERATION_JOBS_CHANNEL, JobStore, JobStoppedError, type JobRun } from './job-store';
 
@@ -30,13 +36,24 @@ function isTransient(error: unknown): boolean {
   return error instanceof AppgenError && (error.payload.status === 503 || error.payload.status === 504);
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 function describe(plan: AppPlan): string {
   return `${plural(plan.entities.length, 'entity', 'entities')}, ${plural(plan.pages.length, 'page')}`;
 }
+
+/** The job's progress at a step of the coding loop: from `generating` up to just below `processing`. */
+function codingProgress(step: number, maxSteps: number): number {
+  const span = GENERATION_PROGRESS.processing - GENERATION_PROGRESS.generating - 1;
+  return GENERATION_PROGRESS.generating + Math.floor((span * Math.min(step, maxSteps)) / maxSteps);
+}
+
+/** The files with app.json rewritten from the plan (as the renderer writes it), so the saved plan and app.json agree. */
+function withPlanFile(files: SourceFile[], plan: AppPlan, context: RenderContext): SourceFile[] {
+  const planFile = renderApp(plan, context).find((file) => file.path === PLAN_FILE);
+  if (!planFile) return files;
+  return [...files.filter((file) => file.path !== PLAN_FILE), planFile].sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+type Checkpoint = (progress: number, message: string, changes?: { name?: string }) => Promise<GenerationJobEntity>;
 
 interface ActiveRun extends JobRun {
   done: Promise<void>;
@@ -118,11 +135,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     }
   }
 
-  private async generate(
-    job: GenerationJobEntity,
-    usage: TokenUsage,
-    checkpoint: (progress: number, message: string, changes?: { name?: string }) => Promise<GenerationJobEntity>,
-  ): Promise<void> {
+  private async generate(job: GenerationJobEntity, usage: TokenUsage, checkpoint: Checkpoint): Promise<void> {
     const { caller, appId } = job;
     const run: JobRun = { jobId: job.jobId, attempt: job.attempts };
     const planner = this.planners.get(job.engine);
@@ -143,7 +156,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
       scheme: this.config.PUBLIC_URL_SCHEME,
       port: this.config.PUBLIC_URL_PORT,
     });
-    const files = renderApp({ ...plan, name }, {
+    const context: RenderContext = {
       appId,
       // The preview is where this build will be served; production is only what a deploy already made live.
       previewUrl: urls.preview,
@@ -151,17 +164,21 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
       editorUrl: editorUrl(this.config.SITE_URL, appId),
       envVarNames: [],
       customDomains: [],
-    });
-    await checkpoint(GENERATION_PROGRESS.generating, `Writing ${plural(files.length, 'file')} for ${name}`);
+    };
+    const coder = this.planners.coder(job.engine);
+    const written = coder
+      ? await this.writeWithModel(job, coder, { ...plan, name }, current !== null, context, usage, checkpoint)
+      : { plan: { ...plan, name }, files: renderApp({ ...plan, name }, context) };
+    if (!coder) await checkpoint(GENERATION_PROGRESS.generating, `Writing ${plural(written.files.length, 'file')} for ${name}`);
     const { version } = await this.rpc.request(AppsSubjects.saveVersion, {
       caller,
       id: appId,
-      files,
-      plan: { ...plan, name },
+      files: written.files,
+      plan: written.plan,
       source: 'generation',
       idempotency_key: job.jobId,
     });
-    for (const entity of plan.entities) {
+    for (const entity of written.plan.entities) {
       await this.rpc.request(AppsSubjects.defineEntity, { caller, id: appId, entity });
     }
 
@@ -176,6 +193,61 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     const { app: built } = await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: appId, changes: { status: 'generated' } });
     const previewUrl = built.preview_url ?? urls.preview;
     await this.store.complete(run, `Your app is ready at ${previewUrl}`, previewUrl, usage);
+  }
+
+  /**
+   * The openai engine's files: the model starts from the rendered scaffold of the plan (a new app) or from the app's
+   * files as they are now, with its owner's edits and app.json updated to the revised plan (an update), and changes
+   * them through tools, building with deployment-service until they build. Each step is a checkpoint, so a cancel
+   * stops the loop at its next step.
+   */
+  private async writeWithModel(
+    job: GenerationJobEntity,
+    chat: ChatCompletionsClient,
+    plan: AppPlan,
+    revision: boolean,
+    context: RenderContext,
+    usage: TokenUsage,
+    checkpoint: Checkpoint,
+  ): Promise<{ plan: AppPlan; files: SourceFile[] }> {
+    const { caller, appId } = job;
+    const model = modelFor(job.aiModel) ?? chat.options.defaultModel;
+    const start = revision ? withPlanFile(await this.currentFiles(caller, appId), plan, context) : renderApp(plan, context);
+    await checkpoint(GENERATION_PROGRESS.generating, `Writing the code of ${plan.name} with ${model}`);
+    const budget = this.planners.codeBudget;
+    const outcome = await writeCode(
+      { prompt: job.prompt, appName: plan.name, files: start, revision },
+      {
+        chat,
+        model,
+        budget,
+        usage,
+        check: (files) => this.checkBuild(appId, files),
+        progress: async (step, message) => {
+          await checkpoint(codingProgress(step, budget.maxSteps), message);
+        },
+      },
+    );
+    // The name is the app's and the prompts appgen's record; the rest of app.json is the model's to change.
+    const written: AppPlan = { ...outcome.plan, name: plan.name, prompts: plan.prompts };
+    return { plan: written, files: withPlanFile(outcome.files, written, context) };
+  }
+
+  /** The app's files as they are now (its newest version, with its owner's edits). */
+  private async currentFiles(caller: Caller, appId: string): Promise<SourceFile[]> {
+    const { files } = await this.rpc.request(AppsSubjects.listFiles, { caller, id: appId });
+    return files.map(({ path, content }) => ({ path, content }));
+  }
+
+  /** Builds files as a version is built, without storing anything; too large to send at once is a problem the model can fix. */
+  private async checkBuild(appId: string, files: SourceFile[]): Promise<BuildProblem[]> {
+    try {
+      const { errors } = await this.rpc.request(DeploymentSubjects.check, { app_id: appId, files }, this.config.BUILD_TIMEOUT_MS);
+      return errors.map(({ file, message, suggested_action }) => ({ file, message, suggested_action }));
+    } catch (error) {
+      if (!(error instanceof AppgenError && error.payload.status === 413)) throw error;
+      return [{ file: '', message: error.payload.body.message, suggested_action: 'Make the app smaller: shorten files or delete ones it does not need.' }];
+    }
   }
 
   private async settle(job: GenerationJobEntity, run: JobRun, usage: TokenUsage, error: unknown): Promise<void> {
