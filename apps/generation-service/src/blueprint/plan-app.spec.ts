@@ -35,6 +35,7 @@ describe('planApp', () => {
       { path: '/', title: plan.name, kind: 'home' },
       { path: '/recipes', title: 'Recipes', kind: 'list', entity: 'recipes' },
       { path: '/recipes/new', title: 'New recipe', kind: 'form', entity: 'recipes' },
+      { path: '/recipes/:id', title: 'Recipe', kind: 'detail', entity: 'recipes' },
       { path: '/sign-in', title: 'Sign in', kind: 'sign_in' },
     ]);
     expect(plan.prompts).toEqual([RECIPE_PROMPT]);

@@ -3,10 +3,14 @@
  * domain usually has when the prompt named none, labels, user scoping; the app gets a name, one sentence of
  * description and its pages.
  */
-import type { AppPlan, EntityField, EntityPlan, PagePlan } from '@appgen/contracts';
-import { domainOf, fieldFromWords, matchDomainNoun, readPrompt, type EntityDraft, type PromptReading } from './prompt-parser';
-import { APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAINS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, SKIPPED_ADJECTIVES, STOP_WORDS } from './vocabulary.data';
-import { joinWords, pluralSnake, singularSnake, toSentence, toSnake, toTitle, tokenize } from './words.util';
+import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@appgen/contracts';
+import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
+import { domainOf, fieldFromWords, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
+import {
+  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
+  SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, USER_NOUNS,
+} from './vocabulary.data';
+import { joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
 /** Most entities an app gets from one prompt; more would be a data model to design, not an app to start from. */
 export const MAX_ENTITIES = 8;
@@ -40,7 +44,8 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
 
   let named = draft.fields.filter((field) => field.name !== titleName);
   // one named field ("appointments with a date and time") is a detail, not a design: the domain's usual fields join it
-  if (named.length < 2 || draft.measurement) {
+  // (a relation is not a detail of the thing itself: "expenses paid by one person" still wants an amount and a date)
+  if (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement) {
     const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? GENERIC_FIELDS);
     const extra = defaults.map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
     named = [...named, ...extra.filter((field) => !named.some((candidate) => candidate.name === field.name))];
@@ -67,14 +72,147 @@ export function isUserScoped(reading: Pick<PromptReading, 'personal' | 'shared'>
   return domainOf(domainKey)?.personal ?? true;
 }
 
-export function pagesFor(entities: EntityPlan[], appName: string): PagePlan[] {
+/** A board, calendar or ranking of an entity by one of its fields. */
+export interface EntityView {
+  kind: 'board' | 'calendar' | 'ranking';
+  entity: string;
+  field: string;
+}
+
+/**
+ * The pages of a plan: home; for every entity its list, form and detail page (its row with the rows pointing at
+ * it); the boards, calendars and rankings asked for, of fields that exist; sign-in when any data is personal.
+ */
+export function pagesFor(entities: EntityPlan[], appName: string, views: EntityView[] = [], language: AppLanguage = 'en'): PagePlan[] {
   const pages: PagePlan[] = [{ path: '/', title: appName, kind: 'home' }];
   for (const entity of entities) {
     pages.push({ path: `/${entity.name}`, title: entity.label, kind: 'list', entity: entity.name });
-    pages.push({ path: `/${entity.name}/new`, title: `New ${entity.label_singular.toLowerCase()}`, kind: 'form', entity: entity.name });
+    pages.push({ path: `/${entity.name}/new`, title: pageTitle(language, 'form', entity), kind: 'form', entity: entity.name });
+    pages.push({ path: `/${entity.name}/:id`, title: entity.label_singular, kind: 'detail', entity: entity.name });
+    for (const view of views) {
+      const field = entity.fields.find((candidate) => candidate.name === view.field);
+      if (view.entity !== entity.name || !field || !viewFits(view.kind, field)) continue;
+      const path = `/${entity.name}/${view.kind}`;
+      if (pages.some((page) => page.path === path)) continue;
+      pages.push({ path, title: pageTitle(language, view.kind, entity, field), kind: view.kind, entity: entity.name, field: field.name });
+    }
   }
-  if (entities.some((entity) => entity.user_scoped)) pages.push({ path: '/sign-in', title: 'Sign in', kind: 'sign_in' });
+  if (entities.some((entity) => entity.user_scoped)) pages.push({ path: '/sign-in', title: pageTitle(language, 'sign_in'), kind: 'sign_in' });
   return pages;
+}
+
+/** Whether a field can carry a view: a board groups by a select, a calendar places by a date, a ranking orders by a number. */
+export function viewFits(kind: EntityView['kind'], field: EntityField): boolean {
+  if (kind === 'board') return field.type === 'select';
+  if (kind === 'calendar') return field.type === 'date' || field.type === 'datetime';
+  return field.type === 'number' || field.type === 'integer';
+}
+
+/** The boards, calendars and rankings a plan has, to keep them through a change. */
+export function viewsOf(plan: Pick<AppPlan, 'pages'>): EntityView[] {
+  return plan.pages.flatMap((page) =>
+    (page.kind === 'board' || page.kind === 'calendar' || page.kind === 'ranking') && page.entity && page.field ? [{ kind: page.kind, entity: page.entity, field: page.field }] : [],
+  );
+}
+
+const CALENDAR_FIELDS = ['starts_at', 'scheduled_at', 'due_date', 'date', 'start_date', 'deadline', 'next_service_date', 'target_date'];
+
+/** The select a board of this entity groups by, made from its domain's statuses when it has none. */
+export function boardField(entity: EntityPlan, domainKey: string | null): EntityField {
+  const found = ['stage', 'status'].map((name) => entity.fields.find((field) => field.name === name && field.type === 'select')).find(Boolean)
+    ?? entity.fields.find((field) => field.type === 'select' && /status|stage|state|phase|column/.test(field.name));
+  if (found) return found;
+  const field: EntityField = { name: 'status', label: 'Status', type: 'select', required: false, options: optionsFor('status', domainKey) ?? [...FIELD_OPTIONS.status] };
+  const existing = entity.fields.findIndex((candidate) => candidate.name === 'status');
+  if (existing >= 0) entity.fields[existing] = field;
+  else entity.fields.push(field);
+  return field;
+}
+
+/** The date a calendar of this entity places rows by, a date and time added when it has none. */
+function calendarField(entity: EntityPlan): EntityField {
+  const found = CALENDAR_FIELDS.map((name) => entity.fields.find((field) => field.name === name && viewFits('calendar', field))).find(Boolean)
+    ?? entity.fields.find((field) => viewFits('calendar', field));
+  if (found) return found;
+  const field = fieldFromWords(['starts_at'], null) as EntityField;
+  entity.fields.push(field);
+  return field;
+}
+
+/** The number a ranking orders by: the one named, a score-like one, or a score added. */
+function rankingField(entity: EntityPlan, named?: string): EntityField {
+  const wanted = named ? entity.fields.find((field) => field.name === named || singularSnake(field.name) === singularSnake(named)) : undefined;
+  if (wanted && viewFits('ranking', wanted)) return wanted;
+  const found = SCORE_FIELDS.map((name) => entity.fields.find((field) => field.name === name && viewFits('ranking', field))).find(Boolean);
+  if (found && !named) return found;
+  const field: EntityField = named && !wanted
+    ? { ...(fieldFromWords([named], null) ?? { name: named, label: toSentence(named), type: 'integer', required: false }), type: 'integer', required: false }
+    : { name: 'score', label: 'Score', type: 'integer', required: false };
+  delete field.options;
+  if (wanted) Object.assign(wanted, { type: 'integer' }, { options: undefined });
+  else entity.fields.push(field);
+  if (wanted) delete wanted.options;
+  return wanted ?? field;
+}
+
+function isMoneyField(field: EntityField): boolean {
+  return (field.type === 'number' || field.type === 'integer') && field.hint === 'currency';
+}
+
+/**
+ * What an entity is, beyond the fields the prompt listed: money entities have an amount, scheduled ones a date
+ * and time; a text field naming another entity ("client" beside clients) points at it.
+ */
+export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<EntityDraft, 'singular' | 'domainKey' | 'money'>>): void {
+  entities.forEach((entity, index) => {
+    // a relation to an entity the app does not have (past the most entities a prompt gets) is left out
+    entity.fields = entity.fields.filter((field) => !field.entity || entities.some((other) => other.name === field.entity));
+    const draft = drafts[index];
+    const kinds = [draft?.singular, draft?.domainKey, singularSnake(entity.name)];
+    if ((draft?.money || kinds.some((kind) => kind && MONEY_NOUNS.includes(kind))) && !entity.fields.some(isMoneyField)) {
+      entity.fields.splice(Math.min(1, entity.fields.length), 0, fieldFromWords(['amount'], null) as EntityField);
+    }
+    for (const field of entity.fields) {
+      if (field.type !== 'text' || field.hint) continue;
+      const singular = singularSnake(field.name);
+      const people = ['assignee', 'owner', 'responsible', 'assigned_to', 'organizer', 'host', 'leader'].includes(field.name);
+      const target = entities.find((other) => other !== entity && (singularSnake(other.name) === singular || (people && PEOPLE_NOUNS.includes(singularSnake(other.name)))));
+      if (!target) continue;
+      field.type = singular === field.name || people ? 'reference' : 'references';
+      field.entity = target.name;
+      field.on_delete = 'set_null';
+    }
+  });
+}
+
+/** The views a reading asks for, made to fit the entities (a board gets its stages, a calendar its date). */
+export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft, 'singular' | 'domainKey'>>, wishes: ViewWish[]): EntityView[] {
+  const views: EntityView[] = [];
+  const add = (kind: EntityView['kind'], entity: EntityPlan, field: EntityField): void => {
+    if (!views.some((view) => view.kind === kind && view.entity === entity.name)) views.push({ kind, entity: entity.name, field: field.name });
+  };
+  const entityOf = (singular: string | null): EntityPlan | undefined =>
+    singular === null ? undefined : entities.find((entity) => singularSnake(entity.name) === singular || pluralSnake(toSnake(singular)) === entity.name);
+  for (const wish of wishes) {
+    if (wish.kind === 'board') {
+      const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => field.type === 'select' && /status|stage/.test(field.name))) ?? entities[0];
+      if (entity) add('board', entity, wish.field ? (entity.fields.find((field) => field.name === wish.field) ?? boardField(entity, null)) : boardField(entity, drafts[entities.indexOf(entity)]?.domainKey ?? null));
+    } else if (wish.kind === 'calendar') {
+      const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => viewFits('calendar', field))) ?? entities[0];
+      if (entity) add('calendar', entity, calendarField(entity));
+    } else {
+      const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => SCORE_FIELDS.includes(field.name) && viewFits('ranking', field))) ?? entities[0];
+      if (entity) add('ranking', entity, rankingField(entity, wish.field));
+    }
+  }
+  entities.forEach((entity, index) => {
+    const draft = drafts[index];
+    const scheduled = [draft?.singular, draft?.domainKey, singularSnake(entity.name)].some((kind) => kind && SCHEDULED_NOUNS.includes(kind));
+    const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
+    if (scheduled) add('calendar', entity, calendarField(entity));
+    else if (due) add('calendar', entity, due);
+  });
+  return views;
 }
 
 /** "A recipe manager where ..." gives "Recipe Manager"; `called "Pantry Pal"` gives "Pantry Pal". */
@@ -104,6 +242,8 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
       before.unshift(word.raw);
     }
     const generic = GENERIC_APP_KINDS.includes(token.text);
+    const named = !generic ? nameWithPurpose(tokens, index, before) : null;
+    if (named) return named;
     if (!before.length) {
       if (generic) continue;
       return toTitle(token.raw);
@@ -119,6 +259,41 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
   if (!primary) return 'My App';
   if (primary.name.endsWith('_entries') && primary.fields.length > 1) return toTitle(`${primary.fields[1].label} Tracker`);
   return toTitle(`${primary.label_singular} ${domainKind}`);
+}
+
+/** Words that qualify an app's kind without naming its subject: "a kanban board", "a simple tracker". */
+const KIND_MODIFIERS = ['kanban', 'simple', 'shared', 'online', 'digital', 'smart', 'little', 'group', 'team', 'family', 'personal', 'visual', 'weekly', 'daily'];
+/** Who an app is for, which names no subject: "for our team", "for me". */
+const AUDIENCE_WORDS = ['team', 'teams', 'family', 'families', 'me', 'us', 'myself', 'friends', 'business', 'businesses', 'company', 'staff', 'people', 'everyone', 'kids', 'children', 'users', 'customers', 'clients', 'sales', 'office'];
+
+/**
+ * "A volunteer shift scheduler for an animal shelter" is the Shelter Shift Scheduler; "a kanban board for my band's
+ * songs" the Band Song Board: the subject before the kind word (its last noun), what the app is for before it.
+ */
+function nameWithPurpose(tokens: ReturnType<typeof tokenize>, kindIndex: number, before: string[]): string | null {
+  if (tokens[kindIndex + 1]?.text !== 'for') return null;
+  const purpose: Array<{ text: string; raw: string; possessive: boolean }> = [];
+  for (let at = kindIndex + 2; at < tokens.length && purpose.length < 4; at += 1) {
+    const token = tokens[at];
+    if (token.punct || ['where', 'that', 'which', 'with', 'to', 'so', 'who', 'and', 'in', 'of', 'at', 'on', 'by'].includes(token.text)) break;
+    if (['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'its'].includes(token.text)) continue;
+    purpose.push({ text: token.text, raw: token.raw, possessive: /'s$/i.test(token.raw) });
+  }
+  if (!purpose.length || purpose.length > 3) return null;
+  const tags = partsOfSpeech(tokens);
+  const head = purpose[purpose.length - 1];
+  const headIndex = tokens.findIndex((token, at) => at > kindIndex && token.raw === head.raw);
+  if (AUDIENCE_WORDS.includes(head.text) || USER_NOUNS.includes(head.text) || (tags[headIndex] !== 'NOUN' && tags[headIndex] !== 'PROPN' && !matchDomainNoun(tokens, headIndex))) return null;
+  const subjectWords = before.filter((word) => !KIND_MODIFIERS.includes(word.toLowerCase()));
+  const subject = subjectWords.length ? subjectWords[subjectWords.length - 1] : null;
+  const owner = purpose.find((word) => word.possessive);
+  const kind = tokens[kindIndex].raw;
+  const parts = subject
+    ? [head.possessive ? head.text : singularize(head.text), subject, kind]
+    : [owner ? owner.text : (purpose.length > 1 ? purpose[purpose.length - 2].text : ''), singularize(head.text), kind].filter(Boolean);
+  // "a reading list for my books": the subject already says what the app is for
+  if (subject && (singularize(subject.toLowerCase()) === singularize(head.text) || APP_WORDS[subject.toLowerCase()]?.includes(singularize(head.text)))) return null;
+  return toTitle(parts.map((part) => part.replace(/'s$/i, '')).join(' '));
 }
 
 /** One sentence: "Save recipes with ingredients, cooking time and rating." */
@@ -152,8 +327,17 @@ export function verbFor(domainKey: string | null): string {
   return domainKey ? (DOMAINS[domainKey]?.verb ?? 'manage') : 'keep track of';
 }
 
-/** The whole plan of a first prompt. */
+/** The whole plan of a first prompt, in the prompt's language. */
 export function buildPlan(prompt: string): AppPlan {
+  const language = detectLanguage(prompt);
+  if (language === 'en') return buildEnglishPlan(prompt);
+  const english = toEnglish(prompt, language);
+  const planned = buildEnglishPlan(english.text);
+  const { plan, views } = localizePlan({ ...planned, prompts: [prompt] }, language, english.words, viewsOf(planned));
+  return { ...plan, pages: pagesFor(plan.entities, plan.name, views, language) };
+}
+
+function buildEnglishPlan(prompt: string): AppPlan {
   const reading = readPrompt(prompt);
   let drafts = reading.entities;
   if (!drafts.length) {
@@ -171,11 +355,13 @@ export function buildPlan(prompt: string): AppPlan {
     return entityFromDraft(draft, !open && isUserScoped(reading, draft.domainKey), open);
   });
   const name = appNameFrom(prompt, entities[0], first.domainKey);
+  completeEntities(entities, drafts);
+  const views = viewsFor(entities, drafts, reading.views);
   return {
     name,
     description: describeEntities(entities),
     entities,
-    pages: pagesFor(entities, name),
+    pages: pagesFor(entities, name, views),
     prompts: [prompt],
   };
 }

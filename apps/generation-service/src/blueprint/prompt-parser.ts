@@ -8,11 +8,13 @@
  */
 import type { EntityField } from '@appgen/contracts';
 import {
+  ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
+  PEOPLE_NOUNS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
-import { isPlural, pluralSnake, singularize, toSentence, toSnake, tokenize, type Token } from './words.util';
+import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, type Token } from './words.util';
 
 export interface EntityDraft {
   /** snake_case singular, e.g. `cooking_method` */
@@ -24,10 +26,23 @@ export interface EntityDraft {
   measurement: boolean;
   /** named only as the app's subject ("a booking system"); gives way to a listed entity of the same family */
   weak?: boolean;
+  /** the prompt speaks of money about it ("expenses paid by", "what each costs") */
+  money?: boolean;
+}
+
+/** A view the prompt asks for beyond list, form and detail: a board by stage, a calendar, a ranking. */
+export interface ViewWish {
+  kind: 'board' | 'calendar' | 'ranking';
+  /** the draft's singular; null: the app's main entity */
+  entity: string | null;
+  /** the field to group, place or order by, when the prompt named it */
+  field?: string;
 }
 
 export interface PromptReading {
   entities: EntityDraft[];
+  /** boards, calendars and rankings the prompt asks for */
+  views: ViewWish[];
   /** fields said of the app rather than of one entity; they go to the first entity */
   appFields: EntityField[];
   /** entities that words like "CRM" or "inventory" imply, used when the prompt names none */
@@ -43,6 +58,8 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'hi
 /** Words after which a keeping verb is a noun. */
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'its']);
 const FIELD_ALIAS_INDEX = buildAliasIndex();
+/** Words that name a way of showing rows: never a field. */
+const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];
 
 function buildAliasIndex(): Map<string, string> {
   const index = new Map<string, string>();
@@ -202,6 +219,8 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
   if (words.every((word) => STOP_WORDS.includes(word) || CLAUSE_WORDS.includes(word) || /^\d+$/.test(word))) return null;
   const phraseSnake = toSnake(words.join(' '));
   if (RESERVED_FIELD_NAMES.includes(phraseSnake)) return null;
+  // "a day view", "a calendar page": a way to see the rows, not a field of them
+  if (VIEW_WORDS.includes(words[words.length - 1])) return null;
   const head = words[words.length - 1];
   const headSingular = singularize(head);
 
@@ -300,7 +319,7 @@ function standaloneNoun(tokens: Token[], index: number): ReturnType<typeof match
 
 export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptReading {
   const tokens = tokenize(prompt);
-  const reading: PromptReading = { entities: known.map((draft) => ({ ...draft, fields: [...draft.fields] })), appFields: [], impliedDomains: [], personal: false, shared: false };
+  const reading: PromptReading = { entities: known.map((draft) => ({ ...draft, fields: [...draft.fields] })), views: [], appFields: [], impliedDomains: [], personal: false, shared: false };
   let current: EntityDraft | null = null;
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
   let listing: 'entity' | 'app' | null = null;
@@ -338,6 +357,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
 
     if (listing) {
       if (SEPARATORS.has(text)) {
+        index += 1;
+        continue;
+      }
+      // "expenses paid by one person", "shared among several": a relation, which the second pass reads
+      if (isParticiple(text) && ['by', 'to', ...SHARING_PREPOSITIONS].includes(tokens[index + 1]?.text ?? '')) {
+        listing = null;
         index += 1;
         continue;
       }
@@ -416,7 +441,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     // not in a list: look for entities, app words, field lists and verbs that stand for fields
-    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord)) {
+    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
       appListHasFields = false;
       afterAppWord = false;
@@ -503,7 +528,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     index += 1;
   }
-  return { ...reading, entities: withoutWeakDuplicates(reading.entities) };
+  const meant = { ...reading, entities: withoutWeakDuplicates(reading.entities) };
+  readMeaning(tokens, meant);
+  return meant;
 }
 
 function familyOf(domainKey: string | null): string[] {
@@ -528,4 +555,281 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
     for (const field of draft.fields) addField(strong.fields, field);
   }
   return result.map((draft) => ({ singular: draft.singular, domainKey: draft.domainKey, fields: draft.fields, measurement: draft.measurement }));
+}
+
+// --- what the prompt means between its entities -------------------------------------------------------------
+
+/** A past participle: "paid", "assigned", "written". */
+function isParticiple(word: string): boolean {
+  return IRREGULAR_PARTICIPLES.includes(word) || (word.length > 4 && word.endsWith('ed'));
+}
+
+function capitalized(words: string[]): string {
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Cuts a list of short items ("idea, rehearsing and ready") starting at `start`; null when it is not one. */
+function readItems(tokens: Token[], start: number, separators: string[] = [',', 'and', 'or', 'then', '/', '>']): { items: string[]; end: number } | null {
+  const items: string[][] = [[]];
+  let at = start;
+  for (; at < tokens.length; at += 1) {
+    const token = tokens[at];
+    if (separators.includes(token.text) || token.text === '-') {
+      if (items[items.length - 1].length) items.push([]);
+      continue;
+    }
+    if (token.punct || CLAUSE_WORDS.includes(token.text) && token.text !== 'to' || FIELD_INTRO_WORDS.includes(token.text)) break;
+    const current = items[items.length - 1];
+    if (current.length >= 3) return null;
+    if (!current.length && DETERMINERS.has(token.text)) continue;
+    current.push(token.raw);
+  }
+  const cleaned = items.filter((item) => item.length).map(capitalized);
+  return cleaned.length >= 2 ? { items: [...new Set(cleaned)], end: at } : null;
+}
+
+/**
+ * The second pass over a prompt: what it says between the things it keeps. Relations ("expenses paid by one
+ * person", "songs of an album", "volunteers sign up for shifts"), stages ("moving through idea, rehearsing and
+ * ready"), choices ("morning or evening shifts"), yes/no facts ("whether they paid"), money, and the views it
+ * asks for (board, calendar, ranking). Entities it names only here ("shifts") are added to the drafts.
+ */
+export function readMeaning(tokens: Token[], reading: PromptReading): void {
+  const drafts = reading.entities;
+  const tags = partsOfSpeech(tokens);
+  const isNoun = (index: number): boolean => isWord(tokens[index]) && (tags[index] === 'NOUN' || tags[index] === 'PROPN' || matchDomainNoun(tokens, index) !== null);
+
+  /** The draft named at `index` (one or two words, either number), with the words it takes. */
+  const draftAt = (index: number): { draft: EntityDraft; length: number } | null => {
+    for (let length = 2; length >= 1; length -= 1) {
+      const words = tokens.slice(index, index + length);
+      if (words.length < length || !words.every(isWord)) continue;
+      const singular = singularSnakeOf(words.map((word) => word.text));
+      const noun = matchDomainNoun(tokens, index);
+      const draft = drafts.find((candidate) => candidate.singular === singular || (noun?.length === length && candidate.singular === noun.singular));
+      if (draft) return { draft, length };
+    }
+    return null;
+  };
+  /** The draft a noun at `index` names, added when it is new (`create`): "paid by one person" brings people. */
+  const ensureDraft = (index: number, create: boolean): { draft: EntityDraft; length: number } | null => {
+    const found = draftAt(index);
+    if (found) return found;
+    if (!create || !isWord(tokens[index]) || STOP_WORDS.includes(tokens[index].text) || CLAUSE_WORDS.includes(tokens[index].text)) return null;
+    const noun = matchDomainNoun(tokens, index);
+    if (noun) {
+      const draft: EntityDraft = { singular: noun.singular, domainKey: noun.domainKey, fields: [], measurement: false };
+      drafts.push(draft);
+      return { draft, length: noun.length };
+    }
+    if (!isNoun(index) || libraryFieldName(toSnake(tokens[index].text)) || APP_KIND_WORDS.includes(tokens[index].text)) return null;
+    const draft: EntityDraft = { singular: singularSnakeOf([tokens[index].text]), domainKey: null, fields: [], measurement: false };
+    drafts.push(draft);
+    return { draft, length: 1 };
+  };
+  /** The last draft named before `index`, else the first one. */
+  const draftBefore = (index: number): EntityDraft | null => {
+    for (let at = index - 1; at >= 0; at -= 1) {
+      const found = draftAt(at);
+      if (found && at + found.length <= index) return found.draft;
+    }
+    return drafts[0] ?? null;
+  };
+  const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
+    if (from === to) return;
+    const target = pluralSnake(toSnake(to.singular));
+    if (from.fields.some((field) => field.entity === target)) return;
+    const fieldName = toSnake(name);
+    const existing = from.fields.findIndex((field) => field.name === fieldName);
+    const field: EntityField = { name: fieldName, label: toSentence(fieldName), type: many ? 'references' : 'reference', required: false, entity: target, on_delete: onDelete };
+    if (existing >= 0) from.fields[existing] = field;
+    else from.fields.push(field);
+  };
+  const addChoice = (draft: EntityDraft, name: string, options: string[]): void => {
+    const existing = draft.fields.find((field) => field.name === name);
+    if (existing) {
+      existing.type = existing.type === 'multiselect' ? 'multiselect' : 'select';
+      existing.options = options;
+      delete existing.hint;
+      return;
+    }
+    draft.fields.push({ name, label: toSentence(name), type: 'select', required: false, options });
+  };
+  /** Skips determiners, "one", numbers and "several" after a preposition; returns the next index. */
+  const skipQuantifiers = (index: number): { at: number; many: boolean } => {
+    let at = index;
+    let many = false;
+    while (isWord(tokens[at]) && (DETERMINERS.has(tokens[at].text) || MANY_WORDS.includes(tokens[at].text) || tokens[at].text === 'one' || /^\d+$/.test(tokens[at].text))) {
+      if (MANY_WORDS.includes(tokens[at].text) || /^([2-9]|\d\d+)$/.test(tokens[at].text)) many = true;
+      at += 1;
+    }
+    return { at, many };
+  };
+
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token.punct) continue;
+    const text = token.text;
+    const next = tokens[index + 1];
+
+    // stages: "each moving through idea, rehearsing and ready", "stages: lead, won, lost", "goes from draft to sent to paid"
+    const staged = STAGE_WORDS.includes(text) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? ''));
+    const fromTo = text === 'from' && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '');
+    if (staged || fromTo) {
+      let start = index + 1;
+      while (tokens[start]?.text === ':' || tokens[start]?.text === 'like' || tokens[start]?.text === 'of') start += 1;
+      const list = readItems(tokens, start, fromTo ? ['to', ',', 'then', '>'] : undefined);
+      if (list && list.items.length <= 8) {
+        const owner = draftBefore(index);
+        if (owner) {
+          const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';
+          addChoice(owner, name, list.items);
+          reading.views.push({ kind: 'board', entity: owner.singular, field: name });
+        }
+        index = list.end - 1;
+        continue;
+      }
+    }
+
+    // choices named before a thing: "morning or evening shifts", "indoor, outdoor or hybrid events"
+    if (text === 'or' && isWord(tokens[index - 1]) && isWord(next)) {
+      const options: string[] = [tokens[index - 1].text];
+      let back = index - 2;
+      while (tokens[back]?.text === ',' && isWord(tokens[back - 1])) {
+        options.unshift(tokens[back - 1].text);
+        back -= 2;
+      }
+      options.push(next.text);
+      const plain = options.every((option) => !STOP_WORDS.includes(option) && !CLAUSE_WORDS.includes(option) && !/^\d/.test(option) && draftAt(tokens.findIndex((candidate) => candidate.text === option)) === null);
+      if (plain) {
+        const owner = ensureDraft(index + 2, tokens[index + 2] !== undefined && isPlural(tokens[index + 2].text));
+        if (owner && !options.some((option) => option === tokens[index + 2].text)) {
+          const family = OPTION_FAMILIES.find((candidate) => options.filter((option) => candidate.words.includes(option)).length >= Math.min(2, options.length));
+          addChoice(owner.draft, family?.field ?? 'type', options.map((option) => capitalized([option])));
+          index += 1;
+          continue;
+        }
+      }
+    }
+
+    // "expenses paid by one person", "tasks assigned to a member"
+    if ((text === 'by' || text === 'to') && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
+      const owner = draftBefore(index - 1);
+      const { at, many } = skipQuantifiers(index + 1);
+      const target = ensureDraft(at, text === 'by');
+      if (owner && target && owner !== target.draft) {
+        relate(owner, target.draft, `${tokens[index - 1].text}_${text}`, many, text === 'by' ? 'restrict' : 'set_null');
+        index = at + target.length - 1;
+        continue;
+      }
+    }
+
+    // "shared among several", "split between the friends"
+    if (SHARING_PREPOSITIONS.includes(text) && isParticiple(tokens[index - 1]?.text ?? '') && ['shared', 'split', 'divided', 'spread', 'shared_out'].includes(tokens[index - 1].text)) {
+      const owner = draftBefore(index - 1);
+      const { at } = skipQuantifiers(index + 1);
+      const named = draftAt(at) ?? (isWord(tokens[at]) && isPlural(tokens[at].text) ? ensureDraft(at, true) : null);
+      const people = named?.draft ?? [...drafts].reverse().find((draft) => draft !== owner && (PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.domainKey ?? '')));
+      if (owner && people) {
+        relate(owner, people, `${tokens[index - 1].text}_${text}`, true, 'set_null');
+        continue;
+      }
+    }
+
+    // "songs of an album", "tasks in projects", "players per team"
+    if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from'].includes(text) && index > 0) {
+      const before = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null);
+      const endsBefore = before && (draftAt(index - 1) ? true : draftAt(index - 2)?.length === 2);
+      if (before && endsBefore) {
+        const { at } = skipQuantifiers(index + 1);
+        const existing = draftAt(at);
+        const target = existing ?? (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]) ? ensureDraft(at, true) : null);
+        if (target && target.draft !== before.draft && !(text === 'for' && !existing)) {
+          relate(before.draft, target.draft, target.draft.singular, false, 'cascade');
+          continue;
+        }
+      }
+    }
+
+    // "<things> ___ for a group trip" (the app's subject is for another entity): "an expense splitter for a group trip"
+    if (APP_KIND_WORDS.includes(text) && next?.text === 'for') {
+      const subject = draftAt(index - 1);
+      let at = skipQuantifiers(index + 2).at;
+      let target = draftAt(at);
+      for (let extra = 0; !target && extra < 2 && isWord(tokens[at]); extra += 1) target = draftAt((at += 1));
+      if (subject && target && subject.draft !== target.draft) relate(subject.draft, target.draft, target.draft.singular, false, 'cascade');
+    }
+
+    // "students and their grades"
+    if (text === 'and' && next?.text === 'their') {
+      const owner = draftAt(index - 1);
+      const owned = draftAt(index + 2);
+      if (owner && owned) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
+    }
+
+    // "each project has many tasks", "each task belongs to a project"
+    if (['has', 'have', 'belongs', 'belong'].includes(text)) {
+      const subject = draftBefore(index);
+      let at = index + 1;
+      if (tokens[at]?.text === 'to') at += 1;
+      const { at: objectAt, many } = skipQuantifiers(at);
+      const object = draftAt(objectAt);
+      if (subject && object && subject !== object.draft) {
+        if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
+        else relate(object.draft, subject, subject.singular, false, 'cascade');
+      }
+    }
+
+    // "volunteers sign up for shifts", "members borrow books"
+    const joining = JOINING_VERBS.includes(text);
+    if ((joining || ACTING_VERBS.includes(text)) && index > 0 && isPlural(tokens[index - 1].text)) {
+      const subjectWord = tokens[index - 1];
+      const known = draftAt(index - 1);
+      const userWord = USER_NOUNS.includes(subjectWord.text) || USER_NOUNS.includes(singularize(subjectWord.text)) || CLAUSE_WORDS.includes(subjectWord.text);
+      if (known || (!userWord && isNoun(index - 1) && !STOP_WORDS.includes(subjectWord.text))) {
+        let at = index + 1;
+        while (isWord(tokens[at]) && ['up', 'in', 'into', 'for', 'to', 'on', 'onto', 'out'].includes(tokens[at].text)) at += 1;
+        at = skipQuantifiers(at).at;
+        // "for morning or evening shifts": the choices come before the thing
+        let look = at;
+        while (look < at + 6 && isWord(tokens[look]) && !draftAt(look) && !(isPlural(tokens[look].text) && isNoun(look))) look += 1;
+        const object = ensureDraft(look, true);
+        if (object && object.draft.singular !== singularize(subjectWord.text)) {
+          const subject = known ?? ensureDraft(index - 1, true);
+          if (subject) relate(object.draft, subject.draft, joining ? pluralSnake(subject.draft.singular) : subject.draft.singular, joining, joining ? 'set_null' : 'restrict');
+        }
+      }
+    }
+
+    // yes/no facts: "whether they paid", "track if each dog is vaccinated"
+    if (text === 'whether' || (text === 'if' && index > 0)) {
+      let at = index + 1;
+      const subject = draftAt(skipQuantifiers(at).at);
+      if (subject) at = skipQuantifiers(at).at + subject.length;
+      while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
+      const word = tokens[at];
+      if (isWord(word) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+        const owner = subject?.draft ?? draftBefore(index);
+        const name = toSnake(word.text);
+        if (owner && !owner.fields.some((field) => field.name === name) && !RESERVED_FIELD_NAMES.includes(name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
+      }
+    }
+
+    // money: "what each item costs", "expenses paid by"
+    if (MONEY_WORDS.includes(text)) {
+      const owner = draftBefore(index);
+      if (owner) owner.money = true;
+    }
+
+    if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
+      let target: EntityDraft | null = null;
+      for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? null;
+      const by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
+      const field = by > 0 && isWord(tokens[by + 1]) ? libraryFieldName(toSnake(tokens[by + 1].text)) ?? toSnake(tokens[by + 1].text) : undefined;
+      if (text !== 'most' && text !== 'best' && text !== 'top' || target) reading.views.push({ kind: 'ranking', entity: target?.singular ?? null, ...(field ? { field } : {}) });
+    }
+    if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });
+    if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) reading.views.push({ kind: 'calendar', entity: null });
+  }
 }

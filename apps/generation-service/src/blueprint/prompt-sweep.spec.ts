@@ -260,7 +260,9 @@ function problemsOf(plan: AppPlan): string[] {
     const fieldNames = entity.fields.map((field) => field.name);
     if (new Set(fieldNames).size !== fieldNames.length) problems.push(`${entity.name} repeats a field name: ${fieldNames.join(', ')}`);
     const [first] = entity.fields;
-    if (!first || !NAMING_FIELDS.includes(first.name) || !first.required || (first.type !== 'text' && first.type !== 'date')) {
+    // an app in another language names its columns in that language ("nombre", "titre")
+    const namedInEnglish = (plan.language ?? 'en') === 'en';
+    if (!first || (namedInEnglish && !NAMING_FIELDS.includes(first.name)) || !first.required || (first.type !== 'text' && first.type !== 'date')) {
       problems.push(`${entity.name} does not start with a required naming field: ${JSON.stringify(first)}`);
     }
     for (const field of entity.fields) {

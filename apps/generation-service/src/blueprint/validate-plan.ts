@@ -3,11 +3,16 @@
  * and returns a clean copy holding only the plan's own keys. Model output goes through here before rendering.
  */
 import {
+  APP_LANGUAGES,
   FIELD_TYPES,
   IDENTIFIER_PATTERN,
+  ON_DELETE_RULES,
+  PAGE_KINDS,
+  REFERENCE_FIELD_TYPES,
   SNAKE_CASE_MESSAGE,
   TEXT_LIMITS,
   textCharacterProblem,
+  type AppLanguage,
   type AppPlan,
   type EntityField,
   type EntityPlan,
@@ -31,7 +36,13 @@ export class AppPlanValidationError extends Error {
 }
 
 const SNAKE = new RegExp(IDENTIFIER_PATTERN);
-const PAGE_KINDS: readonly PageKind[] = ['home', 'list', 'form', 'sign_in'];
+/** Pages that show one entity, and those among them that show it by one of its fields, with the types that field may have. */
+const ENTITY_PAGE_KINDS: readonly PageKind[] = ['list', 'form', 'detail', 'board', 'calendar', 'ranking'];
+const PAGE_FIELD_TYPES: Partial<Record<PageKind, { types: readonly FieldType[]; message: string }>> = {
+  board: { types: ['select'], message: 'a board groups by a select field of its entity' },
+  calendar: { types: ['date', 'datetime'], message: 'a calendar places rows by a date or datetime field of its entity' },
+  ranking: { types: ['number', 'integer'], message: 'a ranking orders rows by a number or integer field of its entity' },
+};
 /** Columns every row has already, and names the runtime keeps for itself. */
 export const RESERVED_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id', 'owner_id'];
 /**
@@ -63,6 +74,10 @@ function isPageKind(value: unknown): value is PageKind {
   return typeof value === 'string' && (PAGE_KINDS as readonly string[]).includes(value);
 }
 
+function isReferenceType(type: FieldType): boolean {
+  return (REFERENCE_FIELD_TYPES as readonly string[]).includes(type);
+}
+
 export function validateAppPlan(value: unknown): AppPlan {
   const problems: PlanProblem[] = [];
   const problem = (field: string, message: string): void => {
@@ -90,6 +105,12 @@ export function validateAppPlan(value: unknown): AppPlan {
   else {
     const characters = textCharacterProblem(description, 'multi');
     if (characters) problem('description', characters);
+  }
+
+  let language: AppLanguage | undefined;
+  if (value.language !== undefined) {
+    if (typeof value.language === 'string' && (APP_LANGUAGES as readonly string[]).includes(value.language)) language = value.language as AppLanguage;
+    else problem('language', `must be one of ${APP_LANGUAGES.join(', ')}`);
   }
 
   const entities: EntityPlan[] = [];
@@ -128,6 +149,17 @@ export function validateAppPlan(value: unknown): AppPlan {
     });
   }
 
+  // a reference points at an entity of this plan (checked once every entity is known)
+  if (Array.isArray(value.entities)) {
+    entities.forEach((entity, index) => {
+      entity.fields.forEach((field, fieldIndex) => {
+        if (field.entity !== undefined && !entities.some((candidate) => candidate.name === field.entity)) {
+          problem(`entities[${index}].fields[${fieldIndex}].entity`, `must name one of the plan's entities (${entities.map((candidate) => candidate.name).join(', ')})`);
+        }
+      });
+    });
+  }
+
   const pages: PagePlan[] = [];
   if (!Array.isArray(value.pages)) {
     problem('pages', 'must be an array');
@@ -148,14 +180,22 @@ export function validateAppPlan(value: unknown): AppPlan {
         return;
       }
       const page: PagePlan = { path: pagePath, title, kind: raw.kind };
-      if (raw.kind === 'list' || raw.kind === 'form') {
-        if (typeof raw.entity !== 'string' || !entities.some((entity) => entity.name === raw.entity)) {
-          problem(`${path}.entity`, 'must name one of the plan\'s entities');
-        } else {
-          page.entity = raw.entity;
-        }
+      const shown = ENTITY_PAGE_KINDS.includes(raw.kind) ? entities.find((entity) => entity.name === raw.entity) : undefined;
+      if (ENTITY_PAGE_KINDS.includes(raw.kind)) {
+        if (!shown) problem(`${path}.entity`, 'must name one of the plan\'s entities');
+        else page.entity = shown.name;
       } else if (raw.entity !== undefined) {
-        problem(`${path}.entity`, `only list and form pages show an entity`);
+        problem(`${path}.entity`, `only ${ENTITY_PAGE_KINDS.join(', ')} pages show an entity`);
+      }
+      const byField = PAGE_FIELD_TYPES[raw.kind];
+      if (byField) {
+        const field = shown?.fields.find((candidate) => candidate.name === raw.field);
+        if (typeof raw.field !== 'string') problem(`${path}.field`, `must name a field: ${byField.message}`);
+        else if (shown && !field) problem(`${path}.field`, `must name a field of ${shown.name}: ${byField.message}`);
+        else if (field && !byField.types.includes(field.type)) problem(`${path}.field`, `"${field.name}" is a ${field.type} field: ${byField.message}`);
+        else page.field = raw.field;
+      } else if (raw.field !== undefined) {
+        problem(`${path}.field`, 'only board, calendar and ranking pages show an entity by a field');
       }
       pages.push(page);
     });
@@ -168,7 +208,7 @@ export function validateAppPlan(value: unknown): AppPlan {
   }
 
   if (problems.length) throw new AppPlanValidationError(problems);
-  return { name, description, entities, pages, prompts };
+  return { name, description, ...(language ? { language } : {}), entities, pages, prompts };
 }
 
 function validateField(
@@ -218,6 +258,17 @@ function validateField(
     } else if (raw.options.length) {
       field.options = raw.options.map((option) => option.trim());
     }
+  }
+  if (isReferenceType(raw.type)) {
+    if (typeof raw.entity !== 'string' || !SNAKE.test(raw.entity)) problem(`${path}.entity`, `a ${raw.type} field must name the entity it points at (snake_case)`);
+    else field.entity = raw.entity;
+    if (raw.on_delete !== undefined) {
+      if (typeof raw.on_delete === 'string' && (ON_DELETE_RULES as readonly string[]).includes(raw.on_delete)) field.on_delete = raw.on_delete as EntityField['on_delete'];
+      else problem(`${path}.on_delete`, `must be one of ${ON_DELETE_RULES.join(', ')}`);
+    }
+  } else {
+    if (raw.entity !== undefined) problem(`${path}.entity`, 'only reference and references fields point at an entity');
+    if (raw.on_delete !== undefined) problem(`${path}.on_delete`, 'only reference and references fields have on_delete');
   }
   // the data model stores a choice field's values only from its choices, so a multiselect without any could hold nothing
   if (choice && !field.options) problem(`${path}.options`, `a ${raw.type} field needs at least one choice`);

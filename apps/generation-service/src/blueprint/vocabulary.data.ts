@@ -78,7 +78,10 @@ export const DOMAINS: Record<string, DomainTemplate> = {
     titleField: 'title', appKind: 'Watchlist', verb: 'track', personal: true, fields: ['genre', 'season', 'status', 'rating'],
     options: { status: ['Want to watch', 'Watching', 'Watched'], genre: ['Comedy', 'Drama', 'Documentary', 'Crime', 'Science fiction', 'Animation'] },
   },
-  song: { titleField: 'title', appKind: 'Library', verb: 'collect', personal: true, fields: ['artist', 'album', 'genre', 'rating'] },
+  song: {
+    titleField: 'title', appKind: 'Library', verb: 'collect', personal: true, fields: ['artist', 'album', 'genre', 'rating'],
+    options: { genre: ['Rock', 'Pop', 'Jazz', 'Classical', 'Hip-hop', 'Electronic', 'Folk'] },
+  },
   game: { titleField: 'title', appKind: 'Library', verb: 'track', personal: true, fields: ['platform', 'status', 'rating'], options: { status: ['Backlog', 'Playing', 'Finished'] } },
   expense: {
     titleField: 'description', appKind: 'Tracker', verb: 'track', personal: true, fields: ['amount', 'date', 'category', 'notes'],
@@ -172,6 +175,10 @@ export const DOMAINS: Record<string, DomainTemplate> = {
   donation: { titleField: 'description', appKind: 'Tracker', verb: 'record', personal: false, fields: ['donor', 'amount', 'date'] },
   property: { titleField: 'name', appKind: 'Manager', verb: 'manage', personal: false, fields: ['address', 'price', 'bedrooms', 'status'], options: { status: ['Available', 'Under offer', 'Sold', 'Rented'] } },
   entry: { titleField: 'title', appKind: 'Log', verb: 'log', personal: true, fields: ['date', 'notes'] },
+  shift: { titleField: 'title', appKind: 'Scheduler', verb: 'schedule', personal: false, fields: ['starts_at', 'ends_at', 'location', 'capacity'] },
+  album: { titleField: 'title', appKind: 'Library', verb: 'collect', personal: true, fields: ['artist', 'year', 'genre'], options: { genre: ['Rock', 'Pop', 'Jazz', 'Classical', 'Hip-hop', 'Electronic', 'Folk'] } },
+  player: { titleField: 'name', appKind: 'Roster', verb: 'manage', personal: false, fields: ['email', 'position', 'points'] },
+  match: { titleField: 'title', appKind: 'Scheduler', verb: 'schedule', personal: false, fields: ['starts_at', 'location', 'score'] },
 };
 
 /** Fields of an entity whose domain the planner does not know ("coffee beans"), after its naming field. */
@@ -211,6 +218,8 @@ export const DOMAIN_ALIASES: Record<string, string> = {
   restaurant_visit: 'restaurant', cafe: 'place', destination: 'place', vacation: 'trip', travel: 'trip',
   pupil: 'student', staff_member: 'employee', volunteer_shift: 'volunteer',
   house: 'property', apartment: 'property', listing: 'property', donor: 'contact',
+  rehearsal: 'event', gig: 'event', concert: 'event', shift_slot: 'shift', slot: 'shift', game_night: 'event', meetup: 'event', tournament: 'event',
+  participant: 'member', roommate: 'contact', housemate: 'contact', flatmate: 'contact', teammate: 'member', athlete: 'player',
 };
 
 /**
@@ -259,6 +268,8 @@ export const APP_WORDS: Record<string, string[]> = {
   'address book': ['contact'],
   'book club': ['book'],
   club: ['member', 'event'],
+  leaderboard: ['player'],
+  scoreboard: ['player'],
   'to-do': ['task'],
   'to do': ['task'],
 };
@@ -269,6 +280,7 @@ export const APP_KIND_WORDS = [
   'diary', 'crm', 'watchlist', 'board', 'inventory', 'hub', 'portal', 'scheduler', 'book', 'keeper', 'app',
   'application', 'website', 'site', 'tool', 'system', 'platform', 'dashboard', 'database', 'directory', 'notebook',
   'library', 'collection', 'helper', 'assistant', 'calendar', 'register', 'registry', 'roster', 'cellar', 'care', 'desk', 'club',
+  'splitter', 'leaderboard', 'scoreboard', 'timetable', 'rota', 'wishlist', 'counter', 'sheet', 'guide',
 ];
 
 /** App-kind words too generic to end an app's name: "a recipe app" is named "Recipe Manager". */
@@ -363,6 +375,10 @@ export const FIELD_LIBRARY: Record<string, FieldTemplate & { aliases?: string[] 
   servings: { type: 'integer', hint: 'people', aliases: ['serving', 'portions', 'number_of_servings', 'serves', 'yield'] },
   rating: { type: 'integer', hint: '1–5', aliases: ['ratings', 'stars', 'star_rating', 'score_out_of_5'] },
   score: { type: 'integer', hint: '0–100' },
+  points: { type: 'integer', aliases: ['point', 'pts'] },
+  votes: { type: 'integer', aliases: ['vote', 'upvotes', 'likes'] },
+  wins: { type: 'integer', aliases: ['win', 'victories'] },
+  time_of_day: { type: 'select', aliases: ['time_slot', 'slot'] },
   grade: { type: 'text' },
   review: { type: 'text', aliases: ['reviews', 'opinion', 'thoughts'] },
   notes: { type: 'text', aliases: ['note', 'comments', 'comment', 'remarks', 'memo'] },
@@ -598,3 +614,94 @@ export const UPPERCASE_WORDS = ['crm', 'url', 'sku', 'id', 'isbn', 'tv', 'api', 
 
 /** Small words kept lower-case inside a title. */
 export const TITLE_SMALL_WORDS = ['a', 'an', 'and', 'the', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'with', 'or'];
+
+// --- what a prompt means beyond entities and fields: relations, stages, choices, schedules, money, rankings ---
+
+/**
+ * Things that happen at a time: an entity of one of these gets a date and time and a calendar page, even when
+ * the planner knows nothing else about it ("rehearsals", "shifts", "matches").
+ */
+export const SCHEDULED_NOUNS = [
+  'shift', 'appointment', 'booking', 'reservation', 'event', 'session', 'meeting', 'class', 'lesson', 'rehearsal', 'gig',
+  'concert', 'match', 'practice', 'training', 'visit', 'tour', 'party', 'interview', 'workshop', 'game_night', 'meetup',
+  'slot', 'exam', 'game_day', 'fixture', 'screening', 'performance', 'ride', 'walk', 'pickup', 'delivery', 'service', 'checkup',
+];
+
+/** Things that are money: an entity of one of these always has an amount (a number shown as currency). */
+export const MONEY_NOUNS = [
+  'expense', 'payment', 'transaction', 'invoice', 'order', 'donation', 'income', 'purchase', 'bill', 'sale', 'fee', 'refund',
+  'quote', 'loan', 'debt', 'reimbursement', 'contribution', 'deposit', 'salary', 'tip', 'bet',
+];
+
+/** Words that speak of money about the entity named before them ("expenses paid by", "what each item costs"). */
+export const MONEY_WORDS = ['cost', 'costs', 'price', 'priced', 'paid', 'pay', 'pays', 'spend', 'spent', 'split', 'splitter', 'owe', 'owes', 'owed', 'money', 'fee', 'fees', 'charge', 'charged', 'budget', 'reimburse', 'refund', 'earn', 'earned', 'earns'];
+
+/** Words asking to order rows by a number, highest first: a ranking page. */
+export const RANKING_WORDS = ['leaderboard', 'leaderboards', 'ranking', 'rankings', 'ranked', 'scoreboard', 'standings', 'highest', 'top', 'best', 'most'];
+
+/** Number fields a ranking orders by, the first an entity has. */
+export const SCORE_FIELDS = ['score', 'points', 'votes', 'wins', 'rating', 'goals', 'total', 'amount', 'quantity'];
+
+/** Words asking for rows in columns by stage: a board page. */
+export const BOARD_WORDS = ['kanban', 'pipeline', 'pipelines', 'columns', 'swimlanes', 'trello'];
+
+/** Words asking to see rows on a calendar. */
+export const CALENDAR_WORDS = ['calendar', 'calendars', 'schedule', 'schedules', 'scheduler', 'scheduling', 'agenda', 'timetable', 'rota', 'planning', 'view'];
+
+/** Words that open an ordered list of stages: "moving through idea, rehearsing and ready", "stages: ...". */
+export const STAGE_WORDS = ['through', 'stages', 'stage', 'statuses', 'phases', 'steps', 'columns', 'pipeline'];
+
+/** Verbs after which a thing passes through stages ("each moving through", "tasks go from ... to ..."). */
+export const MOVING_VERBS = ['moving', 'move', 'moves', 'go', 'goes', 'going', 'pass', 'passes', 'passing', 'progress', 'progresses', 'flow', 'flows', 'advance', 'advances'];
+
+/** "volunteers sign up for shifts": verbs by which many of the first take part in one of the second. */
+export const JOINING_VERBS = ['sign', 'signs', 'enroll', 'enrolls', 'enrol', 'enrols', 'register', 'registers', 'join', 'joins', 'attend', 'attends', 'volunteer', 'volunteers', 'participate', 'participates', 'subscribe', 'subscribes', 'rsvp'];
+
+/** "members borrow books": verbs by which one of the first is behind each of the second. */
+export const ACTING_VERBS = [
+  'borrow', 'borrows', 'rent', 'rents', 'order', 'orders', 'buy', 'buys', 'write', 'writes', 'submit', 'submits', 'suggest',
+  'suggests', 'post', 'posts', 'adopt', 'adopts', 'lead', 'leads', 'teach', 'teaches', 'take', 'takes', 'play', 'plays',
+  'apply', 'applies', 'request', 'requests', 'own', 'owns', 'create', 'creates', 'propose', 'proposes', 'host', 'hosts',
+  'report', 'reports', 'pay', 'pays', 'run', 'runs', 'coach', 'coaches', 'drive', 'drives', 'walk', 'walks', 'reserve', 'reserves',
+  'book', 'books', 'place', 'places', 'make', 'makes', 'send', 'sends', 'cook', 'cooks', 'bring', 'brings', 'win', 'wins',
+];
+
+/** Past participles that are not a word + "ed" ("paid by one person"). */
+export const IRREGULAR_PARTICIPLES = ['paid', 'made', 'written', 'led', 'owned', 'run', 'held', 'sent', 'taught', 'bought', 'kept', 'given', 'done', 'hosted', 'won', 'chosen', 'taken', 'brought', 'sold', 'built', 'driven', 'lent', 'borrowed', 'split', 'shared', 'cooked', 'read', 'sung', 'drawn'];
+
+/** Prepositions after which a list of people share a thing ("shared among several", "split between friends"). */
+export const SHARING_PREPOSITIONS = ['among', 'amongst', 'between', 'across', 'with'];
+
+/** Words that say how many: "one person" is a reference, "several people" a list of references. */
+export const MANY_WORDS = ['several', 'multiple', 'many', 'some', 'all', 'various', 'two', 'three', 'more'];
+
+/** Nouns for people: when a thing is "shared" or "assigned" without saying with whom, it is one of these. */
+export const PEOPLE_NOUNS = [
+  'person', 'member', 'friend', 'participant', 'player', 'volunteer', 'student', 'guest', 'employee', 'customer', 'client',
+  'contact', 'roommate', 'housemate', 'flatmate', 'teammate', 'attendee', 'tenant', 'musician', 'athlete', 'coach', 'teacher',
+  'parent', 'child', 'kid', 'staff_member', 'worker', 'user', 'traveler', 'traveller', 'owner', 'author', 'donor', 'patient',
+];
+
+/** Nouns that are who uses the app, not what it keeps, when they only act ("customers book appointments"). */
+export const USER_NOUNS = ['user', 'customer', 'visitor', 'people', 'person', 'everyone', 'someone', 'anyone', 'client', 'guest', 'admin', 'i', 'we', 'you', 'they'];
+
+/**
+ * Choices named in a prompt ("morning or evening shifts") become a select; its name comes from the family
+ * its choices belong to, else `type`.
+ */
+export const OPTION_FAMILIES: Array<{ field: string; words: string[] }> = [
+  { field: 'time_of_day', words: ['morning', 'afternoon', 'evening', 'night', 'midday', 'noon', 'overnight', 'daytime', 'late', 'early'] },
+  { field: 'day', words: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekday', 'weekend', 'weekdays', 'weekends'] },
+  { field: 'size', words: ['small', 'medium', 'large', 'xl', 'big', 'tiny', 'huge'] },
+  { field: 'priority', words: ['low', 'high', 'urgent', 'normal'] },
+  { field: 'level', words: ['beginner', 'intermediate', 'advanced', 'expert', 'novice', 'pro'] },
+  { field: 'meal_type', words: ['breakfast', 'lunch', 'dinner', 'brunch', 'snack', 'dessert'] },
+  { field: 'setting', words: ['indoor', 'outdoor', 'indoors', 'outdoors', 'inside', 'outside'] },
+  { field: 'format', words: ['online', 'remote', 'onsite', 'in-person', 'hybrid', 'virtual', 'person'] },
+  { field: 'payment_method', words: ['cash', 'card', 'transfer', 'cheque', 'check', 'paypal', 'credit', 'debit'] },
+  { field: 'frequency', words: ['daily', 'weekly', 'monthly', 'yearly', 'once', 'hourly'] },
+  { field: 'season', words: ['spring', 'summer', 'autumn', 'fall', 'winter'] },
+  { field: 'diet', words: ['vegetarian', 'vegan', 'meat', 'fish', 'gluten-free', 'halal', 'kosher'] },
+  { field: 'color', words: ['red', 'white', 'blue', 'green', 'black', 'yellow', 'pink', 'rosé', 'orange', 'purple'] },
+  { field: 'role', words: ['admin', 'editor', 'viewer', 'manager', 'captain', 'coach', 'leader'] },
+];

@@ -1,0 +1,206 @@
+/**
+ * The blueprint planner's French, German and Spanish: data only. A prompt in one of these languages is read by
+ * turning its words into the English words the planner understands (`LEXICON`, phrases first), and the plan it
+ * makes is put back into the prompt's language: the user's own words for their things, `FIELD_LABELS` for the
+ * fields the planner adds, `OPTION_LABELS` for its choices, `UI_TEXTS` for page titles and the description.
+ */
+import type { AppLanguage } from '@appgen/contracts';
+
+export type OtherLanguage = Exclude<AppLanguage, 'en'>;
+
+/** Frequent words only one language uses: two or more of them (and more than English ones) name the language. */
+export const LANGUAGE_MARKERS: Record<AppLanguage, string[]> = {
+  en: ['the', 'and', 'with', 'for', 'where', 'my', 'our', 'i', 'we', 'to', 'of', 'a', 'an', 'each', 'their', 'app', 'track', 'manage', 'keep', 'who', 'which', 'that', 'is', 'are', 'by'],
+  fr: ['le', 'la', 'les', 'un', 'une', 'des', 'du', 'et', 'avec', 'pour', 'où', 'mon', 'ma', 'mes', 'notre', 'nos', 'je', 'nous', 'chaque', 'leur', 'leurs', 'qui', 'dans', 'sur', 'gérer', 'suivre', 'ou', 'est', 'sont', 'par', 'entre', 'application', 'au', 'aux', 'ses', 'ce', 'cette'],
+  de: ['der', 'die', 'das', 'ein', 'eine', 'einen', 'einer', 'und', 'mit', 'für', 'wo', 'mein', 'meine', 'unser', 'unsere', 'ich', 'wir', 'jede', 'jeder', 'jedes', 'ihre', 'den', 'dem', 'des', 'oder', 'von', 'zu', 'ist', 'sind', 'verwalten', 'zwischen', 'auf', 'im', 'werden', 'wird', 'meiner', 'unserer'],
+  es: ['el', 'los', 'las', 'una', 'unos', 'unas', 'y', 'con', 'para', 'donde', 'mis', 'nuestro', 'nuestra', 'nuestros', 'yo', 'nosotros', 'cada', 'su', 'sus', 'que', 'en', 'del', 'al', 'gestionar', 'o', 'es', 'son', 'por', 'entre', 'aplicación', 'mi', 'se'],
+};
+
+/**
+ * Words and phrases of each language as the English words the planner reads. Keys are lower-case; phrases of up
+ * to three words come first ("temps de cuisson"). Nouns are given in both numbers so the English sees the plural
+ * where the prompt has one.
+ */
+export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
+  fr: {
+    // function words
+    le: 'the', la: 'the', les: 'the', un: 'a', une: 'an', des: 'some', du: 'of', de: 'of', et: 'and', ou: 'or', avec: 'with', pour: 'for', 'où': 'where',
+    mon: 'my', ma: 'my', mes: 'my', notre: 'our', nos: 'our', votre: 'your', vos: 'your', je: 'i', nous: 'we', chaque: 'each', leur: 'their', leurs: 'their',
+    qui: 'who', que: 'that', dans: 'in', sur: 'on', par: 'by', entre: 'between', parmi: 'among', au: 'at', aux: 'to', ses: 'its', son: 'its', sa: 'its',
+    ce: 'this', cette: 'this', ces: 'these', plusieurs: 'several', tous: 'all', toutes: 'all', si: 'if', soit: 'either', est: 'is', sont: 'are', 'à': 'to', en: 'in',
+    simple: 'simple', petit: 'small', petite: 'small', 'elles': 'they', ils: 'they', il: 'it', elle: 'it', 'on': 'we', selon: 'by', 'passant par': 'moving through',
+    'passent par': 'move through', 'passe par': 'moves through', 'étapes': 'stages', 'étape': 'stage', statut: 'status', statuts: 'statuses', 'colonnes': 'columns',
+    // app words
+    application: 'app', appli: 'app', app: 'app', outil: 'tool', site: 'site', gestionnaire: 'manager', gestion: 'manager', suivi: 'tracker', planificateur: 'scheduler',
+    planning: 'schedule', agenda: 'calendar', calendrier: 'calendar', tableau: 'board', kanban: 'kanban', journal: 'journal', carnet: 'log', liste: 'list', classement: 'leaderboard',
+    inventaire: 'inventory', catalogue: 'catalog', répertoire: 'directory', annuaire: 'directory', registre: 'register', partage: 'splitter', répartiteur: 'splitter',
+    // verbs
+    'gérer': 'manage', suivre: 'track', enregistrer: 'record', noter: 'rate', 'note': 'rate', notent: 'rate', garder: 'keep', sauvegarder: 'save', planifier: 'plan', organiser: 'organize',
+    'réserver': 'book', 'réservent': 'book', 'réserve': 'books', inscrire: 'sign', inscrivent: 'sign', 'inscrit': 'signs', "s'inscrivent": 'sign', "s'inscrit": 'signs', 'lister': 'list',
+    'payé': 'paid', 'payée': 'paid', 'payés': 'paid', 'payées': 'paid', 'partagé': 'shared', 'partagée': 'shared', 'partagés': 'shared', 'partagées': 'shared',
+    'assigné': 'assigned', 'assignée': 'assigned', 'assignées': 'assigned', 'assignés': 'assigned', 'écrit': 'written', 'écrites': 'written', 'empruntent': 'borrow', 'proposent': 'suggest',
+    classer: 'rank', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
+    // things
+    'recette': 'recipe', recettes: 'recipes', 'tâche': 'task', 'tâches': 'tasks', projet: 'project', projets: 'projects', 'dépense': 'expense', 'dépenses': 'expenses',
+    'bénévole': 'volunteer', 'bénévoles': 'volunteers', 'créneau': 'shift', 'créneaux': 'shifts', 'équipe': 'shift', 'garde': 'shift', gardes: 'shifts',
+    client: 'customer', clients: 'customers', 'rendez-vous': 'appointments', rdv: 'appointments', membre: 'member', membres: 'members', livre: 'book', livres: 'books',
+    chanson: 'song', chansons: 'songs', album: 'album', albums: 'albums', voyage: 'trip', voyages: 'trips', personne: 'person', personnes: 'people', 'participants': 'participants',
+    produit: 'product', produits: 'products', article: 'item', articles: 'items', commande: 'order', commandes: 'orders', facture: 'invoice', factures: 'invoices',
+    'élève': 'student', 'élèves': 'students', 'étudiant': 'student', 'étudiants': 'students', cours: 'classes', classe: 'class', notes: 'notes', devoir: 'assignment', devoirs: 'assignments',
+    joueur: 'player', joueurs: 'players', 'équipes': 'teams', match: 'match', matchs: 'matches', tournoi: 'tournament', tournois: 'tournaments', 'événement': 'event', 'événements': 'events',
+    plante: 'plant', plantes: 'plants', animal: 'animal', animaux: 'animals', chien: 'dog', chiens: 'dogs', chat: 'cat', chats: 'cats', refuge: 'shelter', 'salle': 'room',
+    contact: 'contact', contacts: 'contacts', entreprise: 'company', entreprises: 'companies', 'fournisseur': 'supplier', fournisseurs: 'suppliers', stock: 'stock',
+    film: 'movie', films: 'movies', 'série': 'show', 'séries': 'shows', habitude: 'habit', habitudes: 'habits', objectif: 'goal', objectifs: 'goals', 'idée': 'idea', 'idées': 'ideas',
+    'séance': 'session', 'séances': 'sessions', 'entraînement': 'workout', 'entraînements': 'workouts', 'réservation': 'booking', 'réservations': 'bookings', 'répétition': 'rehearsal', 'répétitions': 'rehearsals',
+    groupe: 'band', 'vin': 'wine', vins: 'wines', 'famille': 'family', 'boutique': 'shop', magasin: 'shop', club: 'club', 'école': 'school', 'bibliothèque': 'library',
+    // fields
+    nom: 'name', titre: 'title', description: 'description', date: 'date', 'date limite': 'due date', 'échéance': 'due date', "date d'échéance": 'due date', prix: 'price', montant: 'amount',
+    'coût': 'cost', total: 'total', 'quantité': 'quantity', 'catégorie': 'category', 'priorité': 'priority', 'note sur 5': 'rating', 'évaluation': 'rating', score: 'score', points: 'points',
+    email: 'email', 'e-mail': 'email', 'courriel': 'email', 'téléphone': 'phone', adresse: 'address', lieu: 'location', 'durée': 'duration', heure: 'time', 'heure de début': 'start time',
+    'ingrédients': 'ingredients', 'temps de cuisson': 'cooking time', portions: 'servings', auteur: 'author', genre: 'genre', commentaires: 'comments', remarques: 'notes', 'étiquettes': 'tags',
+    photo: 'photo', lien: 'link', 'capacité': 'capacity', 'matin': 'morning', 'après-midi': 'afternoon', soir: 'evening', nuit: 'night', 'semaine': 'week', jour: 'day', 'vue': 'view',
+    'anniversaire': 'birthday', salaire: 'salary', 'vote': 'votes', votes: 'votes', 'victoires': 'wins', 'terminé': 'done', 'terminée': 'done', 'payée ou non': 'paid',
+  },
+  de: {
+    der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
+    'für': 'for', wo: 'where', mein: 'my', meine: 'my', meinen: 'my', meiner: 'my', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', ich: 'i', wir: 'we',
+    jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
+    auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per',
+    einfach: 'simple', einfache: 'simple', einfacher: 'simple', kleine: 'small', durch: 'through', 'über': 'through', phasen: 'stages', stufen: 'stages', status: 'status',
+    spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', 'laufen': 'move', wandern: 'move',
+    app: 'app', anwendung: 'app', tool: 'tool', werkzeug: 'tool', verwaltung: 'manager', manager: 'manager', tracker: 'tracker', planer: 'scheduler', planner: 'planner',
+    kalender: 'calendar', board: 'board', tafel: 'board', kanban: 'kanban', tagebuch: 'journal', liste: 'list', rangliste: 'leaderboard', bestenliste: 'leaderboard', inventar: 'inventory',
+    katalog: 'catalog', verzeichnis: 'directory', teiler: 'splitter', rechner: 'splitter', dienstplan: 'shift scheduler', tabelle: 'list',
+    verwalten: 'manage', verfolgen: 'track', erfassen: 'record', speichern: 'save', bewerten: 'rate', planen: 'plan', organisieren: 'organize', buchen: 'book', eintragen: 'sign',
+    'tragen sich ein': 'sign up', melden: 'sign', 'melden sich an': 'sign up', anmelden: 'sign up', bezahlt: 'paid', geteilt: 'shared', 'aufgeteilt': 'split', zugewiesen: 'assigned',
+    geschrieben: 'written', 'ausleihen': 'borrow', 'leihen': 'borrow', markieren: 'mark', erledigt: 'done', kostet: 'costs',
+    rezept: 'recipe', rezepte: 'recipes', aufgabe: 'task', aufgaben: 'tasks', projekt: 'project', projekte: 'projects', ausgabe: 'expense', ausgaben: 'expenses',
+    helfer: 'volunteers', helferin: 'volunteer', 'ehrenamtliche': 'volunteers', 'freiwillige': 'volunteers', freiwilliger: 'volunteer', schicht: 'shift', schichten: 'shifts',
+    kunde: 'customer', kunden: 'customers', termin: 'appointment', termine: 'appointments', mitglied: 'member', mitglieder: 'members', buch: 'book', 'bücher': 'books',
+    lied: 'song', lieder: 'songs', song: 'song', songs: 'songs', album: 'album', alben: 'albums', reise: 'trip', reisen: 'trips', person: 'person', personen: 'people', leute: 'people',
+    teilnehmer: 'participants', produkt: 'product', produkte: 'products', artikel: 'items', bestellung: 'order', bestellungen: 'orders', rechnung: 'invoice', rechnungen: 'invoices',
+    'schüler': 'students', 'schülerin': 'student', student: 'student', studenten: 'students', kurs: 'class', kurse: 'classes', note: 'grade', noten: 'grades', hausaufgaben: 'assignments',
+    spieler: 'players', mannschaft: 'team', mannschaften: 'teams', team: 'team', teams: 'teams', spiel: 'match', spiele: 'matches', turnier: 'tournament', turniere: 'tournaments',
+    veranstaltung: 'event', veranstaltungen: 'events', pflanze: 'plant', pflanzen: 'plants', tier: 'animal', tiere: 'animals', hund: 'dog', hunde: 'dogs', katze: 'cat', katzen: 'cats',
+    tierheim: 'shelter', kontakt: 'contact', kontakte: 'contacts', firma: 'company', firmen: 'companies', lieferant: 'supplier', lieferanten: 'suppliers', film: 'movie', filme: 'movies',
+    serie: 'show', serien: 'shows', gewohnheit: 'habit', gewohnheiten: 'habits', ziel: 'goal', ziele: 'goals', idee: 'idea', ideen: 'ideas', training: 'workout', trainings: 'workouts',
+    buchung: 'booking', buchungen: 'bookings', probe: 'rehearsal', proben: 'rehearsals', band: 'band', wein: 'wine', weine: 'wines', familie: 'family', laden: 'shop', verein: 'club',
+    schule: 'school', klasse: 'class', 'gruppenreise': 'group trip', gruppe: 'group',
+    name: 'name', titel: 'title', beschreibung: 'description', datum: 'date', 'fälligkeitsdatum': 'due date', frist: 'deadline', preis: 'price', betrag: 'amount', kosten: 'cost',
+    summe: 'total', menge: 'quantity', anzahl: 'count', kategorie: 'category', 'priorität': 'priority', bewertung: 'rating', punkte: 'points', punktzahl: 'score', stimmen: 'votes',
+    'e-mail': 'email', email: 'email', telefon: 'phone', adresse: 'address', ort: 'location', dauer: 'duration', uhrzeit: 'time', startzeit: 'start time', beginn: 'start time',
+    zutaten: 'ingredients', kochzeit: 'cooking time', portionen: 'servings', autor: 'author', genre: 'genre', notizen: 'notes', kommentare: 'comments', tags: 'tags', schlagworte: 'tags',
+    foto: 'photo', link: 'link', 'kapazität': 'capacity', morgen: 'morning', morgens: 'morning', vormittag: 'morning', nachmittag: 'afternoon', abend: 'evening', abends: 'evening',
+    nacht: 'night', woche: 'week', tag: 'day', tages: 'day', ansicht: 'view', tagesansicht: 'day view', wochenansicht: 'week view', geburtstag: 'birthday', gehalt: 'salary', siege: 'wins',
+    'früh': 'morning', 'spät': 'evening', 'frühschicht': 'morning shift', 'spätschicht': 'evening shift',
+  },
+  es: {
+    el: 'the', la: 'the', los: 'the', las: 'the', un: 'a', una: 'a', unos: 'some', unas: 'some', y: 'and', e: 'and', o: 'or', u: 'or', con: 'with', para: 'for', donde: 'where', 'dónde': 'where',
+    mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
+    en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are',
+    sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through',
+    etapas: 'stages', etapa: 'stage', fases: 'stages', estado: 'status', estados: 'statuses', columnas: 'columns', 'según': 'by',
+    'aplicación': 'app', app: 'app', herramienta: 'tool', sitio: 'site', gestor: 'manager', 'gestión': 'manager', administrador: 'manager', seguimiento: 'tracker', rastreador: 'tracker',
+    planificador: 'scheduler', agenda: 'calendar', calendario: 'calendar', tablero: 'board', kanban: 'kanban', diario: 'journal', lista: 'list', 'clasificación': 'leaderboard',
+    ranking: 'leaderboard', inventario: 'inventory', 'catálogo': 'catalog', directorio: 'directory', registro: 'register', divisor: 'splitter', repartidor: 'splitter',
+    gestionar: 'manage', administrar: 'manage', seguir: 'track', registrar: 'record', guardar: 'save', calificar: 'rate', puntuar: 'rate', planificar: 'plan', organizar: 'organize',
+    reservar: 'book', reservan: 'book', inscribirse: 'sign up', 'se inscriben': 'sign up', inscriben: 'sign', apuntan: 'sign', 'se apuntan': 'sign up', pagado: 'paid', pagada: 'paid',
+    pagados: 'paid', pagadas: 'paid', compartido: 'shared', compartida: 'shared', compartidos: 'shared', compartidas: 'shared', asignado: 'assigned', asignada: 'assigned',
+    asignadas: 'assigned', asignados: 'assigned', escrito: 'written', prestan: 'borrow', piden: 'borrow', proponen: 'suggest', marcar: 'mark', como: 'as', hecho: 'done', hecha: 'done', cuesta: 'costs',
+    receta: 'recipe', recetas: 'recipes', tarea: 'task', tareas: 'tasks', proyecto: 'project', proyectos: 'projects', gasto: 'expense', gastos: 'expenses',
+    voluntario: 'volunteer', voluntarios: 'volunteers', voluntaria: 'volunteer', voluntarias: 'volunteers', turno: 'shift', turnos: 'shifts', cliente: 'customer', clientes: 'customers',
+    cita: 'appointment', citas: 'appointments', miembro: 'member', miembros: 'members', socio: 'member', socios: 'members', libro: 'book', libros: 'books', 'canción': 'song', canciones: 'songs',
+    'álbum': 'album', 'álbumes': 'albums', viaje: 'trip', viajes: 'trips', persona: 'person', personas: 'people', participantes: 'participants', producto: 'product', productos: 'products',
+    'artículo': 'item', 'artículos': 'items', pedido: 'order', pedidos: 'orders', factura: 'invoice', facturas: 'invoices', alumno: 'student', alumnos: 'students', estudiante: 'student',
+    estudiantes: 'students', curso: 'class', cursos: 'classes', clase: 'class', clases: 'classes', nota: 'grade', notas: 'grades', jugador: 'player', jugadores: 'players',
+    equipo: 'team', equipos: 'teams', partido: 'match', partidos: 'matches', torneo: 'tournament', torneos: 'tournaments', evento: 'event', eventos: 'events', planta: 'plant', plantas: 'plants',
+    animal: 'animal', animales: 'animals', perro: 'dog', perros: 'dogs', gato: 'cat', gatos: 'cats', refugio: 'shelter', contacto: 'contact', contactos: 'contacts', empresa: 'company',
+    empresas: 'companies', proveedor: 'supplier', proveedores: 'suppliers', 'película': 'movie', 'películas': 'movies', serie: 'show', series: 'shows', 'hábito': 'habit', 'hábitos': 'habits',
+    objetivo: 'goal', objetivos: 'goals', idea: 'idea', ideas: 'ideas', entrenamiento: 'workout', entrenamientos: 'workouts', reserva: 'booking', reservas: 'bookings', ensayo: 'rehearsal',
+    ensayos: 'rehearsals', banda: 'band', grupo: 'group', vino: 'wine', vinos: 'wines', familia: 'family', tienda: 'shop', club: 'club', escuela: 'school', colegio: 'school', biblioteca: 'library',
+    nombre: 'name', 'título': 'title', 'descripción': 'description', fecha: 'date', 'fecha límite': 'due date', 'fecha de entrega': 'due date', precio: 'price', importe: 'amount', monto: 'amount',
+    cantidad: 'quantity', costo: 'cost', coste: 'cost', total: 'total', 'categoría': 'category', prioridad: 'priority', 'valoración': 'rating', 'puntuación': 'score', puntos: 'points', votos: 'votes',
+    correo: 'email', email: 'email', 'teléfono': 'phone', 'dirección': 'address', lugar: 'location', 'duración': 'duration', hora: 'time', 'hora de inicio': 'start time',
+    ingredientes: 'ingredients', 'tiempo de cocción': 'cooking time', porciones: 'servings', autor: 'author', 'género': 'genre', comentarios: 'comments', etiquetas: 'tags',
+    foto: 'photo', enlace: 'link', capacidad: 'capacity', 'mañana': 'morning', tarde: 'evening', noche: 'night', semana: 'week', 'día': 'day', vista: 'view', 'cumpleaños': 'birthday',
+    salario: 'salary', victorias: 'wins',
+  },
+};
+
+/** Labels of the fields the planner adds on its own, by field name. */
+export const FIELD_LABELS: Record<OtherLanguage, Record<string, string>> = {
+  fr: {
+    name: 'Nom', title: 'Titre', description: 'Description', notes: 'Notes', date: 'Date', starts_at: 'Date et heure', ends_at: 'Fin', due_date: "Date d'échéance", deadline: 'Date limite',
+    amount: 'Montant', price: 'Prix', cost: 'Coût', total: 'Total', budget: 'Budget', status: 'Statut', stage: 'Étape', category: 'Catégorie', priority: 'Priorité', rating: 'Note', score: 'Score',
+    points: 'Points', votes: 'Votes', wins: 'Victoires', email: 'E-mail', phone: 'Téléphone', location: 'Lieu', address: 'Adresse', quantity: 'Quantité', tags: 'Étiquettes', done: 'Fait',
+    time_of_day: 'Moment de la journée', type: 'Type', capacity: 'Capacité', duration: 'Durée', ingredients: 'Ingrédients', instructions: 'Instructions', cooking_time: 'Temps de cuisson',
+    servings: 'Portions', paid_by: 'Payé par', shared_among: 'Partagé entre', assigned_to: 'Assigné à', company: 'Entreprise', availability: 'Disponibilités', skills: 'Compétences',
+    start_date: 'Date de début', end_date: 'Date de fin', destination: 'Destination', author: 'Auteur', genre: 'Genre', artist: 'Artiste', album: 'Album', year: 'Année', content: 'Contenu',
+    frequency: 'Fréquence', active: 'Actif', photo_url: 'Photo', url: 'Lien', size: 'Taille', level: 'Niveau', day: 'Jour', sku: 'Référence', role: 'Rôle', grade: 'Note', paid: 'Payé',
+    watched: 'Vu', favorite: 'Favori', progress: 'Progression', target_date: 'Date cible', species: 'Espèce', client: 'Client', customer: 'Client', industry: 'Secteur', website: 'Site web',
+  },
+  de: {
+    name: 'Name', title: 'Titel', description: 'Beschreibung', notes: 'Notizen', date: 'Datum', starts_at: 'Datum und Uhrzeit', ends_at: 'Ende', due_date: 'Fälligkeitsdatum', deadline: 'Frist',
+    amount: 'Betrag', price: 'Preis', cost: 'Kosten', total: 'Summe', budget: 'Budget', status: 'Status', stage: 'Phase', category: 'Kategorie', priority: 'Priorität', rating: 'Bewertung', score: 'Punktzahl',
+    points: 'Punkte', votes: 'Stimmen', wins: 'Siege', email: 'E-Mail', phone: 'Telefon', location: 'Ort', address: 'Adresse', quantity: 'Menge', tags: 'Schlagworte', done: 'Erledigt',
+    time_of_day: 'Tageszeit', type: 'Art', capacity: 'Kapazität', duration: 'Dauer', ingredients: 'Zutaten', instructions: 'Anleitung', cooking_time: 'Kochzeit', servings: 'Portionen',
+    paid_by: 'Bezahlt von', shared_among: 'Geteilt zwischen', shared_between: 'Geteilt zwischen', split_between: 'Aufgeteilt zwischen', assigned_to: 'Zugewiesen an', company: 'Firma',
+    availability: 'Verfügbarkeit', skills: 'Fähigkeiten', start_date: 'Startdatum', end_date: 'Enddatum', destination: 'Ziel', author: 'Autor', genre: 'Genre', artist: 'Künstler', album: 'Album',
+    year: 'Jahr', content: 'Inhalt', frequency: 'Häufigkeit', active: 'Aktiv', photo_url: 'Foto', url: 'Link', size: 'Größe', level: 'Stufe', day: 'Tag', sku: 'Artikelnummer', role: 'Rolle',
+    grade: 'Note', paid: 'Bezahlt', watched: 'Gesehen', favorite: 'Favorit', progress: 'Fortschritt', target_date: 'Zieldatum', species: 'Art', client: 'Kunde', customer: 'Kunde', industry: 'Branche', website: 'Website',
+  },
+  es: {
+    name: 'Nombre', title: 'Título', description: 'Descripción', notes: 'Notas', date: 'Fecha', starts_at: 'Fecha y hora', ends_at: 'Fin', due_date: 'Fecha límite', deadline: 'Fecha límite',
+    amount: 'Importe', price: 'Precio', cost: 'Coste', total: 'Total', budget: 'Presupuesto', status: 'Estado', stage: 'Etapa', category: 'Categoría', priority: 'Prioridad', rating: 'Valoración',
+    score: 'Puntuación', points: 'Puntos', votes: 'Votos', wins: 'Victorias', email: 'Correo', phone: 'Teléfono', location: 'Lugar', address: 'Dirección', quantity: 'Cantidad', tags: 'Etiquetas',
+    done: 'Hecho', time_of_day: 'Franja horaria', type: 'Tipo', capacity: 'Capacidad', duration: 'Duración', ingredients: 'Ingredientes', instructions: 'Instrucciones',
+    cooking_time: 'Tiempo de cocción', servings: 'Porciones', paid_by: 'Pagado por', shared_among: 'Compartido entre', assigned_to: 'Asignado a', company: 'Empresa', availability: 'Disponibilidad',
+    skills: 'Habilidades', start_date: 'Fecha de inicio', end_date: 'Fecha de fin', destination: 'Destino', author: 'Autor', genre: 'Género', artist: 'Artista', album: 'Álbum', year: 'Año',
+    content: 'Contenido', frequency: 'Frecuencia', active: 'Activo', photo_url: 'Foto', url: 'Enlace', size: 'Tamaño', level: 'Nivel', day: 'Día', sku: 'Referencia', role: 'Rol', grade: 'Nota',
+    paid: 'Pagado', watched: 'Visto', favorite: 'Favorito', progress: 'Progreso', target_date: 'Fecha objetivo', species: 'Especie', client: 'Cliente', customer: 'Cliente', industry: 'Sector', website: 'Sitio web',
+  },
+};
+
+/** The planner's own choices in each language; choices the prompt names keep the user's words. */
+export const OPTION_LABELS: Record<OtherLanguage, Record<string, string>> = {
+  fr: {
+    'To do': 'À faire', 'In progress': 'En cours', Done: 'Terminé', Low: 'Basse', Medium: 'Moyenne', High: 'Haute', General: 'Général', Other: 'Autre', Personal: 'Personnel', Work: 'Travail',
+    Morning: 'Matin', Afternoon: 'Après-midi', Evening: 'Soir', Night: 'Nuit', Planned: 'Prévu', Active: 'Actif', 'On hold': 'En pause', Open: 'Ouvert', Closed: 'Fermé', Confirmed: 'Confirmé',
+    Cancelled: 'Annulé', Requested: 'Demandé', Completed: 'Terminé', Important: 'Important', Favorite: 'Favori', Later: 'Plus tard', Idea: 'Idée', Daily: 'Quotidien', Weekly: 'Hebdomadaire', Monthly: 'Mensuel',
+    Food: 'Alimentation', Transport: 'Transport', Housing: 'Logement', Utilities: 'Charges', Entertainment: 'Loisirs', Health: 'Santé', New: 'Nouveau', Paid: 'Payé', Sent: 'Envoyé', Draft: 'Brouillon', Overdue: 'En retard',
+  },
+  de: {
+    'To do': 'Offen', 'In progress': 'In Arbeit', Done: 'Erledigt', Low: 'Niedrig', Medium: 'Mittel', High: 'Hoch', General: 'Allgemein', Other: 'Sonstiges', Personal: 'Privat', Work: 'Arbeit',
+    Morning: 'Morgen', Afternoon: 'Nachmittag', Evening: 'Abend', Night: 'Nacht', Planned: 'Geplant', Active: 'Aktiv', 'On hold': 'Pausiert', Open: 'Offen', Closed: 'Geschlossen', Confirmed: 'Bestätigt',
+    Cancelled: 'Abgesagt', Requested: 'Angefragt', Completed: 'Abgeschlossen', Important: 'Wichtig', Favorite: 'Favorit', Later: 'Später', Idea: 'Idee', Daily: 'Täglich', Weekly: 'Wöchentlich', Monthly: 'Monatlich',
+    Food: 'Essen', Transport: 'Transport', Housing: 'Wohnen', Utilities: 'Nebenkosten', Entertainment: 'Freizeit', Health: 'Gesundheit', New: 'Neu', Paid: 'Bezahlt', Sent: 'Gesendet', Draft: 'Entwurf', Overdue: 'Überfällig',
+  },
+  es: {
+    'To do': 'Pendiente', 'In progress': 'En curso', Done: 'Hecho', Low: 'Baja', Medium: 'Media', High: 'Alta', General: 'General', Other: 'Otro', Personal: 'Personal', Work: 'Trabajo',
+    Morning: 'Mañana', Afternoon: 'Tarde', Evening: 'Noche', Night: 'Noche', Planned: 'Previsto', Active: 'Activo', 'On hold': 'En pausa', Open: 'Abierto', Closed: 'Cerrado', Confirmed: 'Confirmado',
+    Cancelled: 'Cancelado', Requested: 'Solicitado', Completed: 'Completado', Important: 'Importante', Favorite: 'Favorito', Later: 'Más tarde', Idea: 'Idea', Daily: 'Diario', Weekly: 'Semanal', Monthly: 'Mensual',
+    Food: 'Comida', Transport: 'Transporte', Housing: 'Vivienda', Utilities: 'Suministros', Entertainment: 'Ocio', Health: 'Salud', New: 'Nuevo', Paid: 'Pagado', Sent: 'Enviado', Draft: 'Borrador', Overdue: 'Vencido',
+  },
+};
+
+/** Hints shown beside an input; `currency` is not shown (it says how to format a number) and stays as it is. */
+export const HINT_LABELS: Record<OtherLanguage, Record<string, string>> = {
+  fr: { minutes: 'minutes', hours: 'heures', days: 'jours', 'e-mail address': 'adresse e-mail', 'phone number': 'numéro de téléphone', URL: 'URL', 'image URL': "URL d'image", people: 'personnes', 'one per line': 'un par ligne', 'one step per line': 'une étape par ligne' },
+  de: { minutes: 'Minuten', hours: 'Stunden', days: 'Tage', 'e-mail address': 'E-Mail-Adresse', 'phone number': 'Telefonnummer', URL: 'URL', 'image URL': 'Bild-URL', people: 'Personen', 'one per line': 'eine pro Zeile', 'one step per line': 'ein Schritt pro Zeile' },
+  es: { minutes: 'minutos', hours: 'horas', days: 'días', 'e-mail address': 'correo electrónico', 'phone number': 'número de teléfono', URL: 'URL', 'image URL': 'URL de imagen', people: 'personas', 'one per line': 'uno por línea', 'one step per line': 'un paso por línea' },
+};
+
+/** The app's kind word (last word of an English name) in each language. */
+export const KIND_LABELS: Record<OtherLanguage, Record<string, string>> = {
+  fr: { manager: 'Gestionnaire', tracker: 'Suivi', planner: 'Planificateur', scheduler: 'Planning', board: 'Tableau', list: 'Liste', log: 'Journal', journal: 'Journal', splitter: 'Partage', leaderboard: 'Classement', inventory: 'Inventaire', catalog: 'Catalogue', directory: 'Annuaire', library: 'Bibliothèque', roster: 'Liste', crm: 'CRM' },
+  de: { manager: 'Verwaltung', tracker: 'Tracker', planner: 'Planer', scheduler: 'Planer', board: 'Board', list: 'Liste', log: 'Tagebuch', journal: 'Tagebuch', splitter: 'Teiler', leaderboard: 'Rangliste', inventory: 'Inventar', catalog: 'Katalog', directory: 'Verzeichnis', library: 'Bibliothek', roster: 'Liste', crm: 'CRM' },
+  es: { manager: 'Gestor', tracker: 'Seguimiento', planner: 'Planificador', scheduler: 'Planificador', board: 'Tablero', list: 'Lista', log: 'Registro', journal: 'Diario', splitter: 'Divisor', leaderboard: 'Clasificación', inventory: 'Inventario', catalog: 'Catálogo', directory: 'Directorio', library: 'Biblioteca', roster: 'Lista', crm: 'CRM' },
+};
+
+/** Fixed texts of a plan: page titles (`{label}`, `{singular}`, `{field}` filled in) and the description's verb and "and". */
+export const UI_TEXTS: Record<AppLanguage, { form: string; board: string; calendar: string; ranking: string; signIn: string; manage: string; and: string; kindJoin: string; fallbackKind: string }> = {
+  en: { form: 'New {singular}', board: '{label} by {field}', calendar: '{label} calendar', ranking: '{label} ranking', signIn: 'Sign in', manage: 'Manage', and: 'and', kindJoin: '{subject} {kind}', fallbackKind: 'Tracker' },
+  fr: { form: 'Ajouter : {singular}', board: '{label} par {field}', calendar: 'Calendrier : {label}', ranking: 'Classement : {label}', signIn: 'Connexion', manage: 'Gérez vos', and: 'et', kindJoin: '{kind} de {subject}', fallbackKind: 'Gestionnaire' },
+  de: { form: 'Neu: {singular}', board: '{label} nach {field}', calendar: 'Kalender: {label}', ranking: 'Rangliste: {label}', signIn: 'Anmelden', manage: 'Verwalten Sie Ihre', and: 'und', kindJoin: '{subject}-{kind}', fallbackKind: 'Verwaltung' },
+  es: { form: 'Nuevo: {singular}', board: '{label} por {field}', calendar: 'Calendario: {label}', ranking: 'Clasificación: {label}', signIn: 'Iniciar sesión', manage: 'Gestiona tus', and: 'y', kindJoin: '{kind} de {subject}', fallbackKind: 'Gestor' },
+};

@@ -1,0 +1,187 @@
+/**
+ * Prompts in French, German and Spanish: which language a prompt is in, the English words the planner reads
+ * for it, and the plan put back into that language (labels, choices, page titles, names). Identifiers stay
+ * snake_case ASCII ("créneaux" -> `creneaux`) whatever the language. Data in languages.data.ts.
+ */
+import type { AppLanguage, AppPlan, EntityField, EntityPlan } from '@appgen/contracts';
+import type { EntityView } from './plan-builder';
+import { FIELD_LABELS, HINT_LABELS, KIND_LABELS, LANGUAGE_MARKERS, LEXICON, OPTION_LABELS, UI_TEXTS, type OtherLanguage } from './languages.data';
+import { RESERVED_FIELD_NAMES } from './vocabulary.data';
+import { joinWords, singularSnake, toSnake, tokenize } from './words.util';
+
+const OTHER_LANGUAGES: OtherLanguage[] = ['fr', 'de', 'es'];
+/** Letters only one of the languages writes. */
+const LETTERS: Record<OtherLanguage, RegExp> = { fr: /[çèêëîïôœùû]|\boù\b/gi, de: /[äöüß]/gi, es: /[ñ¿¡]|ción\b/gi };
+/** French elisions: "l'application", "d'échéance", "s'inscrivent". */
+const ELISION = /^(?:l|d|j|qu|n|c|m|t)'(.+)$/;
+
+/** The language a prompt is written in: English unless another's frequent words clearly outnumber English ones. */
+export function detectLanguage(prompt: string): AppLanguage {
+  const words = tokenize(prompt).filter((token) => !token.punct).map((token) => token.text.replace(ELISION, '$1'));
+  const english = words.filter((word) => LANGUAGE_MARKERS.en.includes(word)).length;
+  let best: AppLanguage = 'en';
+  let bestScore = 0;
+  for (const language of OTHER_LANGUAGES) {
+    const score = words.filter((word) => LANGUAGE_MARKERS[language].includes(word)).length + (prompt.match(LETTERS[language])?.length ?? 0);
+    if (score > bestScore) {
+      best = language;
+      bestScore = score;
+    }
+  }
+  return bestScore >= 2 && bestScore > english ? best : 'en';
+}
+
+/** What the plan's English words were in the prompt: "shifts" -> "créneaux". */
+export type OriginalWords = Map<string, string>;
+
+/**
+ * The prompt in the English words the planner reads, phrase by phrase ("temps de cuisson" -> "cooking time"),
+ * German compounds split into known parts ("Schichtplaner" -> "shift scheduler"); words it does not know stay as
+ * written (they name the user's own things). Also what each English word was in the prompt.
+ */
+export function toEnglish(prompt: string, language: OtherLanguage): { text: string; words: OriginalWords } {
+  const lexicon = LEXICON[language];
+  const tokens = tokenize(prompt);
+  const out: string[] = [];
+  const words: OriginalWords = new Map();
+  const remember = (english: string, original: string): void => {
+    const key = english.toLowerCase();
+    if (!words.has(key)) words.set(key, original);
+  };
+  for (let index = 0; index < tokens.length; ) {
+    const token = tokens[index];
+    if (token.punct) {
+      out.push(token.text);
+      index += 1;
+      continue;
+    }
+    let matched = false;
+    for (let length = 3; length >= 1 && !matched; length -= 1) {
+      const span = tokens.slice(index, index + length);
+      if (span.length < length || span.some((part) => part.punct)) continue;
+      const key = span.map((part) => part.raw.toLowerCase()).join(' ');
+      const english = lexicon[key] ?? (length === 1 ? lexicon[key.replace(ELISION, '$1')] : undefined);
+      if (english === undefined) continue;
+      if (length === 1 && ELISION.test(key) && lexicon[key] === undefined && /^[dl]'/.test(key)) out.push(key.startsWith('d') ? 'of' : 'the');
+      out.push(english);
+      remember(english, span.map((part) => part.raw.replace(ELISION, '$1')).join(' '));
+      index += length;
+      matched = true;
+    }
+    if (matched) continue;
+    const word = token.raw.toLowerCase().replace(ELISION, '$1');
+    const compound = language === 'de' ? splitCompound(word, lexicon) : null;
+    if (compound) {
+      out.push(compound);
+      remember(compound, token.raw);
+    } else {
+      out.push(token.raw.replace(ELISION, '$1'));
+      remember(word, token.raw.replace(ELISION, '$1'));
+    }
+    index += 1;
+  }
+  return { text: out.join(' ').replace(/ ([,.;:!?)])/g, '$1').replace(/\( /g, '('), words };
+}
+
+/** "schichtplaner" -> "shift scheduler": a known last part and a known first part, with or without a linking s/n/en/e. */
+function splitCompound(word: string, lexicon: Record<string, string>): string | null {
+  for (let cut = 3; cut <= word.length - 3; cut += 1) {
+    const head = word.slice(cut);
+    if (!lexicon[head]) continue;
+    const first = word.slice(0, cut);
+    const stem = [first, first.replace(/(?:s|n|en|es|e)$/, '')].find((candidate) => candidate.length >= 3 && lexicon[candidate]);
+    if (stem) return `${lexicon[stem]} ${lexicon[head]}`;
+  }
+  return null;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One word of a language in the singular, by its regular endings ("créneaux" -> "créneau", "canciones" -> "canción"). */
+function singularIn(language: OtherLanguage, phrase: string): string {
+  const [first, ...rest] = phrase.split(' ');
+  let word = first;
+  if (language === 'fr') word = word.replace(/aux$/, 'al').replace(/eaux$/, 'eau').replace(/([^s])[sx]$/, '$1');
+  if (language === 'es') word = word.replace(/ones$/, 'ón').replace(/ces$/, 'z').replace(/([lnrdj])es$/, '$1').replace(/([aeiouáéó])s$/, '$1');
+  return [word, ...rest].join(' ');
+}
+
+function pluralIn(language: OtherLanguage, phrase: string): string {
+  const [first, ...rest] = phrase.split(' ');
+  let word = first;
+  if (language === 'fr' && !/[sxz]$/.test(word)) word = /eau$/.test(word) ? `${word}x` : /al$/.test(word) ? word.replace(/al$/, 'aux') : `${word}s`;
+  if (language === 'es' && !/s$/.test(word)) word = /[aeiou]$/.test(word) ? `${word}s` : `${word.replace(/ón$/, 'on')}es`;
+  return [word, ...rest].join(' ');
+}
+
+/** Page titles and the sign-in page's name in a language. */
+export function pageTitle(language: AppLanguage, kind: 'form' | 'board' | 'calendar' | 'ranking' | 'sign_in', entity?: EntityPlan, field?: EntityField): string {
+  const texts = UI_TEXTS[language];
+  if (kind === 'sign_in') return texts.signIn;
+  const singular = entity ? (language === 'de' ? entity.label_singular : entity.label_singular.toLowerCase()) : '';
+  const template = kind === 'form' ? texts.form : texts[kind];
+  return template.replace('{label}', entity?.label ?? '').replace('{singular}', singular).replace('{field}', field ? (language === 'de' ? field.label : field.label.toLowerCase()) : '');
+}
+
+/**
+ * The plan of a translated prompt, put back into the prompt's language: each entity is named with the user's
+ * word for it, fields get their label in the language (or the user's words), choices and hints too; names are
+ * made from the labels, and references and views follow the renames.
+ */
+export function localizePlan(plan: AppPlan, language: OtherLanguage, words: OriginalWords, views: EntityView[]): { plan: AppPlan; views: EntityView[] } {
+  const reverse = new Map<string, string>();
+  for (const [original, english] of Object.entries(LEXICON[language])) if (!reverse.has(english)) reverse.set(english, original);
+  const localWord = (english: string): string | undefined => words.get(english) ?? reverse.get(english);
+  const lower = language === 'de' ? (text: string) => text : (text: string) => text.toLowerCase();
+
+  const entityNames = new Map<string, string>();
+  const fieldNames = new Map<string, Map<string, string>>();
+  const entities: EntityPlan[] = plan.entities.map((entity) => {
+    const englishPlural = entity.name.replace(/_/g, ' ');
+    const englishSingular = singularSnake(entity.name).replace(/_/g, ' ');
+    const pluralWord = localWord(englishPlural);
+    const singularWord = reverse.get(englishSingular) ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
+    const plural = pluralWord ?? (singularWord ? pluralIn(language, singularWord) : entity.label);
+    const singular = singularWord ?? entity.label_singular;
+    let name = toSnake(plural);
+    while ([...entityNames.values()].includes(name)) name = `${name}_2`;
+    entityNames.set(entity.name, name);
+    return { ...entity, name, label: capitalize(plural), label_singular: capitalize(singular) };
+  });
+  const localized = entities.map((entity, index) => {
+    const original = plan.entities[index];
+    const names = new Map<string, string>();
+    fieldNames.set(entity.name, names);
+    const fields = original.fields.map((field) => {
+      const target = field.entity ? entities[plan.entities.findIndex((candidate) => candidate.name === field.entity)] : undefined;
+      const label = FIELD_LABELS[language][field.name]
+        ?? (target && [singularSnake(field.entity ?? ''), field.entity].includes(field.name) ? (field.type === 'references' ? target.label : target.label_singular) : undefined)
+        ?? (localWord(field.name.replace(/_/g, ' ')) ? capitalize(localWord(field.name.replace(/_/g, ' ')) as string) : field.label);
+      let name = toSnake(label);
+      if (RESERVED_FIELD_NAMES.includes(name)) name = `${name}_value`;
+      while ([...names.values()].includes(name)) name = `${name}_2`;
+      names.set(field.name, name);
+      const next: EntityField = { ...field, name, label };
+      if (field.entity) next.entity = entityNames.get(field.entity) ?? field.entity;
+      if (field.hint) next.hint = HINT_LABELS[language][field.hint] ?? field.hint;
+      if (field.options) {
+        const options = field.options.map((option) => OPTION_LABELS[language][option] ?? capitalize(words.get(option.toLowerCase()) ?? option));
+        next.options = [...new Set(options)];
+      }
+      return next;
+    });
+    return { ...entity, fields };
+  });
+  const localizedViews = views.map((view) => ({ kind: view.kind, entity: entityNames.get(view.entity) ?? view.entity, field: fieldNames.get(entityNames.get(view.entity) ?? '')?.get(view.field) ?? view.field }));
+  const texts = UI_TEXTS[language];
+  const kindWord = plan.name.split(' ').pop()?.toLowerCase() ?? '';
+  const [primary] = localized;
+  const named = plan.prompts.some((prompt) => prompt.includes(plan.name)) || !primary;
+  const subject = primary ? (language === 'de' ? primary.label_singular : lower(primary.label)) : '';
+  const kind = KIND_LABELS[language][kindWord] ?? texts.fallbackKind;
+  const name = named ? plan.name : capitalize(texts.kindJoin.replace('{kind}', kind).replace('{subject}', subject).replace(/ de ([aeiouéèh])/i, language === 'fr' ? " d'$1" : ' de $1'));
+  const description = `${texts.manage} ${joinWords(localized.map((entity) => lower(entity.label))).replace(/ and /, ` ${texts.and} `)}.`;
+  return { plan: { ...plan, name: name.slice(0, 80), description, language, entities: localized }, views: localizedViews };
+}
