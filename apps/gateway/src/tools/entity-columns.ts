@@ -27,8 +27,13 @@ export function labelOf(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** `recipes` → `recipe`, `categories` → `category`; a name that is not an English plural stays as it is. */
+/** English plurals no suffix rule makes; an entity of people is a usual one (who paid, who takes part). */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { people: 'person', children: 'child', men: 'man', women: 'woman' };
+
+/** `recipes` → `recipe`, `categories` → `category`, `people` → `person`; a name that is not an English plural stays as it is. */
 function singular(word: string): string {
+  const irregular = IRREGULAR_PLURALS[word];
+  if (irregular !== undefined) return irregular;
   if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(word)) return word;
   if (/(s|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);

@@ -175,6 +175,7 @@ describe('svc-create-entity columns', () => {
       ],
     });
     expect(entityFromColumns('recipes', [{ name: 'title', type: 'text' }], 'shared')).toMatchObject({ label_singular: 'Recipe', user_scoped: false });
+    expect(entityFromColumns('team_people', [{ name: 'name', type: 'text' }], 'shared')).toMatchObject({ label: 'Team people', label_singular: 'Team person' });
     expect(entityFromColumns('entries', [{ name: 'message', type: 'text' }], 'shared', true)).toMatchObject({ user_scoped: false, open_writes: true });
   });
 
@@ -202,6 +203,6 @@ describe('svc-create-entity columns', () => {
       { field: 'params.columns.0.on_delete', message: 'must be one of restrict, cascade, set_null' },
     ]);
     const query = describeTools().tools.find((tool) => tool.name === 'svc-query-data');
-    expect(Object.keys((query?.input_schema as { properties: object }).properties)).toContain('expand');
+    expect(Object.keys(query?.input_schema['properties'] ?? {})).toContain('expand');
   });
 });
