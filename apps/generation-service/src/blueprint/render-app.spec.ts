@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { APP_SOURCE_LAYOUT, type AppPlan, type SourceFile } from '@appgen/contracts';
 import { renderManifestFiles } from '@appgen/app-manifest';
 import { planApp, revisePlan } from './plan-app';
-import { planFromAppJson, renderApp, type RenderContext } from './render-app';
+import { planFromAppJson, renderApp, viewPages, type RenderContext } from './render-app';
+import { TEMPLATE_DIR, templateFiles } from './template-files';
 import { bundleApp, readAppConfig, typeCheckApps, writeApp } from './rendered-app.testing';
 
 const CONTEXT: RenderContext = {
@@ -64,6 +65,57 @@ const EVERY_TYPE_PLAN: AppPlan = {
   prompts: [],
 };
 
+/** References between entities, a board, a calendar, a ranking and amounts, in French. */
+const VIEWS_PLAN: AppPlan = {
+  name: 'Voyages',
+  description: 'Mes voyages, leurs dépenses et les gens qui viennent.',
+  language: 'fr',
+  entities: [
+    {
+      name: 'trips',
+      label: 'Voyages',
+      label_singular: 'Voyage',
+      user_scoped: false,
+      fields: [
+        { name: 'name', label: 'Nom', type: 'text', required: true },
+        { name: 'starts_on', label: 'Départ', type: 'date', required: false },
+        { name: 'stage', label: 'Étape', type: 'select', required: true, options: ['Idée', 'Réservé', 'Fait'] },
+        { name: 'rating', label: 'Note', type: 'integer', required: false, hint: '1–5' },
+      ],
+    },
+    {
+      name: 'people',
+      label: 'Personnes',
+      label_singular: 'Personne',
+      user_scoped: false,
+      fields: [{ name: 'name', label: 'Nom', type: 'text', required: true }],
+    },
+    {
+      name: 'expenses',
+      label: 'Dépenses',
+      label_singular: 'Dépense',
+      user_scoped: false,
+      fields: [
+        { name: 'description', label: 'Description', type: 'text', required: true },
+        { name: 'amount', label: 'Montant', type: 'number', required: true, hint: 'currency' },
+        { name: 'trip', label: 'Voyage', type: 'reference', required: true, entity: 'trips', on_delete: 'cascade' },
+        { name: 'paid_by', label: 'Payé par', type: 'reference', required: false, entity: 'people', on_delete: 'set_null' },
+        { name: 'shared_among', label: 'Partagé entre', type: 'references', required: false, entity: 'people' },
+        { name: 'spent_at', label: 'Quand', type: 'datetime', required: false },
+      ],
+    },
+  ],
+  pages: [
+    { path: '/', title: 'Accueil', kind: 'home' },
+    { path: '/trips', title: 'Voyages', kind: 'list', entity: 'trips' },
+    { path: '/trips/:id', title: 'Voyage', kind: 'detail', entity: 'trips' },
+    { path: '/trips/board', title: 'Tableau', kind: 'board', entity: 'trips', field: 'stage' },
+    { path: '/expenses/calendar', title: 'Calendrier', kind: 'calendar', entity: 'expenses', field: 'spent_at' },
+    { path: '/trips/ranking', title: 'Classement', kind: 'ranking', entity: 'trips', field: 'rating' },
+  ],
+  prompts: ['Mes voyages avec leurs dépenses'],
+};
+
 const PLANS: Array<[string, AppPlan]> = [
   ['recipe manager', planApp('A recipe manager where I save recipes with ingredients and cooking time and rate them')],
   ['CRM', planApp('a CRM with companies and contacts and deals')],
@@ -71,6 +123,7 @@ const PLANS: Array<[string, AppPlan]> = [
   ['revised recipes', revisePlan(planApp('A recipe manager where I save recipes'), 'add a category field to recipes; also track cooking methods; add tags to recipes')],
   ['every field type', EVERY_TYPE_PLAN],
   ['guest book', planApp('A guest book where visitors leave a message with their name')],
+  ['trips with references and views', VIEWS_PLAN],
 ];
 
 function file(files: SourceFile[], name: string): string {
@@ -167,6 +220,56 @@ describe('under the strict Content-Security-Policy the edge serves apps with', (
   });
 });
 
+describe('views that fit the plan', () => {
+  const files = renderApp(VIEWS_PLAN, CONTEXT);
+
+  it('types references as row ids and reads them from the form', () => {
+    const api = file(files, 'src/api.ts');
+    expect(api).toMatch(/export interface DepenseRow extends BaseRow \{[^}]*trip: number;[^}]*paid_by: number \| null;[^}]*shared_among: number\[\];/);
+    const view = file(files, 'src/views/expenses.view.ts');
+    expect(view).toContain('{ name: "trip", label: "Voyage", kind: "reference", required: true, entity: "trips" }');
+    expect(view).toContain('{ name: "shared_among", label: "Partagé entre", kind: "references", required: false, entity: "people" }');
+    expect(view).toContain('{ name: "amount", label: "Montant", kind: "number", required: true, hint: "currency", min: 0, amount: true }');
+    expect(view).toContain('trip: read.requiredReference("trip")');
+    expect(view).toContain('shared_among: read.references("shared_among")');
+  });
+
+  it('gives the shell the boards, calendars and rankings, and the language', () => {
+    const main = file(files, 'src/main.ts');
+    expect(main).toContain('  language: "fr",\n');
+    expect(main).toContain('{"kind":"board","path":"/trips/board","title":"Tableau","entity":"trips","field":"stage"}');
+    expect(main).toContain('{"kind":"calendar","path":"/expenses/calendar","title":"Calendrier","entity":"expenses","field":"spent_at"}');
+    expect(main).toContain('{"kind":"ranking","path":"/trips/ranking","title":"Classement","entity":"trips","field":"rating"}');
+    expect(file(files, 'index.html')).toContain('<html lang="fr">');
+  });
+
+  it('puts each view on a field that fits it, and leaves out one without any', () => {
+    const plan: AppPlan = {
+      ...VIEWS_PLAN,
+      pages: [
+        { path: '/trips', title: 'Par étape', kind: 'board', entity: 'trips', field: 'name' },
+        { path: '/people/calendar', title: 'Jamais', kind: 'calendar', entity: 'people' },
+      ],
+    };
+    expect(viewPages(plan)).toEqual([{ kind: 'board', path: '/trips/board', title: 'Par étape', entity: 'trips', field: 'stage' }]);
+  });
+
+  it('copies every file of the template, and only src/api.ts grows', () => {
+    for (const template of templateFiles()) {
+      const rendered = file(files, template.path);
+      if (template.path === 'src/api.ts') expect(rendered.startsWith(template.content)).toBe(true);
+      else expect(rendered).toBe(template.content);
+    }
+  });
+});
+
+describe('the template project', () => {
+  it('type-checks under its own strict tsconfig, the one every app gets', () => {
+    expect(readAppConfig(TEMPLATE_DIR).strict).toBe(true);
+    expect(typeCheckApps([TEMPLATE_DIR])).toEqual([]);
+  });
+});
+
 describe('who may write', () => {
   it('marks each entity open or closed to visitors, and has sign-in wherever some entity needs it', () => {
     const guestBook = renderApp(PLANS[5][1], CONTEXT);
@@ -181,8 +284,8 @@ describe('who may write', () => {
     expect(file(crm, 'src/views/companies.view.ts')).toContain('  openWrites: false,\n');
     expect(JSON.parse(file(crm, 'app.json')).entities[0]).not.toHaveProperty('open_writes');
     // The form asks a visitor to sign in before they type, and so does a refused change.
-    expect(file(crm, 'src/views/entity-pages.ts')).toContain('if (await needsSignInToWrite(view)) {');
-    expect(file(crm, 'src/views/ui.ts')).toContain("'Sign in to add or change '");
+    expect(file(crm, 'src/views/entity-pages.ts')).toContain('if (await needsSignInToWrite(entity)) {');
+    expect(file(crm, 'src/i18n.ts')).toContain("'Sign in to add or change '");
   });
 });
 

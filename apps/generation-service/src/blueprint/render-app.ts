@@ -4,10 +4,13 @@
  * entity, sign-in), styles, app.json (the plan, which is the data model) and the manifest files.
  * Pure and deterministic: the same plan and context give byte-identical files.
  */
-import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppPlan, type EntityField, type EntityPlan, type SourceFile } from '@appgen/contracts';
+import { APP_RUNTIME_PREFIX, APP_SOURCE_LAYOUT, type AppLanguage, type AppPlan, type EntityField, type EntityPlan, type FieldType, type PagePlan, type SourceFile } from '@appgen/contracts';
 import { appNeedsSignIn, renderManifestFiles, type ManifestContext } from '@appgen/app-manifest';
 import { templateFile, templateFiles } from './template-files';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
+
+/** The typed client: the template's file, followed by one section per entity. */
+const API_FILE = 'src/api.ts';
 
 /** The app's place and capabilities; today the renderer needs nothing beyond what the manifest does. */
 export type RenderContext = ManifestContext;
@@ -38,6 +41,14 @@ export function fieldKind(field: EntityField, isTitle = false): FieldKind {
   }
 }
 
+const AMOUNT_WORDS = ['amount', 'price', 'cost', 'costs', 'total', 'salary', 'budget', 'fee', 'fees', 'paid', 'spent', 'expense', 'expenses', 'revenue', 'income'];
+
+/** A number field of money or an amount, whose total lists and detail pages show: a currency hint, or its name says so. */
+export function isAmount(field: EntityField): boolean {
+  if (field.type !== 'number' && field.type !== 'integer') return false;
+  return (field.hint ?? '').toLowerCase() === 'currency' || field.name.split('_').some((word) => AMOUNT_WORDS.includes(word));
+}
+
 /** Bounds of a number input: a hint like `1–5` is the range; counts, durations and money are never negative. */
 export function fieldBounds(field: EntityField): { min?: number; max?: number } {
   if (field.type !== 'integer' && field.type !== 'number') return {};
@@ -50,11 +61,16 @@ export function fieldBounds(field: EntityField): { min?: number; max?: number } 
 
 // --- identifiers ---------------------------------------------------------------------------------------
 
-/** Names the fixed parts of api.ts and main.ts use; generated names steer clear of them. */
-const RESERVED_IDENTIFIERS = [
-  'API_PREFIX', 'FieldValue', 'FieldProblem', 'ApiError', 'BaseRow', 'RowList', 'ListOptions', 'AppUser', 'isRecord', 'errorFrom',
-  'request', 'EntityClient', 'entityClient', 'auth', 'startApp', 'entityPages', 'ValueReader', 'FormValues', 'FieldSpec', 'EntityView',
-];
+/** What main.ts and the entities' views import from the template's other files. */
+const TEMPLATE_IMPORTS = ['startApp', 'entityPages', 'ValueReader', 'FormValues', 'FieldSpec', 'EntityView'];
+
+/** Names the template's api.ts declares or imports and main.ts imports; generated names steer clear of them. */
+function reservedIdentifiers(): string[] {
+  const api = templateFile(API_FILE);
+  const declared = [...api.matchAll(/^(?:export\s+)?(?:async\s+)?(?:const|let|function|class|interface|type)\s+([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]);
+  const imported = [...api.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((match) => match[1].split(',').map((name) => name.replace(/^\s*type\s+/, '').split(/\s+as\s+/).pop()?.trim() ?? ''));
+  return [...declared, ...imported.filter(Boolean), ...TEMPLATE_IMPORTS];
+}
 
 function pascal(snake: string): string {
   return snake
@@ -70,7 +86,7 @@ function camel(snake: string): string {
 }
 
 function singularOf(entity: EntityPlan): string {
-  const fromLabel = entity.label_singular.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
+  const fromLabel = entity.label_singular.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
   return /^[a-z]/.test(fromLabel) ? fromLabel : `${entity.name}_row`;
 }
 
@@ -85,7 +101,7 @@ interface EntityNames {
 
 /** Every identifier and file the entities need, unique across the app. */
 function allocateNames(plan: AppPlan): Map<string, EntityNames> {
-  const used = new Set(RESERVED_IDENTIFIERS);
+  const used = new Set(reservedIdentifiers());
   const claim = (wanted: string): string => {
     let name = wanted;
     for (let suffix = 2; used.has(name); suffix += 1) name = `${wanted}${suffix}`;
@@ -122,8 +138,6 @@ function allocateNames(plan: AppPlan): Map<string, EntityNames> {
 
 // --- generated TypeScript ---------------------------------------------------------------------------
 
-/** The typed client: the template's file, followed by one section per entity. */
-const API_FILE = 'src/api.ts';
 
 function literal(value: unknown): string {
   return JSON.stringify(value);
@@ -135,8 +149,11 @@ function tsType(field: EntityField, names: EntityNames): string {
   switch (field.type) {
     case 'integer':
     case 'number':
+    case 'reference':
       type = 'number';
       break;
+    case 'references':
+      return 'number[]';
     case 'boolean':
       return 'boolean';
     case 'select':
@@ -170,6 +187,10 @@ function readerCall(field: EntityField, names: EntityNames, kind: FieldKind): st
       return option && kind === 'multiselect' ? `read.options(${name}, ${option.constant})` : `read.list(${name})`;
     case 'json':
       return required ? `read.requiredJson(${name})` : `read.json(${name})`;
+    case 'reference':
+      return required ? `read.requiredReference(${name})` : `read.reference(${name})`;
+    case 'references':
+      return `read.references(${name})`;
     default:
       return required ? `read.requiredText(${name})` : `read.text(${name})`;
   }
@@ -207,6 +228,8 @@ function fieldSpecLiteral(field: EntityField, kind: FieldKind): string {
   const bounds = fieldBounds(field);
   if (bounds.min !== undefined) spec.push(`min: ${bounds.min}`);
   if (bounds.max !== undefined) spec.push(`max: ${bounds.max}`);
+  if (field.entity && (kind === 'reference' || kind === 'references')) spec.push(`entity: ${literal(field.entity)}`);
+  if (isAmount(field)) spec.push('amount: true');
   return `    { ${spec.join(', ')} },\n`;
 }
 
@@ -244,6 +267,46 @@ function renderEntityViewTs(entity: EntityPlan, names: EntityNames): string {
   );
 }
 
+/** The kinds of pages the template renders beside each entity's list, form and detail page. */
+const VIEW_KINDS = { board: ['select'], calendar: ['date', 'datetime'], ranking: ['number', 'integer'] } as const satisfies Partial<Record<PagePlan['kind'], readonly FieldType[]>>;
+type ViewKind = keyof typeof VIEW_KINDS;
+
+function isViewKind(kind: PagePlan['kind']): kind is ViewKind {
+  return kind in VIEW_KINDS;
+}
+
+interface ViewPage {
+  kind: ViewKind;
+  path: string;
+  title: string;
+  entity: string;
+  field: string;
+}
+
+/**
+ * The plan's boards, calendars and rankings, each on a field that fits it: the one the page names when it does, else
+ * the entity's first that does (a board's select needs options); pages without any are left out. A path the app's
+ * own pages use becomes `/<entity>/<kind>`.
+ */
+export function viewPages(plan: AppPlan): ViewPage[] {
+  const taken = new Set(['/', '/sign-in', ...plan.entities.map((entity) => `/${entity.name}`)]);
+  const views: ViewPage[] = [];
+  for (const page of plan.pages) {
+    const kind = page.kind;
+    const entity = plan.entities.find((candidate) => candidate.name === page.entity);
+    if (!isViewKind(kind) || !entity) continue;
+    const types: readonly FieldType[] = VIEW_KINDS[kind];
+    const fits = (field: EntityField): boolean => types.includes(field.type) && (kind !== 'board' || (field.options?.length ?? 0) > 0);
+    const field = entity.fields.find((candidate) => candidate.name === page.field && fits(candidate)) ?? entity.fields.find(fits);
+    if (!field) continue;
+    let path = taken.has(page.path) ? `/${entity.name}/${kind}` : page.path;
+    for (let suffix = 2; taken.has(path); suffix += 1) path = `/${entity.name}/${kind}-${suffix}`;
+    taken.add(path);
+    views.push({ kind, path, title: page.title, entity: entity.name, field: field.name });
+  }
+  return views;
+}
+
 function renderMainTs(plan: AppPlan, allNames: Map<string, EntityNames>): string {
   const home = plan.pages.find((page) => page.kind === 'home');
   const signIn = appNeedsSignIn(plan);
@@ -265,10 +328,12 @@ function renderMainTs(plan: AppPlan, allNames: Map<string, EntityNames>): string
     `\nstartApp({\n` +
     `  name: ${literal(plan.name)},\n` +
     `  description: ${literal(plan.description)},\n` +
+    `  language: ${literal(plan.language ?? 'en')},\n` +
     `  homeTitle: ${literal(home?.title ?? plan.name)},\n` +
     `  signIn: ${signIn},\n` +
     `  entities: [\n${views}  ],\n` +
     `  navigation: ${literal(navigation)},\n` +
+    `  views: [\n${viewPages(plan).map((view) => `    ${literal(view)},\n`).join('')}  ],\n` +
     `});\n`
   );
 }
@@ -289,9 +354,17 @@ function faviconHref(plan: AppPlan): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
+/** The one text the page shows before the template's own texts (src/i18n.ts) can: when scripts do not run. */
+const NEEDS_JAVASCRIPT: Record<AppLanguage, (name: string) => string> = {
+  en: (name) => `${name} needs JavaScript to run.`,
+  fr: (name) => `${name} a besoin de JavaScript pour fonctionner.`,
+  de: (name) => `${name} braucht JavaScript.`,
+  es: (name) => `${name} necesita JavaScript para funcionar.`,
+};
+
 function renderIndexHtml(plan: AppPlan): string {
   return (
-    `<!doctype html>\n<html lang="en">\n<head>\n` +
+    `<!doctype html>\n<html lang="${plan.language ?? 'en'}">\n<head>\n` +
     `  <meta charset="utf-8">\n` +
     `  <meta name="viewport" content="width=device-width, initial-scale=1">\n` +
     `  <title>${escapeHtml(plan.name)}</title>\n` +
@@ -300,7 +373,7 @@ function renderIndexHtml(plan: AppPlan): string {
     `  <link rel="stylesheet" href="/${APP_SOURCE_LAYOUT.bundleStyles}">\n` +
     `  <script defer src="/${APP_SOURCE_LAYOUT.bundleScript}"></script>\n` +
     `</head>\n<body>\n` +
-    `  <div id="app"><noscript>${escapeHtml(plan.name)} needs JavaScript to run.</noscript></div>\n` +
+    `  <div id="app"><noscript>${escapeHtml(NEEDS_JAVASCRIPT[plan.language ?? 'en'](plan.name))}</noscript></div>\n` +
     `</body>\n</html>\n`
   );
 }
@@ -310,6 +383,7 @@ function renderAppJson(plan: AppPlan): string {
   const ordered = {
     name: plan.name,
     description: plan.description,
+    ...(plan.language ? { language: plan.language } : {}),
     runtime_api: `${APP_RUNTIME_PREFIX}/entities/<entity>`,
     entities: plan.entities.map((entity) => ({
       name: entity.name,
@@ -326,9 +400,11 @@ function renderAppJson(plan: AppPlan): string {
         ...(field.default_value !== undefined ? { default_value: field.default_value } : {}),
         ...(field.options ? { options: field.options } : {}),
         ...(field.hint ? { hint: field.hint } : {}),
+        ...(field.entity ? { entity: field.entity } : {}),
+        ...(field.on_delete ? { on_delete: field.on_delete } : {}),
       })),
     })),
-    pages: plan.pages.map((page) => ({ path: page.path, title: page.title, kind: page.kind, ...(page.entity ? { entity: page.entity } : {}) })),
+    pages: plan.pages.map((page) => ({ path: page.path, title: page.title, kind: page.kind, ...(page.entity ? { entity: page.entity } : {}), ...(page.field ? { field: page.field } : {}) })),
     prompts: plan.prompts,
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;

@@ -3,9 +3,12 @@
  * interface per entity below) and its users' sign-in by e-mailed code. Every failure is an ApiError carrying
  * the server's message and, for invalid input, one problem per field.
  */
+import { t } from './i18n';
+
 export const API_PREFIX = '/_api';
 
-export type FieldValue = string | number | boolean | null | string[] | Record<string, unknown>;
+/** A field's value: text, a number, true or false, null, a multiselect's choices, the row ids of a references field, or JSON. */
+export type FieldValue = string | number | boolean | null | string[] | number[] | Record<string, unknown>;
 
 export interface FieldProblem {
   field: string;
@@ -42,7 +45,19 @@ export interface RowList<Row> {
 export interface ListOptions {
   limit?: number;
   offset?: number;
+  /** the column to order by, with - before it for descending, e.g. -score */
+  orderBy?: string;
+  /** rows whose field equals the value; a references field matches when it holds the id */
+  filters?: Record<string, string | number>;
 }
+
+/** What a page that shows all of an entity's rows at once asks for. */
+export type AllOptions = Pick<ListOptions, 'orderBy' | 'filters'>;
+
+/** The most rows the server answers at once; longer lists are read in several requests. */
+const SERVER_PAGE_LIMIT = 100;
+/** The most rows a page that shows all of an entity's rows (a board, a calendar, totals) reads. */
+export const ALL_ROWS_LIMIT = 500;
 
 /** The signed-in person; tier is their access tier for this app now (free once a granted tier expired), to gate features by. */
 export interface AppUser {
@@ -55,7 +70,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function errorFrom(status: number, body: unknown): ApiError {
-  const fallback = 'The request failed (' + status + ').';
+  const fallback = t().requestFailed(status);
   if (!isRecord(body)) return new ApiError(status, 'error', fallback);
   const problems: FieldProblem[] = [];
   if (Array.isArray(body.errors)) {
@@ -73,7 +88,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   try {
     response = await fetch(API_PREFIX + path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network_error', t().networkError);
   }
   const text = await response.text();
   let data: unknown = null;
@@ -91,6 +106,8 @@ export async function request<T>(method: string, path: string, body?: unknown): 
 
 export interface EntityClient<Row extends BaseRow, Input> {
   list(options?: ListOptions): Promise<RowList<Row>>;
+  /** every row, up to ALL_ROWS_LIMIT, for pages that show them all at once */
+  all(options?: AllOptions): Promise<Row[]>;
   get(id: number): Promise<Row>;
   create(input: Input): Promise<Row>;
   update(id: number, input: Partial<Input>): Promise<Row>;
@@ -99,7 +116,7 @@ export interface EntityClient<Row extends BaseRow, Input> {
 
 export function entityClient<Row extends BaseRow, Input>(entity: string): EntityClient<Row, Input> {
   const base = '/entities/' + encodeURIComponent(entity);
-  return {
+  const client: EntityClient<Row, Input> = {
     async list(options: ListOptions = {}) {
       // The server ends a page early when its rows are large (it pages by size as well as count): read on
       // from next_offset until the page holds limit rows, so that page numbers keep meaning limit rows each.
@@ -107,8 +124,10 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
       let offset = options.offset;
       for (;;) {
         const query = new URLSearchParams();
-        if (options.limit !== undefined) query.set('limit', String(options.limit - rows.length));
+        if (options.limit !== undefined) query.set('limit', String(Math.min(options.limit - rows.length, SERVER_PAGE_LIMIT)));
         if (offset !== undefined) query.set('offset', String(offset));
+        if (options.orderBy !== undefined) query.set('order_by', options.orderBy);
+        for (const [field, value] of Object.entries(options.filters ?? {})) query.set('filters[' + field + ']', String(value));
         const suffix = query.toString();
         const page = await request<RowList<Row>>('GET', suffix ? base + '?' + suffix : base);
         rows.push(...page.rows);
@@ -116,6 +135,9 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
         if (full || page.next_offset === null || page.rows.length === 0) return { rows, total: page.total, next_offset: page.next_offset };
         offset = page.next_offset;
       }
+    },
+    async all(options: AllOptions = {}) {
+      return (await client.list({ ...options, limit: ALL_ROWS_LIMIT })).rows;
     },
     async get(id: number) {
       return (await request<{ row: Row }>('GET', base + '/' + id)).row;
@@ -130,6 +152,7 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
       await request<{ success: boolean }>('DELETE', base + '/' + id);
     },
   };
+  return client;
 }
 
 /** Sign-in of the app's own users: a code is e-mailed, the verified code sets the session cookie. */

@@ -1,8 +1,10 @@
 /** Form fields: one input per field type, reading and checking what the user typed, and showing values. */
 import type { FieldProblem, FieldValue } from './api';
+import { referenceIds } from './data';
 import { h, uniqueId } from './dom';
+import { language, t } from './i18n';
 
-export type FieldKind = 'text' | 'long_text' | 'email' | 'url' | 'tel' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'multiselect' | 'tags' | 'json';
+export type FieldKind = 'text' | 'long_text' | 'email' | 'url' | 'tel' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'multiselect' | 'tags' | 'json' | 'reference' | 'references';
 
 export interface FieldSpec {
   name: string;
@@ -13,6 +15,16 @@ export interface FieldSpec {
   options?: readonly string[];
   min?: number;
   max?: number;
+  /** a reference or references field: the entity whose rows it points at */
+  entity?: string;
+  /** a number field that holds money or an amount: lists and detail pages show its total */
+  amount?: boolean;
+}
+
+/** A row a reference field may point at: its id and what it is called. */
+export interface Choice {
+  id: number;
+  title: string;
 }
 
 export type FormValues = Record<string, FieldValue>;
@@ -44,7 +56,8 @@ function asText(value: FieldValue | undefined): string {
   return String(value);
 }
 
-export function renderField(spec: FieldSpec, value: FieldValue | undefined): FieldControl {
+/** The input of one field; `choices` are the rows a reference or references field may point at. */
+export function renderField(spec: FieldSpec, value: FieldValue | undefined, choices: readonly Choice[] = []): FieldControl {
   const id = uniqueId('field-' + spec.name);
   const hintId = id + '-hint';
   const errorId = id + '-error';
@@ -64,11 +77,12 @@ export function renderField(spec: FieldSpec, value: FieldValue | undefined): Fie
     control = input;
     focusTarget = input;
     wrapper = h('div', { class: 'field field-checkbox' }, input, h('label', { for: id }, spec.label), hint, error);
-  } else if (spec.kind === 'multiselect') {
-    const chosen = Array.isArray(value) ? value : [];
-    const boxes = (spec.options ?? []).map((option, index) => {
+  } else if (spec.kind === 'multiselect' || spec.kind === 'references') {
+    const chosen = spec.kind === 'references' ? referenceIds(value).map(String) : Array.isArray(value) ? value.map(String) : [];
+    const items = spec.kind === 'references' ? choices.map((choice) => ({ value: String(choice.id), text: choice.title })) : (spec.options ?? []).map((option) => ({ value: option, text: option }));
+    const boxes = items.map((item, index) => {
       const optionId = id + '-' + index;
-      return h('label', { class: 'choice', for: optionId }, h('input', { type: 'checkbox', id: optionId, name: spec.name, value: option, checked: chosen.includes(option) }), ' ' + option);
+      return h('label', { class: 'choice', for: optionId }, h('input', { type: 'checkbox', id: optionId, name: spec.name, value: item.value, checked: chosen.includes(item.value) }), ' ' + item.text);
     });
     control = h('div', { class: 'choices' }, ...boxes);
     focusTarget = boxes.length ? boxes[0] : control;
@@ -76,13 +90,14 @@ export function renderField(spec: FieldSpec, value: FieldValue | undefined): Fie
   } else {
     if (spec.kind === 'long_text' || spec.kind === 'json') {
       control = h('textarea', { ...common, rows: spec.kind === 'json' ? 6 : 4 }, asText(value));
-    } else if (spec.kind === 'select') {
-      const current = typeof value === 'string' ? value : '';
+    } else if (spec.kind === 'select' || spec.kind === 'reference') {
+      const current = spec.kind === 'reference' ? String(referenceIds(value)[0] ?? '') : typeof value === 'string' ? value : '';
+      const items = spec.kind === 'reference' ? choices.map((choice) => ({ value: String(choice.id), text: choice.title })) : (spec.options ?? []).map((option) => ({ value: option, text: option }));
       control = h(
         'select',
         common,
-        h('option', { value: '', selected: current === '' }, spec.required ? 'Choose…' : '—'),
-        ...(spec.options ?? []).map((option) => h('option', { value: option, selected: option === current }, option)),
+        h('option', { value: '', selected: current === '' }, spec.required ? t().choose : t().none),
+        ...items.map((item) => h('option', { value: item.value, selected: item.value === current }, item.text)),
       );
     } else {
       const types: Record<string, string> = { email: 'email', url: 'url', tel: 'tel', integer: 'number', number: 'number', date: 'date', datetime: 'datetime-local' };
@@ -95,7 +110,7 @@ export function renderField(spec: FieldSpec, value: FieldValue | undefined): Fie
         step: spec.kind === 'integer' ? 1 : spec.kind === 'number' ? 'any' : undefined,
         inputmode: spec.kind === 'integer' ? 'numeric' : spec.kind === 'number' ? 'decimal' : undefined,
         autocomplete: spec.kind === 'email' ? 'email' : spec.kind === 'tel' ? 'tel' : undefined,
-        placeholder: spec.kind === 'tags' ? 'comma, separated, tags' : undefined,
+        placeholder: spec.kind === 'tags' ? t().tagsPlaceholder : undefined,
       });
       control = input;
     }
@@ -134,6 +149,15 @@ export function readForm(form: HTMLFormElement, specs: readonly FieldSpec[]): Fo
         break;
       case 'multiselect':
         values[spec.name] = data.getAll(spec.name).filter((entry): entry is string => typeof entry === 'string');
+        break;
+      case 'reference':
+        values[spec.name] = raw === '' ? null : Number(raw);
+        break;
+      case 'references':
+        values[spec.name] = data
+          .getAll(spec.name)
+          .map((entry) => (typeof entry === 'string' ? Number(entry) : NaN))
+          .filter((id) => Number.isInteger(id));
         break;
       case 'tags':
         values[spec.name] = raw.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
@@ -176,49 +200,60 @@ export function validate(values: FormValues, specs: readonly FieldSpec[]): Field
     };
     const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
     if (empty) {
-      if (spec.required && spec.kind !== 'boolean') problem(spec.label + ' is required.');
+      if (spec.required && spec.kind !== 'boolean') problem(t().isRequired(spec.label));
       continue;
     }
     if ((spec.kind === 'integer' || spec.kind === 'number') && typeof value === 'number') {
-      if (!Number.isFinite(value)) problem(spec.label + ' must be a number.');
-      else if (spec.kind === 'integer' && !Number.isInteger(value)) problem(spec.label + ' must be a whole number.');
-      else if (spec.min !== undefined && value < spec.min) problem(spec.label + ' must be at least ' + spec.min + '.');
-      else if (spec.max !== undefined && value > spec.max) problem(spec.label + ' must be at most ' + spec.max + '.');
+      if (!Number.isFinite(value)) problem(t().mustBeNumber(spec.label));
+      else if (spec.kind === 'integer' && !Number.isInteger(value)) problem(t().mustBeWhole(spec.label));
+      else if (spec.min !== undefined && value < spec.min) problem(t().atLeast(spec.label, spec.min));
+      else if (spec.max !== undefined && value > spec.max) problem(t().atMost(spec.label, spec.max));
     } else if (spec.kind === 'email' && typeof value === 'string' && !EMAIL.test(value)) {
-      problem(spec.label + ' must be an e-mail address.');
+      problem(t().mustBeEmail(spec.label));
     } else if (spec.kind === 'url' && typeof value === 'string' && !/^https?:\/\/\S+$/i.test(value)) {
-      problem(spec.label + ' must be a web address starting with https://');
+      problem(t().mustBeUrl(spec.label));
     } else if (spec.kind === 'date' && typeof value === 'string' && !DATE.test(value)) {
-      problem(spec.label + ' must be a date.');
+      problem(t().mustBeDate(spec.label));
     } else if (spec.kind === 'datetime' && typeof value === 'string' && Number.isNaN(Date.parse(value))) {
-      problem(spec.label + ' must be a date and time.');
+      problem(t().mustBeDateTime(spec.label));
     } else if (spec.kind === 'select' && typeof value === 'string' && !(spec.options ?? []).includes(value)) {
-      problem(spec.label + ' must be one of the listed choices.');
+      problem(t().mustBeChoice(spec.label));
     } else if (spec.kind === 'json' && typeof value === 'string') {
-      problem(spec.label + ' must be a JSON object, like {"key": "value"}.');
+      problem(t().mustBeJson(spec.label));
     }
   }
   return problems;
 }
 
-const NUMBER_FORMAT = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const MONEY_FORMAT = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A number as the app's language writes it; money always with two decimals. */
+export function formatNumber(value: number, money = false): string {
+  return new Intl.NumberFormat(language(), money ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 2 }).format(value);
+}
 
-/** A value as text for lists. */
-export function formatValue(spec: FieldSpec, value: FieldValue | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+/** A day (YYYY-MM-DD) as the app's language writes it. */
+export function formatDay(day: string, options: Intl.DateTimeFormatOptions = {}): string {
+  return new Date(day + 'T00:00:00').toLocaleDateString(language(), options);
+}
+
+/** A value as text for lists; a reference shows its row's title when `titles` knows it. */
+export function formatValue(spec: FieldSpec, value: FieldValue | undefined, titles?: ReadonlyMap<number, string>): string {
+  if (value === null || value === undefined || value === '') return t().none;
+  if (spec.kind === 'reference' || spec.kind === 'references') {
+    const ids = referenceIds(value);
+    return ids.length ? ids.map((id) => titles?.get(id) ?? '#' + id).join(', ') : t().none;
+  }
+  if (typeof value === 'boolean') return value ? t().yes : t().no;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : t().none;
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'number') {
-    if (spec.hint === 'currency') return MONEY_FORMAT.format(value);
-    if (spec.max !== undefined && spec.min !== undefined && spec.min <= 1) return NUMBER_FORMAT.format(value) + ' / ' + spec.max;
-    return NUMBER_FORMAT.format(value) + (spec.hint && /^[a-z% ]+$/i.test(spec.hint) && spec.hint.length <= 16 ? ' ' + spec.hint : '');
+    if (spec.hint === 'currency') return formatNumber(value, true);
+    if (spec.max !== undefined && spec.min !== undefined && spec.min <= 1) return formatNumber(value) + ' / ' + spec.max;
+    return formatNumber(value) + (spec.hint && /^[a-z% ]+$/i.test(spec.hint) && spec.hint.length <= 16 ? ' ' + spec.hint : '');
   }
-  if (spec.kind === 'date' && DATE.test(value)) return new Date(value + 'T00:00:00').toLocaleDateString();
+  if (spec.kind === 'date' && DATE.test(value)) return formatDay(value);
   if (spec.kind === 'datetime') {
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+    return Number.isNaN(date.getTime()) ? value : date.toLocaleString(language());
   }
   return value.length > 80 ? value.slice(0, 79) + '…' : value;
 }
@@ -268,12 +303,24 @@ export class ValueReader {
 
   options<T extends string>(name: string, options: readonly T[]): T[] {
     const value = this.values[name];
-    return Array.isArray(value) ? options.filter((option) => value.includes(option)) : [];
+    return Array.isArray(value) ? options.filter((option) => value.some((item) => item === option)) : [];
   }
 
   list(name: string): string[] {
     const value = this.values[name];
-    return Array.isArray(value) ? value : [];
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  }
+
+  reference(name: string): number | null {
+    return referenceIds(this.values[name])[0] ?? null;
+  }
+
+  requiredReference(name: string): number {
+    return this.reference(name) ?? missing(name);
+  }
+
+  references(name: string): number[] {
+    return referenceIds(this.values[name]);
   }
 
   json(name: string): Record<string, unknown> | null {

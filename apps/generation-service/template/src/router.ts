@@ -1,4 +1,7 @@
-/** Hash routing (#/recipes/3/edit): works on any static host, with no server-side fallback needed. */
+/**
+ * Hash routing (#/recipes/3/edit): works on any static host, with no server-side fallback needed. A query after
+ * the path (#/expenses/new?trip=3) adds its parameters to the route's.
+ */
 export type RouteParams = Record<string, string>;
 
 export interface Route {
@@ -21,12 +24,13 @@ export function navigate(path: string): void {
   else window.location.hash = path;
 }
 
-export function matchRoute(routes: readonly Route[], path: string): { route: Route; params: RouteParams } | null {
+export function matchRoute(routes: readonly Route[], location: string): { route: Route; params: RouteParams } | null {
+  const [path, query = ''] = location.split('?', 2);
   const parts = path.split('/').filter((part) => part !== '');
   for (const route of routes) {
     const pattern = route.path.split('/').filter((part) => part !== '');
     if (pattern.length !== parts.length) continue;
-    const params: RouteParams = {};
+    const params: RouteParams = Object.fromEntries(new URLSearchParams(query));
     let matches = true;
     for (let index = 0; index < pattern.length; index += 1) {
       const segment = pattern[index];

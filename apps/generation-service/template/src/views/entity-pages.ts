@@ -1,10 +1,16 @@
-/** The list, create and edit pages every entity gets, built from its view (fields, typed client, conversions). */
-import { ApiError, type BaseRow, type EntityClient } from '../api';
-import { h } from '../dom';
-import { formatValue, readForm, renderField, validate, type FieldControl, type FieldSpec, type FormValues } from '../fields';
-import { href, navigate, type Route } from '../router';
+/**
+ * Every entity's pages (list, create, edit, and a detail page with the rows of other entities that point at it),
+ * built from its view (fields, typed client, conversions). The pages see entities through `EntityPages`, which
+ * hides each one's row type, so that references and the pages of the shell can cross between entities.
+ */
+import { ApiError, type AllOptions, type BaseRow, type EntityClient } from '../api';
+import { pointingAt, referenceIds, sumOf, type RowRecord } from '../data';
+import { h, type Child } from '../dom';
+import { formatNumber, formatValue, readForm, renderField, validate, type Choice, type FieldControl, type FieldSpec, type FormValues } from '../fields';
+import { t } from '../i18n';
+import { href, navigate, type Route, type RouteParams } from '../router';
 import { currentUser } from '../session';
-import { errorMessage, notice, pageHeader, signInNotice, signInToWriteNotice } from './ui';
+import { changeFailed, errorMessage, liveStatus, loadFor, notice, pageHeader, promptSignIn, signInNotice, signInToWriteNotice } from './ui';
 
 export interface EntityView<Row extends BaseRow, Input> {
   name: string;
@@ -20,34 +26,50 @@ export interface EntityView<Row extends BaseRow, Input> {
   fromValues(values: FormValues): Input;
 }
 
-/** An entity's pages without its row type, so the shell can hold entities of different types in one list. */
+/** An entity's rows and pages without its row type. */
 export interface EntityPages {
   name: string;
   path: string;
   label: string;
+  labelSingular: string;
   userScoped: boolean;
+  openWrites: boolean;
+  fields: readonly FieldSpec[];
   routes: Route[];
   count(): Promise<number | null>;
+  page(limit: number, offset: number): Promise<{ records: RowRecord[]; total: number }>;
+  /** every row (up to the client's ALL_ROWS_LIMIT) */
+  records(options?: AllOptions): Promise<RowRecord[]>;
+  record(id: number): Promise<RowRecord>;
+  create(values: FormValues): Promise<RowRecord>;
+  update(id: number, values: FormValues): Promise<RowRecord>;
+  remove(id: number): Promise<void>;
 }
 
 const PAGE_SIZE = 25;
 
-function lower(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
+const registry = new Map<string, EntityPages>();
+
+/** Makes the app's entities known to each other, for references and related rows. */
+export function registerEntities(entities: readonly EntityPages[]): void {
+  for (const entity of entities) registry.set(entity.name, entity);
+}
+
+export function entityNamed(name: string | undefined): EntityPages | undefined {
+  return name === undefined ? undefined : registry.get(name);
 }
 
 export function entityPages<Row extends BaseRow, Input>(view: EntityView<Row, Input>): EntityPages {
-  return {
+  const toRecord = (row: Row): RowRecord => ({ id: row.id, values: view.toValues(row) });
+  const entity: EntityPages = {
     name: view.name,
     path: view.path,
     label: view.label,
+    labelSingular: view.labelSingular,
     userScoped: view.userScoped,
-    routes: [
-      { path: view.path, title: view.label, render: () => renderList(view, 1) },
-      { path: view.path + '/page/:page', title: view.label, render: (params) => renderList(view, Number(params.page)) },
-      { path: view.path + '/new', title: 'New ' + lower(view.labelSingular), render: () => renderForm(view, null) },
-      { path: view.path + '/:id/edit', title: 'Edit ' + lower(view.labelSingular), render: (params) => renderForm(view, Number(params.id)) },
-    ],
+    openWrites: view.openWrites,
+    fields: view.fields,
+    routes: [],
     async count() {
       if (view.userScoped && !(await currentUser())) return null;
       try {
@@ -56,134 +78,246 @@ export function entityPages<Row extends BaseRow, Input>(view: EntityView<Row, In
         return null;
       }
     },
+    async page(limit, offset) {
+      const result = await view.api.list({ limit, offset });
+      return { records: result.rows.map(toRecord), total: result.total };
+    },
+    async records(options) {
+      return (await view.api.all(options)).map(toRecord);
+    },
+    async record(id) {
+      return toRecord(await view.api.get(id));
+    },
+    async create(values) {
+      return toRecord(await view.api.create(view.fromValues(values)));
+    },
+    async update(id, values) {
+      return toRecord(await view.api.update(id, view.fromValues(values)));
+    },
+    remove: (id) => view.api.remove(id),
   };
+  entity.routes = [
+    { path: view.path, title: view.label, render: () => renderList(entity, 1) },
+    { path: view.path + '/page/:page', title: view.label, render: (params) => renderList(entity, Number(params.page)) },
+    { path: view.path + '/new', title: t().newItem(view.labelSingular), render: (params) => renderForm(entity, null, params) },
+    { path: view.path + '/:id/edit', title: t().editItem(view.labelSingular), render: (params) => renderForm(entity, Number(params.id), params) },
+    { path: view.path + '/:id', title: view.labelSingular, render: (params) => renderDetail(entity, Number(params.id)) },
+  ];
+  return entity;
 }
 
-async function needsSignIn(view: { userScoped: boolean }): Promise<boolean> {
-  return view.userScoped && (await currentUser()) === null;
+/** What a row is called: its first (naming) field. */
+export function titleOf(entity: EntityPages, record: RowRecord): string {
+  const first = entity.fields[0];
+  return first ? formatValue(first, record.values[first.name]) : '#' + record.id;
+}
+
+export function detailPath(entity: EntityPages, id: number): string {
+  return entity.path + '/' + id;
+}
+
+/** Links to a row's detail page, named by its title. */
+export function rowLink(entity: EntityPages, record: RowRecord): HTMLElement {
+  return h('a', { href: href(detailPath(entity, record.id)) }, titleOf(entity, record));
+}
+
+/** The rows a reference field may point at, by title; none when they cannot be read (e.g. signed out). */
+async function choicesFor(spec: FieldSpec): Promise<Choice[]> {
+  const target = entityNamed(spec.entity);
+  if (!target) return [];
+  try {
+    return (await target.records()).map((record) => ({ id: record.id, title: titleOf(target, record) }));
+  } catch {
+    return [];
+  }
+}
+
+/** The titles of the rows each reference field of `fields` may point at, by field name then row id. */
+async function titlesFor(fields: readonly FieldSpec[]): Promise<Map<string, Map<number, string>>> {
+  const references = fields.filter((spec) => spec.kind === 'reference' || spec.kind === 'references');
+  const loaded = await Promise.all(references.map(choicesFor));
+  return new Map(references.map((spec, index) => [spec.name, new Map(loaded[index].map((choice) => [choice.id, choice.title]))]));
+}
+
+/** A value for lists and details; references are links to the rows they point at. */
+function valueNode(spec: FieldSpec, record: RowRecord, titles: Map<string, Map<number, string>>): Child {
+  const value = record.values[spec.name];
+  const target = entityNamed(spec.entity);
+  const known = titles.get(spec.name);
+  if (!target || !known) return formatValue(spec, value);
+  const ids = referenceIds(value);
+  if (!ids.length) return t().none;
+  const links: Child[] = [];
+  for (const id of ids) {
+    if (links.length) links.push(', ');
+    links.push(h('a', { href: href(detailPath(target, id)) }, known.get(id) ?? '#' + id));
+  }
+  return h('span', {}, ...links);
+}
+
+/** The fields a table shows: the first four, and every amount, whose total it adds up. */
+function shownFields(entity: EntityPages): FieldSpec[] {
+  return entity.fields.filter((spec, index) => index < 4 || spec.amount === true);
+}
+
+/** The totals of an entity's amount fields over `records`, e.g. for a trip's expenses. */
+export function amountTotals(entity: EntityPages, records: readonly RowRecord[]): { spec: FieldSpec; total: number }[] {
+  return entity.fields.filter((spec) => spec.amount === true).map((spec) => ({ spec, total: sumOf(records, spec.name) }));
+}
+
+export function formatAmount(spec: FieldSpec, total: number): string {
+  return formatNumber(total, spec.hint === 'currency');
+}
+
+/** A table of rows, titles linking to their detail pages, with a footer of the totals of amounts. */
+async function rowsTable(entity: EntityPages, records: readonly RowRecord[], actions?: (record: RowRecord, line: HTMLElement) => Child[]): Promise<HTMLElement> {
+  const shown = shownFields(entity);
+  const titles = await titlesFor(shown);
+  const body = h('tbody');
+  for (const record of records) {
+    const line = h('tr', {});
+    line.append(...shown.map((spec, index) => h('td', { 'data-label': spec.label }, index === 0 ? rowLink(entity, record) : valueNode(spec, record, titles))));
+    if (actions) line.append(h('td', { class: 'actions' }, ...actions(record, line)));
+    body.append(line);
+  }
+  const totals = amountTotals(entity, records);
+  const footer = totals.length
+    ? h(
+        'tfoot',
+        {},
+        h(
+          'tr',
+          { class: 'totals-row' },
+          ...shown.map((spec, index) => {
+            const total = totals.find((entry) => entry.spec === spec);
+            if (total) return h('td', { 'data-label': t().totalOf(spec.label), class: 'total' }, formatAmount(spec, total.total));
+            return index === 0 ? h('th', { scope: 'row' }, t().total) : h('td', { class: 'empty-cell' });
+          }),
+          actions ? h('td', { class: 'empty-cell' }) : null,
+        ),
+      )
+    : null;
+  const head = h('thead', {}, h('tr', {}, ...shown.map((spec) => h('th', { scope: 'col' }, spec.label)), actions ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t().actions)) : null));
+  return h('div', { class: 'table-wrap' }, h('table', {}, head, body, footer));
 }
 
 /** Writing takes a signed-in user unless the entity is open to visitors. */
-async function needsSignInToWrite(view: { userScoped: boolean; openWrites: boolean }): Promise<boolean> {
-  return (view.userScoped || !view.openWrites) && (await currentUser()) === null;
+async function needsSignInToWrite(entity: EntityPages): Promise<boolean> {
+  return (entity.userScoped || !entity.openWrites) && (await currentUser()) === null;
 }
 
-/** Asks to sign in above the page's content, once, when the server says a change needs a session. */
-function promptSignIn(section: HTMLElement, label: string): void {
-  if (section.querySelector('.sign-in-prompt')) return;
-  section.insertBefore(signInToWriteNotice(label), section.children[1] ?? null);
-}
-
-async function renderList<Row extends BaseRow, Input>(view: EntityView<Row, Input>, page: number): Promise<Node> {
-  const section = h('section', { class: 'page' });
-  section.append(pageHeader(view.label, h('a', { class: 'button primary', href: href(view.path + '/new') }, 'New ' + lower(view.labelSingular))));
-  if (await needsSignIn(view)) {
-    section.append(signInNotice(view.label));
-    return section;
-  }
-  const current = Number.isInteger(page) && page > 0 ? page : 1;
-  let rows: Row[];
-  let total: number;
-  try {
-    const result = await view.api.list({ limit: PAGE_SIZE, offset: (current - 1) * PAGE_SIZE });
-    rows = result.rows;
-    total = result.total;
-  } catch (error) {
-    section.append(error instanceof ApiError && error.status === 401 ? signInNotice(view.label) : notice(errorMessage(error), 'error'));
-    return section;
-  }
-  if (!rows.length) {
-    section.append(
-      h('div', { class: 'empty' }, h('p', {}, current > 1 ? 'No more ' + lower(view.label) + '.' : 'No ' + lower(view.label) + ' yet.'), h('a', { class: 'button primary', href: href(view.path + '/new') }, 'Add the first ' + lower(view.labelSingular))),
-    );
-    return section;
-  }
-  const shown = view.fields.slice(0, 4);
-  const status = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
-  const body = h('tbody');
-  for (const row of rows) {
-    const values = view.toValues(row);
-    const title = formatValue(shown[0], values[shown[0].name]);
-    const remove = h('button', { class: 'button danger', type: 'button' }, 'Delete', h('span', { class: 'visually-hidden' }, ' ' + title));
-    const line = h(
-      'tr',
-      {},
-      ...shown.map((spec, index) =>
-        h('td', { 'data-label': spec.label }, index === 0 ? h('a', { href: href(view.path + '/' + row.id + '/edit') }, title) : formatValue(spec, values[spec.name])),
-      ),
-      h('td', { class: 'actions' }, h('a', { class: 'button', href: href(view.path + '/' + row.id + '/edit') }, 'Edit', h('span', { class: 'visually-hidden' }, ' ' + title)), remove),
-    );
-    remove.addEventListener('click', () => {
-      if (!window.confirm('Delete "' + title + '"? This cannot be undone.')) return;
-      remove.disabled = true;
-      view.api.remove(row.id).then(
-        () => {
-          line.remove();
-          status.textContent = 'Deleted ' + title + '.';
-          if (!body.children.length) navigate(view.path);
-        },
-        (error: unknown) => {
-          remove.disabled = false;
-          if (error instanceof ApiError && error.status === 401) promptSignIn(section, view.label);
-          else section.insertBefore(notice(errorMessage(error), 'error'), section.children[1] ?? null);
-        },
-      );
+/** Deletes a row after asking; `done` runs once it is gone. */
+function deleteButton(section: HTMLElement, entity: EntityPages, record: RowRecord, done: () => void): HTMLButtonElement {
+  const title = titleOf(entity, record);
+  const remove = h('button', { class: 'button danger', type: 'button' }, t().delete, h('span', { class: 'visually-hidden' }, ' ' + title));
+  remove.addEventListener('click', () => {
+    if (!window.confirm(t().confirmDelete(title))) return;
+    remove.disabled = true;
+    entity.remove(record.id).then(done, (error: unknown) => {
+      remove.disabled = false;
+      changeFailed(section, entity.label, error);
     });
-    body.append(line);
+  });
+  return remove;
+}
+
+function editLink(entity: EntityPages, record: RowRecord): HTMLElement {
+  return h('a', { class: 'button', href: href(detailPath(entity, record.id) + '/edit') }, t().edit, h('span', { class: 'visually-hidden' }, ' ' + titleOf(entity, record)));
+}
+
+async function renderList(entity: EntityPages, page: number): Promise<Node> {
+  const section = h('section', { class: 'page' });
+  section.append(pageHeader(entity.label, h('a', { class: 'button primary', href: href(entity.path + '/new') }, t().newItem(entity.labelSingular))));
+  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const result = await loadFor(section, entity, () => entity.page(PAGE_SIZE, (current - 1) * PAGE_SIZE));
+  if (!result) return section;
+  if (!result.records.length) {
+    section.append(
+      h(
+        'div',
+        { class: 'empty' },
+        h('p', {}, current > 1 ? t().noMoreItems(entity.label) : t().noItemsYet(entity.label)),
+        h('a', { class: 'button primary', href: href(entity.path + '/new') }, t().addFirst(entity.labelSingular)),
+      ),
+    );
+    return section;
   }
-  section.append(
-    h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...shown.map((spec) => h('th', { scope: 'col' }, spec.label)), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))), body)),
-    status,
-  );
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const status = liveStatus();
+  let shown = result.records;
+  const table = await rowsTable(entity, shown, (record, line) => [
+    editLink(entity, record),
+    deleteButton(section, entity, record, () => {
+      line.remove();
+      status.textContent = t().deleted(titleOf(entity, record));
+      shown = shown.filter((other) => other.id !== record.id);
+      if (!shown.length) navigate(entity.path);
+      else void refreshTotals(entity, table, shown);
+    }),
+  ]);
+  section.append(table, status);
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   if (pages > 1) {
     section.append(
       h(
         'nav',
-        { class: 'pagination', 'aria-label': 'Pages' },
-        current > 1 ? h('a', { class: 'button', href: href(view.path + '/page/' + (current - 1)) }, 'Previous') : null,
-        h('span', {}, 'Page ' + current + ' of ' + pages),
-        current < pages ? h('a', { class: 'button', href: href(view.path + '/page/' + (current + 1)) }, 'Next') : null,
+        { class: 'pagination', 'aria-label': t().pages },
+        current > 1 ? h('a', { class: 'button', href: href(entity.path + '/page/' + (current - 1)) }, t().previous) : null,
+        h('span', {}, t().pageOf(current, pages)),
+        current < pages ? h('a', { class: 'button', href: href(entity.path + '/page/' + (current + 1)) }, t().next) : null,
       ),
     );
   }
   return section;
 }
 
-async function renderForm<Row extends BaseRow, Input>(view: EntityView<Row, Input>, id: number | null): Promise<Node> {
+/** After a row left a table, its totals are those of the rows still shown. */
+async function refreshTotals(entity: EntityPages, table: HTMLElement, remaining: readonly RowRecord[]): Promise<void> {
+  const footer = table.querySelector('tfoot');
+  const fresh = (await rowsTable(entity, remaining)).querySelector('tfoot');
+  if (footer && fresh) footer.replaceWith(fresh);
+}
+
+async function renderForm(entity: EntityPages, id: number | null, params: RouteParams): Promise<Node> {
   const section = h('section', { class: 'page' });
-  section.append(pageHeader((id === null ? 'New ' : 'Edit ') + lower(view.labelSingular), h('a', { class: 'button', href: href(view.path) }, 'Back to ' + lower(view.label))));
-  if (await needsSignIn(view)) {
-    section.append(signInNotice(view.label));
+  section.append(pageHeader(id === null ? t().newItem(entity.labelSingular) : t().editItem(entity.labelSingular), h('a', { class: 'button', href: href(entity.path) }, t().backTo(entity.label))));
+  if (entity.userScoped && (await currentUser()) === null) {
+    section.append(signInNotice(entity.label));
     return section;
   }
-  if (await needsSignInToWrite(view)) {
-    section.append(signInToWriteNotice(view.label));
+  if (await needsSignInToWrite(entity)) {
+    section.append(signInToWriteNotice(entity.label));
     return section;
   }
   let values: FormValues = {};
   if (id !== null) {
     if (!Number.isInteger(id)) {
-      section.append(notice('There is no such ' + lower(view.labelSingular) + '.', 'error'));
+      section.append(notice(t().noSuchItem(entity.labelSingular), 'error'));
       return section;
     }
-    try {
-      values = view.toValues(await view.api.get(id));
-    } catch (error) {
-      section.append(notice(errorMessage(error), 'error'));
-      return section;
-    }
+    const record = await loadFor(section, entity, () => entity.record(id));
+    if (!record) return section;
+    values = record.values;
+  }
+  // A new row started from the page of the row it points at (?trip=3) points at it already, and goes back there.
+  let back = entity.path;
+  for (const spec of entity.fields) {
+    const target = entityNamed(spec.entity);
+    const preset = Number(params[spec.name]);
+    if (id !== null || !target || !Number.isInteger(preset)) continue;
+    values[spec.name] = spec.kind === 'references' ? [preset] : preset;
+    back = detailPath(target, preset);
   }
   const form = h('form', { class: 'form', novalidate: true });
   const controls = new Map<string, FieldControl>();
-  for (const spec of view.fields) {
-    const control = renderField(spec, values[spec.name]);
+  const choices = await Promise.all(entity.fields.map((spec) => choicesFor(spec)));
+  entity.fields.forEach((spec, index) => {
+    const control = renderField(spec, values[spec.name], choices[index]);
     controls.set(spec.name, control);
     form.append(control.element);
-  }
-  const submit = h('button', { class: 'button primary', type: 'submit' }, id === null ? 'Create ' + lower(view.labelSingular) : 'Save changes');
+  });
+  const submit = h('button', { class: 'button primary', type: 'submit' }, id === null ? t().createItem(entity.labelSingular) : t().saveChanges);
   const status = h('p', { class: 'form-status', role: 'status', 'aria-live': 'polite' });
-  form.append(h('div', { class: 'form-actions' }, submit, h('a', { class: 'button', href: href(view.path) }, 'Cancel')), status);
+  form.append(h('div', { class: 'form-actions' }, submit, h('a', { class: 'button', href: href(back) }, t().cancel)), status);
 
   const showProblems = (problems: { field: string; message: string }[]): void => {
     for (const [name, control] of controls) control.showError(problems.find((problem) => problem.field === name)?.message ?? null);
@@ -193,32 +327,87 @@ async function renderForm<Row extends BaseRow, Input>(view: EntityView<Row, Inpu
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const data = readForm(form, view.fields);
-    const problems = validate(data, view.fields);
+    const data = readForm(form, entity.fields);
+    const problems = validate(data, entity.fields);
     showProblems(problems);
     if (problems.length) {
-      status.textContent = problems.length === 1 ? 'Please fix the highlighted field.' : 'Please fix the ' + problems.length + ' highlighted fields.';
+      status.textContent = problems.length === 1 ? t().fixField : t().fixFields(problems.length);
       return;
     }
     submit.disabled = true;
-    status.textContent = 'Saving…';
-    const input = view.fromValues(data);
-    const saving = id === null ? view.api.create(input) : view.api.update(id, input);
+    status.textContent = t().saving;
+    const saving = id === null ? entity.create(data) : entity.update(id, data);
     saving.then(
-      () => navigate(view.path),
+      () => navigate(back),
       (error: unknown) => {
         submit.disabled = false;
-        if (error instanceof ApiError && error.status === 401) {
-          // The session ended meanwhile: ask to sign in and keep what was typed.
-          status.textContent = errorMessage(error);
-          promptSignIn(section, view.label);
-          return;
-        }
-        if (error instanceof ApiError) showProblems(error.problems);
         status.textContent = errorMessage(error);
+        // The session ended meanwhile: ask to sign in and keep what was typed.
+        if (error instanceof ApiError && error.status === 401) promptSignIn(section, entity.label);
+        else if (error instanceof ApiError) showProblems(error.problems);
       },
     );
   });
   section.append(form);
+  return section;
+}
+
+/** A row's page: its fields, then the rows of every entity that point at it, with their totals. */
+async function renderDetail(entity: EntityPages, id: number): Promise<Node> {
+  const section = h('section', { class: 'page' });
+  if (!Number.isInteger(id)) {
+    section.append(pageHeader(entity.labelSingular), notice(t().noSuchItem(entity.labelSingular), 'error'));
+    return section;
+  }
+  const holder = h('div');
+  const record = await loadFor(holder, entity, () => entity.record(id));
+  if (!record) {
+    section.append(pageHeader(entity.labelSingular), ...Array.from(holder.childNodes));
+    return section;
+  }
+  const title = titleOf(entity, record);
+  section.append(
+    pageHeader(
+      title,
+      h('a', { class: 'button', href: href(detailPath(entity, id) + '/edit') }, t().edit),
+      deleteButton(section, entity, record, () => navigate(entity.path)),
+      h('a', { class: 'button', href: href(entity.path) }, t().backTo(entity.label)),
+    ),
+  );
+  const titles = await titlesFor(entity.fields);
+  section.append(
+    h('h2', { class: 'visually-hidden' }, t().details),
+    h('dl', { class: 'details' }, ...entity.fields.flatMap((spec) => [h('dt', {}, spec.label), h('dd', {}, valueNode(spec, record, titles))])),
+  );
+  for (const other of registry.values()) {
+    for (const spec of other.fields) {
+      if (spec.entity !== entity.name || (spec.kind !== 'reference' && spec.kind !== 'references')) continue;
+      section.append(await relatedSection(other, spec, entity, record));
+    }
+  }
+  return section;
+}
+
+/**
+ * The rows of `other` whose `spec` points at `record`: asked of the server with a filter, and checked here too, so
+ * an answer that ignored the filter shows the same rows.
+ */
+async function relatedSection(other: EntityPages, spec: FieldSpec, entity: EntityPages, record: RowRecord): Promise<HTMLElement> {
+  const heading = other.fields.filter((candidate) => candidate.entity === entity.name).length > 1 ? t().related(other.label) + ' · ' + spec.label : t().related(other.label);
+  const headingId = 'related-' + other.name + '-' + spec.name;
+  const section = h('section', { class: 'related', 'aria-labelledby': headingId });
+  section.append(
+    h(
+      'div',
+      { class: 'page-header' },
+      h('h2', { id: headingId }, heading),
+      h('a', { class: 'button', href: href(other.path + '/new?' + encodeURIComponent(spec.name) + '=' + record.id) }, t().addRelated(other.labelSingular)),
+    ),
+  );
+  const records = await loadFor(section, other, () => other.records({ filters: { [spec.name]: record.id } }));
+  if (!records) return section;
+  const related = pointingAt(records, spec.name, record.id);
+  if (!related.length) section.append(h('p', { class: 'empty' }, t().noItemsYet(other.label)));
+  else section.append(await rowsTable(other, related));
   return section;
 }

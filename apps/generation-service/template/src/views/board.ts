@@ -1,0 +1,103 @@
+/**
+ * A board: an entity's rows as cards in columns, one per option of a select field, in the options' order. A card
+ * moves by drag and drop or by its "move to" choice (keyboard, touch, screen readers); either changes the row
+ * through the API, so the board is the same after a reload.
+ */
+import { boardColumns, type RowRecord } from '../data';
+import { h } from '../dom';
+import { t } from '../i18n';
+import { href } from '../router';
+import { entityNamed, rowLink, titleOf } from './entity-pages';
+import { changeFailed, liveStatus, loadFor, pageHeader } from './ui';
+
+export async function renderBoard(entityName: string, field: string, title: string): Promise<Node> {
+  const section = h('section', { class: 'page' });
+  const entity = entityNamed(entityName);
+  const spec = entity?.fields.find((candidate) => candidate.name === field);
+  if (!entity || !spec) return section;
+  section.append(pageHeader(title, h('a', { class: 'button primary', href: href(entity.path + '/new') }, t().newItem(entity.labelSingular))));
+  const records = await loadFor(section, entity, () => entity.records());
+  if (!records) return section;
+  const status = liveStatus();
+  const columns = boardColumns(records, field, spec.options ?? []);
+  const lists = new Map<string | null, HTMLElement>();
+  const counts = new Map<string | null, HTMLElement>();
+  const columnName = (option: string | null): string => option ?? t().unassigned;
+  let dragged: { record: RowRecord; card: HTMLElement } | null = null;
+
+  const move = (record: RowRecord, card: HTMLElement, option: string): void => {
+    if (record.values[field] === option) return;
+    card.setAttribute('aria-busy', 'true');
+    entity.update(record.id, { ...record.values, [field]: option }).then(
+      (updated) => {
+        record.values = updated.values;
+        card.removeAttribute('aria-busy');
+        lists.get(option)?.append(card);
+        const select = card.querySelector('select');
+        if (select) select.value = option;
+        updateCounts();
+        status.textContent = t().moved(titleOf(entity, record), option);
+      },
+      (error: unknown) => {
+        card.removeAttribute('aria-busy');
+        const select = card.querySelector('select');
+        if (select) select.value = typeof record.values[field] === 'string' ? String(record.values[field]) : '';
+        changeFailed(section, entity.label, error);
+      },
+    );
+  };
+
+  const updateCounts = (): void => {
+    for (const [option, list] of lists) counts.get(option)?.replaceChildren(String(list.children.length));
+  };
+
+  const card = (record: RowRecord): HTMLElement => {
+    const element = h('li', { class: 'board-card', draggable: 'true', 'data-id': record.id });
+    const selectId = 'move-' + record.id;
+    const select = h(
+      'select',
+      { id: selectId, class: 'move-to' },
+      ...(spec.options ?? []).map((option) => h('option', { value: option, selected: record.values[field] === option }, option)),
+      record.values[field] === null || !(spec.options ?? []).includes(String(record.values[field])) ? h('option', { value: '', selected: true, disabled: true }, t().unassigned) : null,
+    );
+    select.addEventListener('change', () => move(record, element, select.value));
+    element.addEventListener('dragstart', (event) => {
+      dragged = { record, card: element };
+      event.dataTransfer?.setData('text/plain', String(record.id));
+      element.classList.add('dragging');
+    });
+    element.addEventListener('dragend', () => {
+      dragged = null;
+      element.classList.remove('dragging');
+    });
+    element.append(h('p', { class: 'board-card-title' }, rowLink(entity, record)), h('label', { class: 'visually-hidden', for: selectId }, t().moveTo(titleOf(entity, record))), select);
+    return element;
+  };
+
+  const board = h('div', { class: 'board' });
+  for (const column of columns) {
+    const headingId = 'column-' + (column.option === null ? 'none' : String(columns.indexOf(column)));
+    const count = h('span', { class: 'column-count' }, String(column.records.length));
+    const list = h('ul', { class: 'board-list', 'aria-labelledby': headingId }, ...column.records.map(card));
+    lists.set(column.option, list);
+    counts.set(column.option, count);
+    const element = h('section', { class: 'board-column', 'aria-labelledby': headingId }, h('h2', { id: headingId }, columnName(column.option), ' ', count), list);
+    const option = column.option;
+    if (option !== null) {
+      element.addEventListener('dragover', (event) => {
+        event.preventDefault();
+        element.classList.add('drop-target');
+      });
+      element.addEventListener('dragleave', () => element.classList.remove('drop-target'));
+      element.addEventListener('drop', (event) => {
+        event.preventDefault();
+        element.classList.remove('drop-target');
+        if (dragged) move(dragged.record, dragged.card, option);
+      });
+    }
+    board.append(element);
+  }
+  section.append(h('p', { class: 'hint' }, t().dragHint), board, status);
+  return section;
+}
+

@@ -1,0 +1,93 @@
+import { boardColumns, byDay, dayOf, monthGrid, parseMonth, pointingAt, ranked, referenceIds, shiftMonth, sumOf, upcoming, type RowRecord } from '../src/data';
+
+const row = (id: number, values: RowRecord['values']): RowRecord => ({ id, values });
+
+describe('references', () => {
+  it('reads ids, lists of ids and rows the server expanded in their place', () => {
+    expect(referenceIds(3)).toEqual([3]);
+    expect(referenceIds([1, 2])).toEqual([1, 2]);
+    expect(referenceIds({ id: 7, name: 'Ada' })).toEqual([7]);
+    expect(referenceIds(null)).toEqual([]);
+    expect(referenceIds('3')).toEqual([]);
+  });
+
+  it('finds the rows pointing at a row through a reference or a references field', () => {
+    const rows = [row(1, { trip: 5, people: [2, 3] }), row(2, { trip: 6, people: [3] }), row(3, { trip: null, people: [] })];
+    expect(pointingAt(rows, 'trip', 5).map((r) => r.id)).toEqual([1]);
+    expect(pointingAt(rows, 'people', 3).map((r) => r.id)).toEqual([1, 2]);
+  });
+});
+
+describe('totals', () => {
+  it('adds up to the cent and skips what is not a number', () => {
+    expect(sumOf([row(1, { amount: 0.1 }), row(2, { amount: 0.2 }), row(3, { amount: null }), row(4, { amount: 'x' })], 'amount')).toBe(0.3);
+    expect(sumOf([], 'amount')).toBe(0);
+  });
+});
+
+describe('board columns', () => {
+  it('keeps the options in order and puts rows with none of them last', () => {
+    const rows = [row(1, { stage: 'ready' }), row(2, { stage: 'idea' }), row(3, { stage: null }), row(4, { stage: 'idea' })];
+    expect(boardColumns(rows, 'stage', ['idea', 'rehearsing', 'ready']).map((column) => [column.option, column.records.map((r) => r.id)])).toEqual([
+      ['idea', [2, 4]],
+      ['rehearsing', []],
+      ['ready', [1]],
+      [null, [3]],
+    ]);
+    expect(boardColumns([row(1, { stage: 'idea' })], 'stage', ['idea'])).toHaveLength(1);
+  });
+});
+
+describe('ranking', () => {
+  it('orders by score, highest first, equal scores sharing a rank, rows without a score last', () => {
+    const rows = [row(1, { score: 5 }), row(2, { score: 9 }), row(3, { score: null }), row(4, { score: 5 }), row(5, { score: 1 })];
+    expect(ranked(rows, 'score').map((entry) => [entry.rank, entry.record.id])).toEqual([
+      [1, 2],
+      [2, 1],
+      [2, 4],
+      [4, 5],
+      [null, 3],
+    ]);
+  });
+});
+
+describe('days and months', () => {
+  it('reads the day of a date or a datetime', () => {
+    expect(dayOf('2025-03-09')).toBe('2025-03-09');
+    expect(dayOf(new Date(2025, 2, 9, 15, 30).toISOString())).toBe('2025-03-09');
+    expect(dayOf('not a date')).toBeNull();
+    expect(dayOf(null)).toBeNull();
+  });
+
+  it('moves between months across years and checks what a month is', () => {
+    expect(shiftMonth('2025-01', -1)).toBe('2024-12');
+    expect(shiftMonth('2024-12', 1)).toBe('2025-01');
+    expect(shiftMonth('2025-03', 14)).toBe('2026-05');
+    expect(parseMonth('2025-02')).toBe('2025-02');
+    expect(parseMonth('2025-13')).toBeNull();
+    expect(parseMonth(undefined)).toBeNull();
+  });
+
+  it('lays a month out in whole weeks from the first day of the week', () => {
+    // March 2025 starts on a Saturday and has 31 days.
+    const weeks = monthGrid('2025-03', 1);
+    expect(weeks).toHaveLength(6);
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+    expect(weeks[0][0]).toEqual({ day: '2025-02-24', inMonth: false });
+    expect(weeks[0][5]).toEqual({ day: '2025-03-01', inMonth: true });
+    expect(weeks[5][0]).toEqual({ day: '2025-03-31', inMonth: true });
+    expect(monthGrid('2025-03', 0)[0][6]).toEqual({ day: '2025-03-01', inMonth: true });
+    // February 2021 fills exactly four weeks from Monday.
+    expect(monthGrid('2021-02', 1)).toHaveLength(4);
+  });
+
+  it('groups rows by day and lists what is coming up, soonest first', () => {
+    const rows = [row(1, { on: '2025-03-10' }), row(2, { on: '2025-03-01' }), row(3, { on: '2025-03-10' }), row(4, { on: null }), row(5, { on: '2025-02-01' })];
+    expect([...byDay(rows, 'on')].map(([day, list]) => [day, list.map((r) => r.id)])).toEqual([
+      ['2025-03-10', [1, 3]],
+      ['2025-03-01', [2]],
+      ['2025-02-01', [5]],
+    ]);
+    expect(upcoming(rows, 'on', '2025-03-01', 2).map((r) => r.id)).toEqual([2, 1]);
+  });
+});
