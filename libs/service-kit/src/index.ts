@@ -15,3 +15,4 @@ export * from './service-config';
 export * from './appgen-error';
 export * from './not-found';
 export * from './service-kit.module';
+export * from './transaction-retry';

@@ -14,7 +14,7 @@ import {
   type UpdateRowRequest,
   type WriteRowRequest,
 } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, transactionWithRetry } from '@appgen/service-kit';
 import type { EntityDefinitionEntity } from '../entities/entity-definition.entity';
 import { toPlan } from '../entities/entities.service';
 import { checkExpand, checkFilters, checkOrder, checkRowData, jsonBytes, rowSizeProblem, type RowData, type RowFilter } from './row-data';
@@ -127,7 +127,7 @@ export class RowsService {
     const data = checked.value;
     const tooLarge = rowSizeProblem(data, data);
     if (tooLarge) throw AppgenError.validation([tooLarge]);
-    return this.dataSource.transaction(async (manager) => {
+    return transactionWithRetry(this.dataSource, async (manager) => {
       await ensureReferencedRowsExist(manager, access.appId, access.actor, access.entity, data);
       await this.ensureUnique(manager, access, data, null);
       const ownerEmail = request.actor.kind === 'app_user' ? request.actor.email.toLowerCase() : null;
@@ -144,7 +144,7 @@ export class RowsService {
     const checked = checkRowData(access.entity, request.data, 'update');
     if (!checked.value) throw AppgenError.validation(checked.errors);
     const data = checked.value;
-    return this.dataSource.transaction(async (manager) => {
+    return transactionWithRetry(this.dataSource, async (manager) => {
       await this.ensureFits(manager, access, request.id, data);
       await ensureReferencedRowsExist(manager, access.appId, access.actor, access.entity, data);
       await this.ensureUnique(manager, access, data, request.id);
@@ -163,7 +163,7 @@ export class RowsService {
   /** Deletes the row and applies the on_delete rule of every column pointing at it (./row-references.ts), all or nothing. */
   async delete(request: RowByIdRequest): Promise<{ success: true }> {
     const access = await this.access(request, 'change');
-    return this.dataSource.transaction(async (manager) => {
+    return transactionWithRetry(this.dataSource, async (manager) => {
       const rows = await manager.query<StoredRow[]>(
         `SELECT ${ROW_COLUMNS_SQL} FROM app_rows WHERE ${this.rowWhere(access)} FOR UPDATE`,
         this.rowParams(access, request.id),
