@@ -1,0 +1,209 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { adminAccount, api, closeBus, e2eEnv, generatedApp, latestMailTo, launchChromium, uniqueEmail, type TestAccount } from './support';
+
+/**
+ * The views a generated app gets from its plan, in a real browser against the real platform: a board whose cards
+ * move (saved through the API), a calendar, a detail page with the rows pointing at it and their total, a ranked
+ * list, totals in lists, the home page's summary, and all of it on a 375 px wide screen.
+ */
+describe('the views of a generated app', () => {
+  let owner: TestAccount;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    owner = await adminAccount('enterprise', 'views');
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await closeBus();
+  });
+
+  const tool = (name: string, appId: string, params: object) =>
+    api().post('/api/v1/mcp/execute_tool').set('X-API-Key', owner.key).send({ tool: name, app_id: appId, params }).expect(200);
+
+  interface Session {
+    context: BrowserContext;
+    email: string;
+    /** adds a row as the signed-in user, from the app's own page as its client does */
+    insert(entity: string, data: object): Promise<{ id: number }>;
+  }
+
+  /** A browser context signed in to the app as a new app user, through the app's own sign-in calls. */
+  async function signedIn(previewUrl: string, viewport = { width: 1280, height: 900 }): Promise<Session> {
+    if (!browser) throw new Error('Chromium did not start');
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(previewUrl);
+    const post = (path: string, body: object): Promise<{ status: number; body: { row?: { id: number } } }> =>
+      page.evaluate(
+        async ([url, json]) => {
+          const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: json });
+          return { status: response.status, body: await response.json() };
+        },
+        [path, JSON.stringify(body)] as const,
+      );
+    const email = uniqueEmail('viewer');
+    const asked = new Date();
+    expect((await post('/_api/auth/request_code', { email })).status).toBe(200);
+    const mail = await latestMailTo(email, { since: asked });
+    const code = /\b\d{6}\b/.exec(mail.subject)?.[0] ?? /\b\d{6}\b/.exec(mail.text)?.[0];
+    expect((await post('/_api/auth/verify', { email, code })).status).toBe(200);
+    return {
+      context,
+      email,
+      async insert(entity, data) {
+        const created = await post(`/_api/entities/${entity}`, data);
+        expect(created.status).toBe(201);
+        if (!created.body.row) throw new Error(`no row in ${JSON.stringify(created.body)}`);
+        return created.body.row;
+      },
+    };
+  }
+
+  /** Runs `steps` on a new page of `context`, failing on console errors (CSP violations among them); screenshots a failure. */
+  async function onPage(context: BrowserContext, name: string, steps: (page: Page) => Promise<void>): Promise<void> {
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    try {
+      await steps(page);
+      expect(problems).toEqual([]);
+    } catch (error) {
+      const file = join(e2eEnv().logDir, `views-${name}-failure.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      if (error instanceof Error) error.message += `\n(screenshot: ${file}; browser problems: ${JSON.stringify(problems)})`;
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** Today and a day later this month (or the next days), as YYYY-MM-DD. */
+  function day(offset: number): string {
+    const date = new Date();
+    date.setDate(date.getDate() + offset);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  }
+
+  it('moves a card on a board by its move-to choice and by drag and drop, and the row changes through the API', async () => {
+    const { appId, previewUrl } = await generatedApp(owner.key, "A kanban board for my band's songs, each moving through idea, rehearsing and ready");
+    const { context, email, insert } = await signedIn(previewUrl);
+    const song = `Blue Room ${Date.now()}`;
+    const other = `Night Drive ${Date.now()}`;
+    const first = await insert('songs', { title: song, stage: 'Idea' });
+    await insert('songs', { title: other, stage: 'Idea' });
+    const stageOf = async (id: number): Promise<string> => {
+      const rows: { id: number; stage: string }[] = (await tool('svc-query-data', appId, { entity: 'songs', user_email: email, limit: 100 })).body.result.rows;
+      return String(rows.find((row) => row.id === id)?.stage);
+    };
+
+    await onPage(context, 'board', async (page) => {
+      await page.goto(`${previewUrl}/#/songs/board`);
+      const column = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}\\b`) });
+      await column('Idea').getByRole('link', { name: song }).waitFor();
+      // Keyboard and touch: the card's own "move to" choice.
+      await page.getByLabel(`Move ${song} to`).selectOption('Rehearsing');
+      await column('Rehearsing').getByRole('link', { name: song }).waitFor();
+      await page.getByRole('status').filter({ hasText: `${song} moved to Rehearsing.` }).waitFor({ state: 'attached' });
+      expect(await stageOf(first.id)).toBe('Rehearsing');
+      // Drag and drop to the last column.
+      // From the card's corner: its middle is the move-to choice.
+      await page.locator('.board-card').filter({ hasText: song }).dragTo(column('Ready'), { sourcePosition: { x: 4, y: 4 } });
+      await column('Ready').getByRole('link', { name: song }).waitFor();
+      await page.reload();
+      await column('Ready').getByRole('link', { name: song }).waitFor();
+      expect(await column('Idea').getByRole('link', { name: other }).count()).toBe(1);
+    });
+    expect(await stageOf(first.id)).toBe('Ready');
+  });
+
+  it('shows a trip with its expenses and their total, totals in the list, and sums the app up on its home page', async () => {
+    const { previewUrl } = await generatedApp(owner.key, 'Track trips and their expenses: each expense has an amount and belongs to a trip');
+    const { context, insert } = await signedIn(previewUrl);
+    const trip = await insert('trips', { name: 'Lisbon', start_date: day(3) });
+    await insert('trips', { name: 'Oslo' });
+    await insert('expenses', { description: 'Hotel', amount: 120.5, trip: trip.id });
+    await insert('expenses', { description: 'Tram', amount: 3, trip: trip.id });
+
+    await onPage(context, 'trip', async (page) => {
+      await page.goto(`${previewUrl}/#/trips/${trip.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Lisbon' }).waitFor();
+      const expenses = page.getByRole('region', { name: 'Expenses' });
+      await expenses.getByRole('link', { name: 'Hotel' }).waitFor();
+      expect(await expenses.getByRole('link', { name: 'Tram' }).count()).toBe(1);
+      expect(await expenses.locator('tfoot').innerText()).toContain('123.50');
+      // The expense links back to its trip.
+      await expenses.getByRole('link', { name: 'Hotel' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Hotel' }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: 'Lisbon' }).waitFor();
+      // The form offers the trips by name.
+      await page.goto(`${previewUrl}/#/expenses/new`);
+      expect(await page.getByLabel('Trip').locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Lisbon', 'Oslo']));
+      // The list adds up the expenses it shows.
+      await page.goto(`${previewUrl}/#/expenses`);
+      expect(await page.locator('tfoot').innerText()).toContain('123.50');
+      // The home page: how many of each, what is coming up, the totals.
+      await page.goto(`${previewUrl}/#/`);
+      await page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Trips', exact: true }) }).getByText('2 entries').waitFor();
+      await page.getByRole('region', { name: 'Coming up' }).getByRole('link', { name: 'Lisbon' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Totals' }).innerText()).toContain('123.50');
+    });
+  });
+
+  it('ranks players by score, highest first, with their rank', async () => {
+    const { previewUrl } = await generatedApp(owner.key, 'A leaderboard of players with their score');
+    const { context, insert } = await signedIn(previewUrl);
+    for (const [name, score] of [['Ada', 12], ['Grace', 30], ['Alan', 12], ['Edsger', 3]] as const) await insert('players', { name, score });
+    await onPage(context, 'ranking', async (page) => {
+      await page.goto(`${previewUrl}/#/players/ranking`);
+      const items = page.locator('.ranking-item');
+      await items.first().waitFor();
+      const lines = (await items.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+      const ranks = lines.map((line) => line.split(' ').slice(0, 3).join(' '));
+      // Ada and Alan share second place, in either order; Edsger comes fourth.
+      expect([ranks[0], ...ranks.slice(1, 3).sort(), ranks[3]]).toEqual(['Rank 1 Grace', 'Rank 2 Ada', 'Rank 2 Alan', 'Rank 4 Edsger']);
+    });
+  });
+
+  it('places a dated row on the calendar: a month grid on a wide screen, an agenda at 375 px', async () => {
+    const { previewUrl } = await generatedApp(owner.key, 'An events calendar where I keep events with a date and a place');
+    const wide = await signedIn(previewUrl);
+    const title = `Rehearsal ${Date.now()}`;
+    const today = day(0);
+    await wide.insert('events', { title, date: today });
+    await onPage(wide.context, 'calendar-wide', async (page) => {
+      await page.goto(`${previewUrl}/#/events/calendar`);
+      const cell = page.locator('.calendar-grid td[aria-current="date"]');
+      await cell.getByRole('link', { name: title }).waitFor();
+      expect(await page.locator('.calendar-narrow').isVisible()).toBe(false);
+      // The next month has nothing, and Today comes back.
+      const thisMonth = await page.locator('.calendar-month').innerText();
+      await page.getByRole('link', { name: 'Next month' }).click();
+      await page.waitForURL(/#\/events\/calendar\/\d{4}-\d{2}$/);
+      await page.locator('.calendar-month').filter({ hasNotText: thisMonth }).waitFor();
+      expect(await page.getByRole('link', { name: title }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Today', exact: true }).click();
+      await cell.getByRole('link', { name: title }).waitFor();
+    });
+
+    const narrow = await signedIn(previewUrl, { width: 375, height: 812 });
+    await narrow.insert('events', { title, date: today });
+    await onPage(narrow.context, 'calendar-narrow', async (page) => {
+      await page.goto(`${previewUrl}/#/events/calendar`);
+      await page.locator('.agenda').getByRole('link', { name: title }).waitFor();
+      expect(await page.locator('.calendar-grid').isVisible()).toBe(false);
+      // Nothing is wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.getByRole('link', { name: title }).click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  });
+});
