@@ -1,4 +1,4 @@
-// `npm run bench [-- --only gateway-read|edge-read|generation|validation|webhooks] [--seconds N --connections N]`: builds, then runs every
+// `npm run bench [-- --only gateway-read|edge-read|generation|fit|validation|webhooks] [--seconds N --connections N]`: builds, then runs every
 // benchmark (or the one named) and prints its table. Each benchmark starts its own private NATS server,
 // scratch database and the processes it measures. A benchmark whose jobs fail, (webhooks) whose deliveries
 // go missing or fail their signature check, or (edge-read) whose answers have another status than expected,
@@ -28,6 +28,13 @@ const BENCHMARKS = {
     const failed = printGeneration(results);
     if (failed.length > 0) {
       console.error(`${failed.length} generation job(s) failed; service logs in ${results.logDir}`);
+      process.exitCode = 1;
+    }
+  },
+  fit: async () => {
+    const { benchFit, printFit } = await import('./fit.mjs');
+    if (!printFit(benchFit())) {
+      console.error('the blueprint planner found fewer of the prompts\' concepts than the target');
       process.exitCode = 1;
     }
   },

@@ -201,7 +201,8 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
       const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => viewFits('calendar', field))) ?? entities[0];
       if (entity) add('calendar', entity, calendarField(entity));
     } else {
-      const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => SCORE_FIELDS.includes(field.name) && viewFits('ranking', field))) ?? entities[0];
+      const holder = wish.field && !entityOf(wish.entity) ? entities.find((candidate) => candidate.fields.some((field) => field.name === wish.field && viewFits('ranking', field))) : undefined;
+      const entity = holder ?? entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => SCORE_FIELDS.includes(field.name) && viewFits('ranking', field))) ?? entities[0];
       if (entity) add('ranking', entity, rankingField(entity, wish.field));
     }
   }
@@ -209,8 +210,10 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const draft = drafts[index];
     const scheduled = [draft?.singular, draft?.domainKey, singularSnake(entity.name)].some((kind) => kind && SCHEDULED_NOUNS.includes(kind));
     const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
+    // a date of something that happens ("pickup date", "viewing date", "sowing dates") is one to see on a calendar
+    const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name));
     if (scheduled) add('calendar', entity, calendarField(entity));
-    else if (due) add('calendar', entity, due);
+    else if (due ?? happening) add('calendar', entity, (due ?? happening) as EntityField);
   });
   return views;
 }

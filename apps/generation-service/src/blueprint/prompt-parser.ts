@@ -11,7 +11,7 @@ import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
   PEOPLE_NOUNS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
-  FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
+  FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, type Token } from './words.util';
@@ -559,6 +559,9 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 
 // --- what the prompt means between its entities -------------------------------------------------------------
 
+/** Words that end a list of stages or choices: a new clause starts. */
+const ITEM_STOPS = ['where', 'which', 'that', 'who', 'so', 'because', 'while', 'when', 'each', 'every', 'i', 'we', 'you', 'they', 'but', 'also', 'for'];
+
 /** A past participle: "paid", "assigned", "written". */
 function isParticiple(word: string): boolean {
   return IRREGULAR_PARTICIPLES.includes(word) || (word.length > 4 && word.endsWith('ed'));
@@ -579,7 +582,7 @@ function readItems(tokens: Token[], start: number, separators: string[] = [',', 
       if (items[items.length - 1].length) items.push([]);
       continue;
     }
-    if (token.punct || CLAUSE_WORDS.includes(token.text) && token.text !== 'to' || FIELD_INTRO_WORDS.includes(token.text)) break;
+    if (token.punct || ITEM_STOPS.includes(token.text) || FIELD_INTRO_WORDS.includes(token.text)) break;
     const current = items[items.length - 1];
     if (current.length >= 3) return null;
     if (!current.length && DETERMINERS.has(token.text)) continue;
@@ -628,6 +631,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     drafts.push(draft);
     return { draft, length: 1 };
   };
+  /** A plural noun at `index` that is a thing, not a unit or a function word ("categories", not "minutes"). */
+  const isThing = (index: number): boolean => isWord(tokens[index]) && isPlural(tokens[index].text) && isNoun(index) && !UNIT_WORDS[tokens[index].text] && !STOP_WORDS.includes(tokens[index].text) && !CLAUSE_WORDS.includes(tokens[index].text);
+  const isPeople = (draft: EntityDraft): boolean => PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.domainKey ?? '');
   /** The last draft named before `index`, else the first one. */
   const draftBefore = (index: number): EntityDraft | null => {
     for (let at = index - 1; at >= 0; at -= 1) {
@@ -639,8 +645,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
     if (from === to) return;
     const target = pluralSnake(toSnake(to.singular));
-    if (from.fields.some((field) => field.entity === target)) return;
     const fieldName = toSnake(name);
+    if (from.fields.some((field) => field.entity === target && field.name === fieldName)) return;
     const existing = from.fields.findIndex((field) => field.name === fieldName);
     const field: EntityField = { name: fieldName, label: toSentence(fieldName), type: many ? 'references' : 'reference', required: false, entity: target, on_delete: onDelete };
     if (existing >= 0) from.fields[existing] = field;
@@ -681,7 +687,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       while (tokens[start]?.text === ':' || tokens[start]?.text === 'like' || tokens[start]?.text === 'of') start += 1;
       const list = readItems(tokens, start, fromTo ? ['to', ',', 'then', '>'] : undefined);
       if (list && list.items.length <= 8) {
-        const owner = draftBefore(index);
+        const mover = tokens[index - 1] && MOVING_VERBS.includes(tokens[index - 1].text) ? index - 2 : index - 1;
+        const owner = (mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true)?.draft : null))) || draftBefore(index);
         if (owner) {
           const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';
           addChoice(owner, name, list.items);
@@ -692,6 +699,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "bought or not", "paid or unpaid": a yes/no fact of the thing named before
+    if (text === 'or' && isWord(tokens[index - 1]) && (next?.text === 'not' || next?.text === `un${tokens[index - 1].text}`) && (isParticiple(tokens[index - 1].text) || tags[index - 1] === 'ADJ')) {
+      const owner = draftBefore(index - 1);
+      const name = toSnake(tokens[index - 1].text);
+      if (owner && !owner.fields.some((field) => field.name === name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
+      index += 1;
+      continue;
+    }
     // choices named before a thing: "morning or evening shifts", "indoor, outdoor or hybrid events"
     if (text === 'or' && isWord(tokens[index - 1]) && isWord(next)) {
       const options: string[] = [tokens[index - 1].text];
@@ -699,6 +714,19 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       while (tokens[back]?.text === ',' && isWord(tokens[back - 1])) {
         options.unshift(tokens[back - 1].text);
         back -= 2;
+      }
+      // "shifts of the morning or of the evening": the choices come after the thing
+      let last = index + 1;
+      while (isWord(tokens[last]) && ['of', 'in', 'the', 'at', 'during'].includes(tokens[last].text)) last += 1;
+      let before = back;
+      while (isWord(tokens[before]) && ['of', 'in', 'the', 'at', 'during', 'for'].includes(tokens[before].text)) before -= 1;
+      const ownerBefore = last > index + 1 && isWord(tokens[last]) && !isWord(tokens[last + 1]) ? draftAt(before) : null;
+      if (ownerBefore && before < back) {
+        options.push(tokens[last].text);
+        const family = OPTION_FAMILIES.find((candidate) => options.filter((option) => candidate.words.includes(option)).length >= Math.min(2, options.length));
+        addChoice(ownerBefore.draft, family?.field ?? 'type', options.map((option) => capitalized([option])));
+        index = last;
+        continue;
       }
       options.push(next.text);
       const plain = options.every((option) => !STOP_WORDS.includes(option) && !CLAUSE_WORDS.includes(option) && !/^\d/.test(option) && draftAt(tokens.findIndex((candidate) => candidate.text === option)) === null);
@@ -727,10 +755,15 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "shared among several", "split between the friends"
     if (SHARING_PREPOSITIONS.includes(text) && isParticiple(tokens[index - 1]?.text ?? '') && ['shared', 'split', 'divided', 'spread', 'shared_out'].includes(tokens[index - 1].text)) {
-      const owner = draftBefore(index - 1);
+      // "expenses paid by one person and shared among several": what is shared is the thing, not the person before
+      let owner = draftBefore(index - 1);
+      for (let at = index - 2; at >= 0 && owner && isPeople(owner); at -= 1) {
+        const found = draftAt(at);
+        if (found && !isPeople(found.draft)) owner = found.draft;
+      }
       const { at } = skipQuantifiers(index + 1);
       const named = draftAt(at) ?? (isWord(tokens[at]) && isPlural(tokens[at].text) ? ensureDraft(at, true) : null);
-      const people = named?.draft ?? [...drafts].reverse().find((draft) => draft !== owner && (PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.domainKey ?? '')));
+      const people = named?.draft ?? [...drafts].reverse().find((draft) => draft !== owner && isPeople(draft));
       if (owner && people) {
         relate(owner, people, `${tokens[index - 1].text}_${text}`, true, 'set_null');
         continue;
@@ -744,7 +777,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (before && endsBefore) {
         const { at } = skipQuantifiers(index + 1);
         const existing = draftAt(at);
-        const target = existing ?? (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]) ? ensureDraft(at, true) : null);
+        const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1])) || (['in', 'within', 'inside', 'under'].includes(text) && isThing(at));
+        const target = existing ?? (creates ? ensureDraft(at, true) : null);
         if (target && target.draft !== before.draft && !(text === 'for' && !existing)) {
           relate(before.draft, target.draft, target.draft.singular, false, 'cascade');
           continue;
@@ -762,9 +796,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // "students and their grades"
-    if (text === 'and' && next?.text === 'their') {
+    if ((text === 'and' || text === ',') && next?.text === 'their') {
       const owner = draftAt(index - 1);
-      const owned = draftAt(index + 2);
+      const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true) : null);
       if (owner && owned) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
     }
 
@@ -774,7 +808,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let at = index + 1;
       if (tokens[at]?.text === 'to') at += 1;
       const { at: objectAt, many } = skipQuantifiers(at);
-      const object = draftAt(objectAt);
+      const object = draftAt(objectAt) ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true) : null);
       if (subject && object && subject !== object.draft) {
         if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
         else relate(object.draft, subject, subject.singular, false, 'cascade');
@@ -822,9 +856,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (owner) owner.money = true;
     }
 
+    // "the most votes", "best score first", "voted on": ordered by that number
+    const scoreWord = (['most', 'best', 'top', 'highest'].includes(text) ? tokens.slice(index + 1, index + 4).find((candidate) => isWord(candidate) && SCORE_WORDS.includes(candidate.text)) : undefined)
+      ?? (['vote', 'votes', 'voted', 'upvote', 'upvotes'].includes(text) ? { text: 'votes' } : undefined);
+    if (scoreWord) {
+      reading.views.push({ kind: 'ranking', entity: draftBefore(index)?.singular ?? null, field: libraryFieldName(toSnake(scoreWord.text)) ?? toSnake(scoreWord.text) });
+      continue;
+    }
     if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
       let target: EntityDraft | null = null;
-      for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? null;
+      for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
       const by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
       const field = by > 0 && isWord(tokens[by + 1]) ? libraryFieldName(toSnake(tokens[by + 1].text)) ?? toSnake(tokens[by + 1].text) : undefined;
       if (text !== 'most' && text !== 'best' && text !== 'top' || target) reading.views.push({ kind: 'ranking', entity: target?.singular ?? null, ...(field ? { field } : {}) });

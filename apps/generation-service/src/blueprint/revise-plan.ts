@@ -4,7 +4,7 @@
  * shapes; what matches none is read like a first prompt, and what it adds (entities, fields) is merged in.
  */
 import type { AppPlan, EntityField, EntityPlan, FieldType } from '@appgen/contracts';
-import { domainKeyOf, entityFromDraft, isUserScoped, pagesFor, MAX_ENTITIES, MAX_FIELDS } from './plan-builder';
+import { boardField, domainKeyOf, entityFromDraft, isUserScoped, pagesFor, viewFits, viewsOf, MAX_ENTITIES, MAX_FIELDS, type EntityView } from './plan-builder';
 import { addField, fieldFromWords, matchDomainNoun, optionsFor, readPrompt, type EntityDraft } from './prompt-parser';
 import { FALLBACK_OPTIONS, FIELD_LIBRARY } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, singularSnake, toSentence, toSnake, toTitle, tokenize } from './words.util';
@@ -33,10 +33,15 @@ interface Revision {
   changed: boolean;
 }
 
-function clonePlan(plan: AppPlan): AppPlan {
+/** A plan being changed, with its boards, calendars and rankings kept beside it until the pages are made again. */
+type WorkingPlan = AppPlan & { views: EntityView[] };
+
+function clonePlan(plan: AppPlan): WorkingPlan {
   return {
     name: plan.name,
     description: plan.description,
+    ...(plan.language ? { language: plan.language } : {}),
+    views: viewsOf(plan),
     entities: plan.entities.map((entity) => ({ ...entity, fields: entity.fields.map((field) => ({ ...field, ...(field.options ? { options: [...field.options] } : {}) })) })),
     pages: plan.pages.map((page) => ({ ...page })),
     prompts: [...plan.prompts],
@@ -130,12 +135,63 @@ function addFields(entity: EntityPlan, fields: EntityField[]): boolean {
   return changed;
 }
 
-function renameEntity(entity: EntityPlan, words: string): void {
+/** Renames an entity, and the references and views that name it. */
+function renameEntity(plan: WorkingPlan, entity: EntityPlan, words: string): void {
   const snake = toSnake(words);
   const plural = isPlural(snake.split('_').pop() ?? snake) ? snake : pluralSnake(snake);
+  if (plan.entities.some((other) => other !== entity && other.name === plural)) throw new BlueprintPromptError(`The app already has ${plural}.`);
+  const before = entity.name;
   entity.name = plural;
   entity.label = toSentence(plural);
   entity.label_singular = toSentence(singularSnake(plural));
+  for (const other of plan.entities) for (const field of other.fields) if (field.entity === before) field.entity = plural;
+  for (const view of plan.views) if (view.entity === before) view.entity = plural;
+}
+
+/** Removes an entity, the fields of other entities pointing at it, and its views. */
+function removeEntity(plan: WorkingPlan, entity: EntityPlan): void {
+  plan.entities = plan.entities.filter((candidate) => candidate !== entity);
+  for (const other of plan.entities) other.fields = other.fields.filter((field) => field.entity !== entity.name);
+  plan.views = plan.views.filter((view) => view.entity !== entity.name);
+}
+
+const VIEW_KINDS: Record<string, EntityView['kind']> = { board: 'board', kanban: 'board', columns: 'board', calendar: 'calendar', agenda: 'calendar', schedule: 'calendar', ranking: 'ranking', leaderboard: 'ranking', scoreboard: 'ranking' };
+
+/**
+ * "show tasks as a board", "add a calendar of shifts", "rank players by points": a view of an entity by one of its
+ * fields, the field made when the entity has none that fits (a board's statuses, a calendar's date, a ranking's score).
+ */
+function addView(plan: WorkingPlan, clause: string): boolean | null {
+  const words = Object.keys(VIEW_KINDS).join('|');
+  const match = new RegExp(String.raw`^(?:show|display|view|see|put|add|give|make|create|i want)\s+${THE}(?:(${words})\s+(?:view\s+)?(?:of|for)\s+${THE}(.+?)|(.+?)\s+(?:as|on|in)\s+(?:an?\s+|the\s+)?(?:kanban\s+)?(${words})(?:\s+view)?)(?:\s+by\s+${THE}(.+?))?$`, 'i').exec(clause)
+    ?? new RegExp(String.raw`^rank\s+${THE}(.+?)\s+by\s+${THE}(.+?)$`, 'i').exec(clause);
+  if (!match) return null;
+  const isRank = /^rank\s/i.test(clause);
+  const kind = isRank ? 'ranking' : VIEW_KINDS[(match[1] ?? match[4]).toLowerCase()];
+  const entityWords = isRank ? match[1] : (match[2] ?? match[3]);
+  const byWords = isRank ? match[2] : match[5];
+  const entity = findEntity(plan, entityWords);
+  if (!entity) throw new BlueprintPromptError(`There is no "${entityWords}" in the app to show as a ${kind}; it has ${joinLabels(plan.entities)}.`);
+  let field = byWords ? findField(plan, byWords, entity)?.field : undefined;
+  if (byWords && !field) {
+    const made = fieldFromWords(tokenize(byWords).filter((token) => !token.punct).map((token) => token.text), domainKeyOf(entity));
+    if (!made) throw new BlueprintPromptError(`Could not read a field in "${byWords}".`);
+    field = made;
+    if (kind === 'ranking' && !viewFits('ranking', field)) field.type = 'integer';
+    entity.fields.push(field);
+  }
+  if (field && !viewFits(kind, field)) throw new BlueprintPromptError(`${field.label} is a ${field.type} field; a ${kind} needs ${kind === 'board' ? 'a select' : kind === 'calendar' ? 'a date' : 'a number'} field.`);
+  if (!field) {
+    if (kind === 'board') field = boardField(entity, domainKeyOf(entity));
+    else if (kind === 'calendar') field = entity.fields.find((candidate) => viewFits('calendar', candidate)) ?? (fieldFromWords(['starts_at'], null) as EntityField);
+    else field = entity.fields.find((candidate) => viewFits('ranking', candidate)) ?? { name: 'score', label: 'Score', type: 'integer', required: false };
+    if (!entity.fields.includes(field)) entity.fields.push(field);
+  }
+  const existing = plan.views.find((view) => view.kind === kind && view.entity === entity.name);
+  if (existing?.field === field.name) return false;
+  if (existing) existing.field = field.name;
+  else plan.views.push({ kind, entity: entity.name, field: field.name });
+  return true;
 }
 
 function joinLabels(entities: EntityPlan[]): string {
@@ -182,10 +238,13 @@ function stripPreamble(clause: string): string {
   }
 }
 
-function applyClause(plan: AppPlan, original: string): boolean {
+function applyClause(plan: WorkingPlan, original: string): boolean {
   const clause = stripPreamble(original);
   if (!clause) return false;
   let match: RegExpExecArray | null;
+
+  const view = addView(plan, clause);
+  if (view !== null) return view;
 
   // the app's name
   match = new RegExp(String.raw`^(?:rename|call|name|retitle)\s+${THE}(?:app|application|site|project|tool)\s+(?:to\s+|as\s+)?["']?(.+?)["']?$`, 'i').exec(clause)
@@ -260,13 +319,14 @@ function applyClause(plan: AppPlan, original: string): boolean {
     const [, from, within, to] = match;
     const entity = within ? undefined : findEntity(plan, from);
     if (entity) {
-      renameEntity(entity, to);
+      renameEntity(plan, entity, to);
       return true;
     }
     const found = findField(plan, from, findEntity(plan, within));
     if (!found) throw new BlueprintPromptError(`There is no entity or field "${from}" to rename.`);
     const name = toSnake(to.replace(/\s+field$/i, ''));
     if (found.entity.fields.some((field) => field.name === name && field !== found.field)) throw new BlueprintPromptError(`${found.entity.label} already has a field "${name}".`);
+    for (const view of plan.views) if (view.entity === found.entity.name && view.field === found.field.name) view.field = name;
     found.field.name = name;
     found.field.label = toSentence(to.replace(/\s+field$/i, ''));
     return true;
@@ -278,17 +338,20 @@ function applyClause(plan: AppPlan, original: string): boolean {
     const within = findEntity(plan, match[2]);
     let changed = false;
     for (const reference of listOf(match[1], false).map(withoutDeterminer)) {
-      const found = findField(plan, reference, within);
+      // "remove projects" is the entity even where tasks have a project field pointing at it
+      const named = !within ? findEntity(plan, reference) : undefined;
+      const found = named && (isPlural(toSnake(reference).split('_').pop() ?? '') || plan.entities.some((other) => other.fields.some((field) => field.entity === named.name))) ? undefined : findField(plan, reference, within);
       if (found) {
         if (found.entity.fields.length === 1) throw new BlueprintPromptError(`"${found.field.label}" is the only field of ${found.entity.label}; an entity needs at least one.`);
         found.entity.fields = found.entity.fields.filter((field) => field !== found.field);
+        plan.views = plan.views.filter((view) => !(view.entity === found.entity.name && view.field === found.field.name));
         changed = true;
         continue;
       }
       const entity = !within ? findEntity(plan, reference) : undefined;
       if (entity) {
         if (plan.entities.length === 1) throw new BlueprintPromptError(`${entity.label} is the app's only entity; an app needs at least one.`);
-        plan.entities = plan.entities.filter((candidate) => candidate !== entity);
+        removeEntity(plan, entity);
         changed = true;
         continue;
       }
@@ -382,19 +445,24 @@ export function splitInstructions(prompt: string): string[] {
 export function applyRevision(plan: AppPlan, prompt: string, describe: (entities: EntityPlan[]) => string): Revision {
   const next = clonePlan(plan);
   let changed = false;
+  const notUnderstood: string[] = [];
   for (const instruction of splitInstructions(prompt)) {
     if (applyClause(next, instruction)) changed = true;
+    else notUnderstood.push(instruction);
   }
   if (!changed) {
     throw new BlueprintPromptError(
-      'The update prompt names no change the blueprint generator can make. It understands, for example: "add a category field to recipes", ' +
+      `The blueprint generator did not understand ${notUnderstood.map((instruction) => `"${instruction}"`).join(', ') || 'the update prompt'}: it names no change it can make. It understands, for example: "add a category field to recipes", ` +
         '"remove the rating", "rename the cooking time field to prep time", "make the due date required", ' +
-        '"change the status options to open, doing and done", "also track cooking methods", "rename the app to Kitchen Book".',
+        '"change the status options to open, doing and done", "also track cooking methods", "show tasks as a board", "rename the app to Kitchen Book".',
     );
   }
   const previousDescription = describe(plan.entities);
   if (plan.description === previousDescription || !plan.description) next.description = describe(next.entities);
-  next.pages = pagesFor(next.entities, next.name);
-  next.prompts = [...plan.prompts, prompt];
-  return { plan: next, changed };
+  const { views, ...revised } = next;
+  // an entity read from the update may point at one the app does not have
+  for (const entity of revised.entities) entity.fields = entity.fields.filter((field) => !field.entity || revised.entities.some((other) => other.name === field.entity));
+  revised.pages = pagesFor(revised.entities, revised.name, views, revised.language);
+  revised.prompts = [...plan.prompts, prompt];
+  return { plan: revised, changed };
 }

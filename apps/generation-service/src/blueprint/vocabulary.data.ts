@@ -642,6 +642,9 @@ export const RANKING_WORDS = ['leaderboard', 'leaderboards', 'ranking', 'ranking
 /** Number fields a ranking orders by, the first an entity has. */
 export const SCORE_FIELDS = ['score', 'points', 'votes', 'wins', 'rating', 'goals', 'total', 'amount', 'quantity'];
 
+/** Numbers people rank by, as they say them after "the most", "best", "top". */
+export const SCORE_WORDS = ['votes', 'vote', 'goals', 'points', 'score', 'scores', 'wins', 'rating', 'likes', 'sales', 'views'];
+
 /** Words asking for rows in columns by stage: a board page. */
 export const BOARD_WORDS = ['kanban', 'pipeline', 'pipelines', 'columns', 'swimlanes', 'trello'];
 

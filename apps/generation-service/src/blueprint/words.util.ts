@@ -67,6 +67,8 @@ export function pluralize(word: string): string {
   const irregular = IRREGULAR_PLURALS[lower];
   if (irregular) return irregular;
   if (singularize(lower) !== lower) return lower;
+  // "ins" of "check-ins" is a plural already, though too short for singularize to say so
+  if (lower.length <= 3 && /[^aeiousy]s$|ins$/.test(lower) && !['bus', 'gas'].includes(lower)) return lower;
   if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
   if (/(s|x|z|ch|sh)$/.test(lower)) return `${lower}es`;
   if (/(potato|tomato|hero|echo|veto)$/.test(lower)) return `${lower}es`;

@@ -1,0 +1,161 @@
+import type { AppPlan, EntityField, EntityPlan } from '@appgen/contracts';
+import { BlueprintPromptError, planApp, revisePlan } from './plan-app';
+import { AppPlanValidationError, validateAppPlan } from './validate-plan';
+
+function entity(plan: AppPlan, name: string): EntityPlan {
+  const found = plan.entities.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no entity ${name} in ${plan.entities.map((candidate) => candidate.name).join(', ')}`);
+  return found;
+}
+
+function field(plan: AppPlan, entityName: string, name: string): EntityField {
+  const found = entity(plan, entityName).fields.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no field ${name} in ${entityName}: ${entity(plan, entityName).fields.map((candidate) => candidate.name).join(', ')}`);
+  return found;
+}
+
+function pageKinds(plan: AppPlan, entityName: string): string[] {
+  return plan.pages.filter((page) => page.entity === entityName).map((page) => (page.field ? `${page.kind}:${page.field}` : page.kind));
+}
+
+describe('planApp reads what a prompt means', () => {
+  it('a volunteer shift scheduler: volunteers and shifts, who signed up, morning or evening, a calendar', () => {
+    const plan = planApp('A volunteer shift scheduler for an animal shelter: volunteers sign up for morning or evening shifts');
+    expect(plan.name).toBe('Shelter Shift Scheduler');
+    expect(plan.entities.map((candidate) => candidate.name)).toEqual(['volunteers', 'shifts']);
+    expect(field(plan, 'shifts', 'volunteers')).toMatchObject({ type: 'references', entity: 'volunteers' });
+    expect(field(plan, 'shifts', 'time_of_day')).toMatchObject({ type: 'select', options: ['Morning', 'Evening'] });
+    expect(field(plan, 'shifts', 'starts_at').type).toBe('datetime');
+    expect(pageKinds(plan, 'shifts')).toEqual(['list', 'form', 'detail', 'calendar:starts_at']);
+    expect(pageKinds(plan, 'volunteers')).toEqual(['list', 'form', 'detail']);
+  });
+
+  it('an expense splitter: an amount, who paid, whom it is shared among, and the trip', () => {
+    const plan = planApp('A simple expense splitter for a group trip: trips, people, expenses paid by one person and shared among several');
+    expect(plan.name).toBe('Trip Expense Splitter');
+    expect(plan.entities.map((candidate) => candidate.name).sort()).toEqual(['expenses', 'people', 'trips']);
+    expect(field(plan, 'expenses', 'amount')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'expenses', 'paid_by')).toMatchObject({ type: 'reference', entity: 'people', on_delete: 'restrict' });
+    expect(field(plan, 'expenses', 'shared_among')).toMatchObject({ type: 'references', entity: 'people' });
+    expect(field(plan, 'expenses', 'trip')).toMatchObject({ type: 'reference', entity: 'trips' });
+    expect(entity(plan, 'expenses').fields.some((candidate) => candidate.name.includes('several'))).toBe(false);
+  });
+
+  it('a kanban board of songs: the stages in the order named, and a board by them', () => {
+    const plan = planApp("A kanban board for my band's songs, each moving through idea, rehearsing and ready");
+    expect(plan.name).toBe('Band Song Board');
+    expect(plan.entities.map((candidate) => candidate.name)).toEqual(['songs']);
+    expect(field(plan, 'songs', 'stage')).toMatchObject({ type: 'select', options: ['Idea', 'Rehearsing', 'Ready'] });
+    expect(pageKinds(plan, 'songs')).toContain('board:stage');
+  });
+
+  it('relations of containment and ownership, rankings and yes/no facts', () => {
+    const album = planApp('A music library with songs of an album');
+    expect(field(album, 'songs', 'album')).toMatchObject({ type: 'reference', entity: 'albums', on_delete: 'cascade' });
+    const projects = planApp('A project tracker with tasks in projects');
+    expect(field(projects, 'tasks', 'project')).toMatchObject({ type: 'reference', entity: 'projects' });
+    const chess = planApp('A chess club leaderboard where we rank players by rating');
+    expect(chess.pages.find((page) => page.kind === 'ranking')).toMatchObject({ entity: 'players', field: 'rating' });
+    const bakery = planApp('A bakery order book: customers place orders for cakes with a pickup date and whether they have paid');
+    expect(field(bakery, 'orders', 'paid').type).toBe('boolean');
+    expect(field(bakery, 'orders', 'amount').hint).toBe('currency');
+  });
+
+  it('plans French, German and Spanish prompts in their language, with snake_case ASCII names', () => {
+    const french = planApp('Une application pour notre refuge : les bénévoles s’inscrivent à des créneaux du matin ou du soir');
+    expect(french.language).toBe('fr');
+    expect(french.entities.map((candidate) => candidate.label)).toEqual(['Bénévoles', 'Créneaux']);
+    expect(french.entities.map((candidate) => candidate.name)).toEqual(['benevoles', 'creneaux']);
+    expect(field(french, 'creneaux', 'moment_de_la_journee').options).toEqual(['Matin', 'Soir']);
+    expect(field(french, 'creneaux', 'benevoles')).toMatchObject({ type: 'references', entity: 'benevoles', label: 'Bénévoles' });
+    expect(french.pages.find((page) => page.kind === 'sign_in')?.title ?? 'Connexion').toBe('Connexion');
+    expect(french.pages.find((page) => page.kind === 'calendar')?.title).toBe('Calendrier : Créneaux');
+
+    const german = planApp('Ein Kanban-Board für die Songs meiner Band: jeder Song durchläuft Idee, Probe und fertig');
+    expect(german.language).toBe('de');
+    expect(german.pages.find((page) => page.kind === 'board')).toMatchObject({ entity: 'songs', field: 'phase' });
+    expect(field(german, 'songs', 'phase').options).toEqual(['Idee', 'Probe', 'Fertig']);
+    expect(field(german, 'songs', 'titel')).toMatchObject({ label: 'Titel', required: true });
+
+    const spanish = planApp('Un divisor de gastos para un viaje en grupo: gastos pagados por una persona y compartidos entre varias');
+    expect(spanish.language).toBe('es');
+    expect(entity(spanish, 'gastos').label).toBe('Gastos');
+    expect(field(spanish, 'gastos', 'importe')).toMatchObject({ type: 'number', hint: 'currency', label: 'Importe' });
+    expect(field(spanish, 'gastos', 'pagado_por')).toMatchObject({ type: 'reference', entity: 'personas' });
+    for (const plan of [french, german, spanish]) expect(validateAppPlan(plan)).toEqual(plan);
+  });
+});
+
+describe('validateAppPlan checks relations, views and the language', () => {
+  const base = (): AppPlan => planApp('A simple expense splitter for a group trip: trips, people, expenses paid by one person and shared among several');
+  const problems = (plan: unknown): string[] => {
+    try {
+      validateAppPlan(plan);
+      return [];
+    } catch (error) {
+      return (error as AppPlanValidationError).errors.map((problem) => `${problem.field}: ${problem.message}`);
+    }
+  };
+
+  it('refuses a reference to an entity the plan does not have, and on_delete off a reference', () => {
+    const plan = base();
+    const expenses = plan.entities.findIndex((candidate) => candidate.name === 'expenses');
+    plan.entities[expenses].fields.push({ name: 'budget_line', label: 'Budget line', type: 'reference', required: false, entity: 'budgets' });
+    plan.entities[expenses].fields.push({ name: 'memo', label: 'Memo', type: 'text', required: false, on_delete: 'cascade' });
+    const found = problems(plan);
+    expect(found.some((problem) => /fields\[\d+\]\.entity: must name one of the plan's entities/.test(problem))).toBe(true);
+    expect(found.some((problem) => /on_delete: only reference and references fields have on_delete/.test(problem))).toBe(true);
+  });
+
+  it('refuses a board by a field that is not a select, a calendar without a date, a ranking of text, another language', () => {
+    const plan = base();
+    plan.pages.push({ path: '/expenses/board', title: 'Board', kind: 'board', entity: 'expenses', field: 'amount' });
+    plan.pages.push({ path: '/expenses/calendar', title: 'Calendar', kind: 'calendar', entity: 'expenses', field: 'description' });
+    plan.pages.push({ path: '/expenses/ranking', title: 'Ranking', kind: 'ranking', entity: 'expenses', field: 'description' });
+    const found = problems({ ...plan, language: 'it' });
+    expect(found).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^language: must be one of en, fr, de, es$/),
+      expect.stringMatching(/field: "amount" is a number field: a board groups by a select/),
+      expect.stringMatching(/field: "description" is a text field: a calendar places rows by a date/),
+      expect.stringMatching(/field: "description" is a text field: a ranking orders rows by a number/),
+    ]));
+  });
+});
+
+describe('revisePlan with the built-in engine', () => {
+  const start = (): AppPlan => planApp('A club app with members, check-ins and projects. Members have a budget. Tasks in projects');
+
+  it('adds a field, renames an entity with the references and pages that name it, removes a field', () => {
+    let plan = revisePlan(start(), 'add a notes field to check-ins');
+    expect(field(plan, 'check_ins', 'notes').type).toBe('text');
+    plan = revisePlan(plan, 'rename members to players');
+    expect(plan.entities.map((candidate) => candidate.name)).toContain('players');
+    expect(plan.pages.some((page) => page.entity === 'members')).toBe(false);
+    expect(pageKinds(plan, 'players')).toEqual(['list', 'form', 'detail']);
+    plan = revisePlan(plan, 'remove the budget');
+    expect(entity(plan, 'players').fields.some((candidate) => candidate.name === 'budget')).toBe(false);
+  });
+
+  it('shows tasks as a board by a status it creates, and removing projects removes the tasks\' reference to them', () => {
+    let plan = revisePlan(start(), 'show tasks as a board');
+    expect(plan.pages.find((page) => page.kind === 'board')).toMatchObject({ entity: 'tasks', field: 'status' });
+    expect(field(plan, 'tasks', 'status').type).toBe('select');
+    expect(field(plan, 'tasks', 'project').entity).toBe('projects');
+    plan = revisePlan(plan, 'remove projects');
+    expect(plan.entities.map((candidate) => candidate.name)).not.toContain('projects');
+    expect(entity(plan, 'tasks').fields.some((candidate) => candidate.entity === 'projects')).toBe(false);
+    expect(plan.pages.find((page) => page.kind === 'board')).toMatchObject({ entity: 'tasks', field: 'status' });
+  });
+
+  it('renaming an entity updates the references to it', () => {
+    const plan = revisePlan(planApp('A project tracker with tasks in projects'), 'rename projects to boards');
+    expect(field(plan, 'tasks', 'project').entity).toBe('boards');
+  });
+
+  it('fails saying what it did not understand, and keeps the plan as it was', () => {
+    const plan = start();
+    expect(() => revisePlan(plan, 'frobnicate the widgets')).toThrow(BlueprintPromptError);
+    expect(() => revisePlan(plan, 'frobnicate the widgets')).toThrow(/did not understand "frobnicate the widgets"/);
+    expect(plan).toEqual(start());
+  });
+});

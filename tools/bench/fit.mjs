@@ -1,0 +1,148 @@
+// Fit of the built-in `blueprint` planner: does the app it plans hold what the prompt asks for? Forty-odd prompts
+// nobody tuned the planner to, of many kinds and in English, French, German and Spanish, each with the concepts a
+// person reading it would expect (entities, relations, named choices, stage boards, calendars, money, rankings,
+// yes/no facts, the app's language). Prints, per prompt, what the plan missed, and the share of concepts found in
+// the plan's data model and pages. Target: 90 %. Reads the planner from dist/ through its public index, as the
+// generation-service loads it.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT } from '../platform/platform.mjs';
+
+const require = createRequire(import.meta.url);
+const { planApp } = require(join(ROOT, 'dist/apps/generation-service/src/blueprint/index.js'));
+
+export const TARGET_SHARE = 0.9;
+
+/**
+ * Each concept, as a person would check the app: `entity` a thing it keeps; `relation` [from, to] a row of the
+ * first points at the second; `choice` a select offering these; `board` stages in this order on a board page;
+ * `calendar` a calendar of this thing; `money` this thing has an amount of money; `ranking` this thing ranked by a
+ * number; `boolean` a yes/no field; `language` the app's language. Words are as the user wrote them.
+ */
+export const PROMPTS = [
+  ['A volunteer shift scheduler for an animal shelter: volunteers sign up for morning or evening shifts', { entity: ['volunteer', 'shift'], relation: [['shift', 'volunteer']], choice: [['morning', 'evening']], calendar: ['shift'] }],
+  ['A simple expense splitter for a group trip: trips, people, expenses paid by one person and shared among several', { entity: ['trip', 'people', 'expense'], relation: [['expense', 'people'], ['expense', 'trip']], money: ['expense'] }],
+  ["A kanban board for my band's songs, each moving through idea, rehearsing and ready", { entity: ['song'], board: [['idea', 'rehearsing', 'ready']] }],
+  ['A bakery order book: customers place orders for cakes with a pickup date, a price and whether they have paid', { entity: ['order'], calendar: ['order'], money: ['order'], boolean: ['paid'] }],
+  ['A chess club leaderboard where members record games and we rank players by rating', { entity: ['game'], ranking: ['player'] }],
+  ['Track our hiring pipeline: candidates move through applied, phone screen, interview, offer and hired', { entity: ['candidate'], board: [['applied', 'phone screen', 'interview', 'offer', 'hired']] }],
+  ['An app for my yoga studio where students book classes; each class has a teacher, a date and time and a level (beginner, intermediate or advanced)', { entity: ['class'], calendar: ['class'], choice: [['beginner', 'intermediate', 'advanced']] }],
+  ['A household chore rota for my flatmates: chores are assigned to a flatmate, due on a day, and marked done', { entity: ['chore', 'flatmate'], relation: [['chore', 'flatmate']], boolean: ['done'] }],
+  ['Help me keep a library of my vinyl records: albums with artist, year, condition and what I paid', { entity: ['album'], money: ['album'] }],
+  ['A homework planner for my kids: assignments in subjects, each with a due date and whether it is finished', { entity: ['assignment', 'subject'], relation: [['assignment', 'subject']], calendar: ['assignment'], boolean: ['finished'] }],
+  ['Our football team needs a tool to schedule matches, note the score and see a table of players with the most goals', { entity: ['match', 'player'], calendar: ['match'], ranking: ['player'] }],
+  ['A small shop inventory: products in categories, with stock, a price and a supplier', { entity: ['product', 'categor'], relation: [['product', 'categor']], money: ['product'] }],
+  ['A reading challenge tracker where I log books I finish and rate them out of 10', { entity: ['book'] }],
+  ['A wedding planner with guests, tables and a budget; guests RSVP yes or no and sit at a table', { entity: ['guest', 'table'], relation: [['guest', 'table']] }],
+  ['Plan our team retrospectives: ideas are voted on and the ideas with the most votes come first', { entity: ['idea'], ranking: ['idea'] }],
+  ['A customer support desk where tickets go from new to in progress to resolved, each assigned to an agent', { entity: ['ticket', 'agent'], board: [['new', 'in progress', 'resolved']], relation: [['ticket', 'agent']] }],
+  ['A dog walking business: clients, their dogs and walks booked for a date and time at a price', { entity: ['client', 'dog', 'walk'], relation: [['dog', 'client']], calendar: ['walk'], money: ['walk'] }],
+  ['A recipe box where recipes belong to cookbooks and I can mark favourites', { entity: ['recipe', 'cookbook'], relation: [['recipe', 'cookbook']] }],
+  ['A tool library for our street: neighbours borrow tools and we note whether each tool was returned', { entity: ['tool'], relation: [['tool', 'neighbour']], boolean: ['returned'] }],
+  ['A school science fair app: projects by students, judged with a score out of 100, best score first', { entity: ['project', 'student'], relation: [['project', 'student']], ranking: ['project'] }],
+  ['A garden planting calendar: plants, beds, and sowing dates for each plant', { entity: ['plant', 'bed'], calendar: ['plant'] }],
+  ['A freelance invoicing app with clients and invoices; invoices go through draft, sent, paid and overdue', { entity: ['client', 'invoice'], relation: [['invoice', 'client']], board: [['draft', 'sent', 'paid', 'overdue']], money: ['invoice'] }],
+  ['Track my running races: race name, date, distance, finishing time and whether it was a personal best', { entity: ['race'], boolean: ['personal best'] }],
+  ['A board game night organiser where friends sign up for game nights and bring snacks', { entity: ['game night', 'friend'], relation: [['game night', 'friend']], calendar: ['game night'] }],
+  ['A car maintenance log: services on my cars with the cost, the mileage and the garage', { entity: ['service', 'car'], relation: [['service', 'car']], money: ['service'] }],
+  ['Manage a film festival: films are screened in sessions, and the audience votes for the best film', { entity: ['film', 'session'], relation: [['film', 'session']], ranking: ['film'] }],
+  ['A grocery list shared with my partner: items in aisles, bought or not', { entity: ['item', 'aisle'], relation: [['item', 'aisle']], boolean: ['bought'] }],
+  ['An apartment hunting tracker: listings with rent, number of rooms, a viewing date and status (to visit, visited, applied, rejected)', { entity: ['listing'], money: ['listing'], calendar: ['listing'], choice: [['to visit', 'visited', 'applied', 'rejected']] }],
+  ['A classroom gradebook where teachers record students and their grades for each assignment', { entity: ['student', 'grade'], relation: [['grade', 'student']] }],
+  ['A podcast planner: episodes move through idea, recording, editing and published, each with guests', { entity: ['episode'], board: [['idea', 'recording', 'editing', 'published']] }],
+  ['Une application pour notre refuge : les bénévoles s’inscrivent à des créneaux du matin ou du soir', { language: 'fr', entity: ['bénévole', 'créneau'], relation: [['créneau', 'bénévole']], calendar: ['créneau'] }],
+  ['Un gestionnaire de dépenses pour un voyage entre amis : les dépenses sont payées par une personne et partagées entre plusieurs', { language: 'fr', entity: ['dépense'], relation: [['dépense', 'personne']], money: ['dépense'] }],
+  ['Un tableau kanban pour les chansons de mon groupe, qui passent par idée, répétition et prêt', { language: 'fr', entity: ['chanson'], board: [['idée', 'répétition', 'prêt']] }],
+  ['Une application pour gérer les recettes de cuisine avec ingrédients, temps de cuisson et une note', { language: 'fr', entity: ['recette'] }],
+  ['Un suivi des tâches de mes projets avec une date limite et une priorité', { language: 'fr', entity: ['tâche', 'projet'], calendar: ['tâche'] }],
+  ['Ein Dienstplan für unser Tierheim: Freiwillige tragen sich für Frühschichten oder Spätschichten ein', { language: 'de', entity: ['freiwillige', 'schicht'], calendar: ['schicht'] }],
+  ['Eine App für die Ausgaben einer Gruppenreise: Ausgaben werden von einer Person bezahlt und zwischen mehreren geteilt', { language: 'de', entity: ['ausgabe'], relation: [['ausgabe', 'person']], money: ['ausgabe'] }],
+  ['Ein Kanban-Board für die Songs meiner Band: jeder Song durchläuft Idee, Probe und fertig', { language: 'de', entity: ['song'], board: [['idee', 'probe', 'fertig']] }],
+  ['Eine Rangliste für unseren Schachverein mit Spielern und ihren Punkten', { language: 'de', entity: ['spieler'], ranking: ['spieler'] }],
+  ['Eine einfache App, um meine Rezepte mit Zutaten und Kochzeit zu speichern', { language: 'de', entity: ['rezept'] }],
+  ['Una aplicación para nuestro refugio: los voluntarios se apuntan a turnos de mañana o de tarde', { language: 'es', entity: ['voluntario', 'turno'], relation: [['turno', 'voluntario']], calendar: ['turno'] }],
+  ['Un divisor de gastos para un viaje en grupo: gastos pagados por una persona y compartidos entre varias', { language: 'es', entity: ['gasto'], relation: [['gasto', 'persona']], money: ['gasto'] }],
+  ['Un tablero kanban para las canciones de mi banda, que pasan por idea, ensayo y lista', { language: 'es', entity: ['canción'], board: [['idea', 'ensayo', 'lista']] }],
+  ['Una app para gestionar los pedidos de mi tienda con clientes, productos y un precio', { language: 'es', entity: ['pedido', 'cliente', 'producto'], money: ['pedido'] }],
+  ['Un ranking de los jugadores de nuestro club de tenis por puntos', { language: 'es', entity: ['jugador'], ranking: ['jugador'] }],
+];
+
+/** Lower case without accents, as snake_case names are made. */
+function plain(text) {
+  return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+/** A word's stem for matching either number in any of the four languages: "créneaux", "creneau" -> "crene". */
+function stem(word) {
+  const text = plain(word);
+  return text.length > 5 ? text.slice(0, Math.max(4, text.length - 3)) : text.replace(/(es|s)$/, '');
+}
+
+function entityMatching(plan, word) {
+  const wanted = stem(word);
+  return plan.entities.find((entity) => [entity.name, entity.label, entity.label_singular].some((name) => plain(name).includes(wanted)));
+}
+
+const CHECKS = {
+  entity: (plan, word) => entityMatching(plan, word) !== undefined,
+  relation: (plan, [from, to]) => {
+    const source = entityMatching(plan, from);
+    const target = entityMatching(plan, to);
+    return Boolean(source && target && source.fields.some((field) => field.entity === target.name));
+  },
+  choice: (plan, options) => plan.entities.some((entity) => entity.fields.some((field) => field.options && options.every((option) => field.options.some((candidate) => plain(candidate) === plain(option))))),
+  board: (plan, stages) => plan.pages.some((page) => {
+    if (page.kind !== 'board') return false;
+    const field = plan.entities.find((entity) => entity.name === page.entity)?.fields.find((candidate) => candidate.name === page.field);
+    return Boolean(field?.options) && stages.every((stage, index) => plain(field.options[index] ?? '') === plain(stage));
+  }),
+  calendar: (plan, word) => plan.pages.some((page) => page.kind === 'calendar' && page.entity === entityMatching(plan, word)?.name),
+  ranking: (plan, word) => plan.pages.some((page) => page.kind === 'ranking' && page.entity === entityMatching(plan, word)?.name),
+  money: (plan, word) => Boolean(entityMatching(plan, word)?.fields.some((field) => (field.type === 'number' || field.type === 'integer') && field.hint === 'currency')),
+  boolean: (plan, word) => plan.entities.some((entity) => entity.fields.some((field) => field.type === 'boolean' && (plain(field.name).includes(stem(word)) || plain(field.label).includes(stem(word))))),
+  language: (plan, language) => (plan.language ?? 'en') === language,
+};
+
+function describe(kind, value) {
+  return `${kind} ${Array.isArray(value) ? value.join(kind === 'relation' ? ' → ' : ', ') : value}`;
+}
+
+export function benchFit() {
+  const results = [];
+  const times = [];
+  for (const [prompt, concepts] of PROMPTS) {
+    const started = performance.now();
+    let plan = null;
+    let error = null;
+    try {
+      plan = planApp(prompt);
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+    }
+    times.push(performance.now() - started);
+    const checked = [];
+    for (const [kind, values] of Object.entries(concepts)) {
+      for (const value of kind === 'language' ? [values] : values) checked.push({ concept: describe(kind, value), found: plan !== null && CHECKS[kind](plan, value) });
+    }
+    results.push({ prompt, plan, error, checked });
+  }
+  const all = results.flatMap((result) => result.checked);
+  const found = all.filter((check) => check.found).length;
+  const sorted = [...times].sort((a, b) => a - b);
+  return { results, found, total: all.length, share: found / all.length, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+}
+
+/** Prints the table; returns whether the share reached the target. */
+export function printFit({ results, found, total, share, p50, max }) {
+  console.log('\nblueprint fit (concepts of each prompt found in the planned data model and pages)');
+  for (const { prompt, plan, error, checked } of results) {
+    const missed = checked.filter((check) => !check.found);
+    const mark = error ? 'ERROR' : `${checked.length - missed.length}/${checked.length}`;
+    console.log(`${mark.padStart(5)}  ${prompt.length > 90 ? `${prompt.slice(0, 87)}...` : prompt}`);
+    if (error) console.log(`       ${error}`);
+    else if (missed.length) console.log(`       missed: ${missed.map((check) => check.concept).join('; ')}  (planned "${plan.name}": ${plan.entities.map((entity) => entity.name).join(', ')})`);
+  }
+  console.log(`\n${found}/${total} concepts found: ${(share * 100).toFixed(1)} % (target ${TARGET_SHARE * 100} %); planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return share >= TARGET_SHARE;
+}
