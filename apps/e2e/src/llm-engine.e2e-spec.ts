@@ -49,8 +49,13 @@ describe('the openai engine writes and repairs an app through the public API', (
     expect(queued.status).toBe(202);
     return queued.body;
   };
+  /** The job once it ended and its app with it (a failed job's app is marked failed just after). */
   const finished = (jobId: string): Promise<JobView> =>
-    until<JobView>(`job ${jobId}`, async () => (await call.get(`/generation_queue/${jobId}`).expect(200)).body, (job) => !['queued', 'processing'].includes(job.status));
+    until<JobView>(
+      `job ${jobId}`,
+      async () => (await call.get(`/generation_queue/${jobId}`).expect(200)).body,
+      (job) => !['queued', 'processing'].includes(job.status) && job.app.status !== 'generating',
+    );
   const fileOf = async (appId: string, path: string): Promise<string | undefined> => {
     const { files } = (await call.get(`/managed_apps/${appId}/files`).expect(200)).body as { files: SourceFile[] };
     return files.find((file) => file.path === path)?.content;

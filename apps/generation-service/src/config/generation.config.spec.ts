@@ -23,4 +23,12 @@ describe('generation-service configuration', () => {
     expect(loadGenerationConfig({ PUBLIC_URL_SCHEME: 'https', PUBLIC_URL_PORT: '' }).PUBLIC_URL_PORT).toBe('');
     expect(() => loadGenerationConfig({ PUBLIC_URL_PORT: 'eighty' })).toThrow(/PUBLIC_URL_PORT must be a port number or empty/);
   });
+
+  it('bounds what the openai engine may spend on one app, with defaults, and refuses a budget of nothing at boot', () => {
+    expect(loadGenerationConfig({})).toMatchObject({ OPENAI_CODE_MAX_STEPS: 30, OPENAI_CODE_MAX_TOKENS: 500_000, OPENAI_CODE_MAX_MS: 600_000 });
+    expect(loadGenerationConfig({ OPENAI_CODE_MAX_STEPS: '5' }).OPENAI_CODE_MAX_STEPS).toBe(5);
+    expect(() => loadGenerationConfig({ OPENAI_CODE_MAX_STEPS: '0' })).toThrow(/OPENAI_CODE_MAX_STEPS/);
+    expect(() => loadGenerationConfig({ OPENAI_CODE_MAX_TOKENS: 'lots' })).toThrow(/OPENAI_CODE_MAX_TOKENS/);
+    expect(() => loadGenerationConfig({ OPENAI_CODE_MAX_MS: '10' })).toThrow(/OPENAI_CODE_MAX_MS/);
+  });
 });

@@ -222,16 +222,20 @@ export const start = async (extra: Record<string, string> = {}): Promise<void> =
   service = await startServiceApp('generation-service', AppModule.forConfig(config), nats.url);
 };
 
-export const waitForJob = async (id: string, done: (job: GenerationJobView) => boolean, as = alice): Promise<GenerationJobView> => {
-  const deadline = Date.now() + 15_000;
+export const finished = (job: GenerationJobView): boolean => ['completed', 'failed', 'cancelled'].includes(job.status);
+
+/** Asks for a job until `done` holds (by default: it finished), failing with where it stayed after `timeoutMs`. */
+export async function pollJob(client: RpcClient, caller: Caller, id: string, done = finished, timeoutMs = 15_000): Promise<GenerationJobView> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = await rpc.request(GenerationSubjects.get, { caller: as, id });
+    const job = await client.request(GenerationSubjects.get, { caller, id });
     if (done(job)) return job;
     if (Date.now() > deadline) throw new Error(`job ${id} stayed ${job.status} at ${job.progress}: ${job.message}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-};
-export const finished = (job: GenerationJobView): boolean => ['completed', 'failed', 'cancelled'].includes(job.status);
+}
+
+export const waitForJob = (id: string, done: (job: GenerationJobView) => boolean, as = alice): Promise<GenerationJobView> => pollJob(rpc, as, id, done);
 export const eventsOf = (events: DomainEvent[], jobId: string): DomainEvent[] =>
   events.filter((event) => (event.data as { job_id?: string }).job_id === jobId);
 

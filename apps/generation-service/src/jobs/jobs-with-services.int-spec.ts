@@ -26,6 +26,7 @@ import {
 } from '@appgen/testing';
 import { AppModule } from '../app.module';
 import { loadGenerationConfig } from '../config/generation.config';
+import { finished, pollJob } from './generation-service-under-test.testing';
 
 jest.setTimeout(60_000);
 
@@ -54,15 +55,7 @@ describe('generation-service with the real apps-service, deployment-service and 
   const answers: number[] = [];
   const owner: Caller = { accountId: 7, email: 'owner7@example.com', plan: 'free', keyId: null, scope: 'full_access', grants: [...SCOPE_GRANTS.full_access] };
 
-  const waitForJob = async (id: string): Promise<GenerationJobView> => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const job = await rpc.request(GenerationSubjects.get, { caller: owner, id });
-      if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} stayed ${job.status} at ${job.progress}: ${job.message}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const waitForJob = (id: string): Promise<GenerationJobView> => pollJob(rpc, owner, id, finished, 30_000);
 
   beforeAll(async () => {
     nats = await startNatsServer();

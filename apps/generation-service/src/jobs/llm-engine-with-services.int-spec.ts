@@ -29,6 +29,7 @@ import {
 } from '@appgen/testing';
 import { AppModule } from '../app.module';
 import { loadGenerationConfig } from '../config/generation.config';
+import { finished, pollJob } from './generation-service-under-test.testing';
 
 jest.setTimeout(90_000);
 
@@ -52,15 +53,7 @@ describe('the openai engine writing and repairing code, with the real apps-servi
   let api: ScriptedChatApi;
   const owner: Caller = { accountId: 12, email: 'owner12@example.com', plan: 'free', keyId: null, scope: 'full_access', grants: [...SCOPE_GRANTS.full_access] };
 
-  const waitForJob = async (id: string): Promise<GenerationJobView> => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const job = await rpc.request(GenerationSubjects.get, { caller: owner, id });
-      if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} stayed ${job.status} at ${job.progress}: ${job.message}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const waitForJob = (id: string): Promise<GenerationJobView> => pollJob(rpc, owner, id, finished, 60_000);
   const tokensOf = async (jobId: string): Promise<{ input: number; output: number }> => {
     const client = new Client({ connectionString: database.url });
     await client.connect();
@@ -166,7 +159,8 @@ describe('the openai engine writing and repairing code, with the real apps-servi
     api.play(conversation);
     const queued = await rpc.request(GenerationSubjects.queue, { caller: owner, prompt: conversation.prompt ?? '' });
 
-    const job = await waitForJob(queued.job_id);
+    // The job fails first, then its app: wait for both.
+    const job = await pollJob(rpc, owner, queued.job_id, (found) => finished(found) && found.app.status !== 'generating', 60_000);
     expect(api.mismatches).toEqual([]);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/^The model used its whole budget \(3 steps\) and the app still does not build: 1 error, the first: src\/views\/stats\.ts:2:/);
