@@ -89,5 +89,19 @@ describe('deployment-service over NATS', () => {
         body: { error: 'not_found' },
       });
     });
+
+    it('checks files without storing a build or touching the preview: the errors a build of them would have', async () => {
+      const app = apps.addApp('buildcheck01', alice.accountId);
+      const broken = recipeApp('Checked', { 'src/views/heading.ts': 'export function heading(): string {\n  return ;;\n' });
+
+      const { errors } = await rpc.request(DeploymentSubjects.check, { app_id: app.id, files: broken });
+
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ file: 'src/views/heading.ts', error_type: 'build_error', recoverable: true });
+      expect(errors[0]?.message).toMatch(/^src\/views\/heading\.ts:3:/);
+      expect(await rpc.request(DeploymentSubjects.check, { app_id: app.id, files: recipeApp('Checked') })).toEqual({ errors: [] });
+      expect(app.preview_url).toBeNull();
+      expect(await rpcFailure(rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'preview' }))).toMatchObject({ status: 404 });
+    });
   });
 });
