@@ -12,7 +12,8 @@ import { href, navigate, type Route, type RouteParams } from '../router';
 import { currentUser } from '../session';
 import { changeFailed, errorMessage, liveStatus, loadFor, notice, pageHeader, promptSignIn, signInNotice, signInToWriteNotice } from './ui';
 
-export interface EntityView<Row extends BaseRow, Input> {
+/** What an entity is, as its generated view says. */
+export interface EntityInfo {
   name: string;
   path: string;
   label: string;
@@ -21,20 +22,16 @@ export interface EntityView<Row extends BaseRow, Input> {
   /** visitors who are not signed in may add, change and delete rows too */
   openWrites: boolean;
   fields: readonly FieldSpec[];
+}
+
+export interface EntityView<Row extends BaseRow, Input> extends EntityInfo {
   api: EntityClient<Row, Input>;
   toValues(row: Row): FormValues;
   fromValues(values: FormValues): Input;
 }
 
 /** An entity's rows and pages without its row type. */
-export interface EntityPages {
-  name: string;
-  path: string;
-  label: string;
-  labelSingular: string;
-  userScoped: boolean;
-  openWrites: boolean;
-  fields: readonly FieldSpec[];
+export interface EntityPages extends EntityInfo {
   routes: Route[];
   count(): Promise<number | null>;
   page(limit: number, offset: number): Promise<{ records: RowRecord[]; total: number }>;
