@@ -44,7 +44,8 @@ export interface ReceivedChatRequest {
   headers: IncomingHttpHeaders;
   body: {
     model?: string;
-    messages?: Array<{ role: string; content?: string | null; tool_call_id?: string; tool_calls?: unknown[] }>;
+    /** always sent by appgen; a request without it fails the script's checks */
+    messages: Array<{ role: string; content?: string | null; tool_call_id?: string; tool_calls?: unknown[] }>;
     tools?: Array<{ function?: { name?: string } }>;
     tool_choice?: unknown;
     response_format?: { type?: string };

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppPlan, EntityPlan } from '@appgen/contracts';
+import { ScriptedChatApi } from '@appgen/testing';
 import { PlanningError, type TokenUsage } from './app-planner';
 import { OpenAiPlanner } from './openai.planner';
 
@@ -29,59 +30,20 @@ const RECIPES: AppPlan = {
   prompts: ['a recipe manager'],
 };
 
-interface ChatRequest {
-  model: string;
-  messages: Array<{ role: string; content: string }>;
-  response_format: { type: string };
-}
-
 type Answer = { status: number; body: string } | { content: string };
 
-/** A chat-completions server answering each request with the next scripted answer. */
-class FakeChatApi {
-  readonly requests: Array<{ headers: IncomingMessage['headers']; url: string; body: ChatRequest }> = [];
-  private answers: Answer[] = [];
-  private server?: Server;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}/v1`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-
+/** The recorded chat API answering each request with the next answer, each reporting 120 input and 80 output tokens. */
+class PlannerChatApi extends ScriptedChatApi {
   script(...answers: Answer[]): void {
-    this.answers = answers;
-    this.requests.length = 0;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const chunk of req) raw += String(chunk);
-    this.requests.push({ headers: req.headers, url: req.url ?? '', body: JSON.parse(raw) as ChatRequest });
-    const answer = this.answers.shift() ?? { status: 500, body: '{"error":{"message":"no scripted answer"}}' };
-    if ('status' in answer) {
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answer.content } }],
-        usage: { prompt_tokens: 120, completion_tokens: 80, total_tokens: 200 },
-      }),
-    );
+    this.play({
+      description: 'planner answers',
+      exchanges: answers.map((answer) => ({ response: 'status' in answer ? answer : { ...answer, usage: { prompt_tokens: 120, completion_tokens: 80 } } })),
+    });
   }
 }
 
 describe('OpenAiPlanner against a chat-completions server', () => {
-  const api = new FakeChatApi();
+  const api = new PlannerChatApi();
   let planner: OpenAiPlanner;
 
   beforeAll(async () => {
