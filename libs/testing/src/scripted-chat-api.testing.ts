@@ -29,6 +29,8 @@ export type ScriptedResponse =
 export interface ChatExchange {
   expect?: ExpectedRequest;
   response: ScriptedResponse;
+  /** answer only after this long, as a model thinking (to act while a request is in flight) */
+  delay_ms?: number;
 }
 
 /** A recorded conversation: the requests appgen is expected to send, in order, and the answers the model gave. */
@@ -44,7 +46,7 @@ export interface ReceivedChatRequest {
   headers: IncomingHttpHeaders;
   body: {
     model?: string;
-    /** always sent by appgen; a request without it fails the script's checks */
+    /** always sent by appgen */
     messages: Array<{ role: string; content?: string | null; tool_call_id?: string; tool_calls?: unknown[] }>;
     tools?: Array<{ function?: { name?: string } }>;
     tool_choice?: unknown;
@@ -104,8 +106,8 @@ export class ScriptedChatApi {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const { status, body } = this.answer(request.url ?? '', request.headers, Buffer.concat(chunks).toString('utf8'));
-        response.writeHead(status, { 'content-type': 'application/json' }).end(body);
+        const { status, body, delayMs } = this.answer(request.url ?? '', request.headers, Buffer.concat(chunks).toString('utf8'));
+        setTimeout(() => response.writeHead(status, { 'content-type': 'application/json' }).end(body), delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -129,7 +131,7 @@ export class ScriptedChatApi {
     return this.exchanges.length;
   }
 
-  private answer(url: string, headers: IncomingHttpHeaders, raw: string): { status: number; body: string } {
+  private answer(url: string, headers: IncomingHttpHeaders, raw: string): { status: number; body: string; delayMs?: number } {
     let body: ReceivedChatRequest['body'];
     try {
       body = JSON.parse(raw) as ReceivedChatRequest['body'];
@@ -143,8 +145,8 @@ export class ScriptedChatApi {
     if (!exchange) return this.refuse(`request ${number} comes after the end of the script`);
     const problem = mismatch(exchange.expect, body);
     if (problem) return this.refuse(`request ${number} does not match the script: ${problem}`);
-    const { response } = exchange;
-    if ('status' in response) return { status: response.status, body: response.body };
+    const { response, delay_ms: delayMs } = exchange;
+    if ('status' in response) return { status: response.status, body: response.body, delayMs };
     const toolCalls = (response.tool_calls ?? []).map((call, index) => ({
       id: call.id ?? `call_${number}_${index + 1}`,
       type: 'function',
@@ -153,6 +155,7 @@ export class ScriptedChatApi {
     const message = { role: 'assistant', content: response.content ?? null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
     return {
       status: 200,
+      delayMs,
       body: JSON.stringify({
         id: `chatcmpl-${number}`,
         object: 'chat.completion',

@@ -181,6 +181,23 @@ describe('the openai engine writing and repairing code, with the real apps-servi
     expect(JSON.parse(files.get('app.json') ?? '{}')).toMatchObject({ name: 'Habit Tracker' });
   });
 
+  it('stops at the next step when the job is cancelled while the model is thinking, and saves nothing', async () => {
+    const conversation = fixture('new-app-repair');
+    // The model takes its time over the repair (the second coding answer).
+    api.play({ ...conversation, exchanges: conversation.exchanges.map((exchange, index) => (index === 2 ? { ...exchange, delay_ms: 1500 } : exchange)) });
+    const queued = await rpc.request(GenerationSubjects.queue, { caller: owner, prompt: conversation.prompt ?? '' });
+    await pollJob(rpc, owner, queued.job_id, (job) => job.message.startsWith('Build failed'), 30_000);
+
+    expect(await rpc.request(GenerationSubjects.cancel, { caller: owner, id: queued.job_id })).toEqual({ cancelled: true, job_id: queued.job_id });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    expect(api.requests).toHaveLength(3);
+    expect(api.remaining).toBe(1);
+    const job = await rpc.request(GenerationSubjects.get, { caller: owner, id: queued.job_id });
+    expect(job.status).toBe('cancelled');
+    expect((await rpc.request(AppsSubjects.get, { caller: owner, id: queued.app_id })).app.versions_count).toBe(0);
+  });
+
   it('fails with the API’s error when the model API answers an HTTP error', async () => {
     api.play({ description: 'the API is down', exchanges: [{ response: { status: 502, body: '{"error":{"message":"bad gateway"}}' } }] });
     const queued = await rpc.request(GenerationSubjects.queue, { caller: owner, prompt: 'A reading list' });
