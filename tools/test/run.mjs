@@ -109,7 +109,10 @@ await stage('infrastructure: Postgres, NATS with JetStream, Redis', async () => 
   return { ok: false };
 });
 
-await command('typecheck', [[bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']]]);
+await command('typecheck', [
+  [bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  [bin('tsc'), ['-p', 'apps/generation-service/template/test/tsconfig.json']],
+]);
 await command('lint', [
   // The module-boundary rule reads the Nx project graph, which this computes first.
   [bin('nx'), ['show', 'projects'], { NX_DAEMON: 'false' }],

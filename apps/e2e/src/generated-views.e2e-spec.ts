@@ -41,7 +41,7 @@ describe('the views of a generated app', () => {
       page.evaluate(
         async ([url, json]) => {
           const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: json });
-          return { status: response.status, body: await response.json() };
+          return { status: response.status, body: (await response.json()) as { row?: { id: number } } };
         },
         [path, JSON.stringify(body)] as const,
       );
@@ -200,10 +200,10 @@ describe('the views of a generated app', () => {
       await page.locator('.agenda').getByRole('link', { name: title }).waitFor();
       expect(await page.locator('.calendar-grid').isVisible()).toBe(false);
       // Nothing is wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await page.getByRole('link', { name: title }).click();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     });
   });
 });
