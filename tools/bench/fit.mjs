@@ -2,7 +2,9 @@
 // nobody tuned the planner to, of many kinds and in English, French, German and Spanish, each with the concepts a
 // person reading it would expect (entities, relations, named choices, stage boards, calendars, money, rankings,
 // yes/no facts, the app's language). Prints, per prompt, what the plan missed, and the share of concepts found in
-// the plan's data model and pages. Target: 90 %. Reads the planner from dist/ through its public index, as the
+// the plan's data model and pages. Target: 90 %. A second, held-out section (`HELD_OUT`) was written after the
+// planner had been tuned on the first, in other domains and wordings, and nobody tunes the planner to it: its share
+// says how the planner does on prompts nobody wrote down. Target: 85 %. Reads the planner from dist/ through its public index, as the
 // generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ const require = createRequire(import.meta.url);
 const { planApp } = require(join(ROOT, 'dist/apps/generation-service/src/blueprint/index.js'));
 
 export const TARGET_SHARE = 0.9;
+export const HELD_OUT_TARGET_SHARE = 0.85;
 
 /**
  * Each concept, as a person would check the app: `entity` a thing it keeps; `relation` [from, to] a row of the
@@ -68,6 +71,41 @@ export const PROMPTS = [
   ['Un ranking de los jugadores de nuestro club de tenis por puntos', { language: 'es', entity: ['jugador'], ranking: ['jugador'] }],
 ];
 
+/**
+ * Held out: written before the planner was changed for the misses of `PROMPTS`, in the same form. Do not tune
+ * vocabulary to these words; when one is found, it should be by a pattern that reads any prompt saying it that way.
+ */
+export const HELD_OUT = [
+  ['A school timetable: lessons for each class with a teacher, a room, a weekday and a start time', { entity: ['lesson', 'class'], relation: [['lesson', 'class']], calendar: ['lesson'] }],
+  ['A repair shop tracker: customers bring in devices, and each repair job goes through received, diagnosing, waiting for parts, fixed and collected, with a cost', { entity: ['customer', 'device', 'repair job'], relation: [['device', 'customer']], board: [['received', 'diagnosing', 'waiting for parts', 'fixed', 'collected']], money: ['repair job'] }],
+  ['A wedding planner to manage vendors, their quotes and the payments we made to each vendor', { entity: ['vendor', 'quote', 'payment'], relation: [['quote', 'vendor'], ['payment', 'vendor']], money: ['payment'] }],
+  ['Podcast editorial calendar: episodes with a topic, a host and a release date, and guests invited to each episode', { entity: ['episode', 'guest'], relation: [['guest', 'episode']], calendar: ['episode'] }],
+  ['A maintenance request tracker for our building: tenants submit requests for their apartment, each with a priority (low, medium, urgent), photos and whether it is fixed', { entity: ['tenant', 'request'], relation: [['request', 'tenant']], choice: [['low', 'medium', 'urgent']], boolean: ['fixed'] }],
+  ['A tournament bracket for our ping pong club: players, matches between two players, the winner of each match and the round', { entity: ['player', 'match'], relation: [['match', 'player']] }],
+  ['A lending library for board games: members borrow games through loans with a due date, and we note whether each loan was returned', { entity: ['member', 'game', 'loan'], boolean: ['returned'] }],
+  ['A homework planner: homework tasks for each subject with a due date, an estimated time and a difficulty from 1 to 5; mark them as done', { entity: ['task', 'subject'], relation: [['task', 'subject']], calendar: ['task'], boolean: ['done'] }],
+  ['A fundraising tracker for our charity run: donors pledge donations to runners, with the amount and whether it has been collected', { entity: ['donor', 'donation', 'runner'], relation: [['donation', 'runner'], ['donation', 'donor']], money: ['donation'], boolean: ['collected'] }],
+  ['A plant watering schedule: plants in rooms, each watered every few days; log each watering with the date', { entity: ['plant', 'room', 'watering'], relation: [['plant', 'room'], ['watering', 'plant']] }],
+  ['A band setlist builder: songs with key and tempo, gigs at venues, and the setlist of songs for each gig', { entity: ['song', 'gig', 'venue'], relation: [['gig', 'venue']] }],
+  ['A recruiting agency CRM: companies post jobs, candidates apply to jobs, and each application moves through screening, interview, offer and placed', { entity: ['company', 'job', 'candidate', 'application'], relation: [['job', 'company']], board: [['screening', 'interview', 'offer', 'placed']] }],
+  ['A family meal planner: meals for each day of the week made from recipes, and a shopping list of ingredients with a quantity', { entity: ['meal', 'recipe'], relation: [['meal', 'recipe']] }],
+  ['A bug tracker where bugs are reported by testers, assigned to developers and have a severity (minor, major, critical)', { entity: ['bug', 'tester', 'developer'], relation: [['bug', 'tester'], ['bug', 'developer']], choice: [['minor', 'major', 'critical']] }],
+  ['A vet clinic app: owners, their pets and appointments for each pet with a date, the reason and the fee', { entity: ['owner', 'pet', 'appointment'], relation: [['pet', 'owner'], ['appointment', 'pet']], calendar: ['appointment'], money: ['appointment'] }],
+  ['A conference app: talks given by speakers in rooms, each talk with a start time, and attendees rate talks', { entity: ['talk', 'speaker', 'room'], relation: [['talk', 'speaker'], ['talk', 'room']], calendar: ['talk'] }],
+  ['A personal reading list where I track books by authors I like, whether I own each book and its price', { entity: ['book', 'author'], relation: [['book', 'author']], boolean: ['own'], money: ['book'] }],
+  ['A hackathon judging app: teams submit projects, judges give scores, and the projects with the highest score win', { entity: ['team', 'project', 'judge'], relation: [['project', 'team']], ranking: ['project'] }],
+  ['A volunteer driver rota: drivers give rides to patients on a date, and each ride is pending, confirmed or done', { entity: ['driver', 'ride', 'patient'], relation: [['ride', 'driver'], ['ride', 'patient']], calendar: ['ride'], choice: [['pending', 'confirmed', 'done']] }],
+  ['A coworking space booking tool: members reserve desks for a day, and meeting rooms can be booked by the hour at a price', { entity: ['member', 'desk', 'meeting room'], money: ['meeting room'] }],
+  ['Track the repairs on our rental properties: each repair belongs to a property, has a contractor, a cost and a status', { entity: ['repair', 'propert'], relation: [['repair', 'propert']], money: ['repair'] }],
+  ['A fundraising tracker: campaigns, donors and the donations each donor makes to a campaign, with the amount', { entity: ['campaign', 'donor', 'donation'], relation: [['donation', 'donor'], ['donation', 'campaign']], money: ['donation'] }],
+  ['Un carnet pour mon atelier de réparation de vélos : les clients déposent leurs vélos et chaque réparation a un prix et un statut', { language: 'fr', entity: ['client', 'vélo', 'réparation'], money: ['réparation'] }],
+  ['Une application pour organiser un tournoi : les équipes jouent des matchs et on classe les équipes par points', { language: 'fr', entity: ['équipe', 'match'], ranking: ['équipe'] }],
+  ['Eine App für unsere Bibliothek: Mitglieder leihen Bücher aus, und wir notieren das Rückgabedatum', { language: 'de', entity: ['mitglied', 'buch'], relation: [['buch', 'mitglied']] }],
+  ['Ein Planer für Hochzeiten: Gäste, Tische und Geschenke, die von Gästen mitgebracht werden', { language: 'de', entity: ['gast', 'tisch', 'geschenk'], relation: [['geschenk', 'gast']] }],
+  ['Una aplicación para el taller: clientes, sus coches y las reparaciones de cada coche con un precio', { language: 'es', entity: ['cliente', 'coche', 'reparación'], relation: [['coche', 'cliente'], ['reparación', 'coche']], money: ['reparación'] }],
+  ['Un planificador de tareas escolares con asignaturas, tareas con fecha de entrega y si están terminadas', { language: 'es', entity: ['asignatura', 'tarea'], calendar: ['tarea'], boolean: ['terminadas'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -108,10 +146,10 @@ function describe(kind, value) {
   return `${kind} ${Array.isArray(value) ? value.join(kind === 'relation' ? ' → ' : ', ') : value}`;
 }
 
-export function benchFit() {
+function fitOf(prompts) {
   const results = [];
   const times = [];
-  for (const [prompt, concepts] of PROMPTS) {
+  for (const [prompt, concepts] of prompts) {
     const started = performance.now();
     let plan = null;
     let error = null;
@@ -129,13 +167,19 @@ export function benchFit() {
   }
   const all = results.flatMap((result) => result.checked);
   const found = all.filter((check) => check.found).length;
-  const sorted = [...times].sort((a, b) => a - b);
-  return { results, found, total: all.length, share: found / all.length, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Prints the table; returns whether the share reached the target. */
-export function printFit({ results, found, total, share, p50, max }) {
-  console.log('\nblueprint fit (concepts of each prompt found in the planned data model and pages)');
+/** Both sections: the bench prompts (`PROMPTS`) and the held-out ones (`HELD_OUT`), each with its own share. */
+export function benchFit() {
+  const bench = fitOf(PROMPTS);
+  const heldOut = fitOf(HELD_OUT);
+  const sorted = [...bench.times, ...heldOut.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+}
+
+function printSection(title, { results, found, total, share }, target) {
+  console.log(`\n${title}`);
   for (const { prompt, plan, error, checked } of results) {
     const missed = checked.filter((check) => !check.found);
     const mark = error ? 'ERROR' : `${checked.length - missed.length}/${checked.length}`;
@@ -143,6 +187,13 @@ export function printFit({ results, found, total, share, p50, max }) {
     if (error) console.log(`       ${error}`);
     else if (missed.length) console.log(`       missed: ${missed.map((check) => check.concept).join('; ')}  (planned "${plan.name}": ${plan.entities.map((entity) => entity.name).join(', ')})`);
   }
-  console.log(`\n${found}/${total} concepts found: ${(share * 100).toFixed(1)} % (target ${TARGET_SHARE * 100} %); planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return share >= TARGET_SHARE;
+  console.log(`${found}/${total} concepts found: ${(share * 100).toFixed(1)} % (target ${target * 100} %)`);
+}
+
+/** Prints both tables; returns whether both shares reached their targets. */
+export function printFit({ heldOut, p50, max, ...bench }) {
+  printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
+  printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && heldOut.share >= HELD_OUT_TARGET_SHARE;
 }
