@@ -6,8 +6,8 @@ import { ChatCompletionsClient } from './chat-completions';
 import type { CodeBudget } from './code-loop';
 import { OpenAiPlanner } from './openai.planner';
 
-/** Typical duration of a job per engine, for the queue response's `estimated_time_seconds`. */
-export const ESTIMATED_SECONDS: Readonly<Record<GeneratorName, number>> = { blueprint: 5, openai: 45 };
+/** Typical duration of a job per engine, for the queue response's `estimated_time_seconds`: openai plans, then writes and builds the code in several steps. */
+export const ESTIMATED_SECONDS: Readonly<Record<GeneratorName, number>> = { blueprint: 5, openai: 120 };
 
 export function isGeneratorName(value: string | null | undefined): value is GeneratorName {
   return typeof value === 'string' && (GENERATORS as readonly string[]).includes(value);

@@ -23,9 +23,9 @@ describe('generation-service: jobs run by the worker', () => {
 
   it('plans with the openai engine when ai_model names it, and records the tokens it spent', async () => {
     const queued = await rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'track my habits', ai_model: 'openai' });
-    expect(queued.estimated_time_seconds).toBe(45);
+    expect(queued.estimated_time_seconds).toBe(120);
     const job = await waitForJob(queued.job_id, finished);
-    expect(job).toMatchObject({ status: 'completed', progress: 100, estimated_time_seconds: 45 });
+    expect(job).toMatchObject({ status: 'completed', progress: 100, estimated_time_seconds: 120 });
     expect(chatRequests.at(-1)).toEqual({ model: 'gpt-4o-mini', authorization: 'Bearer sk-local' });
     expect(neighbours.apps.get(queued.app_id)?.versions[0]?.plan?.prompts).toEqual(['track my habits']);
     const db = new Client({ connectionString: database.url });

@@ -60,7 +60,7 @@ export class Neighbours {
       [AppsSubjects.update, (data) => this.withApp(data, (app) => this.update(app, data))],
       [AppsSubjects.setLifecycle, (data) => this.withApp(data, (app) => this.setLifecycle(app, data))],
       [AppsSubjects.saveVersion, (data) => this.withApp(data, (app) => this.saveVersion(app, data))],
-      [AppsSubjects.defineEntity, (data) => this.withApp(data, (app) => this.defineEntity(app, data))],
+      [AppsSubjects.defineEntities, (data) => this.withApp(data, (app) => this.defineEntities(app, data))],
       [AppsSubjects.latestPlan, (data) => this.withApp(data, (app) => ({ response: { plan: app.versions.at(-1)?.plan ?? null } }))],
       [AppsSubjects.listFiles, (data) => this.withApp(data, (app) => this.listFiles(app))],
       [DeploymentSubjects.build, (data) => this.build(data)],
@@ -150,10 +150,10 @@ export class Neighbours {
     return { response: { app_id: app.detail.id, files, count: files.length } };
   }
 
-  private defineEntity(app: FakeApp, data: Record<string, unknown>): Reply {
-    const entity = data['entity'] as EntityPlan;
-    app.entities.set(entity.name, entity);
-    return { response: { entity } };
+  private defineEntities(app: FakeApp, data: Record<string, unknown>): Reply {
+    const entities = data['entities'] as EntityPlan[];
+    for (const entity of entities) app.entities.set(entity.name, entity);
+    return { response: { entities } };
   }
 
   private async build(data: Record<string, unknown>): Promise<Reply> {

@@ -178,8 +178,9 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
       source: 'generation',
       idempotency_key: job.jobId,
     });
-    for (const entity of written.plan.entities) {
-      await this.rpc.request(AppsSubjects.defineEntity, { caller, id: appId, entity });
+    // All at once: a plan's entities may point at each other (expenses → people → trips), even in a cycle.
+    if (written.plan.entities.length > 0) {
+      await this.rpc.request(AppsSubjects.defineEntities, { caller, id: appId, entities: written.plan.entities });
     }
 
     await checkpoint(GENERATION_PROGRESS.processing, 'Building the preview');
