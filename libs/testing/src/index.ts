@@ -7,4 +7,4 @@ export * from './nats-server';
 export * from './scratch-database';
 export * from './service-app';
 export * from './webhook-signature';
-export * from './scripted-chat-api.testing';
+export * from './scripted-chat-api';
