@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import supertest from 'supertest';
-import { adminAccount, api, closeBus, deployedApp, e2eEnv, generatedApp, latestMailTo, platformControl, throughEdge, uniqueEmail, until, type TestAccount } from './support';
+import { adminAccount, api, closeBus, deployedApp, e2eEnv, generatedApp, appUserSession, platformControl, throughEdge, uniqueEmail, until, type TestAccount } from './support';
 
 /**
  * DELETE /managed_apps/:id deletes the app and all its resources (contract 4.2): what apps-service holds goes in
@@ -74,13 +74,7 @@ describe('deleting an app', () => {
     // Someone signs in to the app at its preview address, as its sign-in page does; someone else asks for a code.
     const host = new URL(preview).host;
     const origin = `http://${host}`;
-    const member = uniqueEmail('reader');
-    const asked = new Date();
-    await edge().post('/_api/auth/request_code').set({ Host: host, Origin: origin }).send({ email: member }).expect(200);
-    const code = /\b\d{6}\b/.exec((await latestMailTo(member, { since: asked })).subject)?.[0];
-    const verified = await edge().post('/_api/auth/verify').set({ Host: host, Origin: origin }).send({ email: member, code }).expect(200);
-    const cookie = ([] as string[]).concat(verified.headers['set-cookie'] ?? []).find((value) => value.startsWith('appgen_session='))?.split(';')[0];
-    if (!cookie) throw new Error('signing in set no session cookie');
+    const cookie = await appUserSession(host, uniqueEmail('reader'));
     await edge().get('/_api/auth/me').set({ Host: host, Cookie: cookie }).expect(200);
     await edge().post('/_api/auth/request_code').set({ Host: host, Origin: origin }).send({ email: uniqueEmail('visitor') }).expect(200);
 

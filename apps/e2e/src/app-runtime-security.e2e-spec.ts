@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { adminAccount, api, closeBus, e2eEnv, latestMailTo, uniqueEmail, type TestAccount } from './support';
+import { adminAccount, api, closeBus, e2eEnv, appUserSession, uniqueEmail, type TestAccount } from './support';
 
 /**
  * What the black-box probe did to generated apps, through the edge as a browser would: another tenant's app
@@ -43,14 +43,7 @@ describe('the runtime API of generated apps', () => {
     await tool('svc-insert-data', { entity: 'links', data: { title: 'Seeded by the owner' } }).expect(200);
 
     // An app user signs in from the app's own page, as its frontend does.
-    const user = uniqueEmail('member');
-    const asked = new Date();
-    await edge().post('/_api/auth/request_code').set({ Host: host, Origin: origin }).send({ email: user }).expect(200);
-    const code = /\b\d{6}\b/.exec((await latestMailTo(user, { since: asked })).subject)?.[0];
-    const verified = await edge().post('/_api/auth/verify').set({ Host: host, Origin: origin }).send({ email: user, code }).expect(200);
-    const setCookie = ([] as string[]).concat(verified.headers['set-cookie'] ?? []).find((value) => value.startsWith('appgen_session='));
-    if (!setCookie) throw new Error('signing in set no session cookie');
-    cookie = setCookie.split(';')[0] ?? '';
+    cookie = await appUserSession(host, uniqueEmail('member'));
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { adminAccount, api, closeBus, e2eEnv, latestMailTo, uniqueEmail, type TestAccount } from './support';
+import { adminAccount, api, closeBus, e2eEnv, appUserSession, uniqueEmail, type TestAccount } from './support';
 
 type Row = { id: number; [field: string]: unknown };
 
@@ -38,14 +38,7 @@ describe('relations between entities of a generated app', () => {
     host = `preview-${appId}.preview.localhost:${new URL(e2eEnv().edge).port}`;
     origin = `http://${host}`;
 
-    const user = uniqueEmail('traveller');
-    const asked = new Date();
-    await edge().post('/_api/auth/request_code').set({ Host: host, Origin: origin }).send({ email: user }).expect(200);
-    const code = /\b\d{6}\b/.exec((await latestMailTo(user, { since: asked })).subject)?.[0];
-    const verified = await edge().post('/_api/auth/verify').set({ Host: host, Origin: origin }).send({ email: user, code }).expect(200);
-    const setCookie = ([] as string[]).concat(verified.headers['set-cookie'] ?? []).find((value) => value.startsWith('appgen_session='));
-    if (!setCookie) throw new Error('signing in set no session cookie');
-    cookie = setCookie.split(';')[0] ?? '';
+    cookie = await appUserSession(host, uniqueEmail('traveller'));
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import supertest from 'supertest';
 import { api } from './api';
 import { e2eEnv } from './e2e-env';
+import { latestMailTo } from './mail';
 import { waitFor } from './webhook-receiver';
 
 /** Reads `read` until `done` holds, failing with the last value it read after `timeoutMs`. */
@@ -52,4 +53,20 @@ export async function deployedApp(key: string, appId: string): Promise<string> {
   );
   expect(status.deployment?.status).toBe('deployed');
   return String(status.urls.production);
+}
+
+/**
+ * Signs `email` in to a generated app at `host` through the app's own calls (a code by mail, then verify), as its
+ * sign-in page does from its own origin. Answers the session cookie (`appgen_session=…`) for later requests.
+ */
+export async function appUserSession(host: string, email: string): Promise<string> {
+  const edge = supertest(e2eEnv().edge);
+  const headers = { Host: host, Origin: `http://${host}` };
+  const asked = new Date();
+  await edge.post('/_api/auth/request_code').set(headers).send({ email }).expect(200);
+  const code = /\b\d{6}\b/.exec((await latestMailTo(email, { since: asked })).subject)?.[0];
+  const verified = await edge.post('/_api/auth/verify').set(headers).send({ email, code }).expect(200);
+  const setCookie = ([] as string[]).concat(verified.headers['set-cookie'] ?? []).find((value) => value.startsWith('appgen_session='));
+  if (!setCookie) throw new Error('signing in set no session cookie');
+  return setCookie.split(';')[0] ?? '';
 }

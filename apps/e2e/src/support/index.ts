@@ -12,7 +12,7 @@ export {
   type Responder,
   type WebhookReceiver,
 } from './webhook-receiver';
-export { deployedApp, generatedApp, throughEdge, until } from './app-journeys';
+export { appUserSession, deployedApp, generatedApp, throughEdge, until } from './app-journeys';
 export { launchChromium } from './browser';
 export {
   authorizeInBrowser,
