@@ -6,8 +6,8 @@
 import type { AppLanguage, AppPlan, EntityField, EntityPlan } from '@appgen/contracts';
 import type { EntityView } from './plan-builder';
 import { FIELD_LABELS, HINT_LABELS, KIND_LABELS, LANGUAGE_MARKERS, LEXICON, OPTION_LABELS, UI_TEXTS, type OtherLanguage } from './languages.data';
-import { RESERVED_FIELD_NAMES } from './vocabulary.data';
-import { joinWords, singularSnake, toSnake, tokenize } from './words.util';
+import { IRREGULAR_PARTICIPLES, RESERVED_FIELD_NAMES } from './vocabulary.data';
+import { joinWords, singularSnake, toSnake, tokenize, type Token } from './words.util';
 
 const OTHER_LANGUAGES: OtherLanguage[] = ['fr', 'de', 'es'];
 /** Letters only one of the languages writes. */
@@ -41,7 +41,7 @@ export type OriginalWords = Map<string, string>;
  */
 export function toEnglish(prompt: string, language: OtherLanguage): { text: string; words: OriginalWords } {
   const lexicon = LEXICON[language];
-  const tokens = tokenize(prompt);
+  const tokens = language === 'de' ? verbFinalFirst(tokenize(prompt), lexicon) : tokenize(prompt);
   const out: string[] = [];
   const words: OriginalWords = new Map();
   const remember = (english: string, original: string): void => {
@@ -81,6 +81,45 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
     index += 1;
   }
   return { text: out.join(' ').replace(/ ([,.;:!?)])/g, '$1').replace(/\( /g, '('), words };
+}
+
+const GERMAN_AUXILIARIES = ['werden', 'wird', 'wurde', 'wurden', 'ist', 'sind', 'war', 'waren', 'hat', 'haben'];
+const GERMAN_PREPOSITIONS = ['von', 'vom', 'an', 'am', 'für', 'zu', 'zum', 'zur', 'in', 'im', 'mit', 'zwischen', 'unter', 'bei', 'auf', 'aus'];
+const CLAUSE_BREAKS = [',', '.', ';', ':', '!', '?', '(', ')', 'und', 'oder', 'aber'];
+
+/** A past participle of a German clause: the lexicon gives an English one ("bezahlt" -> paid), or its shape says so ("mitgebracht"). */
+function isGermanParticiple(word: string, lexicon: Record<string, string>): boolean {
+  const english = lexicon[word];
+  if (english !== undefined) return /ed$/.test(english) || IRREGULAR_PARTICIPLES.includes(english);
+  return /^[a-zäöüß]*ge[a-zäöüß]{2,}(?:t|en)$/.test(word);
+}
+
+/**
+ * German puts the participle at the end of its clause ("Ausgaben werden von einer Person bezahlt", "Geschenke, die
+ * von Gästen mitgebracht werden"); the planner reads English order. Moves a clause's final participle before its
+ * first preposition, "von" after it becoming "by": "Ausgaben werden bezahlt by einer Person".
+ */
+function verbFinalFirst(tokens: Token[], lexicon: Record<string, string>): Token[] {
+  const out: Token[] = [];
+  let start = 0;
+  for (let index = 0; index <= tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token !== undefined && !CLAUSE_BREAKS.includes(token.text)) continue;
+    const clause = tokens.slice(start, index);
+    let end = clause.length;
+    while (end > 0 && GERMAN_AUXILIARIES.includes(clause[end - 1].text)) end -= 1;
+    const participle = clause[end - 1];
+    const preposition = clause.findIndex((word, at) => at < end - 1 && GERMAN_PREPOSITIONS.includes(word.text));
+    if (participle && !participle.punct && preposition >= 0 && isGermanParticiple(participle.text, lexicon)) {
+      const moved = [...clause.slice(0, preposition), participle, ...clause.slice(preposition, end - 1), ...clause.slice(end)];
+      const by = moved.findIndex((word, at) => at > 0 && moved[at - 1] === participle && (word.text === 'von' || word.text === 'vom'));
+      if (by >= 0) moved[by] = { text: 'by', raw: 'by', punct: false };
+      out.push(...moved);
+    } else out.push(...clause);
+    if (token !== undefined) out.push(token);
+    start = index + 1;
+  }
+  return out;
 }
 
 /** "schichtplaner" -> "shift scheduler": a known last part and a known first part, with or without a linking s/n/en/e. */

@@ -86,6 +86,62 @@ describe('planApp reads what a prompt means', () => {
   });
 });
 
+describe('planApp reads sentences, not word lists', () => {
+  it('a list after ":" that starts with things lists things: "their X" belongs to the one before, "X booked for" is a thing', () => {
+    const plan = planApp('A tutoring business: families, their children and lessons booked for a date at a price');
+    expect(plan.entities.map((candidate) => candidate.name)).toEqual(['families', 'children', 'lessons']);
+    expect(field(plan, 'children', 'family')).toMatchObject({ type: 'reference', entity: 'families' });
+    expect(field(plan, 'lessons', 'price').hint).toBe('currency');
+    expect(pageKinds(plan, 'lessons')).toContain('calendar:start_date');
+  });
+
+  it('a thing listed with "with" gets those fields; "crews assigned to each boat" ends the fields with a relation', () => {
+    const plan = planApp('A sailing club: boats with a length and a berth, and crews assigned to each boat');
+    expect(entity(plan, 'boats').fields.map((candidate) => candidate.name)).toContain('berth');
+    expect(field(plan, 'crews', 'assigned_to')).toMatchObject({ type: 'reference', entity: 'boats' });
+  });
+
+  it('relations from prepositions: on, between, for each', () => {
+    const bikes = planApp('A bike repair log: repairs on my bikes with the cost and the shop');
+    expect(field(bikes, 'repairs', 'bike')).toMatchObject({ type: 'reference', entity: 'bikes' });
+    expect(field(bikes, 'repairs', 'cost').hint).toBe('currency');
+    const league = planApp('A darts league: players, matches between two players and the winner');
+    expect(field(league, 'matches', 'players')).toMatchObject({ type: 'references', entity: 'players' });
+    const lessons = planApp('A music school: lessons for each pupil with a date');
+    expect(field(lessons, 'lessons', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+  });
+
+  it('relations from participles: "screened in", "performed in", "reported by"', () => {
+    const plays = planApp('A theatre app: plays are performed in theatres');
+    expect(field(plays, 'plays', 'theatre')).toMatchObject({ type: 'reference', entity: 'theatres' });
+    const bugs = planApp('An issue tracker where issues are reported by testers and have a severity');
+    expect(field(bugs, 'issues', 'reported_by')).toMatchObject({ type: 'reference', entity: 'testers' });
+  });
+
+  it('any verb between two things: each of the second is done by one of the first, "to" names whom it is for; "each X is A, B or C" is a status', () => {
+    const plan = planApp('A carpool app: drivers give rides to commuters, and each ride is open, full or cancelled');
+    expect(field(plan, 'rides', 'driver')).toMatchObject({ type: 'reference', entity: 'drivers' });
+    expect(field(plan, 'rides', 'commuter')).toMatchObject({ type: 'reference', entity: 'commuters' });
+    expect(field(plan, 'rides', 'status')).toMatchObject({ type: 'select', options: ['Open', 'Full', 'Cancelled'] });
+  });
+
+  it('"whether it was a personal best" is a yes/no named by both words', () => {
+    const swims = planApp('Track my swims: distance, time and whether it was a personal best');
+    expect(swims.entities[0].fields.find((candidate) => candidate.name === 'personal_best')?.type).toBe('boolean');
+  });
+
+  it('what is voted for is ranked', () => {
+    const plan = planApp('A bake-off: cakes are judged in rounds, and the audience votes for the best cake');
+    expect(plan.pages.find((page) => page.kind === 'ranking')).toMatchObject({ entity: 'cakes', field: 'votes' });
+  });
+
+  it('German verb-final clauses: "Ausgaben, die von einer Person bezahlt werden" is paid by a person', () => {
+    const plan = planApp('Eine App für Ausgaben: Ausgaben, die von einer Person bezahlt werden');
+    expect(plan.language).toBe('de');
+    expect(field(plan, 'ausgaben', 'bezahlt_von')).toMatchObject({ type: 'reference', entity: 'personen' });
+  });
+});
+
 describe('validateAppPlan checks relations, views and the language', () => {
   const base = (): AppPlan => planApp('A simple expense splitter for a group trip: trips, people, expenses paid by one person and shared among several');
   const problems = (plan: unknown): string[] => {

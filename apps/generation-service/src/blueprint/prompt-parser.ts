@@ -58,6 +58,8 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'hi
 /** Words after which a keeping verb is a noun. */
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'its']);
 const FIELD_ALIAS_INDEX = buildAliasIndex();
+/** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
+const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
 /** Words that name a way of showing rows: never a field. */
 const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];
 
@@ -319,6 +321,7 @@ function standaloneNoun(tokens: Token[], index: number): ReturnType<typeof match
 
 export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptReading {
   const tokens = tokenize(prompt);
+  const tags = partsOfSpeech(tokens);
   const reading: PromptReading = { entities: known.map((draft) => ({ ...draft, fields: [...draft.fields] })), views: [], appFields: [], impliedDomains: [], personal: false, shared: false };
   let current: EntityDraft | null = null;
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
@@ -334,6 +337,37 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     return draft;
   };
   const fieldTarget = (): EntityField[] => (listing !== 'app' && current ? current.fields : reading.appFields);
+  /**
+   * A thing named in a list at `index` ("episodes", "their dogs"): a plural noun that is no field, unit or function
+   * word. Returns where its words end, or -1.
+   */
+  const listedThing = (index: number): number => {
+    let at = index;
+    while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
+    const word = tokens[at];
+    if (!isWord(word) || !isPlural(word.text) || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) return -1;
+    const noun = matchDomainNoun(tokens, at);
+    if (noun) return at + noun.length;
+    // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
+    const verbAsNoun = tags[at] === 'VERB' && (ARTICLES.has(tokens[at - 1]?.text ?? '') || isParticiple(tokens[at + 1]?.text ?? ''));
+    if (tags[at] !== 'NOUN' && tags[at] !== 'PROPN' && !verbAsNoun) return -1;
+    // a count ("episodes", "guests") may be a field, but what a list of things starts with is a thing
+    const known = libraryFieldName(toSnake(word.text));
+    if (known && FIELD_LIBRARY[known].type !== 'integer') return -1;
+    if (TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
+    return at + 1;
+  };
+  /** What follows a listed thing and says it is one: its fields ("with"), a verb, a participle or a preposition. */
+  const endsThing = (index: number): 'fields' | 'clause' | 'item' | null => {
+    const after: Token | undefined = tokens[index];
+    if (after === undefined) return 'item';
+    if (after.punct) return after.text === ',' || END_PUNCT.has(after.text) ? 'item' : null;
+    if (SEPARATORS.has(after.text)) return 'item';
+    if (['with', 'having', 'including', 'containing'].includes(after.text)) return 'fields';
+    if (RELATION_PREPOSITIONS.includes(after.text) || ['who', 'that', 'which', 'are', 'is'].includes(after.text)) return 'clause';
+    if (isParticiple(after.text) || tags[index] === 'VERB') return 'clause';
+    return null;
+  };
 
   for (const token of tokens) {
     if (token.punct) continue;
@@ -346,7 +380,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const token = tokens[index];
     if (token.punct) {
       if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
-        if (token.text === ':' && current) listing = 'entity';
+        // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
+        const thingsListed = token.text === ':' && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
+        if (thingsListed) {
+          listing = 'app';
+          appListHasFields = false;
+        } else if (token.text === ':' && current) listing = 'entity';
         else listing = null;
       }
       if (token.text === '(' && current) listing = 'entity';
@@ -369,7 +408,24 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const asVerbField = verbField(tokens, index, current?.domainKey ?? null);
       if (asVerbField) {
         addField(fieldTarget(), asVerbField.field);
+        if (listing === 'app') appListHasFields = true;
         index += asVerbField.used;
+        continue;
+      }
+      // "episodes with a topic", "walks booked for a date", "services on my cars": a thing of a list of things;
+      // "guests invited to each episode" ends a list of fields with a thing done to another
+      const thingEnd = listedThing(index);
+      const inThings = listing === 'app' && !appListHasFields;
+      const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
+      // a bare word in a list ("bedrooms") is a thing only when no field has that name
+      const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null;
+      if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
+        const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
+        const noun = matchDomainNoun(tokens, thingEnd - words.length);
+        current = noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null);
+        current.weak = false;
+        listing = thingEnds === 'fields' ? 'entity' : thingEnds === 'item' ? 'app' : null;
+        index = thingEnds === 'fields' ? thingEnd + 1 : thingEnd;
         continue;
       }
       if ((KEEPING_VERBS.includes(text) && isVerbUse(tokens, index)) || CLAUSE_WORDS.includes(text)) {
@@ -673,8 +729,20 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     return { at, many };
   };
 
+  /** A thing named after a determiner ("each subject", "an agent"), or a plural thing: what a relation may create. */
+  const thingAfter = (at: number, determined: boolean): boolean => isThing(at) || (determined && isNoun(at) && !isPlural(tokens[at].text) && !UNIT_WORDS[tokens[at].text] && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text));
+  /** The last relation a participle made in this sentence: "bugs reported by testers, assigned to developers". */
+  let participleRelation: { owner: EntityDraft; target: EntityDraft; end: number } | null = null;
+
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index];
+    if (token.text === '.' || token.text === ';') participleRelation = null;
+    // possessives: "clients, their dogs", "students and their grades": the thing named after belongs to the one before
+    if ((token.text === 'and' || token.text === ',') && ['their', 'its', 'his', 'her'].includes(tokens[index + 1]?.text ?? '')) {
+      const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null);
+      const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true) : null);
+      if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
+    }
     if (token.punct) continue;
     const text = token.text;
     const next = tokens[index + 1];
@@ -741,13 +809,28 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
-    // "expenses paid by one person", "tasks assigned to a member"
-    if ((text === 'by' || text === 'to') && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
-      const owner = draftBefore(index - 1);
+    // "expenses paid by one person", "tasks assigned to a member", "films screened in sessions", "meals made from
+    // recipes": a participle and a preposition relate the thing before to the thing after
+    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of' && text !== 'per')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
+      let owner = draftBefore(index - 1);
+      // "reported by testers, assigned to developers": the second participle still speaks of the bugs
+      if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
       const { at, many } = skipQuantifiers(index + 1);
-      const target = ensureDraft(at, text === 'by');
+      const target = draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true) : null);
       if (owner && target && owner !== target.draft) {
-        relate(owner, target.draft, `${tokens[index - 1].text}_${text}`, many, text === 'by' ? 'restrict' : 'set_null');
+        const named = text === 'by' || text === 'to' ? `${tokens[index - 1].text}_${text}` : target.draft.singular;
+        relate(owner, target.draft, named, many || text === 'between', text === 'by' ? 'restrict' : 'set_null');
+        participleRelation = { owner, target: target.draft, end: at + target.length };
+        index = at + target.length - 1;
+        continue;
+      }
+    }
+    // "talks given by speakers in rooms": a place named right after a participle's relation is the owner's too
+    if (participleRelation && participleRelation.end === index && ['in', 'on', 'at'].includes(text)) {
+      const { at } = skipQuantifiers(index + 1);
+      const target = draftAt(at) ?? (isThing(at) ? ensureDraft(at, true) : null);
+      if (target && target.draft !== participleRelation.owner) {
+        relate(participleRelation.owner, target.draft, target.draft.singular, false, 'set_null');
         index = at + target.length - 1;
         continue;
       }
@@ -771,16 +854,21 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // "songs of an album", "tasks in projects", "players per team"
-    if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from'].includes(text) && index > 0) {
+    // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
+    if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
       const before = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null);
       const endsBefore = before && (draftAt(index - 1) ? true : draftAt(index - 2)?.length === 2);
       if (before && endsBefore) {
-        const { at } = skipQuantifiers(index + 1);
+        const { at, many } = skipQuantifiers(index + 1);
         const existing = draftAt(at);
-        const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1])) || (['in', 'within', 'inside', 'under'].includes(text) && isThing(at));
+        const each = ['each', 'every'].includes(tokens[at - 1]?.text ?? '');
+        const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]))
+          || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by'].includes(text) && isThing(at))
+          || (text === 'for' && each && thingAfter(at, true));
         const target = existing ?? (creates ? ensureDraft(at, true) : null);
-        if (target && target.draft !== before.draft && !(text === 'for' && !existing)) {
-          relate(before.draft, target.draft, target.draft.singular, false, 'cascade');
+        if (target && target.draft !== before.draft && !(text === 'for' && !existing && !each)) {
+          const between = text === 'between' || (many && text === 'by');
+          relate(before.draft, target.draft, between ? pluralSnake(target.draft.singular) : target.draft.singular, between, text === 'by' ? 'restrict' : 'cascade');
           continue;
         }
       }
@@ -795,12 +883,6 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (subject && target && subject.draft !== target.draft) relate(subject.draft, target.draft, target.draft.singular, false, 'cascade');
     }
 
-    // "students and their grades"
-    if ((text === 'and' || text === ',') && next?.text === 'their') {
-      const owner = draftAt(index - 1);
-      const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true) : null);
-      if (owner && owned) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
-    }
 
     // "each project has many tasks", "each task belongs to a project"
     if (['has', 'have', 'belongs', 'belong'].includes(text)) {
@@ -836,16 +918,59 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "drivers give rides to patients", "customers bring in devices", "teams submit projects": any verb between two
+    // things makes each of the second done by one of the first, and "to"/"for" after it names whom it is for
+    if (!joining && !ACTING_VERBS.includes(text) && tags[index] === 'VERB' && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !isParticiple(text) && index > 0 && isPlural(tokens[index - 1].text)) {
+      const subjectWord = tokens[index - 1];
+      const known = draftAt(index - 1);
+      const anyone = ['users', 'people', 'visitors', 'everyone', 'we', 'you', 'they', 'i'].includes(subjectWord.text);
+      if (!anyone && (known || isThing(index - 1))) {
+        let at = index + 1;
+        while (isWord(tokens[at]) && ['up', 'in', 'out', 'off', 'back', 'over'].includes(tokens[at].text)) at += 1;
+        at = skipQuantifiers(at).at;
+        const objectKnown = draftAt(at);
+        const object = objectKnown ?? (isThing(at) && !libraryFieldName(toSnake(tokens[at].text)) ? ensureDraft(at, true) : null);
+        const subject = object ? known ?? ensureDraft(index - 1, true) : null;
+        if (object && subject && object.draft !== subject.draft) {
+          relate(object.draft, subject.draft, subject.draft.singular, false, 'restrict');
+          const after = at + object.length;
+          if (isWord(tokens[after]) && ['to', 'for'].includes(tokens[after].text)) {
+            const { at: forAt, many } = skipQuantifiers(after + 1);
+            const receiver = draftAt(forAt) ?? (isThing(forAt) ? ensureDraft(forAt, true) : null);
+            if (receiver && receiver.draft !== object.draft) relate(object.draft, receiver.draft, many ? pluralSnake(receiver.draft.singular) : receiver.draft.singular, many, 'set_null');
+          }
+          index = after - 1;
+          continue;
+        }
+      }
+    }
+
+    // "each ride is pending, confirmed or done": the states a thing is in, as a status
+    if ((text === 'is' || text === 'are') && index > 0 && draftAt(index - 1)) {
+      const owner = draftAt(index - 1)?.draft;
+      const list = readItems(tokens, index + 1, [',', 'or']);
+      const words = list?.items.every((item) => !item.includes(' ')) ?? false;
+      if (owner && list && words && list.items.length <= 6 && tokens[list.end - 1] && !list.items.some((item) => draftAt(tokens.findIndex((candidate) => candidate.raw === item)))) {
+        addChoice(owner, owner.fields.some((field) => field.name === 'stage') ? 'stage' : 'status', list.items);
+        index = list.end - 1;
+        continue;
+      }
+    }
+
     // yes/no facts: "whether they paid", "track if each dog is vaccinated"
     if (text === 'whether' || (text === 'if' && index > 0)) {
       let at = index + 1;
       const subject = draftAt(skipQuantifiers(at).at);
       if (subject) at = skipQuantifiers(at).at + subject.length;
-      while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
+      while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
       const word = tokens[at];
-      if (isWord(word) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
-        const owner = subject?.draft ?? draftBefore(index);
-        const name = toSnake(word.text);
+      // "whether it was a personal best": an adjective and the noun it ends on name the fact together
+      const phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];
+      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2) && !CLAUSE_WORDS.includes(word.text) && (tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+        // "whether I own each book": the thing named after the verb is what the fact is about
+        const objectAt = skipQuantifiers(at + 1).at;
+        const owner = subject?.draft ?? (phrase.length === 1 && tags[at] === 'VERB' ? draftAt(objectAt)?.draft : undefined) ?? draftBefore(index);
+        const name = toSnake(phrase.join(' '));
         if (owner && !owner.fields.some((field) => field.name === name) && !RESERVED_FIELD_NAMES.includes(name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
       }
     }
@@ -860,7 +985,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const scoreWord = (['most', 'best', 'top', 'highest'].includes(text) ? tokens.slice(index + 1, index + 4).find((candidate) => isWord(candidate) && SCORE_WORDS.includes(candidate.text)) : undefined)
       ?? (['vote', 'votes', 'voted', 'upvote', 'upvotes'].includes(text) ? { text: 'votes' } : undefined);
     if (scoreWord) {
-      reading.views.push({ kind: 'ranking', entity: draftBefore(index)?.singular ?? null, field: libraryFieldName(toSnake(scoreWord.text)) ?? toSnake(scoreWord.text) });
+      const field = libraryFieldName(toSnake(scoreWord.text)) ?? toSnake(scoreWord.text);
+      // "votes for the best film": what is voted for is ranked; "best score first": the thing that has the score
+      let at = skipQuantifiers(index + 1).at;
+      if (['for', 'on'].includes(tokens[index + 1]?.text ?? '')) at = skipQuantifiers(index + 2).at;
+      while (isWord(tokens[at]) && ['best', 'favourite', 'favorite', 'top'].includes(tokens[at].text)) at += 1;
+      const voted = ['for', 'on'].includes(tokens[index + 1]?.text ?? '') ? draftAt(at)?.draft : undefined;
+      const scored = drafts.find((draft) => draft.fields.some((candidate) => candidate.name === field && candidate.type !== 'reference'));
+      reading.views.push({ kind: 'ranking', entity: (voted ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
     }
     if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
