@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { BILLING_CONFIG, type BillingConfig } from './config/billing.config';
+import { CreditsModule } from './credits/credits.module';
+import { CreateCreditLedger1763800000000 } from './migrations/1763800000000-create-credit-ledger';
 
 @Module({})
 export class AppModule {
@@ -9,9 +11,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'billing-service', config }),
-        // No tables yet: booting still creates the schema and its migrations table, so the first
-        // feature's migration lands in a schema that already exists under this service's control.
-        DatabaseModule.forService({ schema: 'billing', entities: [], migrations: [] }),
+        DatabaseModule.forService({ schema: 'billing', entities: [], migrations: [CreateCreditLedger1763800000000] }),
+        CreditsModule,
       ],
       providers: [{ provide: BILLING_CONFIG, useValue: config }],
       exports: [BILLING_CONFIG],

@@ -40,4 +40,15 @@ describe('admin command line', () => {
     expect(usageError(['create-account', 'ada@example.com', '--admin'])).toMatch(/^Unknown option --admin/);
     expect(usageError(['delete-everything'])).toMatch(/^Unknown command "delete-everything"/);
   });
+
+  it('reads grant-credits with an account id, a signed number of credits and a reason', () => {
+    expect(parseAdminArgs(['grant-credits', '12', '500'])).toEqual({ kind: 'grant-credits', accountId: 12, credits: 500, reason: 'operator grant' });
+    expect(parseAdminArgs(['grant-credits', '12', '-20', '--reason', 'refund mistake'])).toEqual({
+      kind: 'grant-credits', accountId: 12, credits: -20, reason: 'refund mistake',
+    });
+    expect(usageError(['grant-credits', '12'])).toContain('takes an account id and a number of credits');
+    expect(usageError(['grant-credits', 'ada', '5'])).toContain('is not an account id');
+    expect(usageError(['grant-credits', '12', '0'])).toContain('is not a number of credits');
+    expect(usageError(['grant-credits', '12', '1.5'])).toContain('is not a number of credits');
+  });
 });

@@ -10,6 +10,8 @@ import { RevocationListener } from './access/revocation.listener';
 import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
+import { AccountCredits } from './billing/account-credits';
+import { CreditsController } from './billing/credits.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { DiscoveryController } from './discovery/discovery.controller';
 import { SiteContent } from './discovery/site-content';
@@ -50,6 +52,7 @@ const CONTROLLERS = [
   ToolsController,
   WebhooksController,
   ZapierController,
+  CreditsController,
   DiscoveryController,
   HelpController,
 ];
@@ -68,6 +71,7 @@ export class AppModule implements NestModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
         IdempotencyInterceptor,
+        AccountCredits,
         IdempotencyService,
         AccessRulesVerifier,
         BackendHealthService,

@@ -52,7 +52,7 @@ function expectRateLimitHeaders(response: request.Response): void {
   expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 60);
 }
 
-describe('gateway (with apps-service and users-service over a private NATS)', () => {
+describe('gateway (with apps-service, users-service and billing-service over a private NATS)', () => {
   let nats: NatsServerHandle;
   let db: ScratchDatabase;
   let mailDir: string;
@@ -71,6 +71,8 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
     env = { NATS_URL: nats.url, DATABASE_URL: db.url };
     services.push(await startBuiltService('apps-service', { ...env, OUTBOX_RELAY_ENABLED: 'false' }));
     services.push(await startBuiltService('users-service', { ...env, MAIL_DIR: mailDir, OUTBOX_RELAY_ENABLED: 'false' }));
+    // accounts show their credits from billing's ledger
+    services.push(await startBuiltService('billing-service', env));
     gateway = await startGateway({ NATS_URL: nats.url });
     api = () => request.agent(gateway.getHttpServer());
 
@@ -103,7 +105,7 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
   it('serves health at the site root: 200, degraded while a backend is not running, naming which', async () => {
     const response = await api().get('/health').expect(200);
     expect(response.body).toMatchObject({ service: 'gateway', status: 'degraded', checks: { nats: 'ok' } });
-    // Only apps-service and users-service run beside this gateway.
+    // Only apps-service, users-service and billing-service run beside this gateway.
     expect(response.body.services).toEqual({
       'apps-service': 'ok',
       'generation-service': 'down',
@@ -112,9 +114,36 @@ describe('gateway (with apps-service and users-service over a private NATS)', ()
       'users-service': 'ok',
       'webhooks-service': 'down',
       'domains-service': 'down',
-      'billing-service': 'down',
+      'billing-service': 'ok',
       'claim-service': 'down',
     });
+  });
+
+  it("shows an account's credits from billing: 50 granted at signup, in /account and /usage with the plan and this request's limit", async () => {
+    const account = await api().get('/api/v1/account').set('x-api-key', readOnlyKey).expect(200);
+    expect(account.body.account.credits).toBe(50);
+    const usage = await api().get('/api/v1/usage').set('x-api-key', readOnlyKey).expect(200);
+    expect(usage.body).toEqual({
+      plan: 'free',
+      credits: { balance: 50, purchased: 0, granted: 50, used: 0 },
+      usage: { period: new Date().toISOString().slice(0, 7), generations: 0, credits_used: 0, tokens_used: { input: 0, output: 0 } },
+      rate_limit: {
+        limit: Number(usage.headers['x-ratelimit-limit']),
+        remaining: Number(usage.headers['x-ratelimit-remaining']),
+        reset: Number(usage.headers['x-ratelimit-reset']),
+      },
+    });
+    expect(usage.body.rate_limit.limit).toBe(60);
+    await api().get('/api/v1/usage').set('x-forwarded-for', newIp()).expect(401);
+  });
+
+  it('lists the credit packs without a credential', async () => {
+    const packs = await api().get('/api/v1/credit_packs').set('x-forwarded-for', newIp()).expect(200);
+    expect(packs.body.packs).toEqual([
+      { name: 'starter', price: '40.00', currency: 'USD', credits: 400 },
+      { name: 'builder', price: '100.00', currency: 'USD', credits: 1100 },
+      { name: 'studio', price: '250.00', currency: 'USD', credits: 3000 },
+    ]);
   });
 
   it('answers 401 without a credential, with rate-limit headers', async () => {

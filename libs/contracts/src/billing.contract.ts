@@ -1,4 +1,6 @@
-import { Closed, Named, StringEnum, Type, type Static } from './schema';
+import { CallerFields, PLANS } from './caller';
+import { rpc, type RpcTypes } from './rpc';
+import { Closed, IntegerId, Named, StringEnum, Type, type Static } from './schema';
 
 /*
  * Credits and checkout (decisions.md "Credits and checkout"; contract section 4.9). The packs are defined here
@@ -42,3 +44,110 @@ export const CREDIT_PACK_CHECKOUT = {
   path: '/credit_packs/checkout',
   payment: { intent: 'charge', method: 'card', currency: CHECKOUT_CURRENCY },
 } as const;
+
+/** Subjects answered by billing-service (queue group `billing-service`). */
+export const BillingSubjects = {
+  /** an account's balance and its parts (the gateway shows it as `account.credits`) */
+  balance: 'billing.credits.balance',
+  /** generation-service holds credits for a job before queueing it: 402 `insufficient_credits` when they are not there */
+  reserve: 'billing.credits.reserve',
+  /** generation-service charges a finished job: what it used (at most what was reserved), the rest returns */
+  settle: 'billing.credits.settle',
+  /** generation-service gives a failed or cancelled job's reservation back */
+  release: 'billing.credits.release',
+  /** operators (the admin CLI) add credits to an account, or correct a balance down */
+  grant: 'billing.credits.grant',
+  /** GET /usage: the balance and this month's generations, credits and tokens */
+  usage: 'billing.usage.get',
+} as const;
+
+/** Credits every new account starts with (decisions.md "Accounts and sign-in"), recorded as its signup grant. */
+export const SIGNUP_GRANT_CREDITS = 50;
+
+/**
+ * What a generation costs (decisions.md leaves it open; these are appgen's prices, published in the credits help
+ * article). The built-in engine costs a fixed amount. An OpenAI-compatible engine reserves an estimate, and is
+ * charged by the tokens it used (input and output together), rounded up, at least 1 and never more than it reserved.
+ */
+export const GENERATION_CREDIT_COSTS = {
+  blueprint: 1,
+  openai: { reserve: 10, tokensPerCredit: 10_000 },
+} as const;
+
+/** Credits an OpenAI-compatible job is charged for its tokens: rounded up, at least 1, at most the reservation. */
+export function creditsForTokens(tokens: { input: number; output: number }, reserved: number): number {
+  const used = Math.ceil((Math.max(0, tokens.input) + Math.max(0, tokens.output)) / GENERATION_CREDIT_COSTS.openai.tokensPerCredit);
+  return Math.min(reserved, Math.max(1, used));
+}
+
+const AccountIdField = { account_id: IntegerId };
+const JobIdField = { job_id: Type.String({ minLength: 1, maxLength: 64 }) };
+const Credits = Type.Integer({ minimum: 0 });
+export const TokensUsed = Closed({ input: Credits, output: Credits });
+
+export const CreditBalance = Named(
+  'CreditBalance',
+  Closed({
+    balance: Type.Integer({ minimum: 0, description: 'credits that can be spent now', example: 49 }),
+    purchased: Type.Integer({ description: 'credits bought with packs, ever', example: 0 }),
+    granted: Type.Integer({ description: 'credits granted (the signup grant, operator grants), ever', example: 50 }),
+    used: Type.Integer({ description: 'credits spent on generations, including those held by running ones', example: 1 }),
+  }),
+);
+export type CreditBalance = Static<typeof CreditBalance>;
+
+export const Reservation = Closed({
+  job_id: Type.String(),
+  reserved: Credits,
+  status: StringEnum(['reserved', 'settled', 'released'] as const),
+  credits_used: Credits,
+});
+export type Reservation = Static<typeof Reservation>;
+
+export const UsagePeriod = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', description: 'the calendar month (UTC) counted', example: '2026-05' });
+export const UsageFigures = Closed({
+  period: UsagePeriod,
+  generations: Type.Integer({ minimum: 0, description: 'generations charged in the period (failed ones are refunded and not counted)' }),
+  credits_used: Credits,
+  tokens_used: TokensUsed,
+});
+export const BillingUsageResponse = Closed({ credits: CreditBalance, usage: UsageFigures });
+export type BillingUsageResponse = Static<typeof BillingUsageResponse>;
+
+/** GET /usage (decisions.md "Credits and checkout"): the plan and rate limit are the gateway's, the rest billing's. */
+export const UsageResponse = Named(
+  'Usage',
+  Closed({
+    plan: StringEnum(PLANS),
+    credits: CreditBalance,
+    usage: UsageFigures,
+    rate_limit: Closed({
+      limit: Type.Integer({ description: 'requests per minute of the plan' }),
+      remaining: Type.Integer({ description: 'left in the current minute, after this request' }),
+      reset: Type.Integer({ description: 'Unix time (seconds) the window starts over' }),
+    }),
+  }),
+);
+export type UsageResponse = Static<typeof UsageResponse>;
+
+export const CreditPackList = Named('CreditPackList', Closed({ packs: Type.Array(CreditPack) }));
+export type CreditPackList = Static<typeof CreditPackList>;
+
+export const OperatorGrantReason = Type.String({ minLength: 1, maxLength: 200 });
+
+export const BILLING_RPC = {
+  [BillingSubjects.balance]: rpc(Closed(AccountIdField), Closed({ credits: CreditBalance })),
+  [BillingSubjects.reserve]: rpc(Closed({ ...AccountIdField, ...JobIdField, credits: Type.Integer({ minimum: 1 }) }), Closed({ reservation: Reservation, credits: CreditBalance })),
+  [BillingSubjects.settle]: rpc(
+    Closed({ ...AccountIdField, ...JobIdField, credits_used: Credits, tokens_used: TokensUsed }),
+    Closed({ reservation: Reservation, credits: CreditBalance }),
+  ),
+  [BillingSubjects.release]: rpc(Closed({ ...AccountIdField, ...JobIdField }), Closed({ reservation: Reservation, credits: CreditBalance })),
+  /** `credits` may be negative (a correction); the balance never goes below 0 (402 insufficient_credits) */
+  [BillingSubjects.grant]: rpc(
+    Closed({ ...AccountIdField, credits: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), reason: OperatorGrantReason }),
+    Closed({ credits: CreditBalance }),
+  ),
+  [BillingSubjects.usage]: rpc(Closed({ ...CallerFields }), BillingUsageResponse),
+};
+export type BillingRpc = RpcTypes<typeof BILLING_RPC>;

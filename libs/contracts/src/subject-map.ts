@@ -7,10 +7,11 @@ import * as generation from './generation.contract';
 import { MESSAGE_SCHEMAS, RPC_SCHEMAS } from './rpc-map';
 import type { TSchema } from './schema';
 import * as users from './users.contract';
+import * as billing from './billing.contract';
 import * as webhooks from './webhooks.contract';
 
 /** Every contract module, one per owning service: where the `*Subjects` and `*Events` constants are. */
-const CONTRACT_MODULES: ReadonlyArray<Record<string, unknown>> = [apps, deployment, edge, generation, users, webhooks];
+const CONTRACT_MODULES: ReadonlyArray<Record<string, unknown>> = [apps, billing, deployment, edge, generation, users, webhooks];
 
 /*
  * The subject map of libs/contracts/README.md: every subject with its owner (the app whose handler answers

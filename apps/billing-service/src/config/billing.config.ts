@@ -7,6 +7,6 @@ export const billingEnv = {
 export type BillingConfig = ConfigOf<typeof billingEnv>;
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
 
-export function loadBillingConfig(): BillingConfig {
-  return loadConfig(billingEnv);
+export function loadBillingConfig(source: NodeJS.ProcessEnv = process.env): BillingConfig {
+  return loadConfig(billingEnv, source);
 }

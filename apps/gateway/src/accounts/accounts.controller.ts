@@ -15,12 +15,16 @@ import { RpcClient } from '@appgen/service-kit';
 import { Authenticated, Public } from '../access/access.decorators';
 import { CurrentCredential } from '../access/current-caller.decorator';
 import type { ResolvedCredential } from '../access/request-auth';
+import { AccountCredits } from '../billing/account-credits';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
 
 @ApiTags('Accounts')
 @Controller()
 export class AccountsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly credits: AccountCredits,
+  ) {}
 
   @Post('accounts')
   @Public()
@@ -32,8 +36,9 @@ export class AccountsController {
     returns: CreateAccountResponse,
   })
   @Fails(409, '`conflict`: the e-mail address already has an account')
-  createAccount(@ValidBody(CreateAccountBody) body: CreateAccountRequest): Promise<CreateAccountResponse> {
-    return this.rpc.request(UsersSubjects.createAccount, body);
+  async createAccount(@ValidBody(CreateAccountBody) body: CreateAccountRequest): Promise<CreateAccountResponse> {
+    const created = await this.rpc.request(UsersSubjects.createAccount, body);
+    return { ...created, account: await this.credits.ofNew(created.account) };
   }
 
   @Post('auth/magic_code')
@@ -47,8 +52,10 @@ export class AccountsController {
       'expired or used code is 401.',
     returns: Type.Union([MessageResponse, VerifySignInCodeResponse]),
   })
-  magicCode(@ValidBody(MagicCodeBody) { email, code }: MagicCodeBody): Promise<MessageResponse | VerifySignInCodeResponse> {
-    return code === undefined ? this.rpc.request(UsersSubjects.requestSignInCode, { email }) : this.rpc.request(UsersSubjects.verifySignInCode, { email, code });
+  async magicCode(@ValidBody(MagicCodeBody) { email, code }: MagicCodeBody): Promise<MessageResponse | VerifySignInCodeResponse> {
+    if (code === undefined) return this.rpc.request(UsersSubjects.requestSignInCode, { email });
+    const signedIn = await this.rpc.request(UsersSubjects.verifySignInCode, { email, code });
+    return { ...signedIn, account: await this.credits.of(signedIn.account) };
   }
 
   @Get('account')
@@ -62,7 +69,8 @@ export class AccountsController {
     returns: CurrentAccountResponse,
   })
   async currentAccount(@CurrentCredential() { caller, credential }: ResolvedCredential): Promise<CurrentAccountResponse> {
-    const { account } = await this.rpc.request(UsersSubjects.getAccount, { caller });
+    const { account: view } = await this.rpc.request(UsersSubjects.getAccount, { caller });
+    const account = await this.credits.of(view);
     return {
       account: { ...account, email_verified: true },
       credential: {
