@@ -214,4 +214,14 @@ describe('revisePlan with the built-in engine', () => {
     expect(() => revisePlan(plan, 'frobnicate the widgets')).toThrow(/did not understand "frobnicate the widgets"/);
     expect(plan).toEqual(start());
   });
+
+  it('a noun that is also a field name is a thing when a relation names it: books by authors, products in categories', () => {
+    const books = planApp('A reading list where I track books by authors I like');
+    expect(books.entities.map((candidate) => candidate.name)).toEqual(['books', 'authors']);
+    expect(field(books, 'books', 'author')).toMatchObject({ type: 'reference', entity: 'authors' });
+    const shop = planApp('A small shop inventory: products in categories, with stock and a price');
+    expect(field(shop, 'products', 'category')).toMatchObject({ type: 'reference', entity: 'categories' });
+    // without a relation, it stays a field
+    expect(field(planApp('A recipe manager with ingredients and a category'), 'recipes', 'category').type).toBe('select');
+  });
 });

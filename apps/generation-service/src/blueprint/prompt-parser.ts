@@ -618,6 +618,15 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 /** Words that end a list of stages or choices: a new clause starts. */
 const ITEM_STOPS = ['where', 'which', 'that', 'who', 'so', 'because', 'while', 'when', 'each', 'every', 'i', 'we', 'you', 'they', 'but', 'also', 'for'];
 
+/**
+ * A field name that can also be a thing of its own ("subjects", "categories", "rooms", "authors", "owners"): its
+ * field holds a name or a choice, not a number, a date or a yes/no, so a relation naming it speaks of a thing.
+ */
+function fieldLikeThing(word: string): boolean {
+  const known = libraryFieldName(toSnake(word));
+  return known !== undefined && ['text', 'select'].includes(FIELD_LIBRARY[known].type) && !UNIT_WORDS[word] && !SCORE_WORDS.includes(word) && !SCORE_WORDS.includes(singularize(word));
+}
+
 /** A past participle: "paid", "assigned", "written". */
 function isParticiple(word: string): boolean {
   return IRREGULAR_PARTICIPLES.includes(word) || (word.length > 4 && word.endsWith('ed'));
@@ -671,8 +680,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
     return null;
   };
-  /** The draft a noun at `index` names, added when it is new (`create`): "paid by one person" brings people. */
-  const ensureDraft = (index: number, create: boolean): { draft: EntityDraft; length: number } | null => {
+  /**
+   * The draft a noun at `index` names, added when it is new (`create`): "paid by one person" brings people. A noun
+   * that is also a field name ("subjects", "rooms", "authors") is a thing only when a relation names it (`named`).
+   */
+  const ensureDraft = (index: number, create: boolean, named = false): { draft: EntityDraft; length: number } | null => {
     const found = draftAt(index);
     if (found) return found;
     if (!create || !isWord(tokens[index]) || STOP_WORDS.includes(tokens[index].text) || CLAUSE_WORDS.includes(tokens[index].text)) return null;
@@ -682,7 +694,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       drafts.push(draft);
       return { draft, length: noun.length };
     }
-    if (!isNoun(index) || libraryFieldName(toSnake(tokens[index].text)) || APP_KIND_WORDS.includes(tokens[index].text)) return null;
+    if (!isNoun(index) || (libraryFieldName(toSnake(tokens[index].text)) && !(named && fieldLikeThing(tokens[index].text))) || APP_KIND_WORDS.includes(tokens[index].text)) return null;
     const draft: EntityDraft = { singular: singularSnakeOf([tokens[index].text]), domainKey: null, fields: [], measurement: false };
     drafts.push(draft);
     return { draft, length: 1 };
@@ -740,7 +752,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // possessives: "clients, their dogs", "students and their grades": the thing named after belongs to the one before
     if ((token.text === 'and' || token.text === ',') && ['their', 'its', 'his', 'her'].includes(tokens[index + 1]?.text ?? '')) {
       const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null);
-      const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true) : null);
+      const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);
       if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
     }
     if (token.punct) continue;
@@ -816,7 +828,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
       const { at, many } = skipQuantifiers(index + 1);
-      const target = draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true) : null);
+      const target = draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true, true) : null);
       if (owner && target && owner !== target.draft) {
         const named = text === 'by' || text === 'to' ? `${tokens[index - 1].text}_${text}` : target.draft.singular;
         relate(owner, target.draft, named, many || text === 'between', text === 'by' ? 'restrict' : 'set_null');
@@ -828,7 +840,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "talks given by speakers in rooms": a place named right after a participle's relation is the owner's too
     if (participleRelation && participleRelation.end === index && ['in', 'on', 'at'].includes(text)) {
       const { at } = skipQuantifiers(index + 1);
-      const target = draftAt(at) ?? (isThing(at) ? ensureDraft(at, true) : null);
+      const target = draftAt(at) ?? (isThing(at) ? ensureDraft(at, true, true) : null);
       if (target && target.draft !== participleRelation.owner) {
         relate(participleRelation.owner, target.draft, target.draft.singular, false, 'set_null');
         index = at + target.length - 1;
@@ -865,7 +877,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]))
           || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by'].includes(text) && isThing(at))
           || (text === 'for' && each && thingAfter(at, true));
-        const target = existing ?? (creates ? ensureDraft(at, true) : null);
+        const target = existing ?? (creates ? ensureDraft(at, true, true) : null);
         if (target && target.draft !== before.draft && !(text === 'for' && !existing && !each)) {
           const between = text === 'between' || (many && text === 'by');
           relate(before.draft, target.draft, between ? pluralSnake(target.draft.singular) : target.draft.singular, between, text === 'by' ? 'restrict' : 'cascade');
@@ -890,7 +902,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let at = index + 1;
       if (tokens[at]?.text === 'to') at += 1;
       const { at: objectAt, many } = skipQuantifiers(at);
-      const object = draftAt(objectAt) ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true) : null);
+      const object = draftAt(objectAt) ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
       if (subject && object && subject !== object.draft) {
         if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
         else relate(object.draft, subject, subject.singular, false, 'cascade');
@@ -912,7 +924,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         while (look < at + 6 && isWord(tokens[look]) && !draftAt(look) && !(isPlural(tokens[look].text) && isNoun(look))) look += 1;
         const object = ensureDraft(look, true);
         if (object && object.draft.singular !== singularize(subjectWord.text)) {
-          const subject = known ?? ensureDraft(index - 1, true);
+          const subject = known ?? ensureDraft(index - 1, true, true);
           if (subject) relate(object.draft, subject.draft, joining ? pluralSnake(subject.draft.singular) : subject.draft.singular, joining, joining ? 'set_null' : 'restrict');
         }
       }
@@ -930,13 +942,13 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         at = skipQuantifiers(at).at;
         const objectKnown = draftAt(at);
         const object = objectKnown ?? (isThing(at) && !libraryFieldName(toSnake(tokens[at].text)) ? ensureDraft(at, true) : null);
-        const subject = object ? known ?? ensureDraft(index - 1, true) : null;
+        const subject = object ? known ?? ensureDraft(index - 1, true, true) : null;
         if (object && subject && object.draft !== subject.draft) {
           relate(object.draft, subject.draft, subject.draft.singular, false, 'restrict');
           const after = at + object.length;
           if (isWord(tokens[after]) && ['to', 'for'].includes(tokens[after].text)) {
             const { at: forAt, many } = skipQuantifiers(after + 1);
-            const receiver = draftAt(forAt) ?? (isThing(forAt) ? ensureDraft(forAt, true) : null);
+            const receiver = draftAt(forAt) ?? (isThing(forAt) ? ensureDraft(forAt, true, true) : null);
             if (receiver && receiver.draft !== object.draft) relate(object.draft, receiver.draft, many ? pluralSnake(receiver.draft.singular) : receiver.draft.singular, many, 'set_null');
           }
           index = after - 1;
