@@ -224,4 +224,12 @@ describe('revisePlan with the built-in engine', () => {
     // without a relation, it stays a field
     expect(field(planApp('A recipe manager with ingredients and a category'), 'recipes', 'category').type).toBe('select');
   });
+
+  it('a thing named after "each" is kept, and a stage may say what it waits for: each repair job goes through …', () => {
+    const plan = planApp('A repair shop: customers bring in devices, and each repair job goes through received, waiting for parts, fixed and collected');
+    expect(field(plan, 'repair_jobs', 'stage').options).toEqual(['Received', 'Waiting for parts', 'Fixed', 'Collected']);
+    expect(pageKinds(plan, 'repair_jobs')).toContain('board:stage');
+    const loans = planApp('A lending library: members borrow games, and we note whether each loan was returned');
+    expect(field(loans, 'loans', 'returned').type).toBe('boolean');
+  });
 });

@@ -647,8 +647,10 @@ function readItems(tokens: Token[], start: number, separators: string[] = [',', 
       if (items[items.length - 1].length) items.push([]);
       continue;
     }
-    if (token.punct || ITEM_STOPS.includes(token.text) || FIELD_INTRO_WORDS.includes(token.text)) break;
     const current = items[items.length - 1];
+    // "waiting for parts, fixed": a stage may say what it waits for, when a separator follows its last word
+    const inItem = ['for', 'on', 'by'].includes(token.text) && current.length > 0 && current.length < 3 && isWord(tokens[at + 1]) && separators.includes(tokens[at + 2]?.text ?? '');
+    if (!inItem && (token.punct || ITEM_STOPS.includes(token.text) || FIELD_INTRO_WORDS.includes(token.text))) break;
     if (current.length >= 3) return null;
     if (!current.length && DETERMINERS.has(token.text)) continue;
     current.push(token.raw);
@@ -741,6 +743,29 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     return { at, many };
   };
 
+  /**
+   * "each repair job goes through…", "each loan was returned", "chaque réparation has a price": the thing named
+   * after each/every and ending just before `end` (one or two nouns), made a draft when new.
+   */
+  const eachThing = (end: number): EntityDraft | null => {
+    for (const length of [1, 2]) {
+      const start = end - length;
+      if (start < 1 || !['each', 'every'].includes(tokens[start - 1]?.text ?? '')) continue;
+      const found = draftAt(start);
+      if (found && found.length === length) return found.draft;
+      const words = tokens.slice(start, end);
+      if (!words.every((word, at) => isWord(word) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (isNoun(start + at) || tags[start + at] === 'ADJ'))) continue;
+      if (!isNoun(end - 1) || UNIT_WORDS[words[length - 1].text] || APP_KIND_WORDS.includes(words[length - 1].text)) continue;
+      if (libraryFieldName(toSnake(words[length - 1].text)) && !fieldLikeThing(words[length - 1].text)) continue;
+      const noun = matchDomainNoun(tokens, start);
+      const draft: EntityDraft = noun && noun.length === length
+        ? { singular: noun.singular, domainKey: noun.domainKey, fields: [], measurement: false }
+        : { singular: singularSnakeOf(words.map((word) => word.text)), domainKey: null, fields: [], measurement: false };
+      drafts.push(draft);
+      return draft;
+    }
+    return null;
+  };
   /** A thing named after a determiner ("each subject", "an agent"), or a plural thing: what a relation may create. */
   const thingAfter = (at: number, determined: boolean): boolean => isThing(at) || (determined && isNoun(at) && !isPlural(tokens[at].text) && !UNIT_WORDS[tokens[at].text] && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text));
   /** The last relation a participle made in this sentence: "bugs reported by testers, assigned to developers". */
@@ -768,7 +793,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const list = readItems(tokens, start, fromTo ? ['to', ',', 'then', '>'] : undefined);
       if (list && list.items.length <= 8) {
         const mover = tokens[index - 1] && MOVING_VERBS.includes(tokens[index - 1].text) ? index - 2 : index - 1;
-        const owner = (mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true)?.draft : null))) || draftBefore(index);
+        const owner = (mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index);
         if (owner) {
           const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';
           addChoice(owner, name, list.items);
@@ -898,7 +923,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "each project has many tasks", "each task belongs to a project"
     if (['has', 'have', 'belongs', 'belong'].includes(text)) {
-      const subject = draftBefore(index);
+      const subject = eachThing(index) ?? draftBefore(index);
       let at = index + 1;
       if (tokens[at]?.text === 'to') at += 1;
       const { at: objectAt, many } = skipQuantifiers(at);
@@ -972,7 +997,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // yes/no facts: "whether they paid", "track if each dog is vaccinated"
     if (text === 'whether' || (text === 'if' && index > 0)) {
       let at = index + 1;
-      const subject = draftAt(skipQuantifiers(at).at);
+      const subjectAt = skipQuantifiers(at).at;
+      const made = !draftAt(subjectAt) && ['each', 'every'].includes(tokens[subjectAt - 1]?.text ?? '') ? eachThing(subjectAt + 1) : null;
+      const subject = draftAt(subjectAt) ?? (made ? { draft: made, length: 1 } : null);
       if (subject) at = skipQuantifiers(at).at + subject.length;
       while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
       const word = tokens[at];
