@@ -1,4 +1,4 @@
-import type { GenerationCallbackView } from '@appgen/contracts';
+import { GENERATION_CREDIT_COSTS, type GenerationCallbackView } from '@appgen/contracts';
 import { adminAccount, api, closeBus, startWebhookReceiver, verifyWebhook, waitFor, type ReceivedRequest, type TestAccount, type WebhookReceiver } from './support';
 
 interface JobView {
@@ -74,7 +74,7 @@ describe('generation callbacks: the callback_url hears how the job ended', () =>
         editor: expect.stringMatching(new RegExp(`/account/apps/${queued.app_id}/editor$`)),
       },
       generation: { message_id: queued.message_id, started_at: finished.started_at, completed_at: finished.completed_at },
-      credits_used: 0,
+      credits_used: GENERATION_CREDIT_COSTS.blueprint,
       tokens_used: { input: 0, output: 0 },
       metadata: { order: 'A-17', customer: { id: 9 } },
     });

@@ -33,6 +33,9 @@ function job(changes: Partial<GenerationJobEntity>): GenerationJobEntity {
     heartbeatAt: null,
     tokensInput: 1200,
     tokensOutput: 3400,
+    creditsReserved: 10,
+    creditsUsed: 1,
+    creditsState: 'due',
     createdAt: started,
     startedAt: started,
     completedAt: completed,
@@ -59,7 +62,7 @@ describe('the generation callback body (contract section 6)', () => {
       status: 'generated',
       urls: { preview: app.preview_url, production: app.production_url, editor: 'https://appgen.dev/account/apps/k3x9q2m7w1ab/editor' },
       generation: { message_id: 1042, started_at: '2026-11-21T10:00:00.000Z', completed_at: '2026-11-21T10:00:02.500Z' },
-      credits_used: 0,
+      credits_used: 1,
       tokens_used: { input: 1200, output: 3400 },
       metadata: { order: 'A-17' },
     });
@@ -68,6 +71,8 @@ describe('the generation callback body (contract section 6)', () => {
   it('tells of a failure with status failed and why', () => {
     const body = callbackBody(job({ status: 'failed', error: 'The planner answered no entities' }), { ...app, status: 'failed', preview_url: null, production_url: null }, 'https://appgen.dev');
     expect(body).toMatchObject({ event: 'app.generation.failed', status: 'failed', error: 'The planner answered no entities' });
+    // a failed job's reservation is released: it used nothing
+    expect(callbackBody(job({ status: 'failed', creditsUsed: 0 }), app, 'https://appgen.dev').credits_used).toBe(0);
     expect(body.urls).toEqual({ preview: 'http://preview-k3x9q2m7w1ab.preview.localhost:8080', production: null, editor: 'https://appgen.dev/account/apps/k3x9q2m7w1ab/editor' });
   });
 

@@ -23,9 +23,9 @@ export function callbackBody(job: GenerationJobEntity, app: JobApp, siteUrl: str
       started_at: job.startedAt?.toISOString() ?? null,
       completed_at: job.completedAt?.toISOString() ?? null,
     },
-    // The contract gives both metrics or neither. No credits are charged yet (billing is not built), so 0 is
-    // what this job used; when billing charges generations, its figure belongs here.
-    credits_used: 0,
+    // The contract gives both metrics or neither: what the job is charged, fixed when it ended (0 when it failed
+    // or was cancelled, as its reservation is released; 0 for a job queued before generations were charged).
+    credits_used: job.creditsUsed ?? 0,
     tokens_used: { input: job.tokensInput, output: job.tokensOutput },
     metadata: job.metadata,
     ...(completed ? {} : { error: job.status === 'cancelled' ? CANCELLED_ERROR : (job.error ?? job.message) }),

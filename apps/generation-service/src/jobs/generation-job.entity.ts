@@ -86,6 +86,18 @@ export class GenerationJobEntity {
   @Column({ name: 'tokens_output', type: 'integer', default: 0 })
   tokensOutput!: number;
 
+  /** Credits held with billing-service for this job (null: queued before generations were charged). */
+  @Column({ name: 'credits_reserved', type: 'integer', nullable: true })
+  creditsReserved!: number | null;
+
+  /** What the job is charged, fixed when it ends (0 when it failed or was cancelled). */
+  @Column({ name: 'credits_used', type: 'integer', nullable: true })
+  creditsUsed!: number | null;
+
+  /** `due` from the end of the job until billing-service settled or released its reservation. */
+  @Column({ name: 'credits_state', type: 'text', nullable: true })
+  creditsState!: 'due' | 'settled' | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

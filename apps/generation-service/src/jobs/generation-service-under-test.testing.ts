@@ -3,6 +3,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { JSONCodec, type NatsConnection } from 'nats';
 import {
   AppsSubjects,
+  BillingSubjects,
   DeploymentSubjects,
   GenerationSubjects,
   type AppDetail,
@@ -40,6 +41,52 @@ export interface FakeApp {
 
 export type Reply = { response: unknown } | { err: { status: number; body: { error: string; message: string } } };
 
+/** Test double of billing-service's ledger: every account starts with 50 credits; a job reserves once and ends once. */
+export class FakeBilling {
+  readonly balances = new Map<number, number>();
+  readonly jobs = new Map<string, { accountId: number; reserved: number; charged: number | null; endings: number }>();
+
+  balance(accountId: number): number {
+    return this.balances.get(accountId) ?? 50;
+  }
+
+  reserve(data: Record<string, unknown>): Reply {
+    const accountId = Number(data['account_id']);
+    const jobId = String(data['job_id']);
+    const credits = Number(data['credits']);
+    if (!this.jobs.has(jobId)) {
+      if (this.balance(accountId) < credits) {
+        return { err: { status: 402, body: { error: 'insufficient_credits', message: `This generation needs ${credits} credits` } } };
+      }
+      this.balances.set(accountId, this.balance(accountId) - credits);
+      this.jobs.set(jobId, { accountId, reserved: credits, charged: null, endings: 0 });
+    }
+    return { response: this.answer(jobId) };
+  }
+
+  end(data: Record<string, unknown>, charge: number): Reply {
+    const job = this.jobs.get(String(data['job_id']));
+    if (!job || job.accountId !== Number(data['account_id'])) return { err: { status: 404, body: { error: 'not_found', message: 'no reservation' } } };
+    job.endings += 1;
+    if (job.charged === null) {
+      job.charged = Math.min(job.reserved, charge);
+      this.balances.set(job.accountId, this.balance(job.accountId) + job.reserved - job.charged);
+    }
+    return { response: this.answer(String(data['job_id'])) };
+  }
+
+  private answer(jobId: string): unknown {
+    const job = this.jobs.get(jobId);
+    const reserved = job?.reserved ?? 0;
+    const status = job?.charged === null ? 'reserved' : job?.charged === 0 ? 'released' : 'settled';
+    const balance = job ? this.balance(job.accountId) : 0;
+    return {
+      reservation: { job_id: jobId, reserved, status, credits_used: job?.charged ?? reserved },
+      credits: { balance, granted: 50, purchased: 0, used: 50 - balance },
+    };
+  }
+}
+
 /**
  * Test double of apps-service and deployment-service on the private NATS: answers their subjects in the
  * Nest wire format, keeping apps, versions and entities in memory, so the worker's conversation with its
@@ -47,6 +94,8 @@ export type Reply = { response: unknown } | { err: { status: number; body: { err
  */
 export class Neighbours {
   readonly apps = new Map<string, FakeApp>();
+  /** billing-service's part: balances and the reservation of each job */
+  readonly billing = new FakeBilling();
   buildOutcome: 'succeeded' | 'failed' = 'succeeded';
   /** while set, builds wait for it (a build in progress) */
   buildGate?: Promise<void>;
@@ -66,6 +115,9 @@ export class Neighbours {
       [DeploymentSubjects.build, (data) => this.build(data)],
       // The openai engine's check builds: the scaffold always builds here.
       [DeploymentSubjects.check, () => ({ response: { errors: [] } })],
+      [BillingSubjects.reserve, (data) => this.billing.reserve(data)],
+      [BillingSubjects.settle, (data) => this.billing.end(data, Number(data['credits_used']))],
+      [BillingSubjects.release, (data) => this.billing.end(data, 0)],
     ];
     for (const [subject, handle] of handlers) {
       bus.subscribe(subject, {

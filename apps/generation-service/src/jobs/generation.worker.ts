@@ -23,6 +23,7 @@ import type { BuildProblem } from '../engines/code-tools';
 import { PLAN_FILE } from '../engines/source-workspace';
 import { plural } from '../engines/wording';
 import type { GenerationJobEntity } from './generation-job.entity';
+import { creditsCharged } from './job-credits';
 import { GENERATION_JOBS_CHANNEL, JobStore, JobStoppedError, type JobRun } from './job-store';
 
 /** The worker is shutting down: the run goes back to the queue for another process. */
@@ -193,7 +194,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     }
     const { app: built } = await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: appId, changes: { status: 'generated' } });
     const previewUrl = built.preview_url ?? urls.preview;
-    await this.store.complete(run, `Your app is ready at ${previewUrl}`, previewUrl, usage);
+    await this.store.complete(run, `Your app is ready at ${previewUrl}`, previewUrl, usage, (reserved, used) => creditsCharged(job.engine, reserved, used));
   }
 
   /**

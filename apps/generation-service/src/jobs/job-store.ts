@@ -11,8 +11,16 @@ export const GENERATION_JOBS_CHANNEL = 'appgen_generation_jobs';
 /** Channel a finished job with a callback_url is announced on, for the callback relay. */
 export const GENERATION_CALLBACKS_CHANNEL = 'appgen_generation_callbacks';
 
-/** Part of every UPDATE that finishes a job: its callback, if it asked for one, is due from then on. */
-const CALLBACK_DUE = `callback_state = CASE WHEN callback_url IS NULL THEN NULL ELSE 'due' END`;
+/** Channel a finished job holding credits is announced on, for the credits relay. */
+export const GENERATION_CREDITS_CHANNEL = 'appgen_generation_credits';
+
+/**
+ * Part of every UPDATE that finishes a job: its callback, if it asked for one, is due from then on, and so is
+ * settling its credits with billing (charged `credits_used` when it completed, released when it did not).
+ */
+const CALLBACK_DUE = `callback_state = CASE WHEN callback_url IS NULL THEN NULL ELSE 'due' END,
+  credits_state = CASE WHEN credits_reserved IS NULL THEN NULL ELSE 'due' END,
+  credits_used = CASE WHEN credits_reserved IS NULL THEN NULL ELSE 0 END`;
 
 export interface TokenCounts {
   input: number;
@@ -205,14 +213,24 @@ export class JobStore {
     if (rows.length === 0) throw new JobStoppedError(run.jobId);
   }
 
-  async complete(run: JobRun, message: string, previewUrl: string | null, usage: TokenCounts): Promise<GenerationJobEntity> {
+  /** `charge` says what the job costs from its reservation and its tokens (jobs/job-credits.ts). */
+  async complete(
+    run: JobRun,
+    message: string,
+    previewUrl: string | null,
+    usage: TokenCounts,
+    charge: (reserved: number, usage: TokenCounts) => number,
+  ): Promise<GenerationJobEntity> {
     return this.dataSource.transaction(async (manager) => {
+      const current = await manager.findOneByOrFail(GenerationJobEntity, { jobId: run.jobId });
+      const creditsUsed = current.creditsReserved === null ? null : charge(current.creditsReserved, usage);
       const job = await this.update(
         manager,
         run,
         `status = 'completed', progress = $3, message = $4, preview_url = $5, completed_at = now(), tokens_input = $6, tokens_output = $7,
-         ${CALLBACK_DUE}`,
-        [GENERATION_PROGRESS.complete, message, previewUrl, usage.input, usage.output],
+         callback_state = CASE WHEN callback_url IS NULL THEN NULL ELSE 'due' END,
+         credits_state = CASE WHEN credits_reserved IS NULL THEN NULL ELSE 'due' END, credits_used = $8`,
+        [GENERATION_PROGRESS.complete, message, previewUrl, usage.input, usage.output, creditsUsed],
       );
       await this.emit(manager, 'app.generation.completed', job);
       await this.announceCallback(manager, job);
@@ -303,7 +321,23 @@ export class JobStore {
     await this.announceCallback(manager, job);
   }
 
+  /** Finished jobs whose credits billing-service has not settled or released yet, oldest first. */
+  creditsDue(limit: number): Promise<GenerationJobEntity[]> {
+    return this.dataSource
+      .getRepository(GenerationJobEntity)
+      .createQueryBuilder('job')
+      .where(`job.creditsState = 'due'`)
+      .orderBy('job.completedAt', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  async creditsSettled(jobId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE generation_jobs SET credits_state = 'settled' WHERE job_id = $1 AND credits_state = 'due'`, [jobId]);
+  }
+
   private async announceCallback(manager: EntityManager, job: GenerationJobEntity): Promise<void> {
+    if (job.creditsState === 'due') await manager.query('SELECT pg_notify($1, current_schema())', [GENERATION_CREDITS_CHANNEL]);
     if (job.callbackState === 'due') await manager.query('SELECT pg_notify($1, current_schema())', [GENERATION_CALLBACKS_CHANNEL]);
   }
 }

@@ -7,6 +7,7 @@ import {
   AppsSubjects,
   DeploymentSubjects,
   GenerationSubjects,
+  GENERATION_CREDIT_COSTS,
   SCOPE_GRANTS,
   WebhooksSubjects,
   type Caller,
@@ -63,6 +64,8 @@ describe('generation-service with the real apps-service, deployment-service and 
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'http://localhost:3000' };
     // One at a time: each runs its migrations, and the outbox migration creates the shared stream.
     services.push(await startBuiltService('apps-service', shared));
+    // every job holds its credits with billing before it is queued
+    services.push(await startBuiltService('billing-service', shared));
     services.push(await startBuiltService('deployment-service', { ...shared, PUBLIC_URL_SCHEME: 'http', PUBLIC_URL_PORT: '8080' }));
     services.push(
       await startBuiltService('webhooks-service', {
@@ -173,7 +176,7 @@ describe('generation-service with the real apps-service, deployment-service and 
       status: 'generated',
       urls: { preview: job.app.preview_url, production: null, editor: `http://localhost:3000/account/apps/${queued.app_id}/editor` },
       generation: { message_id: queued.message_id, started_at: job.started_at, completed_at: job.completed_at },
-      credits_used: 0,
+      credits_used: GENERATION_CREDIT_COSTS.blueprint,
       tokens_used: { input: 0, output: 0 },
       metadata: { order: 'A-17', tags: ['garden'] },
     });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners } from '../engines/app-planners';
 import { CallbackRelay } from './callback-relay';
+import { CreditsRelay } from './credits-relay';
 import { GenerationWorker } from './generation.worker';
 import { JobStore } from './job-store';
 import { JobsController } from './jobs.controller';
@@ -15,6 +16,7 @@ import { JobsService } from './jobs.service';
     JobsService,
     GenerationWorker,
     CallbackRelay,
+    CreditsRelay,
   ],
   // Cancelling a deleted app's jobs goes through the same step as DELETE /generation_queue/:id.
   exports: [JobStore],

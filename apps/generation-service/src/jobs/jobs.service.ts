@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AppsSubjects,
+  BillingSubjects,
   GENERATION_PROGRESS,
   type AppStatus,
   type AppSummary,
   type Caller,
   type CancelGenerationResponse,
   type EventKind,
+  type GeneratorName,
   type GenerationCallbackView,
   type GenerationJobView,
   type LatestGenerationResponse,
@@ -21,6 +23,7 @@ import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.c
 import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
 import type { GenerationJobEntity } from './generation-job.entity';
 import { appOfJob } from './job-app';
+import { creditsToReserve } from './job-credits';
 import { newJobId, parseJobReference } from './job-id';
 import { JobStore } from './job-store';
 import { readQueueRequest } from './queue-request';
@@ -58,10 +61,38 @@ export class JobsService {
     // Before anything is created: an address that may not receive is refused now, not when the job ends.
     if (input.callbackUrl !== undefined) await this.rpc.request(WebhooksSubjects.checkCallbackUrl, { url: input.callbackUrl });
 
-    let app: AppSummary;
+    // The busy check before holding credits, so a refused regeneration holds nothing.
+    let existing: AppSummary | undefined;
     if (input.appId) {
-      const { app: existing } = await this.rpc.request(AppsSubjects.get, { caller, id: input.appId });
+      ({ app: existing } = await this.rpc.request(AppsSubjects.get, { caller, id: input.appId }));
       if (await this.store.hasOpenJob(existing.id)) throw this.busy(existing.id);
+    }
+    // Credits are held before anything is created: too few is 402 insufficient_credits, no app, no job.
+    const jobId = newJobId();
+    const creditsReserved = creditsToReserve(engine);
+    await this.rpc.request(BillingSubjects.reserve, { account_id: caller.accountId, job_id: jobId, credits: creditsReserved });
+    try {
+      return await this.queueReserved(request, input, engine, existing, jobId, creditsReserved);
+    } catch (error) {
+      // Nothing was queued: the credits go back (billing keeps one ending per job, so a retry is harmless).
+      await this.rpc
+        .request(BillingSubjects.release, { account_id: caller.accountId, job_id: jobId })
+        .catch((release: unknown) => this.log.error(`credits of unqueued job ${jobId} not released: ${String(release)}`));
+      throw error;
+    }
+  }
+
+  private async queueReserved(
+    request: QueueGenerationRequest,
+    input: ReturnType<typeof readQueueRequest>,
+    engine: GeneratorName,
+    existing: AppSummary | undefined,
+    jobId: string,
+    creditsReserved: number,
+  ): Promise<QueueGenerationResponse> {
+    const { caller } = request;
+    let app: AppSummary;
+    if (existing) {
       if (input.name && input.name !== existing.name) {
         await this.rpc.request(AppsSubjects.update, { caller, id: existing.id, changes: { name: input.name } });
       }
@@ -82,7 +113,7 @@ export class JobsService {
     let job: GenerationJobEntity;
     try {
       job = await this.store.insert({
-        jobId: newJobId(),
+        jobId,
         accountId: caller.accountId,
         caller,
         appId: app.id,
@@ -105,6 +136,9 @@ export class JobsService {
         heartbeatAt: null,
         tokensInput: 0,
         tokensOutput: 0,
+        creditsReserved,
+        creditsUsed: null,
+        creditsState: null,
         startedAt: null,
         completedAt: null,
         cancelledAt: null,

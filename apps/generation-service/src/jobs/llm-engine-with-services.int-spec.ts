@@ -86,6 +86,8 @@ describe('the openai engine writing and repairing code, with the real apps-servi
     database = await createScratchDatabase('appgen_gen_llm');
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url, SITE_URL: 'http://localhost:3000' };
     services.push(await startBuiltService('apps-service', shared));
+    // every job holds its credits with billing before it is queued
+    services.push(await startBuiltService('billing-service', shared));
     services.push(await startBuiltService('deployment-service', { ...shared, PUBLIC_URL_SCHEME: 'http', PUBLIC_URL_PORT: '8080' }));
     const config = loadGenerationConfig({
       ...shared,
