@@ -71,7 +71,13 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
     if (matched) continue;
     const word = token.raw.toLowerCase().replace(ELISION, '$1');
     const compound = language === 'de' ? splitCompound(word, lexicon) : null;
-    if (compound) {
+    const shaped = compound ? null : byShape(language, tokens, index, out[out.length - 1], lexicon);
+    if (shaped) {
+      out.push(shaped);
+      remember(shaped, token.raw.replace(ELISION, '$1'));
+      // entity names are ASCII ("gästes" -> gastes): their words lead back to the user's too
+      remember(toSnake(shaped).replace(/_/g, ' '), token.raw.replace(ELISION, '$1'));
+    } else if (compound) {
       out.push(compound);
       remember(compound, token.raw);
     } else {
@@ -81,6 +87,49 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
     index += 1;
   }
   return { text: out.join(' ').replace(/ ([,.;:!?)])/g, '$1').replace(/\( /g, '('), words };
+}
+
+/** Words before a noun: articles, possessives and "each" of each language (the language's frequent words). */
+const NOUN_MARKERS: Record<OtherLanguage, string[]> = {
+  fr: ['le', 'la', 'les', 'un', 'une', 'des', 'du', 'aux', 'mon', 'ma', 'mes', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'notre', 'nos', 'votre', 'vos', 'leur', 'leurs', 'ces', 'chaque', 'plusieurs'],
+  de: ['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'mein', 'meine', 'unser', 'unsere', 'ihre', 'jede', 'jeder', 'jedes'],
+  es: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'mi', 'mis', 'su', 'sus', 'nuestro', 'nuestra', 'nuestros', 'nuestras', 'cada', 'varios', 'varias'],
+};
+/** Plural determiners: the noun after them is plural even when it does not end in -s ("die Gäste"). */
+const PLURAL_MARKERS = ['les', 'des', 'aux', 'mes', 'tes', 'ses', 'nos', 'vos', 'leurs', 'ces', 'plusieurs', 'los', 'las', 'unos', 'unas', 'mis', 'sus', 'nuestros', 'nuestras', 'varios', 'varias'];
+
+/**
+ * A word no table knows, read by its shape so the planner can still use it: a noun after an article, a
+ * possessive or "each", and in German any capitalised word inside a sentence ("Gäste", "Tische"), is written as an
+ * English-looking plural when plural ("gästes"), so it can be a thing; a German past participle ("mitgebracht")
+ * reads as "given"; a French or Spanish verb in the third person plural between two nouns ("les clients déposent
+ * leurs vélos") as "give"; French "a" after a noun as "has". Null: keep the word as written.
+ */
+function byShape(language: OtherLanguage, tokens: Token[], index: number, previousOut: string | undefined, lexicon: Record<string, string>): string | null {
+  const token = tokens[index];
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  const lower = token.raw.toLowerCase();
+  const marked = before !== undefined && !before.punct && NOUN_MARKERS[language].includes(before.raw.toLowerCase());
+  if (language === 'fr' && lower === 'a' && before !== undefined && !before.punct && !marked && after !== undefined && !after.punct) return 'has';
+  if (language === 'de' && /^[a-zäöüß]*ge[a-zäöüß]{2,}t$/.test(lower) && !/^[A-ZÄÖÜ]/.test(token.raw)) return 'given';
+  const afterMarks = after !== undefined && !after.punct && NOUN_MARKERS[language].includes(after.raw.toLowerCase());
+  const verbShape = language === 'fr' ? /[a-zéèê]{3,}ent$/ : language === 'es' ? /[a-záéí]{3,}(?:an|en)$/ : null;
+  if (verbShape && verbShape.test(lower) && afterMarks && !marked && previousOut !== undefined && /s$/.test(previousOut)) return 'give';
+  const germanNoun = language === 'de' && /^[A-ZÄÖÜ][a-zäöüß]{2,}$/.test(token.raw) && before !== undefined && !['.', '!', '?'].includes(before.text);
+  if (!marked && !germanNoun) return null;
+  if (lower.length < 3 || /\d/.test(lower)) return null;
+  let word = lower;
+  // German dative plural "Gästen" is the plural "Gäste"
+  const dative = before !== undefined && ['den', 'von', 'vom', 'mit', 'zu', 'by', 'ihren', 'unseren', 'meinen'].includes(before.raw.toLowerCase());
+  if (language === 'de' && dative && /(?:en|ern)$/.test(word)) {
+    word = word.slice(0, -1);
+    const known = lexicon[word];
+    if (known) return known;
+  }
+  const plural = /[sx]$/.test(word) || (before !== undefined && PLURAL_MARKERS.includes(before.raw.toLowerCase())) || (language === 'de' && /(?:e|en|er)$/.test(word));
+  if (!plural) return word === lower ? null : word;
+  return /[sx]$/.test(word) ? word : `${word}s`;
 }
 
 const GERMAN_AUXILIARIES = ['werden', 'wird', 'wurde', 'wurden', 'ist', 'sind', 'war', 'waren', 'hat', 'haben'];

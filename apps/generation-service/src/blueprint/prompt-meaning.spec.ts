@@ -232,4 +232,15 @@ describe('revisePlan with the built-in engine', () => {
     const loans = planApp('A lending library: members borrow games, and we note whether each loan was returned');
     expect(field(loans, 'loans', 'returned').type).toBe('boolean');
   });
+
+  it('unknown French and German nouns are read by their shape: after an article, or capitalised in German', () => {
+    const wedding = planApp('Ein Planer für Hochzeiten: Gäste, Tische und Geschenke, die von Gästen mitgebracht werden');
+    expect(wedding.language).toBe('de');
+    expect(wedding.entities.map((candidate) => candidate.label)).toEqual(expect.arrayContaining(['Gäste', 'Tische', 'Geschenke']));
+    const gifts = wedding.entities.find((candidate) => candidate.label === 'Geschenke');
+    const guests = wedding.entities.find((candidate) => candidate.label === 'Gäste');
+    expect(gifts?.fields.some((candidate) => candidate.entity === guests?.name)).toBe(true);
+    const bikes = planApp('Un carnet pour mon atelier : les clients déposent leurs vélos et chaque réparation a un prix');
+    expect(bikes.entities.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['clients', 'velos']));
+  });
 });
