@@ -138,11 +138,13 @@ describe('an MCP client signing its user in with OAuth', () => {
 
       const queued = succeeded(await call(client, 'svc-generate-app', { prompt: 'A reading log with books and the date I finished each' }));
       const appId = String(queued.app_id);
-      await until(
+      // Only a finished job's status ends the wait: an error answer (a 503 while a service restarts) has none.
+      const job = await until(
         `app ${appId} generated`,
-        async () => (await fetch(String(queued.status_url), { headers: { Authorization: `Bearer ${tokens?.access_token}` } })).json() as Promise<{ status: string }>,
-        (job) => !['queued', 'processing'].includes(job.status),
+        async () => (await fetch(String(queued.status_url), { headers: { Authorization: `Bearer ${tokens?.access_token}` } })).json() as Promise<{ status?: string }>,
+        (body) => ['completed', 'failed', 'cancelled'].includes(body.status ?? ''),
       );
+      expect(job.status).toBe('completed');
       const listed = succeeded(await call(client, 'svc-list-files', { app_id: appId, pattern: '*.md' }));
       expect(JSON.stringify(listed)).toContain('AGENTS.md');
       const file = succeeded(await call(client, 'svc-view-file', { app_id: appId, path: 'AGENTS.md' }));
