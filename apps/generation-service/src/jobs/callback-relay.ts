@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { editorUrl, WebhooksSubjects, type GenerationCallbackBody } from '@appgen/contracts';
-import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
+import { AppgenError, RpcClient, type NotifiedWorkLoop } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import type { GenerationJobEntity } from './generation-job.entity';
+import { startJobRelay } from './job-relay';
 import { appOfJob, type JobApp } from './job-app';
 import { CANCELLED_ERROR, GENERATION_CALLBACKS_CHANNEL, JobStore } from './job-store';
-
-const BATCH = 20;
 
 /** The contract's callback body (section 6) for a finished job; a cancelled job reports a failure. */
 export function callbackBody(job: GenerationJobEntity, app: JobApp, siteUrl: string): GenerationCallbackBody {
@@ -51,29 +50,18 @@ export class CallbackRelay implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.loop = new NotifiedWorkLoop({
+    this.loop = await startJobRelay({
       name: 'CallbackRelay',
-      databaseUrl: this.config.DATABASE_URL,
       channel: GENERATION_CALLBACKS_CHANNEL,
-      schema: String(this.dataSource.driver.schema),
-      pollIntervalMs: this.config.GENERATION_POLL_MS,
-      pass: () => this.pass(),
+      dataSource: this.dataSource,
+      config: this.config,
+      due: (limit) => this.store.callbacksDue(limit),
+      handle: (job) => this.handOver(job),
     });
-    await this.loop.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop?.stop();
-  }
-
-  private async pass(): Promise<void> {
-    for (;;) {
-      const due = await this.store.callbacksDue(BATCH);
-      let settled = 0;
-      for (const job of due) if (await this.handOver(job)) settled += 1;
-      // Stop when the backlog is empty, or when nothing moved (webhooks-service away): the poll comes back.
-      if (due.length < BATCH || settled === 0) return;
-    }
   }
 
   private async handOver(job: GenerationJobEntity): Promise<boolean> {

@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BillingSubjects } from '@appgen/contracts';
-import { isNotFound, NotifiedWorkLoop, RpcClient } from '@appgen/service-kit';
+import { isNotFound, RpcClient, type NotifiedWorkLoop } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import type { GenerationJobEntity } from './generation-job.entity';
+import { startJobRelay } from './job-relay';
 import { GENERATION_CREDITS_CHANNEL, JobStore } from './job-store';
-
-const BATCH = 20;
 
 /**
  * Settles the credits of finished jobs with billing-service: a completed job is charged `credits_used` (fixed when
@@ -27,28 +26,18 @@ export class CreditsRelay implements OnApplicationBootstrap, BeforeApplicationSh
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.loop = new NotifiedWorkLoop({
+    this.loop = await startJobRelay({
       name: 'CreditsRelay',
-      databaseUrl: this.config.DATABASE_URL,
       channel: GENERATION_CREDITS_CHANNEL,
-      schema: String(this.dataSource.driver.schema),
-      pollIntervalMs: this.config.GENERATION_POLL_MS,
-      pass: () => this.pass(),
+      dataSource: this.dataSource,
+      config: this.config,
+      due: (limit) => this.store.creditsDue(limit),
+      handle: (job) => this.settle(job),
     });
-    await this.loop.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop?.stop();
-  }
-
-  private async pass(): Promise<void> {
-    for (;;) {
-      const due = await this.store.creditsDue(BATCH);
-      let settled = 0;
-      for (const job of due) if (await this.settle(job)) settled += 1;
-      if (due.length < BATCH || settled === 0) return;
-    }
   }
 
   private async settle(job: GenerationJobEntity): Promise<boolean> {
