@@ -1,18 +1,8 @@
-import type { AppPlan, EntityField, EntityPlan } from '@appgen/contracts';
+import type { AppPlan } from '@appgen/contracts';
 import { BlueprintPromptError, planApp, revisePlan } from './plan-app';
+import { entity, field } from './plan-lookup.testing';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 
-function entity(plan: AppPlan, name: string): EntityPlan {
-  const found = plan.entities.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`no entity ${name} in ${plan.entities.map((candidate) => candidate.name).join(', ')}`);
-  return found;
-}
-
-function field(plan: AppPlan, entityName: string, name: string): EntityField {
-  const found = entity(plan, entityName).fields.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`no field ${name} in ${entityName}: ${entity(plan, entityName).fields.map((candidate) => candidate.name).join(', ')}`);
-  return found;
-}
 
 function pageKinds(plan: AppPlan, entityName: string): string[] {
   return plan.pages.filter((page) => page.entity === entityName).map((page) => (page.field ? `${page.kind}:${page.field}` : page.kind));
