@@ -155,11 +155,11 @@ export class CreditsService {
   /** Moves one total by `delta` and the balance with it (used counts against the balance), returning the row. */
   private async move(manager: EntityManager, accountId: number, total: Totals, delta: number): Promise<CreditAccountRow> {
     const sign = total === 'used' ? -1 : 1;
-    await manager.query(
-      `UPDATE credit_accounts SET ${total} = ${total} + $2, balance = balance + $3, updated_at = now() WHERE account_id = $1`,
+    // For UPDATE the postgres driver answers [returned rows, affected count].
+    const [[row]] = await manager.query<[CreditAccountRow[], number]>(
+      `UPDATE credit_accounts SET ${total} = ${total} + $2, balance = balance + $3, updated_at = now() WHERE account_id = $1 RETURNING *`,
       [accountId, delta, sign * delta],
     );
-    const [row]: CreditAccountRow[] = await manager.query('SELECT * FROM credit_accounts WHERE account_id = $1', [accountId]);
     if (!row) throw new Error(`credit account ${accountId} vanished inside its transaction`);
     return row;
   }
