@@ -378,6 +378,9 @@ function renderIndexHtml(plan: AppPlan): string {
   );
 }
 
+/** The file that holds an app's plan: its entities are the data model apps-service defines. */
+export const PLAN_FILE = 'app.json';
+
 /** app.json: the plan itself (its entities are the app's data model), so an update can start from it. */
 function renderAppJson(plan: AppPlan): string {
   const ordered = {
@@ -421,6 +424,11 @@ export function planFromAppJson(content: string): AppPlan {
   return validateAppPlan(parsed);
 }
 
+/** The plan file alone, exactly as renderApp writes it, for files that are not the renderer's (a model's, an owner's). */
+export function renderPlanFile(plan: AppPlan): SourceFile {
+  return { path: PLAN_FILE, content: renderAppJson(validateAppPlan(plan)) };
+}
+
 export function renderApp(plan: AppPlan, context: RenderContext): SourceFile[] {
   const valid = validateAppPlan(plan);
   const names = allocateNames(valid);
@@ -435,6 +443,6 @@ export function renderApp(plan: AppPlan, context: RenderContext): SourceFile[] {
     const entityNames = names.get(entity.name);
     if (entityNames) files.push({ path: entityNames.file, content: renderEntityViewTs(entity, entityNames) });
   }
-  files.push({ path: 'app.json', content: renderAppJson(valid) }, ...renderManifestFiles(valid, context));
+  files.push({ path: PLAN_FILE, content: renderAppJson(valid) }, ...renderManifestFiles(valid, context));
   return files;
 }

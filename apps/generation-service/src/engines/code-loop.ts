@@ -2,7 +2,8 @@ import { APP_SOURCE_LAYOUT, type AppPlan, type SourceFile } from '@appgen/contra
 import { PlanningError, type TokenUsage } from './app-planner';
 import { ModelTimeoutError, type ChatCompletionsClient, type ChatMessage, type ToolCall } from './chat-completions';
 import { CODE_TOOLS, CodeTools, type BuildCheck, type ToolAction } from './code-tools';
-import { PLAN_FILE, SourceWorkspace } from './source-workspace';
+import { PLAN_FILE } from '../blueprint';
+import { SourceWorkspace } from './source-workspace';
 import { plural } from './wording';
 
 /** What one coding run may spend (OPENAI_CODE_MAX_STEPS, OPENAI_CODE_MAX_TOKENS, OPENAI_CODE_MAX_MS). */

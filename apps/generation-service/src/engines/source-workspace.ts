@@ -8,10 +8,7 @@ import {
   type AppPlan,
   type SourceFile,
 } from '@appgen/contracts';
-import { AppPlanValidationError, planFromAppJson } from '../blueprint';
-
-/** The file that holds an app's plan: its entities are the data model apps-service defines. */
-export const PLAN_FILE = 'app.json';
+import { AppPlanValidationError, PLAN_FILE, planFromAppJson } from '../blueprint';
 
 /** Why a plan file's content cannot be the app's plan, or null when it can. */
 export function planFileProblem(content: string): string | null {

@@ -13,14 +13,13 @@ import {
   type SourceFile,
 } from '@appgen/contracts';
 import { NotifiedWorkLoop, RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
-import { renderApp, type RenderContext } from '../blueprint';
+import { PLAN_FILE, renderApp, renderPlanFile, type RenderContext } from '../blueprint';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { PlanningError, type TokenUsage } from '../engines/app-planner';
 import { AppPlanners, modelFor } from '../engines/app-planners';
 import type { ChatCompletionsClient } from '../engines/chat-completions';
 import { writeCode } from '../engines/code-loop';
 import type { BuildProblem } from '../engines/code-tools';
-import { PLAN_FILE } from '../engines/source-workspace';
 import { plural } from '../engines/wording';
 import type { GenerationJobEntity } from './generation-job.entity';
 import { creditsCharged } from './job-credits';
@@ -48,10 +47,8 @@ function codingProgress(step: number, maxSteps: number): number {
 }
 
 /** The files with app.json rewritten from the plan (as the renderer writes it), so the saved plan and app.json agree. */
-function withPlanFile(files: SourceFile[], plan: AppPlan, context: RenderContext): SourceFile[] {
-  const planFile = renderApp(plan, context).find((file) => file.path === PLAN_FILE);
-  if (!planFile) return files;
-  return [...files.filter((file) => file.path !== PLAN_FILE), planFile].sort((a, b) => (a.path < b.path ? -1 : 1));
+function withPlanFile(files: SourceFile[], plan: AppPlan): SourceFile[] {
+  return [...files.filter((file) => file.path !== PLAN_FILE), renderPlanFile(plan)].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
 type Checkpoint = (progress: number, message: string, changes?: { name?: string }) => Promise<GenerationJobEntity>;
@@ -214,7 +211,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
   ): Promise<{ plan: AppPlan; files: SourceFile[] }> {
     const { caller, appId } = job;
     const model = modelFor(job.aiModel) ?? chat.options.defaultModel;
-    const start = revision ? withPlanFile(await this.currentFiles(caller, appId), plan, context) : renderApp(plan, context);
+    const start = revision ? withPlanFile(await this.currentFiles(caller, appId), plan) : renderApp(plan, context);
     await checkpoint(GENERATION_PROGRESS.generating, `Writing the code of ${plan.name} with ${model}`);
     const budget = this.planners.codeBudget;
     const outcome = await writeCode(
@@ -232,7 +229,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     );
     // The name is the app's and the prompts appgen's record; the rest of app.json is the model's to change.
     const written: AppPlan = { ...outcome.plan, name: plan.name, prompts: plan.prompts };
-    return { plan: written, files: withPlanFile(outcome.files, written, context) };
+    return { plan: written, files: withPlanFile(outcome.files, written) };
   }
 
   /** The app's files as they are now (its newest version, with its owner's edits). */
