@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { api, closeBus, e2eEnv, latestMailTo, uniqueEmail } from './support';
+import { api, closeBus, e2eEnv, latestMailTo, platformControl, uniqueEmail } from './support';
 
 const run = promisify(execFile);
 
@@ -111,6 +111,29 @@ describe('accounts and sign-in', () => {
       expect((await api().post('/api/v1/auth/magic_code').send({ email, code: wrong })).status).toBe(401);
     }
     expect((await api().post('/api/v1/auth/magic_code').send({ email, code })).status).toBe(401);
+  });
+
+  it('keeps a code usable when billing is away at sign-in, and signs in with it once billing is back', async () => {
+    const email = uniqueEmail('billing-away');
+    const since = new Date(Date.now() - 1000);
+    await api().post('/api/v1/accounts').send({ email });
+    const code = codeIn((await latestMailTo(email, { since })).subject);
+    const control = platformControl();
+    await control.kill('billing-service');
+    try {
+      const refused = await api().post('/api/v1/auth/magic_code').send({ email, code });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ error: 'service_unavailable', message: expect.stringContaining('billing-service') });
+    } finally {
+      await control.start('billing-service');
+    }
+    let signedIn = await api().post('/api/v1/auth/magic_code').send({ email, code });
+    for (let tries = 0; signedIn.status === 503 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      signedIn = await api().post('/api/v1/auth/magic_code').send({ email, code });
+    }
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.account).toMatchObject({ email, credits: 50 });
   });
 
   it.each([

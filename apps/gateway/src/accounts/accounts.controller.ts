@@ -17,6 +17,7 @@ import { CurrentCredential } from '../access/current-caller.decorator';
 import type { ResolvedCredential } from '../access/request-auth';
 import { AccountCredits } from '../billing/account-credits';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
+import { BackendHealthService } from '../health/backend-health.service';
 
 @ApiTags('Accounts')
 @Controller()
@@ -24,6 +25,7 @@ export class AccountsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly credits: AccountCredits,
+    private readonly backends: BackendHealthService,
   ) {}
 
   @Post('accounts')
@@ -54,6 +56,9 @@ export class AccountsController {
   })
   async magicCode(@ValidBody(MagicCodeBody) { email, code }: MagicCodeBody): Promise<MessageResponse | VerifySignInCodeResponse> {
     if (code === undefined) return this.rpc.request(UsersSubjects.requestSignInCode, { email });
+    // A code works once and the answer needs the balance billing keeps: with billing away, refuse before the
+    // code is spent, so the user retries with the same code rather than having to ask for a new one.
+    await this.backends.requireServing('billing-service');
     const signedIn = await this.rpc.request(UsersSubjects.verifySignInCode, { email, code });
     return { ...signedIn, account: await this.credits.of(signedIn.account) };
   }

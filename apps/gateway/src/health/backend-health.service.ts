@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Empty, JSONCodec, type NatsConnection } from 'nats';
 import { healthSubject, SERVICE_NAMES, type HealthReport, type ServiceName } from '@appgen/contracts';
-import { NATS_CONNECTION } from '@appgen/service-kit';
+import { AppgenError, NATS_CONNECTION } from '@appgen/service-kit';
 
 /** Every process the gateway routes to: all but the gateway itself. */
 export type BackendName = Exclude<ServiceName, 'gateway'>;
@@ -47,6 +47,16 @@ export class BackendHealthService {
     const states = this.probeAll();
     this.cached = { at: now, states };
     return states;
+  }
+
+  /**
+   * Refuses with 503 when `name` does not answer right now (asked afresh, not from the cache): for a step that
+   * cannot be undone and must not run when a service it needs afterwards is away.
+   */
+  async requireServing(name: BackendName): Promise<void> {
+    if ((await this.probe(name)) === 'down') {
+      throw AppgenError.of('service_unavailable', `The ${name} is unavailable right now; try again shortly`);
+    }
   }
 
   private async probeAll(): Promise<BackendStates> {
