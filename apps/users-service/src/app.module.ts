@@ -20,6 +20,7 @@ import { KeepMailContentUntilSent1763700003000 } from './migrations/176370000300
 import { GrantAppAccessBeforeFirstSignIn1763700004000 } from './migrations/1763700004000-grant-app-access-before-first-sign-in';
 import { CreateOAuthRecords1763700005000 } from './migrations/1763700005000-create-oauth-records';
 import { ExpireUnusedOAuthClients1763700006000 } from './migrations/1763700006000-expire-unused-oauth-clients';
+import { DropAccountCredits1763700007000 } from './migrations/1763700007000-drop-account-credits';
 import { OAuthProviderKeysEntity } from './oauth/oauth-provider-keys.entity';
 import { OAuthRecordEntity } from './oauth/oauth-record.entity';
 import { OAuthModule } from './oauth/oauth.module';
@@ -59,6 +60,7 @@ export class AppModule {
             GrantAppAccessBeforeFirstSignIn1763700004000,
             CreateOAuthRecords1763700005000,
             ExpireUnusedOAuthClients1763700006000,
+            DropAccountCredits1763700007000,
           ],
         }),
         // The outbox carries the app.user.* events of per-app users.

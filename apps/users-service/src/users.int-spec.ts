@@ -57,14 +57,13 @@ beforeAll(async () => {
 afterAll(() => users?.close());
 
 describe('accounts', () => {
-  it('creates a free account with 50 credits, mails a code, and refuses the same e-mail again', async () => {
+  it('creates a free account (its credits are billing-service\'s), mails a code, and refuses the same e-mail again', async () => {
     const created = await rpc.request(UsersSubjects.createAccount, { email: '  Ada@Example.COM ', name: 'Ada' });
     expect(created.account).toEqual({
       id: expect.any(Number),
       email: 'ada@example.com',
       name: 'Ada',
       plan: 'free',
-      credits: 50,
       created_at: expect.any(String),
     });
     expect(created.message).toContain('ada@example.com');
@@ -194,7 +193,7 @@ describe('API keys', () => {
 
   beforeAll(async () => {
     const created = await rpc.request(UsersSubjects.adminCreateAccount, { email: 'Linus@Example.com', plan: 'pro' });
-    expect(created.account).toMatchObject({ email: 'linus@example.com', plan: 'pro', credits: 50 });
+    expect(created.account).toMatchObject({ email: 'linus@example.com', plan: 'pro' });
     expect(created.api_key).toMatchObject({ name: 'admin', scope: 'full_access', active: true, expires_at: null });
     adminKey = created.raw_key;
     owner = await keyCaller(adminKey);

@@ -79,15 +79,29 @@ export const Email = Type.String({
   example: 'ada@example.com',
 });
 
+/**
+ * An account as users-service keeps it. Its credits are not here: billing-service's ledger owns them, and the
+ * gateway adds the balance when it answers (AccountView).
+ */
+export const AccountRecord = Closed({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Nullable(Type.String()),
+  plan: StringEnum(PLANS),
+  created_at: Timestamp,
+});
+export type AccountRecord = Static<typeof AccountRecord>;
+
+/** An account as the API shows it: its record and its credit balance. */
 export const AccountView = Named(
   'Account',
   Closed({
-    id: Type.Integer(),
-    email: Type.String(),
-    name: Nullable(Type.String()),
-    plan: StringEnum(PLANS),
-    credits: Type.Integer(),
-    created_at: Timestamp,
+    id: AccountRecord.properties.id,
+    email: AccountRecord.properties.email,
+    name: AccountRecord.properties.name,
+    plan: AccountRecord.properties.plan,
+    credits: Type.Integer({ description: 'the credit balance' }),
+    created_at: AccountRecord.properties.created_at,
   }),
 );
 export type AccountView = Static<typeof AccountView>;
@@ -123,6 +137,9 @@ export const CreateAccountRequest = CreateAccountBody;
 export type CreateAccountRequest = Static<typeof CreateAccountRequest>;
 export const CreateAccountResponse = Named('CreateAccountResponse', Closed({ account: AccountView, message: Type.String() }));
 export type CreateAccountResponse = Static<typeof CreateAccountResponse>;
+/** users-service's answer to a sign-up: the gateway adds the balance to make CreateAccountResponse. */
+export const CreateAccountReply = Closed({ account: AccountRecord, message: Type.String() });
+export type CreateAccountReply = Static<typeof CreateAccountReply>;
 
 export const RequestSignInCodeRequest = Closed({ email: Email });
 export type RequestSignInCodeRequest = Static<typeof RequestSignInCodeRequest>;
@@ -148,6 +165,9 @@ export const VerifySignInCodeResponse = Named(
   Closed({ access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer(), account: AccountView }),
 );
 export type VerifySignInCodeResponse = Static<typeof VerifySignInCodeResponse>;
+/** users-service's answer to a right code: the gateway adds the balance to make VerifySignInCodeResponse. */
+export const VerifySignInCodeReply = Closed({ ...VerifySignInCodeResponse.properties, account: AccountRecord });
+export type VerifySignInCodeReply = Static<typeof VerifySignInCodeReply>;
 
 /** SHA-256 hex: how a credential or an OAuth record id travels and is stored; raw secrets never cross the bus. */
 export const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
@@ -207,7 +227,7 @@ export const AdminCreateAccountRequest = Closed({
   name: CreateAccountBody.properties.name,
 });
 export type AdminCreateAccountRequest = Static<typeof AdminCreateAccountRequest>;
-export const AdminCreateAccountResponse = Closed({ account: AccountView, raw_key: Type.String(), api_key: ApiKeyView });
+export const AdminCreateAccountResponse = Closed({ account: AccountRecord, raw_key: Type.String(), api_key: ApiKeyView });
 export type AdminCreateAccountResponse = Static<typeof AdminCreateAccountResponse>;
 
 export const ApiKeyUsage = Closed({ key_id: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }), last_used_at: Timestamp });
@@ -370,7 +390,7 @@ export const CurrentAccountResponse = Named(
 export type CurrentAccountResponse = Static<typeof CurrentAccountResponse>;
 
 /** What the OAuth sign-in page learns from a right code: whose account it is, and nothing to sign in with. */
-export const ConfirmSignInCodeResponse = Closed({ account: AccountView });
+export const ConfirmSignInCodeResponse = Closed({ account: AccountRecord });
 export type ConfirmSignInCodeResponse = Static<typeof ConfirmSignInCodeResponse>;
 
 /** oidc-provider's model names whose records the OAuth storage keeps (its Adapter is made per model). */
@@ -423,10 +443,10 @@ export type OAuthProviderKeysResponse = Static<typeof OAuthProviderKeysResponse>
 export { ACCESS_TIERS, AccessTier };
 
 export const USERS_RPC = {
-  [UsersSubjects.createAccount]: rpc(CreateAccountRequest, CreateAccountResponse),
-  [UsersSubjects.getAccount]: rpc(Closed(CallerFields), Closed({ account: AccountView })),
+  [UsersSubjects.createAccount]: rpc(CreateAccountRequest, CreateAccountReply),
+  [UsersSubjects.getAccount]: rpc(Closed(CallerFields), Closed({ account: AccountRecord })),
   [UsersSubjects.requestSignInCode]: rpc(RequestSignInCodeRequest, MessageResponse),
-  [UsersSubjects.verifySignInCode]: rpc(VerifySignInCodeRequest, VerifySignInCodeResponse),
+  [UsersSubjects.verifySignInCode]: rpc(VerifySignInCodeRequest, VerifySignInCodeReply),
   [UsersSubjects.resolveApiKey]: rpc(ResolveCredentialRequest, ResolveCredentialResponse),
   [UsersSubjects.resolveAccessToken]: rpc(ResolveCredentialRequest, ResolveCredentialResponse),
   [UsersSubjects.listApiKeys]: rpc(ListApiKeysRequest, ListApiKeysResponse),
@@ -452,7 +472,7 @@ export const USERS_RPC = {
   [UsersSubjects.oauthDestroy]: rpc(OAuthRecordKey, OAuthDoneResponse),
   [UsersSubjects.oauthRevokeByGrantId]: rpc(Closed({ model: OAuthModelField, grant_id: Type.String({ minLength: 1, maxLength: 200 }) }), OAuthDoneResponse),
   [UsersSubjects.oauthProviderKeys]: rpc(Closed({}), OAuthProviderKeysResponse),
-  [UsersSubjects.oauthFindAccount]: rpc(Closed({ account_id: Type.Integer({ minimum: 1 }) }), Closed({ account: AccountView })),
+  [UsersSubjects.oauthFindAccount]: rpc(Closed({ account_id: Type.Integer({ minimum: 1 }) }), Closed({ account: AccountRecord })),
 };
 export type UsersRpc = RpcTypes<typeof USERS_RPC>;
 

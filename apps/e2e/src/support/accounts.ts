@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { NatsConnection } from 'nats';
-import { UsersSubjects, type AccountView, type ApiKeyScope, type Plan } from '@appgen/contracts';
+import { UsersSubjects, type AccountRecord, type ApiKeyScope, type Plan } from '@appgen/contracts';
 import { connectNats, RpcClient } from '@appgen/service-kit';
 import { api } from './api';
 import { e2eEnv } from './e2e-env';
 
 export interface TestAccount {
-  account: AccountView;
+  account: AccountRecord;
   email: string;
   /** A full_access key, as `npm run admin -- create-account` prints it. */
   key: string;

@@ -1,6 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BillingSubjects, SIGNUP_GRANT_CREDITS, type AccountView } from '@appgen/contracts';
+import { BillingSubjects, SIGNUP_GRANT_CREDITS, type AccountRecord, type AccountView } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
+
+/** The account as the API shows it, its fields in the contract's order. */
+function withBalance(account: AccountRecord, credits: number): AccountView {
+  return { id: account.id, email: account.email, name: account.name, plan: account.plan, credits, created_at: account.created_at };
+}
 
 /**
  * `account.credits` as the API shows it: the balance in billing-service's ledger, which owns credits (asking it
@@ -12,21 +17,21 @@ export class AccountCredits {
 
   constructor(private readonly rpc: RpcClient) {}
 
-  async of<T extends AccountView>(account: T): Promise<T> {
+  async of(account: AccountRecord): Promise<AccountView> {
     const { credits } = await this.rpc.request(BillingSubjects.balance, { account_id: account.id });
-    return { ...account, credits: credits.balance };
+    return withBalance(account, credits.balance);
   }
 
   /**
    * A just-created account: its ledger is its signup grant and nothing else yet, so when billing cannot be asked
    * the answer is still exact; billing records the grant the first time it sees the account.
    */
-  async ofNew<T extends AccountView>(account: T): Promise<T> {
+  async ofNew(account: AccountRecord): Promise<AccountView> {
     try {
       return await this.of(account);
     } catch (error) {
       this.log.warn(`balance of new account ${account.id} not read from billing (its grant is recorded on first use): ${String(error)}`);
-      return { ...account, credits: SIGNUP_GRANT_CREDITS };
+      return withBalance(account, SIGNUP_GRANT_CREDITS);
     }
   }
 }

@@ -18,9 +18,6 @@ export class AccountEntity {
   @Column({ type: 'text', default: 'free' })
   plan!: Plan;
 
-  @Column({ type: 'integer', default: 50 })
-  credits!: number;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
   normalizeEmail,
-  type AccountView,
+  type AccountRecord,
   type CreateAccountRequest,
-  type CreateAccountResponse,
+  type CreateAccountReply,
   type Plan,
 } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
 import { SignInService } from '../sign-in/sign-in.service';
-import { toAccountView } from './account-view';
+import { toAccountRecord } from './account-record';
 import { AccountEntity } from './account.entity';
 
 export interface NewAccount {
@@ -37,7 +37,7 @@ export class AccountsService {
     private readonly signIn: SignInService,
   ) {}
 
-  async create(request: CreateAccountRequest): Promise<CreateAccountResponse> {
+  async create(request: CreateAccountRequest): Promise<CreateAccountReply> {
     const fields = newAccountOf(request);
     const account = await this.dataSource.transaction(async (manager) => {
       const created = await this.insert(manager, fields);
@@ -45,15 +45,15 @@ export class AccountsService {
       return created;
     });
     return {
-      account: toAccountView(account),
+      account: toAccountRecord(account),
       message: `Account created. A 6-digit sign-in code was sent to ${account.email}; it expires in 10 minutes.`,
     };
   }
 
-  async get(accountId: number): Promise<{ account: AccountView }> {
+  async get(accountId: number): Promise<{ account: AccountRecord }> {
     const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
     if (!account) throw AppgenError.notFound('Account', accountId);
-    return { account: toAccountView(account) };
+    return { account: toAccountRecord(account) };
   }
 
   /** Inserts in the caller's transaction; a taken e-mail (in any letter case) is a 409. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminCreateAccountRequest, AdminCreateAccountResponse } from '@appgen/contracts';
-import { toAccountView } from '../accounts/account-view';
+import { toAccountRecord } from '../accounts/account-record';
 import { AccountsService, newAccountOf } from '../accounts/accounts.service';
 import { ApiKeysService, toApiKeyView } from '../api-keys/api-keys.service';
 
@@ -23,6 +23,6 @@ export class AdminService {
       const issued = await this.apiKeys.insert(manager, created.id, { name: ADMIN_KEY_NAME, scope: 'full_access', expiresInDays: null });
       return { account: created, ...issued };
     });
-    return { account: toAccountView(account), raw_key: rawKey, api_key: toApiKeyView(key) };
+    return { account: toAccountRecord(account), raw_key: rawKey, api_key: toApiKeyView(key) };
   }
 }

@@ -10,10 +10,10 @@ import {
   type ResolveCredentialRequest,
   type ResolveCredentialResponse,
   type VerifySignInCodeRequest,
-  type VerifySignInCodeResponse,
+  type VerifySignInCodeReply,
 } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
-import { toAccountView } from '../accounts/account-view';
+import { toAccountRecord } from '../accounts/account-record';
 import { AccountEntity } from '../accounts/account.entity';
 import { buildCaller } from '../common/caller';
 import { credentialProblem, isSha256Hex, sha256Hex } from '../common/secrets';
@@ -104,7 +104,7 @@ export class SignInService implements OnModuleInit {
     return { message: `If ${email} belongs to an appgen account, a 6-digit sign-in code is on its way. It expires in 10 minutes.` };
   }
 
-  async verifyCode(request: VerifySignInCodeRequest): Promise<VerifySignInCodeResponse> {
+  async verifyCode(request: VerifySignInCodeRequest): Promise<VerifySignInCodeReply> {
     const signedIn = await this.checkCode(request, async (manager, account) => {
       const token = newAccessToken();
       await manager.insert(AccessTokenEntity, {
@@ -119,14 +119,14 @@ export class SignInService implements OnModuleInit {
       access_token: signedIn.token,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      account: toAccountView(signedIn.account),
+      account: toAccountRecord(signedIn.account),
     };
   }
 
   /** The same check of the same codes, minting nothing: the OAuth sign-in page signs the person in itself. */
   async confirmCode(request: VerifySignInCodeRequest): Promise<ConfirmSignInCodeResponse> {
     const account = await this.checkCode(request, (_manager, checked) => Promise.resolve(checked));
-    return { account: toAccountView(account) };
+    return { account: toAccountRecord(account) };
   }
 
   /**

@@ -1,13 +1,12 @@
-import type { AccountView } from '@appgen/contracts';
+import type { AccountRecord } from '@appgen/contracts';
 import type { AccountEntity } from './account.entity';
 
-export function toAccountView(account: AccountEntity): AccountView {
+export function toAccountRecord(account: AccountEntity): AccountRecord {
   return {
     id: account.id,
     email: account.email,
     name: account.name,
     plan: account.plan,
-    credits: account.credits,
     created_at: account.createdAt.toISOString(),
   };
 }
