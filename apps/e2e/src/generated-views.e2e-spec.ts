@@ -99,20 +99,30 @@ describe('the views of a generated app', () => {
     const other = `Night Drive ${Date.now()}`;
     const first = await insert('songs', { title: song, stage: 'Idea' });
     await insert('songs', { title: other, stage: 'Idea' });
-    const stageOf = async (id: number): Promise<string> => {
-      const rows: { id: number; stage: string }[] = (await tool('svc-query-data', appId, { entity: 'songs', user_email: email, limit: 100 })).body.result.rows;
-      return String(rows.find((row) => row.id === id)?.stage);
+    const rowOf = async (id: number): Promise<{ id: number; stage?: string; title?: string } | undefined> => {
+      const rows: { id: number; stage: string; title: string }[] = (await tool('svc-query-data', appId, { entity: 'songs', user_email: email, limit: 100 })).body.result.rows;
+      return rows.find((row) => row.id === id);
     };
+    const stageOf = async (id: number): Promise<string> => String((await rowOf(id))?.stage);
+    const titleOf = async (id: number): Promise<string> => String((await rowOf(id))?.title);
 
     await onPage(context, 'board', async (page) => {
       await page.goto(`${previewUrl}/#/songs/board`);
       const column = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}\\b`) });
       await column('Idea').getByRole('link', { name: song }).waitFor();
+      // Someone else renames the song after the board was drawn: a move sends only the stage, so the rename stays.
+      const renamed = `${song} (live)`;
+      const renaming = await page.evaluate(
+        async ([url, json]) => (await fetch(url, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: json })).status,
+        [`/_api/entities/songs/${first.id}`, JSON.stringify({ title: renamed })] as const,
+      );
+      expect(renaming).toBe(200);
       // Keyboard and touch: the card's own "move to" choice.
       await page.getByLabel(`Move ${song} to`).selectOption('Rehearsing');
       await column('Rehearsing').getByRole('link', { name: song }).waitFor();
-      await page.getByRole('status').filter({ hasText: `${song} moved to Rehearsing.` }).waitFor({ state: 'attached' });
+      await page.getByRole('status').filter({ hasText: `${renamed} moved to Rehearsing.` }).waitFor({ state: 'attached' });
       expect(await stageOf(first.id)).toBe('Rehearsing');
+      expect(await titleOf(first.id)).toBe(renamed);
       // Drag and drop to the last column.
       // From the card's corner: its middle is the move-to choice.
       await page.locator('.board-card').filter({ hasText: song }).dragTo(column('Ready'), { sourcePosition: { x: 4, y: 4 } });

@@ -111,6 +111,8 @@ export interface EntityClient<Row extends BaseRow, Input> {
   get(id: number): Promise<Row>;
   create(input: Input): Promise<Row>;
   update(id: number, input: Partial<Input>): Promise<Row>;
+  /** changes only the named columns (a board's stage), leaving the rest as it is on the server now */
+  patch(id: number, columns: Readonly<Record<string, string | number | boolean | null>>): Promise<Row>;
   remove(id: number): Promise<void>;
 }
 
@@ -147,6 +149,9 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
     },
     async update(id: number, input: Partial<Input>) {
       return (await request<{ row: Row }>('PATCH', base + '/' + id, input)).row;
+    },
+    async patch(id, columns) {
+      return (await request<{ row: Row }>('PATCH', base + '/' + id, columns)).row;
     },
     async remove(id: number) {
       await request<{ success: boolean }>('DELETE', base + '/' + id);

@@ -1,7 +1,8 @@
 /**
  * A board: an entity's rows as cards in columns, one per option of a select field, in the options' order. A card
  * moves by drag and drop or by its "move to" choice (keyboard, touch, screen readers); either changes the row
- * through the API, so the board is the same after a reload.
+ * through the API (only the stage field is sent, so a move never overwrites what someone else changed on the card
+ * meanwhile), so the board is the same after a reload.
  */
 import { boardColumns, type RowRecord } from '../data';
 import { h } from '../dom';
@@ -28,7 +29,7 @@ export async function renderBoard(entityName: string, field: string, title: stri
   const move = (record: RowRecord, card: HTMLElement, option: string): void => {
     if (record.values[field] === option) return;
     card.setAttribute('aria-busy', 'true');
-    entity.update(record.id, { ...record.values, [field]: option }).then(
+    entity.setChoice(record.id, field, option).then(
       (updated) => {
         record.values = updated.values;
         card.removeAttribute('aria-busy');

@@ -40,6 +40,8 @@ export interface EntityPages extends EntityInfo {
   record(id: number): Promise<RowRecord>;
   create(values: FormValues): Promise<RowRecord>;
   update(id: number, values: FormValues): Promise<RowRecord>;
+  /** sets one choice field (a board's stage) and nothing else, so a change made meanwhile elsewhere stays */
+  setChoice(id: number, field: string, option: string): Promise<RowRecord>;
   remove(id: number): Promise<void>;
 }
 
@@ -90,6 +92,9 @@ export function entityPages<Row extends BaseRow, Input>(view: EntityView<Row, In
     },
     async update(id, values) {
       return toRecord(await view.api.update(id, view.fromValues(values)));
+    },
+    async setChoice(id, field, option) {
+      return toRecord(await view.api.patch(id, { [field]: option }));
     },
     remove: (id) => view.api.remove(id),
   };
