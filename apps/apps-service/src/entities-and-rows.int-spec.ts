@@ -83,6 +83,55 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       expect((await rpcFailure(rpc.request(AppsSubjects.queryRows, { app_id: 'nosuchapp123', entity: 'recipes', actor: visitor, limit: 10, offset: 0 }))).status).toBe(404);
     });
 
+    it('bounds rows by ranges on numbers, dates and instants (whatever their offsets), and orders instants as instants', async () => {
+      const id = await newApp(alice);
+      const EVENTS: EntityPlan = {
+        name: 'events',
+        label: 'Events',
+        label_singular: 'Event',
+        user_scoped: false,
+        fields: [
+          { name: 'title', label: 'Title', type: 'text', required: true },
+          { name: 'day', label: 'Day', type: 'date', required: false },
+          { name: 'starts_at', label: 'Starts at', type: 'datetime', required: false },
+          { name: 'seats', label: 'Seats', type: 'integer', required: false },
+        ],
+      };
+      await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: EVENTS });
+      const add = (data: Record<string, string | number | null>) => rpc.request(AppsSubjects.insertRow, { app_id: id, entity: 'events', actor: owner, caller: alice, data });
+      // 23:30 in New York on the 31st is 04:30 UTC on April 1st: later than 02:00 UTC that day, though its text sorts first.
+      await add({ title: 'Late', day: '2025-03-31', starts_at: '2025-03-31T23:30:00-05:00', seats: 9 });
+      await add({ title: 'Early', day: '2025-04-01', starts_at: '2025-04-01T02:00:00Z', seats: 40 });
+      await add({ title: 'March', day: '2025-03-02', starts_at: '2025-03-02T10:00:00+01:00', seats: 10 });
+      await add({ title: 'Undated', day: null, starts_at: null, seats: null });
+      const titles = async (extra: object): Promise<string[]> =>
+        (await rpc.request(AppsSubjects.queryRows, { app_id: id, entity: 'events', actor: visitor, limit: 25, offset: 0, ...extra })).rows.map((row) => String(row.title));
+
+      expect(await titles({ ranges: { day: { gte: '2025-03-01', lt: '2025-04-01' } }, order_by: 'day' })).toEqual(['March', 'Late']);
+      expect(await titles({ ranges: { starts_at: { gte: '2025-04-01T00:00:00Z' } }, order_by: 'starts_at' })).toEqual(['Early', 'Late']);
+      expect(await titles({ order_by: '-starts_at' })).toEqual(['Late', 'Early', 'March', 'Undated']);
+      // A query string sends text: numbers are read as numbers (9 < 10 < 40, not '10' < '40' < '9').
+      expect(await titles({ ranges: { seats: { gt: '9', lte: '40' } }, order_by: 'seats' })).toEqual(['March', 'Early']);
+
+      const refused = await rpcFailure(
+        rpc.request(AppsSubjects.queryRows, {
+          app_id: id,
+          entity: 'events',
+          actor: visitor,
+          limit: 25,
+          offset: 0,
+          ranges: { title: { gte: 'A' }, day: { lt: '2025-02-30' }, seats: { gte: 'many' }, colour: { lt: 3 } },
+        }),
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        { field: 'ranges.colour', message: expect.stringContaining('is not a field of events') },
+        { field: 'ranges.title', message: 'is a text field; ranges apply to integer, number, date, datetime fields' },
+        { field: 'ranges.day.lt', message: 'must be a date (YYYY-MM-DD)' },
+        { field: 'ranges.seats.gte', message: 'must be a whole number' },
+      ]);
+    });
+
     it('lets visitors read a shared entity but write only one declared open for writes', async () => {
       const id = await newApp(alice);
       await rpc.request(AppsSubjects.defineEntity, { caller: alice, id, entity: RECIPES });

@@ -335,6 +335,15 @@ export const RowExpand = Type.Array(
   { maxItems: ENTITY_LIMITS.fields, description: 'reference fields to replace by the rows they point at, e.g. ["paid_by", "shared_among"]' },
 );
 
+/**
+ * The bounds of one field in a rows query: greater or equal, greater, less or equal, less. Each bound is read as the
+ * field's type, as an equality filter's value is.
+ */
+export const RowRange = Closed({ gte: Type.Optional(RowValue), gt: Type.Optional(RowValue), lte: Type.Optional(RowValue), lt: Type.Optional(RowValue) });
+export type RowRange = Static<typeof RowRange>;
+export type RangeOperator = keyof RowRange;
+export const RANGE_OPERATORS = ['gte', 'gt', 'lte', 'lt'] as const satisfies readonly RangeOperator[];
+
 /** How a rows query filters, orders and pages; each filter and the order are checked against the entity by apps-service. */
 export const RowQueryFields = {
   filters: Type.Optional(
@@ -342,6 +351,13 @@ export const RowQueryFields = {
       description:
         'equality filters by column name (null matches an empty field); on a reference field a row id matches the rows pointing at that row, ' +
         'on a references field the rows whose list holds that id',
+    }),
+  ),
+  ranges: Type.Optional(
+    Type.Record(Type.String(), RowRange, {
+      description:
+        'bounds on number, date and date-time fields by column name, e.g. {"due": {"gte": "2025-03-01", "lt": "2025-04-01"}}; ' +
+        'a row without a value in the field is outside every range',
     }),
   ),
   expand: Type.Optional(RowExpand),
@@ -360,12 +376,15 @@ export const RuntimeExpand = Type.Optional(
 
 /** `?filters[paid_by]=7` of a generated app's `GET /_api/entities/:entity`: one equality filter per parameter, by field name. */
 export const RUNTIME_FILTER_PARAM = /^filters\[([a-z][a-z0-9_]*)\]$/;
+/** `?filters[due][gte]=2025-03-01` of the same request: one bound of a range (RowRange) per parameter. */
+export const RUNTIME_RANGE_PARAM = new RegExp(`^filters\\[([a-z][a-z0-9_]*)\\]\\[(${RANGE_OPERATORS.join('|')})\\]$`);
 
 /**
  * The query string of a generated app's `GET /_api/entities/:entity` (app-runtime.ts), which the edge passes on
  * as a rows query; parameters it does not name are the app's own and ignored. Besides these, each
  * `filters[<field>]=<value>` (RUNTIME_FILTER_PARAM) is an equality filter whose text apps-service reads as the
- * field's type (`filters[paid_by]=7`, `filters[done]=true`; empty: the field is empty).
+ * field's type (`filters[paid_by]=7`, `filters[done]=true`; empty: the field is empty), and each
+ * `filters[<field>][gte|gt|lte|lt]=<value>` (RUNTIME_RANGE_PARAM) one bound of a range on a number, date or date-time field.
  */
 export const RuntimeRowsQuery = Type.Object({
   limit: Type.Optional({ ...RowQueryFields.limit, default: RUNTIME_ROWS_DEFAULT_LIMIT }),

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, formatBytes, type EntityField, type EntityPlan, type FieldError, type RowValue } from '@appgen/contracts';
+import { CONTENT_LIMITS, formatBytes, RANGE_OPERATORS, type EntityField, type EntityPlan, type FieldError, type RangeOperator, type RowRange, type RowValue } from '@appgen/contracts';
 import { isReferenceType, ROW_COLUMNS } from '../entities/entity-definition';
 import { valueProblem } from '../entities/field-value';
 
@@ -110,6 +110,49 @@ export function checkFilters(entity: EntityPlan, filters: RowData | undefined): 
     const problem = given === null ? null : valueProblem(field.type === 'references' ? { ...field, type: 'reference' } : field, given);
     if (problem) errors.push({ field: `filters.${name}`, message: problem });
     else value.push({ field, value: given });
+  }
+  return errors.length > 0 ? { value: null, errors } : { value, errors: [] };
+}
+
+/** Field types whose values have an order a range can bound: numbers, dates, and instants. */
+export const RANGE_FIELD_TYPES = ['integer', 'number', 'date', 'datetime'] as const satisfies readonly EntityField['type'][];
+export type RangeFieldType = (typeof RANGE_FIELD_TYPES)[number];
+
+/** One bound of a rows query's range (`due >= 2025-03-01`), its value read as its field's type. */
+export interface RowBound {
+  field: EntityField & { type: RangeFieldType };
+  operator: RangeOperator;
+  value: string | number;
+}
+
+function isRangeField(field: EntityField): field is EntityField & { type: RangeFieldType } {
+  return (RANGE_FIELD_TYPES as readonly string[]).includes(field.type);
+}
+
+/**
+ * Bounds on number, date and date-time fields (`{due: {gte: "2025-03-01", lt: "2025-04-01"}}`). A bound is read as
+ * its field's type, as an equality filter's value is (`filters[due][gte]=2025-03-01` arrives as text), and must be
+ * a value the field could hold.
+ */
+export function checkRanges(entity: EntityPlan, ranges: Record<string, RowRange> | undefined): Checked<RowBound[]> {
+  if (ranges === undefined) return { value: [], errors: [] };
+  const errors = unknownFieldErrors(entity, Object.keys(ranges), 'field').map((e) => ({ ...e, field: `ranges.${e.field}` }));
+  const value: RowBound[] = [];
+  for (const [name, range] of Object.entries(ranges)) {
+    const field = entity.fields.find((candidate) => candidate.name === name);
+    if (!field) continue;
+    if (!isRangeField(field)) {
+      errors.push({ field: `ranges.${name}`, message: `is a ${field.type} field; ranges apply to ${RANGE_FIELD_TYPES.join(', ')} fields` });
+      continue;
+    }
+    for (const operator of RANGE_OPERATORS) {
+      const raw = range[operator];
+      if (raw === undefined) continue;
+      const given = filterValue(field, raw);
+      const problem = given === null ? 'must be a value, not empty' : valueProblem(field, given);
+      if (problem || (typeof given !== 'string' && typeof given !== 'number')) errors.push({ field: `ranges.${name}.${operator}`, message: problem ?? 'must be a value' });
+      else value.push({ field, operator, value: given });
+    }
   }
   return errors.length > 0 ? { value: null, errors } : { value, errors: [] };
 }

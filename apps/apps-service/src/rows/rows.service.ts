@@ -17,7 +17,19 @@ import {
 import { AppgenError, transactionWithRetry } from '@appgen/service-kit';
 import type { EntityDefinitionEntity } from '../entities/entity-definition.entity';
 import { toPlan } from '../entities/entities.service';
-import { checkExpand, checkFilters, checkOrder, checkRowData, jsonBytes, rowSizeProblem, type RowData, type RowFilter } from './row-data';
+import {
+  checkExpand,
+  checkFilters,
+  checkOrder,
+  checkRanges,
+  checkRowData,
+  jsonBytes,
+  rowSizeProblem,
+  type RangeFieldType,
+  type RowBound,
+  type RowData,
+  type RowFilter,
+} from './row-data';
 import { deleteWithReferences, ensureReferencedRowsExist, expandReferences, ROW_COLUMNS_SQL, rowView, type StoredRow } from './row-references';
 
 /** The entity a request addresses, who acts, and which rows the actor may see: all, or those of one app user. */
@@ -46,6 +58,17 @@ function filterSql(filter: RowFilter, params: unknown[]): string {
   return `coalesce(data -> ${at}, 'null'::jsonb) = $${params.length}::jsonb`;
 }
 
+/** How a field's stored text compares in order: as a number, a calendar date, or an instant (whatever its offset). */
+const RANGE_CASTS: Record<RangeFieldType, string> = { integer: 'numeric', number: 'numeric', date: 'date', datetime: 'timestamptz' };
+const COMPARISONS: Record<RowBound['operator'], string> = { gte: '>=', gt: '>', lte: '<=', lt: '<' };
+
+/** The condition of one range bound; a row without a value in the field is NULL here, so outside every range. */
+function boundSql(bound: RowBound, params: unknown[]): string {
+  const cast = RANGE_CASTS[bound.field.type];
+  params.push(bound.field.name, bound.value);
+  return `(data ->> $${params.length - 1})::${cast} ${COMPARISONS[bound.operator]} $${params.length}::${cast}`;
+}
+
 /** The first rows that fit in `maxBytes` as JSON, and always the first one (a row alone is within its own limit). */
 function pageWithin(rows: EntityRow[], maxBytes: number): EntityRow[] {
   let bytes = 0;
@@ -65,10 +88,13 @@ export class RowsService {
   async query(request: QueryRowsRequest): Promise<EntityRowsResponse> {
     const access = await this.access(request, 'see');
     const filters = checkFilters(access.entity, request.filters);
+    const ranges = checkRanges(access.entity, request.ranges);
     const order = checkOrder(access.entity, request.order_by);
     const expand = checkExpand(access.entity, request.expand);
     // limit and offset were checked against the subject's schema (QueryRowsRequest); filters, order and expand need the entity.
-    if (!filters.value || !order.value || !expand.value) throw AppgenError.validation([...filters.errors, ...order.errors, ...expand.errors]);
+    if (!filters.value || !ranges.value || !order.value || !expand.value) {
+      throw AppgenError.validation([...filters.errors, ...ranges.errors, ...order.errors, ...expand.errors]);
+    }
     const { offset } = request;
 
     const params: unknown[] = [access.appId, access.entity.name];
@@ -78,13 +104,17 @@ export class RowsService {
       where.push(`owner_email = $${params.length}`);
     }
     for (const filter of filters.value) where.push(filterSql(filter, params));
+    for (const bound of ranges.value) where.push(boundSql(bound, params));
     const conditions = where.join(' AND ');
     const countParams = [...params];
     let orderSql = `${order.value.column} ${order.value.direction}`;
     if (order.value.isField) {
       params.push(order.value.column);
-      // Rows without a value come last in either direction, as people expect of a sorted list.
-      orderSql = `coalesce(data -> $${params.length}, 'null'::jsonb) = 'null'::jsonb, data -> $${params.length} ${order.value.direction}`;
+      // Rows without a value come last in either direction, as people expect of a sorted list. Instants are
+      // ordered as instants: their text may carry different offsets.
+      const datetime = access.entity.fields.some((field) => field.name === order.value?.column && field.type === 'datetime');
+      const sortKey = datetime ? `(data ->> $${params.length})::timestamptz` : `data -> $${params.length}`;
+      orderSql = `coalesce(data -> $${params.length}, 'null'::jsonb) = 'null'::jsonb, ${sortKey} ${order.value.direction}`;
     }
     params.push(request.limit, offset);
     const [rows, counted] = await Promise.all([

@@ -11,9 +11,13 @@ import {
   type ErrorBody,
   type ErrorCode,
   type RowActor,
+  RANGE_OPERATORS,
+  type RangeOperator,
+  type RowRange,
   type RowValue,
   type RuntimeApp,
   RUNTIME_FILTER_PARAM,
+  RUNTIME_RANGE_PARAM,
   RUNTIME_ROWS_DEFAULT_LIMIT,
   RuntimeRowQuery,
   RuntimeRowsQuery,
@@ -99,14 +103,24 @@ function expandOf(expand: string | undefined): { expand?: string[] } {
   return fields.length === 0 ? {} : { expand: fields };
 }
 
-/** Every `filters[<field>]=<value>` parameter; apps-service reads each text as its field's type. */
-function filtersOf(query: URLSearchParams): { filters?: Record<string, RowValue> } {
+/**
+ * Every `filters[<field>]=<value>` and `filters[<field>][gte|gt|lte|lt]=<value>` parameter; apps-service reads
+ * each text as its field's type.
+ */
+function filtersOf(query: URLSearchParams): { filters?: Record<string, RowValue>; ranges?: Record<string, RowRange> } {
   const filters: Record<string, RowValue> = {};
+  const ranges: Record<string, RowRange> = {};
   for (const [name, value] of query) {
     const field = RUNTIME_FILTER_PARAM.exec(name)?.[1];
     if (field !== undefined) filters[field] = value;
+    const bound = RUNTIME_RANGE_PARAM.exec(name);
+    if (bound?.[1] !== undefined && isRangeOperator(bound[2])) ranges[bound[1]] = { ...ranges[bound[1]], [bound[2]]: value };
   }
-  return Object.keys(filters).length === 0 ? {} : { filters };
+  return { ...(Object.keys(filters).length === 0 ? {} : { filters }), ...(Object.keys(ranges).length === 0 ? {} : { ranges }) };
+}
+
+function isRangeOperator(text: string | undefined): text is RangeOperator {
+  return (RANGE_OPERATORS as readonly (string | undefined)[]).includes(text);
 }
 
 const ROW_ID = /^[1-9]\d{0,15}$/;

@@ -49,10 +49,12 @@ export interface ListOptions {
   orderBy?: string;
   /** rows whose field equals the value; a references field matches when it holds the id */
   filters?: Record<string, string | number>;
+  /** rows whose number, date or datetime field is within bounds, e.g. {due: {gte: '2025-03-01', lte: '2025-03-31'}} */
+  ranges?: Record<string, Partial<Record<'gte' | 'gt' | 'lte' | 'lt', string | number>>>;
 }
 
 /** What a page that shows all of an entity's rows at once asks for. */
-export type AllOptions = Pick<ListOptions, 'orderBy' | 'filters'>;
+export type AllOptions = Pick<ListOptions, 'orderBy' | 'filters' | 'ranges'>;
 
 /** The most rows the server answers at once; longer lists are read in several requests. */
 const SERVER_PAGE_LIMIT = 100;
@@ -106,8 +108,8 @@ export async function request<T>(method: string, path: string, body?: unknown): 
 
 export interface EntityClient<Row extends BaseRow, Input> {
   list(options?: ListOptions): Promise<RowList<Row>>;
-  /** every row, up to ALL_ROWS_LIMIT, for pages that show them all at once */
-  all(options?: AllOptions): Promise<Row[]>;
+  /** every row, up to `limit` (at most ALL_ROWS_LIMIT), for pages that show them all at once */
+  all(options?: AllOptions, limit?: number): Promise<Row[]>;
   get(id: number): Promise<Row>;
   create(input: Input): Promise<Row>;
   update(id: number, input: Partial<Input>): Promise<Row>;
@@ -130,6 +132,9 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
         if (offset !== undefined) query.set('offset', String(offset));
         if (options.orderBy !== undefined) query.set('order_by', options.orderBy);
         for (const [field, value] of Object.entries(options.filters ?? {})) query.set('filters[' + field + ']', String(value));
+        for (const [field, bounds] of Object.entries(options.ranges ?? {})) {
+          for (const [operator, value] of Object.entries(bounds)) query.set('filters[' + field + '][' + operator + ']', String(value));
+        }
         const suffix = query.toString();
         const page = await request<RowList<Row>>('GET', suffix ? base + '?' + suffix : base);
         rows.push(...page.rows);
@@ -138,8 +143,8 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
         offset = page.next_offset;
       }
     },
-    async all(options: AllOptions = {}) {
-      return (await client.list({ ...options, limit: ALL_ROWS_LIMIT })).rows;
+    async all(options: AllOptions = {}, limit = ALL_ROWS_LIMIT) {
+      return (await client.list({ ...options, limit: Math.min(limit, ALL_ROWS_LIMIT) })).rows;
     },
     async get(id: number) {
       return (await request<{ row: Row }>('GET', base + '/' + id)).row;

@@ -146,6 +146,28 @@ export function monthGrid(month: string, weekStartsOn = 1): CalendarDay[][] {
   return weeks;
 }
 
+/** Bounds of a rows query on a date or datetime field (the API's filters[field][gte|lt|lte]). */
+export interface DayBounds {
+  gte: string;
+  lt?: string;
+  lte?: string;
+}
+
+/** The instant a day (YYYY-MM-DD) starts in the user's time zone. */
+function startOfDay(day: string, offsetDays = 0): string {
+  return new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8)) + offsetDays).toISOString();
+}
+
+/**
+ * The rows dated from the day `from` to the day `to` (YYYY-MM-DD, both included; no end when `to` is absent) in
+ * the user's time zone: the days themselves for a date field, and for a datetime field the instants those days
+ * start and end at, so a row at 23:30 on the last day is in and one at 00:10 after it is not.
+ */
+export function dayBounds(kind: 'date' | 'datetime', from: string, to?: string): DayBounds {
+  if (kind === 'date') return to === undefined ? { gte: from } : { gte: from, lte: to };
+  return to === undefined ? { gte: startOfDay(from) } : { gte: startOfDay(from), lt: startOfDay(to, 1) };
+}
+
 /** Rows by the day their date field falls on, each day's rows in their order. */
 export function byDay(records: readonly RowRecord[], field: string): Map<string, RowRecord[]> {
   const days = new Map<string, RowRecord[]>();

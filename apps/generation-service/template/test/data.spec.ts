@@ -1,4 +1,4 @@
-import { boardColumns, byDay, dayOf, monthGrid, parseMonth, pointingAt, ranked, referenceIds, shiftMonth, sumOf, upcoming, type RowRecord } from '../src/data';
+import { boardColumns, byDay, dayBounds, dayOf, monthGrid, parseMonth, pointingAt, ranked, referenceIds, shiftMonth, sumOf, upcoming, type RowRecord } from '../src/data';
 
 const row = (id: number, values: RowRecord['values']): RowRecord => ({ id, values });
 
@@ -89,5 +89,22 @@ describe('days and months', () => {
       ['2025-02-01', [5]],
     ]);
     expect(upcoming(rows, 'on', '2025-03-01', 2).map((r) => r.id)).toEqual([2, 1]);
+  });
+});
+
+describe('day bounds of a query', () => {
+  it('bounds a date field by the days themselves, both included, or from a day on', () => {
+    expect(dayBounds('date', '2025-02-24', '2025-04-06')).toEqual({ gte: '2025-02-24', lte: '2025-04-06' });
+    expect(dayBounds('date', '2025-03-10')).toEqual({ gte: '2025-03-10' });
+  });
+
+  it('bounds a datetime field by the instants the days start and end at in the user\'s time zone', () => {
+    const bounds = dayBounds('datetime', '2025-02-24', '2025-03-31');
+    expect(new Date(bounds.gte).getDate()).toBe(24);
+    expect(new Date(bounds.gte).getHours()).toBe(0);
+    // The end is the start of the day after the last one: 23:30 on the 31st is inside, midnight after is not.
+    expect(bounds.lt).toBe(new Date(2025, 3, 1).toISOString());
+    expect(new Date(2025, 2, 31, 23, 30).toISOString() < (bounds.lt ?? '')).toBe(true);
+    expect(dayBounds('datetime', '2025-03-10')).toEqual({ gte: new Date(2025, 2, 10).toISOString() });
   });
 });

@@ -35,8 +35,8 @@ export interface EntityPages extends EntityInfo {
   routes: Route[];
   count(): Promise<number | null>;
   page(limit: number, offset: number): Promise<{ records: RowRecord[]; total: number }>;
-  /** every row (up to the client's ALL_ROWS_LIMIT) */
-  records(options?: AllOptions): Promise<RowRecord[]>;
+  /** every row (up to `limit`, at most the client's ALL_ROWS_LIMIT) */
+  records(options?: AllOptions, limit?: number): Promise<RowRecord[]>;
   record(id: number): Promise<RowRecord>;
   create(values: FormValues): Promise<RowRecord>;
   update(id: number, values: FormValues): Promise<RowRecord>;
@@ -81,8 +81,8 @@ export function entityPages<Row extends BaseRow, Input>(view: EntityView<Row, In
       const result = await view.api.list({ limit, offset });
       return { records: result.rows.map(toRecord), total: result.total };
     },
-    async records(options) {
-      return (await view.api.all(options)).map(toRecord);
+    async records(options, limit) {
+      return (await view.api.all(options, limit)).map(toRecord);
     },
     async record(id) {
       return toRecord(await view.api.get(id));

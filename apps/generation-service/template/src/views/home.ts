@@ -2,7 +2,8 @@
  * The start page: what the app is for, then a summary of its data: how many rows each entity has, what is coming
  * up by date, the totals of amounts, and links to the boards, calendars and rankings.
  */
-import { dayKey, upcoming, type RowRecord } from '../data';
+import { dayBounds, dayKey, upcoming, type RowRecord } from '../data';
+import type { AllOptions } from '../api';
 import { h } from '../dom';
 import { formatValue } from '../fields';
 import { t } from '../i18n';
@@ -26,20 +27,33 @@ function dateField(entity: EntityPages, views: readonly ViewPage[]): string | un
   return calendar?.field ?? entity.fields.find((spec) => spec.kind === 'date' || spec.kind === 'datetime')?.name;
 }
 
-/** Every row of the entities the summary needs them of; an entity that cannot be read (signed out) is left out. */
-async function readable(entity: EntityPages): Promise<RowRecord[] | null> {
+/** Rows of an entity the summary needs; an entity that cannot be read (signed out) is left out. */
+async function readable(entity: EntityPages, options?: AllOptions, limit?: number): Promise<RowRecord[] | null> {
   try {
-    return await entity.records();
+    return await entity.records(options, limit);
   } catch {
     return null;
   }
 }
 
+/** The first rows dated today or later, soonest first, asked of the server so that past rows never crowd them out. */
+function comingUp(entity: EntityPages, field: string, today: string): Promise<RowRecord[] | null> {
+  const kind = entity.fields.find((spec) => spec.name === field)?.kind === 'datetime' ? 'datetime' : 'date';
+  return readable(entity, { orderBy: field, ranges: { [field]: dayBounds(kind, today) } }, UPCOMING_LIMIT);
+}
+
 export async function renderHome(title: string, description: string, entities: readonly EntityPages[], views: readonly ViewPage[]): Promise<Node> {
-  const needsRows = (entity: EntityPages): boolean => dateField(entity, views) !== undefined || entity.fields.some((spec) => spec.amount === true);
-  const [counts, rows] = await Promise.all([
+  const today = dayKey(new Date());
+  const hasAmounts = (entity: EntityPages): boolean => entity.fields.some((spec) => spec.amount === true);
+  const [counts, rows, dated] = await Promise.all([
     Promise.all(entities.map((entity) => entity.count())),
-    Promise.all(entities.map((entity) => (needsRows(entity) ? readable(entity) : Promise.resolve(null)).then((records) => ({ entity, records })))),
+    Promise.all(entities.map((entity) => (hasAmounts(entity) ? readable(entity) : Promise.resolve(null)).then((records) => ({ entity, records })))),
+    Promise.all(
+      entities.map((entity) => {
+        const field = dateField(entity, views);
+        return (field === undefined ? Promise.resolve(null) : comingUp(entity, field, today)).then((records) => ({ entity, records }));
+      }),
+    ),
   ]);
   const section = h(
     'section',
@@ -61,15 +75,14 @@ export async function renderHome(title: string, description: string, entities: r
     ),
   );
 
-  const today = dayKey(new Date());
-  const soon = rows.flatMap(({ entity, records }) => {
+  const soon = dated.flatMap(({ entity, records }) => {
     const field = dateField(entity, views);
     const spec = entity.fields.find((candidate) => candidate.name === field);
     if (!records || !field || !spec) return [];
     return upcoming(records, field, today, UPCOMING_LIMIT).map((record) => ({ entity, spec, record, when: String(record.values[field]) }));
   });
   soon.sort((a, b) => (a.when < b.when ? -1 : a.when > b.when ? 1 : 0));
-  if (rows.some(({ entity, records }) => records !== null && dateField(entity, views) !== undefined)) {
+  if (dated.some(({ records }) => records !== null)) {
     section.append(
       h(
         'section',
