@@ -60,6 +60,8 @@ const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his',
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 /** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
 const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
+/** Words that order rows by a number ("best score first"). */
+const SUPERLATIVES = ['best', 'most', 'top', 'highest', 'lowest', 'fewest', 'least', 'worst'];
 /** Words that name a way of showing rows: never a field. */
 const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];
 
@@ -223,6 +225,8 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
   if (RESERVED_FIELD_NAMES.includes(phraseSnake)) return null;
   // "a day view", "a calendar page": a way to see the rows, not a field of them
   if (VIEW_WORDS.includes(words[words.length - 1])) return null;
+  // "best score first", "the most votes": an order of the rows (a ranking), not a field of them
+  if (SUPERLATIVES.includes(words[0]) && words.slice(1).some((word) => SCORE_WORDS.includes(word))) return null;
   const head = words[words.length - 1];
   const headSingular = singularize(head);
 
@@ -324,10 +328,43 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const tags = partsOfSpeech(tokens);
   const reading: PromptReading = { entities: known.map((draft) => ({ ...draft, fields: [...draft.fields] })), views: [], appFields: [], impliedDomains: [], personal: false, shared: false };
   let current: EntityDraft | null = null;
+  /** where the words naming `current` end */
+  let currentEnd = -1;
+  /**
+   * "services on my cars with the cost", "projects by students, judged with a score": a thing placed by a preposition
+   * on another (`owner`, the head of the phrase) keeps what is said of it right after the other's words (`end`).
+   */
+  let phraseHead: { owner: EntityDraft; end: number } | null = null;
+  /** The thing named at [start, end) becomes `current`; a preposition between it and the one before makes that one the phrase's head. */
+  const nameCurrent = (draft: EntityDraft, start: number, end: number): EntityDraft => {
+    let at = currentEnd;
+    const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || tokens[at].text === 'by');
+    if (placed) {
+      at += 1;
+      while (at < start && isWord(tokens[at]) && (DETERMINERS.has(tokens[at].text) || MANY_WORDS.includes(tokens[at].text) || /^\d+$/.test(tokens[at].text))) at += 1;
+    }
+    phraseHead = placed && at === start && current ? { owner: phraseHead && phraseHead.end === currentEnd ? phraseHead.owner : current, end } : null;
+    current = draft;
+    currentEnd = end;
+    // "a beekeeping journal: inspections of each hive with the date": the date is the inspections', not the app's
+    afterAppWord = false;
+    return draft;
+  };
+  /** The phrase's head when the words at `index` speak of it again: right after its phrase, or a participle after a comma. */
+  const headAt = (index: number): EntityDraft | null => {
+    if (!phraseHead) return null;
+    if (phraseHead.end === index) return phraseHead.owner;
+    if (phraseHead.end === index - 1 && tokens[index - 1].text === ',' && isParticiple(tokens[index].text)) return phraseHead.owner;
+    return null;
+  };
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
   let listing: 'entity' | 'app' | null = null;
   let afterAppWord = false;
   let appListHasFields = false;
+  /** a list of things after ":" is open in this sentence: "hives in apiaries, inspections of each hive …" */
+  let thingsList = false;
+  /** the thing a sentence speaks of, named after "each" at its start */
+  let eachSubject: EntityDraft | null = null;
 
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
     const found = reading.entities.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
@@ -357,6 +394,27 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;
   };
+  /**
+   * The thing named after "each" at `index`: a draft already named, or one or two nouns that a verb of having,
+   * moving or being follows ("each repair job goes through", "chaque réparation a un prix").
+   */
+  const eachNamed = (index: number): { draft: EntityDraft; end: number } | null => {
+    for (const length of [2, 1]) {
+      const words = tokens.slice(index, index + length);
+      if (words.length < length || !words.every(isWord)) continue;
+      const singular = singularSnakeOf(words.map((word) => word.text));
+      const known = reading.entities.find((draft) => draft.singular === singular);
+      if (known) return { draft: known, end: index + length };
+      const verb = tokens[index + length]?.text ?? '';
+      const says = MOVING_VERBS.includes(verb) || ['has', 'have', 'belongs', 'is', 'was', 'gets', 'needs', 'comes'].includes(verb);
+      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || (at < length - 1 && tags[index + at] === 'ADJ')));
+      const last = words[length - 1].text;
+      if (!says || !nouns || isPlural(last) || UNIT_WORDS[last] || APP_KIND_WORDS.includes(last) || (libraryFieldName(toSnake(last)) && !fieldLikeThing(last))) continue;
+      const noun = matchDomainNoun(tokens, index);
+      return { draft: noun && noun.length === length ? entityFor(noun.singular, noun.domainKey) : entityFor(singular, null), end: index + length };
+    }
+    return null;
+  };
   /** What follows a listed thing and says it is one: its fields ("with"), a verb, a participle or a preposition. */
   const endsThing = (index: number): 'fields' | 'clause' | 'item' | null => {
     const after: Token | undefined = tokens[index];
@@ -364,7 +422,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (after.punct) return after.text === ',' || END_PUNCT.has(after.text) ? 'item' : null;
     if (SEPARATORS.has(after.text)) return 'item';
     if (['with', 'having', 'including', 'containing'].includes(after.text)) return 'fields';
-    if (RELATION_PREPOSITIONS.includes(after.text) || ['who', 'that', 'which', 'are', 'is'].includes(after.text)) return 'clause';
+    if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'are', 'is'].includes(after.text)) return 'clause';
     if (isParticiple(after.text) || tags[index] === 'VERB') return 'clause';
     return null;
   };
@@ -387,6 +445,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           appListHasFields = false;
         } else if (token.text === ':' && current) listing = 'entity';
         else listing = null;
+        thingsList = thingsListed;
+        if (token.text !== ':') eachSubject = null;
+      } else if (token.text === ',' && listing === null && thingsList && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null) {
+        // "hives in apiaries, inspections of each hive": after a thing's relation, the list of things goes on
+        listing = 'app';
+        appListHasFields = false;
       }
       if (token.text === '(' && current) listing = 'entity';
       index += 1;
@@ -394,9 +458,32 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     const text = token.text;
 
+    const head = headAt(index);
+    if (head) {
+      // "services on my cars with the cost": the cost is the services'; "projects by students, judged with …": the projects'
+      phraseHead = null;
+      current = head;
+      currentEnd = isParticiple(text) ? index + 1 : index;
+      if (isParticiple(text)) {
+        index += 1;
+        continue;
+      }
+    }
+    if (listing && current && currentEnd === index && ['with', 'having', 'including', 'containing'].includes(text)) {
+      listing = 'entity';
+      index += 1;
+      continue;
+    }
+
     if (listing) {
       if (SEPARATORS.has(text)) {
         index += 1;
+        continue;
+      }
+      // "with the date, whether the queen was seen and notes": a yes/no fact, which the second pass reads
+      if (text === 'whether' && listing === 'entity') {
+        index += 1;
+        while (index < tokens.length && isWord(tokens[index]) && !SEPARATORS.has(tokens[index].text)) index += 1;
         continue;
       }
       // "expenses paid by one person", "shared among several": a relation, which the second pass reads
@@ -422,8 +509,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
-        current = noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null);
-        current.weak = false;
+        const thing = noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null);
+        nameCurrent(thing, thingEnd - words.length, thingEnd).weak = false;
         listing = thingEnds === 'fields' ? 'entity' : thingEnds === 'item' ? 'app' : null;
         index = thingEnds === 'fields' ? thingEnd + 1 : thingEnd;
         continue;
@@ -435,8 +522,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const noun = matchDomainNoun(tokens, index);
       const nounIsField = noun !== null && libraryFieldName(noun.singular) !== undefined && listing === 'entity';
       if (noun && !nounIsField && (listing === 'app' || isPlural(tokens[index + noun.length - 1].text))) {
-        current = entityFor(noun.singular, noun.domainKey);
-        current.weak = false;
+        nameCurrent(entityFor(noun.singular, noun.domainKey), index, index + noun.length).weak = false;
         listing = 'app';
         index += noun.length;
         continue;
@@ -475,8 +561,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const thingListed = listing === 'app' && !appListHasFields && field !== null && words.length === 1 && isPlural(words[0]) && field.type === 'text' && !field.hint && !libraryFieldName(field.name);
       if (thingListed && tokens[at]?.text !== '(') {
         // "a chess club with members and tournaments": what an app lists is a thing it keeps, unless it is a known field
-        current = entityFor(singularSnakeOf(words), null);
-        current.weak = false;
+        nameCurrent(entityFor(singularSnakeOf(words), null), index, at).weak = false;
         index = at;
         continue;
       }
@@ -497,6 +582,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     // not in a list: look for entities, app words, field lists and verbs that stand for fields
+    // "each repair belongs to a property, has a contractor": the sentence's subject has them
+    if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
     if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
       appListHasFields = false;
@@ -536,7 +623,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         }
       }
       if (entity) {
-        current = entity;
+        nameCurrent(entity, at - 1, at);
         afterAppWord = false;
         const alsoField = VERB_FIELDS[text];
         if (alsoField && !alsoField.adjective) {
@@ -544,6 +631,25 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           if (field) addField(entity.fields, field);
         }
         index = at;
+        continue;
+      }
+    }
+    // "each shoot goes through …, with a fee", "each repair belongs to a property, has a cost": what follows speaks of it
+    const clauseStart = index === 0 || !isWord(tokens[index - 1]) || ['and', 'then', 'where', 'while', 'so'].includes(tokens[index - 1].text);
+    if ((text === 'each' || text === 'every') && !listing && clauseStart) {
+      const each = eachNamed(index + 1);
+      if (each) {
+        nameCurrent(each.draft, index + 1, each.end);
+        eachSubject = each.draft;
+        index = each.end;
+        continue;
+      }
+    }
+    // "each repair job goes through received, waiting for parts, fixed": stages, which the second pass reads, are no things
+    if (STAGE_WORDS.includes(text) && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '')) {
+      const stages = readItems(tokens, index + 1);
+      if (stages) {
+        index = stages.end;
         continue;
       }
     }
@@ -570,9 +676,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       const namesApp = isWord(after) && APP_KIND_WORDS.includes(after.text) && !isPlural(tokens[index + noun.length - 1].text);
       const existed = reading.entities.some((draft) => draft.singular === noun.singular || pluralSnake(draft.singular) === noun.singular);
-      current = entityFor(noun.singular, noun.domainKey);
-      if (namesApp && !existed) current.weak = true;
-      else if (!namesApp) current.weak = false;
+      const named = nameCurrent(entityFor(noun.singular, noun.domainKey), index, index + noun.length);
+      if (namesApp && !existed) named.weak = true;
+      else if (!namesApp) named.weak = false;
       afterAppWord = false;
       index += noun.length;
       continue;
@@ -1016,7 +1122,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // money: "what each item costs", "expenses paid by"
     if (MONEY_WORDS.includes(text)) {
-      const owner = draftBefore(index);
+      // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
+      const owner = drafts.find((draft) => draft.fields.some((field) => field.name === text && field.hint === 'currency')) ?? draftBefore(index);
       if (owner) owner.money = true;
     }
 
