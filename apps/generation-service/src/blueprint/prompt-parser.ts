@@ -142,6 +142,8 @@ function isVerbUse(tokens: Token[], index: number): boolean {
   if (!KEEPING_VERBS.includes(tokens[index].text)) return false;
   // "a book club", "my record collection": after an article or a possessive the word is a noun
   if (ARTICLES.has(tokens[index - 1]?.text ?? '')) return false;
+  // "a booking tool", "a tracking app": what kind of app, not a verb
+  if (tokens[index].text.endsWith('ing') && isWord(tokens[index + 1]) && APP_KIND_WORDS.includes(tokens[index + 1].text)) return false;
   const next = skipDeterminers(tokens, index + 1);
   if (next === index + 1 && isWord(tokens[next]) && tokens[next].text === 'track') return true; // "keep track of"
   const word = tokens[next];
@@ -338,7 +340,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   /** The thing named at [start, end) becomes `current`; a preposition between it and the one before makes that one the phrase's head. */
   const nameCurrent = (draft: EntityDraft, start: number, end: number): EntityDraft => {
     let at = currentEnd;
-    const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || tokens[at].text === 'by');
+    const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || tokens[at].text === 'by' || tokens[at].text === 'to');
     if (placed) {
       at += 1;
       while (at < start && isWord(tokens[at]) && (DETERMINERS.has(tokens[at].text) || MANY_WORDS.includes(tokens[at].text) || /^\d+$/.test(tokens[at].text))) at += 1;
@@ -354,7 +356,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const headAt = (index: number): EntityDraft | null => {
     if (!phraseHead) return null;
     if (phraseHead.end === index) return phraseHead.owner;
-    if (phraseHead.end === index - 1 && tokens[index - 1].text === ',' && isParticiple(tokens[index].text)) return phraseHead.owner;
+    // "projects by students, judged with …", "lessons to pupils, with the price"
+    if (phraseHead.end === index - 1 && tokens[index - 1].text === ',' && (isParticiple(tokens[index].text) || tokens[index].text === 'with')) return phraseHead.owner;
     return null;
   };
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
@@ -415,6 +418,25 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     return null;
   };
+  /**
+   * A plural noun (with the noun before it: "meeting rooms") followed by a passive verb ("are logged", "can be
+   * booked", "get delivered"): a thing the app keeps.
+   */
+  const passiveThing = (index: number): { draft: EntityDraft; start: number } | null => {
+    const word = tokens[index];
+    if (!isWord(word) || !isPlural(word.text) || tags[index] !== 'NOUN' || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) return null;
+    let at = index + 1;
+    if (['can', 'will', 'must', 'should', 'may'].includes(tokens[at]?.text ?? '') && tokens[at + 1]?.text === 'be') at += 2;
+    else if (['are', 'get', 'were', 'is'].includes(tokens[at]?.text ?? '')) at += 1;
+    else return null;
+    if (!isParticiple(tokens[at]?.text ?? '')) return null;
+    const before = tokens[index - 1];
+    const compound = isWord(before) && tags[index - 1] === 'NOUN' && !isPlural(before.text) && !STOP_WORDS.includes(before.text) && !APP_KIND_WORDS.includes(before.text);
+    const start = compound ? index - 1 : index;
+    const noun = matchDomainNoun(tokens, start);
+    const words = tokens.slice(start, index + 1).map((token) => token.text);
+    return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start };
+  };
   /** What follows a listed thing and says it is one: its fields ("with"), a verb, a participle or a preposition. */
   const endsThing = (index: number): 'fields' | 'clause' | 'item' | null => {
     const after: Token | undefined = tokens[index];
@@ -422,8 +444,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (after.punct) return after.text === ',' || END_PUNCT.has(after.text) ? 'item' : null;
     if (SEPARATORS.has(after.text)) return 'item';
     if (['with', 'having', 'including', 'containing'].includes(after.text)) return 'fields';
-    if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'are', 'is'].includes(after.text)) return 'clause';
+    if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'are', 'is', 'can', 'each', 'every'].includes(after.text)) return 'clause';
     if (isParticiple(after.text) || tags[index] === 'VERB') return 'clause';
+    // "members reserve desks": a singular word before a plural thing is what the listed thing does
+    if (tags[index] === 'NOUN' && !isPlural(after.text) && isWord(tokens[index + 1]) && isPlural(tokens[index + 1].text) && tags[index + 1] === 'NOUN' && !libraryFieldName(toSnake(after.text))) return 'clause';
     return null;
   };
 
@@ -584,7 +608,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // not in a list: look for entities, app words, field lists and verbs that stand for fields
     // "each repair belongs to a property, has a contractor": the sentence's subject has them
     if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
-    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
+    const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ['rank', 'ranked', 'ranks', 'sort', 'sorted', 'order', 'ordered'].includes(candidate.text));
+    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
       appListHasFields = false;
       afterAppWord = false;
@@ -633,6 +658,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = at;
         continue;
       }
+    }
+    // "harvests are logged per plot with the weight", "meeting rooms can be booked": what is done to is a thing
+    const passive = passiveThing(index);
+    if (passive && !listing) {
+      nameCurrent(passive.draft, passive.start, index + 1).weak = false;
+      index += 1;
+      continue;
     }
     // "each shoot goes through …, with a fee", "each repair belongs to a property, has a cost": what follows speaks of it
     const clauseStart = index === 0 || !isWord(tokens[index - 1]) || ['and', 'then', 'where', 'while', 'so'].includes(tokens[index - 1].text);
@@ -683,7 +715,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       index += noun.length;
       continue;
     }
-    if (APP_KIND_WORDS.includes(text)) {
+    // "each helper works": a thing of the app, not the app
+    if (APP_KIND_WORDS.includes(text) && !['each', 'every'].includes(tokens[index - 1]?.text ?? '')) {
       afterAppWord = true;
       index += 1;
       continue;
@@ -720,6 +753,11 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 }
 
 // --- what the prompt means between its entities -------------------------------------------------------------
+
+/** Prepositions after an intransitive verb that place its subject: "guests sit at a table", "teams play in leagues". */
+const PLACING_PREPOSITIONS = ['at', 'in', 'on', 'into', 'with', 'under'];
+/** What people give, make or leave about the things of an app: "judges give scores", "readers leave ratings". */
+const PEOPLE_VERB_OBJECTS = ['score', 'rating', 'vote', 'review', 'comment', 'grade', 'point', 'mark', 'feedback'];
 
 /** Words that end a list of stages or choices: a new clause starts. */
 const ITEM_STOPS = ['where', 'which', 'that', 'who', 'so', 'because', 'while', 'when', 'each', 'every', 'i', 'we', 'you', 'they', 'but', 'also', 'for'];
@@ -809,6 +847,25 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   };
   /** A plural noun at `index` that is a thing, not a unit or a function word ("categories", not "minutes"). */
   const isThing = (index: number): boolean => isWord(tokens[index]) && isPlural(tokens[index].text) && isNoun(index) && !UNIT_WORDS[tokens[index].text] && !STOP_WORDS.includes(tokens[index].text) && !CLAUSE_WORDS.includes(tokens[index].text);
+  /**
+   * A verb at `index`, also where the tagger read a noun: a singular word between two plural things is what the
+   * first do to the second ("donors pledge donations", "drivers offer rides").
+   */
+  const verbLike = (index: number): boolean => {
+    if (tags[index] === 'VERB') return true;
+    const word = tokens[index];
+    if (!isWord(word) || tags[index] !== 'NOUN' || isPlural(word.text) || index === 0 || !isThing(index - 1)) return false;
+    if (STOP_WORDS.includes(word.text) || matchDomainNoun(tokens, index) !== null || libraryFieldName(toSnake(word.text)) !== undefined) return false;
+    const { at } = skipQuantifiers(index + 1);
+    return isThing(at);
+  };
+  /** Where the clause holding `index` starts, when it starts with a known thing: "; guests RSVP … and sit". */
+  const subjectOfClause = (index: number): number => {
+    let at = index;
+    while (at > 0 && !(tokens[at - 1].punct && tokens[at - 1].text !== '(' && tokens[at - 1].text !== ')')) at -= 1;
+    at = skipQuantifiers(at).at;
+    return at < index && draftAt(at) !== null && isPlural(tokens[at].text) ? at : -1;
+  };
   const isPeople = (draft: EntityDraft): boolean => PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.domainKey ?? '');
   /** The last draft named before `index`, else the first one. */
   const draftBefore = (index: number): EntityDraft | null => {
@@ -954,7 +1011,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "expenses paid by one person", "tasks assigned to a member", "films screened in sessions", "meals made from
     // recipes": a participle and a preposition relate the thing before to the thing after
-    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of' && text !== 'per')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
+    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
       let owner = draftBefore(index - 1);
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
@@ -1063,7 +1120,19 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "drivers give rides to patients", "customers bring in devices", "teams submit projects": any verb between two
     // things makes each of the second done by one of the first, and "to"/"for" after it names whom it is for
-    if (!joining && !ACTING_VERBS.includes(text) && tags[index] === 'VERB' && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !isParticiple(text) && index > 0 && isPlural(tokens[index - 1].text)) {
+    // "guests RSVP yes or no and sit at a table": a second verb of the clause has its subject
+    const clauseSubject = tokens[index - 1]?.text === 'and' && tags[index] === 'VERB' ? subjectOfClause(index - 1) : -1;
+    if (clauseSubject >= 0 && !joining && !ACTING_VERBS.includes(text) && PLACING_PREPOSITIONS.includes(tokens[index + 1]?.text ?? '')) {
+      const subject = draftAt(clauseSubject);
+      const placeAt = skipQuantifiers(index + 2).at;
+      const place = draftAt(placeAt);
+      if (subject && place && subject.draft !== place.draft) {
+        relate(subject.draft, place.draft, place.draft.singular, false, 'set_null');
+        index = placeAt + place.length - 1;
+        continue;
+      }
+    }
+    if (!joining && !ACTING_VERBS.includes(text) && verbLike(index) && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !isParticiple(text) && index > 0 && isPlural(tokens[index - 1].text)) {
       const subjectWord = tokens[index - 1];
       const known = draftAt(index - 1);
       const anyone = ['users', 'people', 'visitors', 'everyone', 'we', 'you', 'they', 'i'].includes(subjectWord.text);
@@ -1071,9 +1140,23 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         let at = index + 1;
         while (isWord(tokens[at]) && ['up', 'in', 'out', 'off', 'back', 'over'].includes(tokens[at].text)) at += 1;
         at = skipQuantifiers(at).at;
+        // "guests sit at a table", "teams compete in leagues": the subject is at, in or with one of the things after
+        const placing = at === index + 1 && isWord(tokens[at]) && PLACING_PREPOSITIONS.includes(tokens[at].text);
+        if (placing) {
+          const placeAt = skipQuantifiers(at + 1).at;
+          const place = draftAt(placeAt) ?? (isThing(placeAt) && !libraryFieldName(toSnake(tokens[placeAt].text)) ? ensureDraft(placeAt, true) : null);
+          const subject = place ? known ?? ensureDraft(index - 1, true, true) : null;
+          if (place && subject && place.draft !== subject.draft) {
+            relate(subject.draft, place.draft, place.draft.singular, false, 'set_null');
+            index = placeAt + place.length - 1;
+            continue;
+          }
+        }
         const objectKnown = draftAt(at);
         const object = objectKnown ?? (isThing(at) && !libraryFieldName(toSnake(tokens[at].text)) ? ensureDraft(at, true) : null);
         const subject = object ? known ?? ensureDraft(index - 1, true, true) : null;
+        // "judges give scores": who gives a field of the things is one of the app's people, kept as a thing
+        if (!object && !known && isThing(at) && libraryFieldName(toSnake(tokens[at].text)) && PEOPLE_VERB_OBJECTS.includes(singularize(tokens[at].text))) ensureDraft(index - 1, true, true);
         if (object && subject && object.draft !== subject.draft) {
           relate(object.draft, subject.draft, subject.draft.singular, false, 'restrict');
           const after = at + object.length;
@@ -1085,6 +1168,23 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
           index = after - 1;
           continue;
         }
+      }
+    }
+
+    // "the donations each donor makes to a campaign": a thing, then who makes each, then for whom
+    if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
+      const made = draftAt(index - 1) ?? ensureDraft(index - 1, true);
+      const maker = draftAt(index + 1);
+      if (made && maker && made.draft !== maker.draft && isWord(tokens[index + 1 + maker.length]) && tags[index + 1 + maker.length] === 'VERB') {
+        relate(made.draft, maker.draft, maker.draft.singular, false, 'restrict');
+        const after = index + 2 + maker.length;
+        if (['to', 'for', 'on', 'in', 'at'].includes(tokens[after]?.text ?? '')) {
+          const { at } = skipQuantifiers(after + 1);
+          const receiver = draftAt(at) ?? (thingAfter(at, at > after + 1) ? ensureDraft(at, true, true) : null);
+          if (receiver && receiver.draft !== made.draft) relate(made.draft, receiver.draft, receiver.draft.singular, false, 'set_null');
+        }
+        index = after - 1;
+        continue;
       }
     }
 
@@ -1114,7 +1214,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2) && !CLAUSE_WORDS.includes(word.text) && (tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
-        const owner = subject?.draft ?? (phrase.length === 1 && tags[at] === 'VERB' ? draftAt(objectAt)?.draft : undefined) ?? draftBefore(index);
+        // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before
+        const listedBefore = ['it', 'they'].includes(tokens[index + 1]?.text ?? '')
+          ? tokens.slice(Math.max(0, index - 6), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
+          : undefined;
+        const owner = subject?.draft ?? (phrase.length === 1 && tags[at] === 'VERB' ? draftAt(objectAt)?.draft : undefined) ?? listedBefore ?? draftBefore(index);
         const name = toSnake(phrase.join(' '));
         if (owner && !owner.fields.some((field) => field.name === name) && !RESERVED_FIELD_NAMES.includes(name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
       }
@@ -1123,7 +1227,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // money: "what each item costs", "expenses paid by"
     if (MONEY_WORDS.includes(text)) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
-      const owner = drafts.find((draft) => draft.fields.some((field) => field.name === text && field.hint === 'currency')) ?? draftBefore(index);
+      // "with the price and whether it has been paid": the money just named is the one it speaks of
+      const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);
+      const owner = moneyNear ?? draftBefore(index);
       if (owner) owner.money = true;
     }
 
@@ -1145,7 +1251,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let target: EntityDraft | null = null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
       const by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
-      const field = by > 0 && isWord(tokens[by + 1]) ? libraryFieldName(toSnake(tokens[by + 1].text)) ?? toSnake(tokens[by + 1].text) : undefined;
+      // "by total harvest": an adjective and its noun name the number together
+      const byWords = by > 0 && isWord(tokens[by + 1]) ? (tags[by + 1] === 'ADJ' && isWord(tokens[by + 2]) && tags[by + 2] === 'NOUN' ? [tokens[by + 1].text, tokens[by + 2].text] : [tokens[by + 1].text]) : [];
+      const field = byWords.length ? libraryFieldName(toSnake(byWords.join(' '))) ?? toSnake(byWords.join(' ')) : undefined;
       if (text !== 'most' && text !== 'best' && text !== 'top' || target) reading.views.push({ kind: 'ranking', entity: target?.singular ?? null, ...(field ? { field } : {}) });
     }
     if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });

@@ -53,3 +53,53 @@ describe('planApp gives what is said of a thing to that thing', () => {
     expect(entity(plan, 'buildings').fields.some((candidate) => candidate.name === 'cost')).toBe(false);
   });
 });
+
+describe('planApp reads verbs relating two things', () => {
+  it('"attendees … sit at a table": a second verb of the clause places its subject', () => {
+    const plan = planApp('A conference seating chart: attendees and tables; attendees choose a meal and sit at a table');
+    expect(field(plan, 'attendees', 'table')).toMatchObject({ type: 'reference', entity: 'tables' });
+  });
+
+  it('"referees give scores": who gives the scores is kept; the teams with the highest score are ranked', () => {
+    const plan = planApp('A science olympiad app: schools enter teams, referees give scores, and the teams with the highest score win');
+    expect(names(plan)).toEqual(expect.arrayContaining(['schools', 'teams', 'referees']));
+    expect(field(plan, 'teams', 'school')).toMatchObject({ type: 'reference', entity: 'schools' });
+    expect(views(plan, 'teams')).toContain('ranking:score');
+  });
+
+  it('"boats can be reserved", "pickings are recorded per tree with the weight": what is done to is a thing', () => {
+    const sailing = planApp('A sailing club app: boats can be reserved by the day at a price');
+    expect(names(sailing)).toEqual(['boats']);
+    expect(field(sailing, 'boats', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    const orchard = planApp('An orchard log: trees in rows, pickings are recorded per tree with the weight');
+    expect(names(orchard).sort()).toEqual(['pickings', 'rows', 'trees']);
+    expect(field(orchard, 'pickings', 'weight').type).toBe('number');
+    expect(field(orchard, 'pickings', 'tree')).toMatchObject({ type: 'reference', entity: 'trees' });
+  });
+
+  it('"tutors offer lessons to pupils, with the price and whether it has been paid": a verb the tagger calls a noun', () => {
+    const plan = planApp('A tutoring app: tutors offer lessons to pupils, with the price and whether it has been paid');
+    expect(field(plan, 'lessons', 'tutor')).toMatchObject({ type: 'reference', entity: 'tutors' });
+    expect(field(plan, 'lessons', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(plan, 'lessons', 'price').hint).toBe('currency');
+    expect(field(plan, 'lessons', 'paid').type).toBe('boolean');
+    expect(entity(plan, 'pupils').fields.some((candidate) => candidate.hint === 'currency')).toBe(false);
+    const carpool = planApp('A carpool app: drivers offer rides to colleagues');
+    expect(field(carpool, 'rides', 'driver')).toMatchObject({ type: 'reference', entity: 'drivers' });
+    expect(field(carpool, 'rides', 'colleague')).toMatchObject({ type: 'reference', entity: 'colleagues' });
+  });
+
+  it('"the shifts each helper works at a stall, with the start time": a thing, who makes each, and where', () => {
+    const plan = planApp('A school fete planner: stalls, helpers and the shifts each helper works at a stall, with the start time');
+    expect(names(plan)).toEqual(['stalls', 'helpers', 'shifts']);
+    expect(field(plan, 'shifts', 'helper')).toMatchObject({ type: 'reference', entity: 'helpers' });
+    expect(field(plan, 'shifts', 'stall')).toMatchObject({ type: 'reference', entity: 'stalls' });
+    expect(field(plan, 'shifts', 'starts_at').type).toBe('datetime');
+  });
+
+  it('"a booking tool": the kind of app, not a thing booked', () => {
+    const plan = planApp('A coworking booking tool: members reserve desks for a day');
+    expect(names(plan)).not.toContain('tools');
+    expect(field(plan, 'desks', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+  });
+});
