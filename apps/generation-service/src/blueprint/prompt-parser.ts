@@ -410,7 +410,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       if (known) return { draft: known, end: index + length };
       const verb = tokens[index + length]?.text ?? '';
       const says = MOVING_VERBS.includes(verb) || ['has', 'have', 'belongs', 'is', 'was', 'gets', 'needs', 'comes'].includes(verb);
-      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || (at < length - 1 && tags[index + at] === 'ADJ')));
+      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || tags[index + at] === 'PROPN' || (at < length - 1 && tags[index + at] === 'ADJ')));
       const last = words[length - 1].text;
       if (!says || !nouns || isPlural(last) || UNIT_WORDS[last] || APP_KIND_WORDS.includes(last) || (libraryFieldName(toSnake(last)) && !fieldLikeThing(last))) continue;
       const noun = matchDomainNoun(tokens, index);
@@ -759,6 +759,9 @@ const PLACING_PREPOSITIONS = ['at', 'in', 'on', 'into', 'with', 'under'];
 /** What people give, make or leave about the things of an app: "judges give scores", "readers leave ratings". */
 const PEOPLE_VERB_OBJECTS = ['score', 'rating', 'vote', 'review', 'comment', 'grade', 'point', 'mark', 'feedback'];
 
+/** Verbs that say what something is: "whether the queen was seen", "if they are finished". */
+const COPULAS = ['is', 'are', 'was', 'were', 'been', 'be'];
+
 /** Words that end a list of stages or choices: a new clause starts. */
 const ITEM_STOPS = ['where', 'which', 'that', 'who', 'so', 'because', 'while', 'when', 'each', 'every', 'i', 'we', 'you', 'they', 'but', 'also', 'for'];
 
@@ -859,6 +862,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const { at } = skipQuantifiers(index + 1);
     return isThing(at);
   };
+  /** "route setters": a noun and a plural noun after it are one thing, new or named before. */
+  const compoundAt = (index: number): { draft: EntityDraft; length: number } | null => {
+    if (!isWord(tokens[index]) || tags[index] !== 'NOUN' || isPlural(tokens[index].text) || !isThing(index + 1) || STOP_WORDS.includes(tokens[index].text)) return null;
+    const found = draftAt(index);
+    if (found?.length === 2) return found;
+    const singular = singularSnakeOf([tokens[index].text, tokens[index + 1].text]);
+    const draft: EntityDraft = drafts.find((candidate) => candidate.singular === singular) ?? { singular, domainKey: null, fields: [], measurement: false };
+    if (!drafts.includes(draft)) drafts.push(draft);
+    return { draft, length: 2 };
+  };
   /** Where the clause holding `index` starts, when it starts with a known thing: "; guests RSVP … and sit". */
   const subjectOfClause = (index: number): number => {
     let at = index;
@@ -939,8 +952,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (token.text === '.' || token.text === ';') participleRelation = null;
     // possessives: "clients, their dogs", "students and their grades": the thing named after belongs to the one before
     if ((token.text === 'and' || token.text === ',') && ['their', 'its', 'his', 'her'].includes(tokens[index + 1]?.text ?? '')) {
-      const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null);
       const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);
+      // "owners, their pets": who has the things is one too, even when the word is also a field's
+      const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
       if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
     }
     if (token.punct) continue;
@@ -1016,7 +1030,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
       const { at, many } = skipQuantifiers(index + 1);
-      const target = draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true, true) : null);
+      const target = compoundAt(at) ?? draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true, true) : null);
       if (owner && target && owner !== target.draft) {
         const named = text === 'by' || text === 'to' ? `${tokens[index - 1].text}_${text}` : target.draft.singular;
         relate(owner, target.draft, named, many || text === 'between', text === 'by' ? 'restrict' : 'set_null');
@@ -1210,8 +1224,15 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
       const word = tokens[at];
       // "whether it was a personal best": an adjective and the noun it ends on name the fact together
-      const phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];
-      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2) && !CLAUSE_WORDS.includes(word.text) && (tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+      let phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];
+      // "whether the queen was seen": the noun and what was said of it name the fact together
+      const stated = isWord(word) && tags[at] === 'NOUN' && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && isWord(tokens[at + 2]) && (isParticiple(tokens[at + 2].text) || tags[at + 2] === 'ADJ');
+      if (stated) phrase = [word.text, tokens[at + 2].text];
+      // "whether I own each book": a verb of the person, said of a thing
+      const ownVerb = isWord(word) && ['i', 'we', 'you', 'they'].includes(tokens[at - 1]?.text ?? '') && draftAt(skipQuantifiers(at + 1).at) !== null;
+      // "if they are terminadas": whatever is said after "is" or "are" is the fact
+      const predicate = isWord(word) && COPULAS.includes(tokens[at - 1]?.text ?? '') && !draftAt(at) && !DETERMINERS.has(tokens[at - 1]?.text ?? '');
+      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
         // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before

@@ -103,3 +103,43 @@ describe('planApp reads verbs relating two things', () => {
     expect(field(plan, 'desks', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
   });
 });
+
+describe('planApp reads possessives, yes/no facts and things that happen', () => {
+  it('"owners, their horses": who has the things is a thing too, even when the word is also a field\'s', () => {
+    const plan = planApp('A riding school app: owners, their horses and lessons for each horse with a date');
+    expect(names(plan)).toEqual(expect.arrayContaining(['owners', 'horses', 'lessons']));
+    expect(field(plan, 'horses', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(field(plan, 'lessons', 'horse')).toMatchObject({ type: 'reference', entity: 'horses' });
+    expect(views(plan, 'lessons')).toContain('calendar:date');
+  });
+
+  it('"whether I own each game", "whether the nest was found": yes/no fields named by what is said', () => {
+    const games = planApp('A board game shelf where I keep games by designers and whether I own each game');
+    expect(field(games, 'games', 'own').type).toBe('boolean');
+    const birds = planApp('A bird watching log: sightings of each bird with the date, whether the nest was found and notes');
+    expect(field(birds, 'sightings', 'nest_found').type).toBe('boolean');
+    expect(field(birds, 'sightings', 'notes').type).toBe('text');
+    expect(names(birds)).not.toContain('notes');
+  });
+
+  it('"sculptures made by artists on lawns", "lectures given by professors in halls, each … with a start time"', () => {
+    const park = planApp('A sculpture park guide: sculptures made by artists on lawns');
+    expect(field(park, 'sculptures', 'made_by')).toMatchObject({ type: 'reference', entity: 'artists' });
+    expect(field(park, 'sculptures', 'lawn')).toMatchObject({ type: 'reference', entity: 'lawns' });
+    const lectures = planApp('A university events app: lectures given by professors in halls, each lecture with a start time');
+    expect(field(lectures, 'lectures', 'hall')).toMatchObject({ type: 'reference', entity: 'halls' });
+    expect(views(lectures, 'lectures')).toContain('calendar:starts_at');
+  });
+
+  it('"trails set by trail wardens": a participle of two words relates to a thing of two words', () => {
+    const plan = planApp('A hiking club app: trails set by trail wardens in parks, each trail with a length');
+    expect(field(plan, 'trails', 'set_by')).toMatchObject({ type: 'reference', entity: 'trail_wardens' });
+    expect(field(plan, 'trails', 'park')).toMatchObject({ type: 'reference', entity: 'parks' });
+  });
+
+  it('a thing with a date and a place, or a date and the thing it is of, is on a calendar', () => {
+    const choir = planApp('Ein Planer für unseren Chor: Sänger und Auftritte mit Datum und Ort');
+    expect(choir.language).toBe('de');
+    expect(views(choir, 'auftritte')).toContain('calendar:datum');
+  });
+});
