@@ -505,7 +505,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       // "with the date, whether the queen was seen and notes": a yes/no fact, which the second pass reads
-      if (text === 'whether' && listing === 'entity') {
+      if ((text === 'whether' || text === 'if') && listing === 'entity') {
         index += 1;
         while (index < tokens.length && isWord(tokens[index]) && !SEPARATORS.has(tokens[index].text)) index += 1;
         continue;

@@ -143,3 +143,18 @@ describe('planApp reads possessives, yes/no facts and things that happen', () =>
     expect(views(choir, 'auftritte')).toContain('calendar:datum');
   });
 });
+
+describe('planApp reads French rankings and Spanish yes/no facts', () => {
+  it('"on classe les joueurs par victoires": a ranking of the things named, by that number', () => {
+    const plan = planApp('Une application pour notre club : les joueurs jouent des matchs et on classe les joueurs par points');
+    expect(plan.language).toBe('fr');
+    expect(views(plan, 'joueurs')).toContain('ranking:points');
+  });
+
+  it('"y si están leídos": a yes/no field named in the prompt\'s words, and no field made of the clause', () => {
+    const plan = planApp('Una lista de libros con autor, precio y si están leídos');
+    expect(plan.language).toBe('es');
+    expect(field(plan, 'libros', 'leidos').type).toBe('boolean');
+    expect(entity(plan, 'libros').fields.map((candidate) => candidate.name).filter((name) => name.includes('are'))).toEqual([]);
+  });
+});
