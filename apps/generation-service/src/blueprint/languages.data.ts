@@ -39,7 +39,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'réserver': 'book', 'réservent': 'book', 'réserve': 'books', inscrire: 'sign', inscrivent: 'sign', 'inscrit': 'signs', "s'inscrivent": 'sign', "s'inscrit": 'signs', 'lister': 'list',
     'payé': 'paid', 'payée': 'paid', 'payés': 'paid', 'payées': 'paid', 'partagé': 'shared', 'partagée': 'shared', 'partagés': 'shared', 'partagées': 'shared',
     'assigné': 'assigned', 'assignée': 'assigned', 'assignées': 'assigned', 'assignés': 'assigned', 'écrit': 'written', 'écrites': 'written', 'empruntent': 'borrow', 'proposent': 'suggest',
-    classer: 'rank', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
+    classer: 'rank', 'on classe': 'we rank', 'classons': 'rank', 'meilleur': 'best', 'meilleure': 'best', 'meilleurs': 'best', 'meilleures': 'best', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
     // things
     'recette': 'recipe', recettes: 'recipes', 'tâche': 'task', 'tâches': 'tasks', projet: 'project', projets: 'projects', 'dépense': 'expense', 'dépenses': 'expenses',
     'bénévole': 'volunteer', 'bénévoles': 'volunteers', 'créneau': 'shift', 'créneaux': 'shifts', 'équipe': 'shift', 'garde': 'shift', gardes: 'shifts',
@@ -97,7 +97,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   es: {
     el: 'the', la: 'the', los: 'the', las: 'the', un: 'a', una: 'a', unos: 'some', unas: 'some', y: 'and', e: 'and', o: 'or', u: 'or', con: 'with', para: 'for', donde: 'where', 'dónde': 'where',
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
-    en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are',
+    en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',
     sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through',
     etapas: 'stages', etapa: 'stage', fases: 'stages', estado: 'status', estados: 'statuses', columnas: 'columns', 'según': 'by',
     'aplicación': 'app', app: 'app', herramienta: 'tool', sitio: 'site', gestor: 'manager', 'gestión': 'manager', administrador: 'manager', seguimiento: 'tracker', rastreador: 'tracker',

@@ -186,7 +186,7 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
 }
 
 /** The views a reading asks for, made to fit the entities (a board gets its stages, a calendar its date). */
-export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft, 'singular' | 'domainKey'>>, wishes: ViewWish[]): EntityView[] {
+export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft, 'singular' | 'domainKey'> & { fields?: EntityField[] }>, wishes: ViewWish[]): EntityView[] {
   const views: EntityView[] = [];
   const add = (kind: EntityView['kind'], entity: EntityPlan, field: EntityField): void => {
     if (!views.some((view) => view.kind === kind && view.entity === entity.name)) views.push({ kind, entity: entity.name, field: field.name });
@@ -212,8 +212,14 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
     // a date of something that happens ("pickup date", "viewing date", "sowing dates") is one to see on a calendar
     const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name));
+    // what the prompt gave a start time ("each talk with a start time"), or a date and a place or a thing it is of
+    // ("trainings with a date and a location", "inspections of each hive with the date") happens on a day
+    const named = draft?.fields ?? [];
+    const starts = named.find((field) => field.name === 'starts_at' && viewFits('calendar', field));
+    const dated = named.find((field) => field.name === 'date' && viewFits('calendar', field));
+    const occurs = dated && named.some((field) => field.name === 'location' || field.type === 'reference') ? dated : undefined;
     if (scheduled) add('calendar', entity, calendarField(entity));
-    else if (due ?? happening) add('calendar', entity, (due ?? happening) as EntityField);
+    else if (due ?? happening ?? starts ?? occurs) add('calendar', entity, (due ?? happening ?? starts ?? occurs) as EntityField);
   });
   return views;
 }

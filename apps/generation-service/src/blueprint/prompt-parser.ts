@@ -60,6 +60,8 @@ const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his',
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 /** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
 const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
+/** Words that order rows by a number ("best score first"). */
+const SUPERLATIVES = ['best', 'most', 'top', 'highest', 'lowest', 'fewest', 'least', 'worst'];
 /** Words that name a way of showing rows: never a field. */
 const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];
 
@@ -140,6 +142,8 @@ function isVerbUse(tokens: Token[], index: number): boolean {
   if (!KEEPING_VERBS.includes(tokens[index].text)) return false;
   // "a book club", "my record collection": after an article or a possessive the word is a noun
   if (ARTICLES.has(tokens[index - 1]?.text ?? '')) return false;
+  // "a booking tool", "a tracking app": what kind of app, not a verb
+  if (tokens[index].text.endsWith('ing') && isWord(tokens[index + 1]) && APP_KIND_WORDS.includes(tokens[index + 1].text)) return false;
   const next = skipDeterminers(tokens, index + 1);
   if (next === index + 1 && isWord(tokens[next]) && tokens[next].text === 'track') return true; // "keep track of"
   const word = tokens[next];
@@ -223,6 +227,8 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
   if (RESERVED_FIELD_NAMES.includes(phraseSnake)) return null;
   // "a day view", "a calendar page": a way to see the rows, not a field of them
   if (VIEW_WORDS.includes(words[words.length - 1])) return null;
+  // "best score first", "the most votes": an order of the rows (a ranking), not a field of them
+  if (SUPERLATIVES.includes(words[0]) && words.slice(1).some((word) => SCORE_WORDS.includes(word))) return null;
   const head = words[words.length - 1];
   const headSingular = singularize(head);
 
@@ -324,10 +330,44 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const tags = partsOfSpeech(tokens);
   const reading: PromptReading = { entities: known.map((draft) => ({ ...draft, fields: [...draft.fields] })), views: [], appFields: [], impliedDomains: [], personal: false, shared: false };
   let current: EntityDraft | null = null;
+  /** where the words naming `current` end */
+  let currentEnd = -1;
+  /**
+   * "services on my cars with the cost", "projects by students, judged with a score": a thing placed by a preposition
+   * on another (`owner`, the head of the phrase) keeps what is said of it right after the other's words (`end`).
+   */
+  let phraseHead: { owner: EntityDraft; end: number } | null = null;
+  /** The thing named at [start, end) becomes `current`; a preposition between it and the one before makes that one the phrase's head. */
+  const nameCurrent = (draft: EntityDraft, start: number, end: number): EntityDraft => {
+    let at = currentEnd;
+    const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || tokens[at].text === 'by' || tokens[at].text === 'to');
+    if (placed) {
+      at += 1;
+      while (at < start && isWord(tokens[at]) && (DETERMINERS.has(tokens[at].text) || MANY_WORDS.includes(tokens[at].text) || /^\d+$/.test(tokens[at].text))) at += 1;
+    }
+    phraseHead = placed && at === start && current ? { owner: phraseHead && phraseHead.end === currentEnd ? phraseHead.owner : current, end } : null;
+    current = draft;
+    currentEnd = end;
+    // "a beekeeping journal: inspections of each hive with the date": the date is the inspections', not the app's
+    afterAppWord = false;
+    return draft;
+  };
+  /** The phrase's head when the words at `index` speak of it again: right after its phrase, or a participle after a comma. */
+  const headAt = (index: number): EntityDraft | null => {
+    if (!phraseHead) return null;
+    if (phraseHead.end === index) return phraseHead.owner;
+    // "projects by students, judged with …", "lessons to pupils, with the price"
+    if (phraseHead.end === index - 1 && tokens[index - 1].text === ',' && (isParticiple(tokens[index].text) || tokens[index].text === 'with')) return phraseHead.owner;
+    return null;
+  };
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
   let listing: 'entity' | 'app' | null = null;
   let afterAppWord = false;
   let appListHasFields = false;
+  /** a list of things after ":" is open in this sentence: "hives in apiaries, inspections of each hive …" */
+  let thingsList = false;
+  /** the thing a sentence speaks of, named after "each" at its start */
+  let eachSubject: EntityDraft | null = null;
 
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
     const found = reading.entities.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
@@ -357,6 +397,46 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;
   };
+  /**
+   * The thing named after "each" at `index`: a draft already named, or one or two nouns that a verb of having,
+   * moving or being follows ("each repair job goes through", "chaque réparation a un prix").
+   */
+  const eachNamed = (index: number): { draft: EntityDraft; end: number } | null => {
+    for (const length of [2, 1]) {
+      const words = tokens.slice(index, index + length);
+      if (words.length < length || !words.every(isWord)) continue;
+      const singular = singularSnakeOf(words.map((word) => word.text));
+      const known = reading.entities.find((draft) => draft.singular === singular);
+      if (known) return { draft: known, end: index + length };
+      const verb = tokens[index + length]?.text ?? '';
+      const says = MOVING_VERBS.includes(verb) || ['has', 'have', 'belongs', 'is', 'was', 'gets', 'needs', 'comes'].includes(verb);
+      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || tags[index + at] === 'PROPN' || (at < length - 1 && tags[index + at] === 'ADJ')));
+      const last = words[length - 1].text;
+      if (!says || !nouns || isPlural(last) || UNIT_WORDS[last] || APP_KIND_WORDS.includes(last) || (libraryFieldName(toSnake(last)) && !fieldLikeThing(last))) continue;
+      const noun = matchDomainNoun(tokens, index);
+      return { draft: noun && noun.length === length ? entityFor(noun.singular, noun.domainKey) : entityFor(singular, null), end: index + length };
+    }
+    return null;
+  };
+  /**
+   * A plural noun (with the noun before it: "meeting rooms") followed by a passive verb ("are logged", "can be
+   * booked", "get delivered"): a thing the app keeps.
+   */
+  const passiveThing = (index: number): { draft: EntityDraft; start: number } | null => {
+    const word = tokens[index];
+    if (!isWord(word) || !isPlural(word.text) || tags[index] !== 'NOUN' || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) return null;
+    let at = index + 1;
+    if (['can', 'will', 'must', 'should', 'may'].includes(tokens[at]?.text ?? '') && tokens[at + 1]?.text === 'be') at += 2;
+    else if (['are', 'get', 'were', 'is'].includes(tokens[at]?.text ?? '')) at += 1;
+    else return null;
+    if (!isParticiple(tokens[at]?.text ?? '')) return null;
+    const before = tokens[index - 1];
+    const compound = isWord(before) && tags[index - 1] === 'NOUN' && !isPlural(before.text) && !STOP_WORDS.includes(before.text) && !APP_KIND_WORDS.includes(before.text);
+    const start = compound ? index - 1 : index;
+    const noun = matchDomainNoun(tokens, start);
+    const words = tokens.slice(start, index + 1).map((token) => token.text);
+    return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start };
+  };
   /** What follows a listed thing and says it is one: its fields ("with"), a verb, a participle or a preposition. */
   const endsThing = (index: number): 'fields' | 'clause' | 'item' | null => {
     const after: Token | undefined = tokens[index];
@@ -364,8 +444,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (after.punct) return after.text === ',' || END_PUNCT.has(after.text) ? 'item' : null;
     if (SEPARATORS.has(after.text)) return 'item';
     if (['with', 'having', 'including', 'containing'].includes(after.text)) return 'fields';
-    if (RELATION_PREPOSITIONS.includes(after.text) || ['who', 'that', 'which', 'are', 'is'].includes(after.text)) return 'clause';
+    if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'are', 'is', 'can', 'each', 'every'].includes(after.text)) return 'clause';
     if (isParticiple(after.text) || tags[index] === 'VERB') return 'clause';
+    // "members reserve desks": a singular word before a plural thing is what the listed thing does
+    if (tags[index] === 'NOUN' && !isPlural(after.text) && isWord(tokens[index + 1]) && isPlural(tokens[index + 1].text) && tags[index + 1] === 'NOUN' && !libraryFieldName(toSnake(after.text))) return 'clause';
     return null;
   };
 
@@ -387,6 +469,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           appListHasFields = false;
         } else if (token.text === ':' && current) listing = 'entity';
         else listing = null;
+        thingsList = thingsListed;
+        if (token.text !== ':') eachSubject = null;
+      } else if (token.text === ',' && listing === null && thingsList && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null) {
+        // "hives in apiaries, inspections of each hive": after a thing's relation, the list of things goes on
+        listing = 'app';
+        appListHasFields = false;
       }
       if (token.text === '(' && current) listing = 'entity';
       index += 1;
@@ -394,9 +482,32 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     const text = token.text;
 
+    const head = headAt(index);
+    if (head) {
+      // "services on my cars with the cost": the cost is the services'; "projects by students, judged with …": the projects'
+      phraseHead = null;
+      current = head;
+      currentEnd = isParticiple(text) ? index + 1 : index;
+      if (isParticiple(text)) {
+        index += 1;
+        continue;
+      }
+    }
+    if (listing && current && currentEnd === index && ['with', 'having', 'including', 'containing'].includes(text)) {
+      listing = 'entity';
+      index += 1;
+      continue;
+    }
+
     if (listing) {
       if (SEPARATORS.has(text)) {
         index += 1;
+        continue;
+      }
+      // "with the date, whether the queen was seen and notes": a yes/no fact, which the second pass reads
+      if ((text === 'whether' || text === 'if') && listing === 'entity') {
+        index += 1;
+        while (index < tokens.length && isWord(tokens[index]) && !SEPARATORS.has(tokens[index].text)) index += 1;
         continue;
       }
       // "expenses paid by one person", "shared among several": a relation, which the second pass reads
@@ -422,8 +533,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
-        current = noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null);
-        current.weak = false;
+        const thing = noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null);
+        nameCurrent(thing, thingEnd - words.length, thingEnd).weak = false;
         listing = thingEnds === 'fields' ? 'entity' : thingEnds === 'item' ? 'app' : null;
         index = thingEnds === 'fields' ? thingEnd + 1 : thingEnd;
         continue;
@@ -435,8 +546,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const noun = matchDomainNoun(tokens, index);
       const nounIsField = noun !== null && libraryFieldName(noun.singular) !== undefined && listing === 'entity';
       if (noun && !nounIsField && (listing === 'app' || isPlural(tokens[index + noun.length - 1].text))) {
-        current = entityFor(noun.singular, noun.domainKey);
-        current.weak = false;
+        nameCurrent(entityFor(noun.singular, noun.domainKey), index, index + noun.length).weak = false;
         listing = 'app';
         index += noun.length;
         continue;
@@ -475,8 +585,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const thingListed = listing === 'app' && !appListHasFields && field !== null && words.length === 1 && isPlural(words[0]) && field.type === 'text' && !field.hint && !libraryFieldName(field.name);
       if (thingListed && tokens[at]?.text !== '(') {
         // "a chess club with members and tournaments": what an app lists is a thing it keeps, unless it is a known field
-        current = entityFor(singularSnakeOf(words), null);
-        current.weak = false;
+        nameCurrent(entityFor(singularSnakeOf(words), null), index, at).weak = false;
         index = at;
         continue;
       }
@@ -497,7 +606,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     // not in a list: look for entities, app words, field lists and verbs that stand for fields
-    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
+    // "each repair belongs to a property, has a contractor": the sentence's subject has them
+    if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
+    const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ['rank', 'ranked', 'ranks', 'sort', 'sorted', 'order', 'ordered'].includes(candidate.text));
+    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
       appListHasFields = false;
       afterAppWord = false;
@@ -536,7 +648,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         }
       }
       if (entity) {
-        current = entity;
+        nameCurrent(entity, at - 1, at);
         afterAppWord = false;
         const alsoField = VERB_FIELDS[text];
         if (alsoField && !alsoField.adjective) {
@@ -544,6 +656,32 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           if (field) addField(entity.fields, field);
         }
         index = at;
+        continue;
+      }
+    }
+    // "harvests are logged per plot with the weight", "meeting rooms can be booked": what is done to is a thing
+    const passive = passiveThing(index);
+    if (passive && !listing) {
+      nameCurrent(passive.draft, passive.start, index + 1).weak = false;
+      index += 1;
+      continue;
+    }
+    // "each shoot goes through …, with a fee", "each repair belongs to a property, has a cost": what follows speaks of it
+    const clauseStart = index === 0 || !isWord(tokens[index - 1]) || ['and', 'then', 'where', 'while', 'so'].includes(tokens[index - 1].text);
+    if ((text === 'each' || text === 'every') && !listing && clauseStart) {
+      const each = eachNamed(index + 1);
+      if (each) {
+        nameCurrent(each.draft, index + 1, each.end);
+        eachSubject = each.draft;
+        index = each.end;
+        continue;
+      }
+    }
+    // "each repair job goes through received, waiting for parts, fixed": stages, which the second pass reads, are no things
+    if (STAGE_WORDS.includes(text) && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '')) {
+      const stages = readItems(tokens, index + 1);
+      if (stages) {
+        index = stages.end;
         continue;
       }
     }
@@ -570,14 +708,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       const namesApp = isWord(after) && APP_KIND_WORDS.includes(after.text) && !isPlural(tokens[index + noun.length - 1].text);
       const existed = reading.entities.some((draft) => draft.singular === noun.singular || pluralSnake(draft.singular) === noun.singular);
-      current = entityFor(noun.singular, noun.domainKey);
-      if (namesApp && !existed) current.weak = true;
-      else if (!namesApp) current.weak = false;
+      const named = nameCurrent(entityFor(noun.singular, noun.domainKey), index, index + noun.length);
+      if (namesApp && !existed) named.weak = true;
+      else if (!namesApp) named.weak = false;
       afterAppWord = false;
       index += noun.length;
       continue;
     }
-    if (APP_KIND_WORDS.includes(text)) {
+    // "each helper works": a thing of the app, not the app
+    if (APP_KIND_WORDS.includes(text) && !['each', 'every'].includes(tokens[index - 1]?.text ?? '')) {
       afterAppWord = true;
       index += 1;
       continue;
@@ -614,6 +753,14 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 }
 
 // --- what the prompt means between its entities -------------------------------------------------------------
+
+/** Prepositions after an intransitive verb that place its subject: "guests sit at a table", "teams play in leagues". */
+const PLACING_PREPOSITIONS = ['at', 'in', 'on', 'into', 'with', 'under'];
+/** What people give, make or leave about the things of an app: "judges give scores", "readers leave ratings". */
+const PEOPLE_VERB_OBJECTS = ['score', 'rating', 'vote', 'review', 'comment', 'grade', 'point', 'mark', 'feedback'];
+
+/** Verbs that say what something is: "whether the queen was seen", "if they are finished". */
+const COPULAS = ['is', 'are', 'was', 'were', 'been', 'be'];
 
 /** Words that end a list of stages or choices: a new clause starts. */
 const ITEM_STOPS = ['where', 'which', 'that', 'who', 'so', 'because', 'while', 'when', 'each', 'every', 'i', 'we', 'you', 'they', 'but', 'also', 'for'];
@@ -703,6 +850,35 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   };
   /** A plural noun at `index` that is a thing, not a unit or a function word ("categories", not "minutes"). */
   const isThing = (index: number): boolean => isWord(tokens[index]) && isPlural(tokens[index].text) && isNoun(index) && !UNIT_WORDS[tokens[index].text] && !STOP_WORDS.includes(tokens[index].text) && !CLAUSE_WORDS.includes(tokens[index].text);
+  /**
+   * A verb at `index`, also where the tagger read a noun: a singular word between two plural things is what the
+   * first do to the second ("donors pledge donations", "drivers offer rides").
+   */
+  const verbLike = (index: number): boolean => {
+    if (tags[index] === 'VERB') return true;
+    const word = tokens[index];
+    if (!isWord(word) || tags[index] !== 'NOUN' || isPlural(word.text) || index === 0 || !isThing(index - 1)) return false;
+    if (STOP_WORDS.includes(word.text) || matchDomainNoun(tokens, index) !== null || libraryFieldName(toSnake(word.text)) !== undefined) return false;
+    const { at } = skipQuantifiers(index + 1);
+    return isThing(at);
+  };
+  /** "route setters": a noun and a plural noun after it are one thing, new or named before. */
+  const compoundAt = (index: number): { draft: EntityDraft; length: number } | null => {
+    if (!isWord(tokens[index]) || tags[index] !== 'NOUN' || isPlural(tokens[index].text) || !isThing(index + 1) || STOP_WORDS.includes(tokens[index].text)) return null;
+    const found = draftAt(index);
+    if (found?.length === 2) return found;
+    const singular = singularSnakeOf([tokens[index].text, tokens[index + 1].text]);
+    const draft: EntityDraft = drafts.find((candidate) => candidate.singular === singular) ?? { singular, domainKey: null, fields: [], measurement: false };
+    if (!drafts.includes(draft)) drafts.push(draft);
+    return { draft, length: 2 };
+  };
+  /** Where the clause holding `index` starts, when it starts with a known thing: "; guests RSVP … and sit". */
+  const subjectOfClause = (index: number): number => {
+    let at = index;
+    while (at > 0 && !(tokens[at - 1].punct && tokens[at - 1].text !== '(' && tokens[at - 1].text !== ')')) at -= 1;
+    at = skipQuantifiers(at).at;
+    return at < index && draftAt(at) !== null && isPlural(tokens[at].text) ? at : -1;
+  };
   const isPeople = (draft: EntityDraft): boolean => PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.domainKey ?? '');
   /** The last draft named before `index`, else the first one. */
   const draftBefore = (index: number): EntityDraft | null => {
@@ -776,8 +952,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (token.text === '.' || token.text === ';') participleRelation = null;
     // possessives: "clients, their dogs", "students and their grades": the thing named after belongs to the one before
     if ((token.text === 'and' || token.text === ',') && ['their', 'its', 'his', 'her'].includes(tokens[index + 1]?.text ?? '')) {
-      const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null);
       const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);
+      // "owners, their pets": who has the things is one too, even when the word is also a field's
+      const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
       if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
     }
     if (token.punct) continue;
@@ -848,12 +1025,12 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "expenses paid by one person", "tasks assigned to a member", "films screened in sessions", "meals made from
     // recipes": a participle and a preposition relate the thing before to the thing after
-    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of' && text !== 'per')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
+    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
       let owner = draftBefore(index - 1);
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
       const { at, many } = skipQuantifiers(index + 1);
-      const target = draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true, true) : null);
+      const target = compoundAt(at) ?? draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true, true) : null);
       if (owner && target && owner !== target.draft) {
         const named = text === 'by' || text === 'to' ? `${tokens[index - 1].text}_${text}` : target.draft.singular;
         relate(owner, target.draft, named, many || text === 'between', text === 'by' ? 'restrict' : 'set_null');
@@ -957,7 +1134,19 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "drivers give rides to patients", "customers bring in devices", "teams submit projects": any verb between two
     // things makes each of the second done by one of the first, and "to"/"for" after it names whom it is for
-    if (!joining && !ACTING_VERBS.includes(text) && tags[index] === 'VERB' && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !isParticiple(text) && index > 0 && isPlural(tokens[index - 1].text)) {
+    // "guests RSVP yes or no and sit at a table": a second verb of the clause has its subject
+    const clauseSubject = tokens[index - 1]?.text === 'and' && tags[index] === 'VERB' ? subjectOfClause(index - 1) : -1;
+    if (clauseSubject >= 0 && !joining && !ACTING_VERBS.includes(text) && PLACING_PREPOSITIONS.includes(tokens[index + 1]?.text ?? '')) {
+      const subject = draftAt(clauseSubject);
+      const placeAt = skipQuantifiers(index + 2).at;
+      const place = draftAt(placeAt);
+      if (subject && place && subject.draft !== place.draft) {
+        relate(subject.draft, place.draft, place.draft.singular, false, 'set_null');
+        index = placeAt + place.length - 1;
+        continue;
+      }
+    }
+    if (!joining && !ACTING_VERBS.includes(text) && verbLike(index) && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !isParticiple(text) && index > 0 && isPlural(tokens[index - 1].text)) {
       const subjectWord = tokens[index - 1];
       const known = draftAt(index - 1);
       const anyone = ['users', 'people', 'visitors', 'everyone', 'we', 'you', 'they', 'i'].includes(subjectWord.text);
@@ -965,9 +1154,23 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         let at = index + 1;
         while (isWord(tokens[at]) && ['up', 'in', 'out', 'off', 'back', 'over'].includes(tokens[at].text)) at += 1;
         at = skipQuantifiers(at).at;
+        // "guests sit at a table", "teams compete in leagues": the subject is at, in or with one of the things after
+        const placing = at === index + 1 && isWord(tokens[at]) && PLACING_PREPOSITIONS.includes(tokens[at].text);
+        if (placing) {
+          const placeAt = skipQuantifiers(at + 1).at;
+          const place = draftAt(placeAt) ?? (isThing(placeAt) && !libraryFieldName(toSnake(tokens[placeAt].text)) ? ensureDraft(placeAt, true) : null);
+          const subject = place ? known ?? ensureDraft(index - 1, true, true) : null;
+          if (place && subject && place.draft !== subject.draft) {
+            relate(subject.draft, place.draft, place.draft.singular, false, 'set_null');
+            index = placeAt + place.length - 1;
+            continue;
+          }
+        }
         const objectKnown = draftAt(at);
         const object = objectKnown ?? (isThing(at) && !libraryFieldName(toSnake(tokens[at].text)) ? ensureDraft(at, true) : null);
         const subject = object ? known ?? ensureDraft(index - 1, true, true) : null;
+        // "judges give scores": who gives a field of the things is one of the app's people, kept as a thing
+        if (!object && !known && isThing(at) && libraryFieldName(toSnake(tokens[at].text)) && PEOPLE_VERB_OBJECTS.includes(singularize(tokens[at].text))) ensureDraft(index - 1, true, true);
         if (object && subject && object.draft !== subject.draft) {
           relate(object.draft, subject.draft, subject.draft.singular, false, 'restrict');
           const after = at + object.length;
@@ -979,6 +1182,23 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
           index = after - 1;
           continue;
         }
+      }
+    }
+
+    // "the donations each donor makes to a campaign": a thing, then who makes each, then for whom
+    if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
+      const made = draftAt(index - 1) ?? ensureDraft(index - 1, true);
+      const maker = draftAt(index + 1);
+      if (made && maker && made.draft !== maker.draft && isWord(tokens[index + 1 + maker.length]) && tags[index + 1 + maker.length] === 'VERB') {
+        relate(made.draft, maker.draft, maker.draft.singular, false, 'restrict');
+        const after = index + 2 + maker.length;
+        if (['to', 'for', 'on', 'in', 'at'].includes(tokens[after]?.text ?? '')) {
+          const { at } = skipQuantifiers(after + 1);
+          const receiver = draftAt(at) ?? (thingAfter(at, at > after + 1) ? ensureDraft(at, true, true) : null);
+          if (receiver && receiver.draft !== made.draft) relate(made.draft, receiver.draft, receiver.draft.singular, false, 'set_null');
+        }
+        index = after - 1;
+        continue;
       }
     }
 
@@ -1004,11 +1224,22 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
       const word = tokens[at];
       // "whether it was a personal best": an adjective and the noun it ends on name the fact together
-      const phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];
-      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2) && !CLAUSE_WORDS.includes(word.text) && (tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+      let phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];
+      // "whether the queen was seen": the noun and what was said of it name the fact together
+      const stated = isWord(word) && tags[at] === 'NOUN' && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && isWord(tokens[at + 2]) && (isParticiple(tokens[at + 2].text) || tags[at + 2] === 'ADJ');
+      if (stated) phrase = [word.text, tokens[at + 2].text];
+      // "whether I own each book": a verb of the person, said of a thing
+      const ownVerb = isWord(word) && ['i', 'we', 'you', 'they'].includes(tokens[at - 1]?.text ?? '') && draftAt(skipQuantifiers(at + 1).at) !== null;
+      // "if they are terminadas": whatever is said after "is" or "are" is the fact
+      const predicate = isWord(word) && COPULAS.includes(tokens[at - 1]?.text ?? '') && !draftAt(at) && !DETERMINERS.has(tokens[at - 1]?.text ?? '');
+      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
-        const owner = subject?.draft ?? (phrase.length === 1 && tags[at] === 'VERB' ? draftAt(objectAt)?.draft : undefined) ?? draftBefore(index);
+        // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before
+        const listedBefore = ['it', 'they'].includes(tokens[index + 1]?.text ?? '')
+          ? tokens.slice(Math.max(0, index - 6), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
+          : undefined;
+        const owner = subject?.draft ?? (phrase.length === 1 && tags[at] === 'VERB' ? draftAt(objectAt)?.draft : undefined) ?? listedBefore ?? draftBefore(index);
         const name = toSnake(phrase.join(' '));
         if (owner && !owner.fields.some((field) => field.name === name) && !RESERVED_FIELD_NAMES.includes(name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
       }
@@ -1016,7 +1247,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // money: "what each item costs", "expenses paid by"
     if (MONEY_WORDS.includes(text)) {
-      const owner = draftBefore(index);
+      // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
+      // "with the price and whether it has been paid": the money just named is the one it speaks of
+      const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);
+      const owner = moneyNear ?? draftBefore(index);
       if (owner) owner.money = true;
     }
 
@@ -1038,7 +1272,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let target: EntityDraft | null = null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
       const by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
-      const field = by > 0 && isWord(tokens[by + 1]) ? libraryFieldName(toSnake(tokens[by + 1].text)) ?? toSnake(tokens[by + 1].text) : undefined;
+      // "by total harvest": an adjective and its noun name the number together
+      const byWords = by > 0 && isWord(tokens[by + 1]) ? (tags[by + 1] === 'ADJ' && isWord(tokens[by + 2]) && tags[by + 2] === 'NOUN' ? [tokens[by + 1].text, tokens[by + 2].text] : [tokens[by + 1].text]) : [];
+      const field = byWords.length ? libraryFieldName(toSnake(byWords.join(' '))) ?? toSnake(byWords.join(' ')) : undefined;
       if (text !== 'most' && text !== 'best' && text !== 'top' || target) reading.views.push({ kind: 'ranking', entity: target?.singular ?? null, ...(field ? { field } : {}) });
     }
     if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });

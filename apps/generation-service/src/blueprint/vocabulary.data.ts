@@ -670,7 +670,9 @@ export const ACTING_VERBS = [
 ];
 
 /** Past participles that are not a word + "ed" ("paid by one person"). */
-export const IRREGULAR_PARTICIPLES = ['paid', 'made', 'written', 'led', 'owned', 'run', 'held', 'sent', 'taught', 'bought', 'kept', 'given', 'done', 'hosted', 'won', 'chosen', 'taken', 'brought', 'sold', 'built', 'driven', 'lent', 'borrowed', 'split', 'shared', 'cooked', 'read', 'sung', 'drawn'];
+export const IRREGULAR_PARTICIPLES = ['paid', 'made', 'written', 'led', 'owned', 'run', 'held', 'sent', 'taught', 'bought', 'kept', 'given', 'done', 'hosted', 'won', 'chosen', 'taken', 'brought', 'sold', 'built', 'driven', 'lent', 'borrowed', 'split', 'shared', 'cooked', 'read', 'sung', 'drawn',
+  'set', 'put', 'cut', 'seen', 'found', 'shown', 'known', 'grown', 'thrown', 'left', 'lost', 'met', 'told', 'spent', 'laid', 'fed', 'bred', 'worn',
+  'eaten', 'ridden', 'flown', 'hidden', 'caught', 'heard', 'said', 'understood', 'begun', 'dealt', 'struck'];
 
 /** Prepositions after which a list of people share a thing ("shared among several", "split between friends"). */
 export const SHARING_PREPOSITIONS = ['among', 'amongst', 'between', 'across', 'with'];

@@ -1,0 +1,160 @@
+// What a prompt says of which thing, on prompts of the shapes the fit bench's misses had, written for these specs
+// (not the bench's own sentences): each asserts the plan a user would see.
+import type { AppPlan } from '@appgen/contracts';
+import { planApp } from './plan-app';
+import { entity, field } from './plan-lookup.testing';
+
+function names(plan: AppPlan): string[] {
+  return plan.entities.map((candidate) => candidate.name);
+}
+
+function views(plan: AppPlan, entityName: string): string[] {
+  return plan.pages.filter((page) => page.entity === entityName && page.field).map((page) => `${page.kind}:${page.field}`);
+}
+
+describe('planApp gives what is said of a thing to that thing', () => {
+  it('"repairs on my bikes with the price": the price is the repairs\', the bike a reference', () => {
+    const plan = planApp('A bike repair log: repairs on my bikes with the price and the shop');
+    expect(field(plan, 'repairs', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'repairs', 'bike')).toMatchObject({ type: 'reference', entity: 'bikes' });
+    expect(entity(plan, 'bikes').fields.some((candidate) => candidate.hint === 'currency')).toBe(false);
+  });
+
+  it('"poems by members, rated with a score …, best score first": the poems are scored and ranked', () => {
+    const plan = planApp('A poetry contest app: poems by members, rated with a score out of 10, best score first');
+    expect(names(plan)).toEqual(['poems', 'members']);
+    expect(field(plan, 'poems', 'score')).toMatchObject({ type: 'integer', hint: '1–10' });
+    expect(field(plan, 'poems', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(views(plan, 'poems')).toContain('ranking:score');
+    expect(entity(plan, 'members').fields.some((candidate) => candidate.name.includes('score'))).toBe(false);
+  });
+
+  it('"wheels in caves, tastings of each wheel with the date": the list of things goes on after a relation', () => {
+    const plan = planApp('A cheese cellar: wheels in caves, tastings of each wheel with the date and notes');
+    expect(names(plan).sort()).toEqual(['caves', 'tastings', 'wheels']);
+    expect(field(plan, 'tastings', 'date').type).toBe('date');
+    expect(field(plan, 'tastings', 'notes').type).toBe('text');
+    expect(field(plan, 'tastings', 'wheel')).toMatchObject({ type: 'reference', entity: 'wheels' });
+    expect(field(plan, 'wheels', 'cave')).toMatchObject({ type: 'reference', entity: 'caves' });
+  });
+
+  it('"each order goes through …, waiting for paper, …, with a price": stages are no things, the price is the orders\'', () => {
+    const plan = planApp('A print shop tracker: clients send orders, each order goes through received, waiting for paper, printed and picked up, with a price');
+    expect(names(plan)).toEqual(['clients', 'orders']);
+    expect(field(plan, 'orders', 'stage').options).toEqual(['Received', 'Waiting for paper', 'Printed', 'Picked up']);
+    expect(field(plan, 'orders', 'price').hint).toBe('currency');
+  });
+
+  it('"each leak belongs to a building, has a plumber, a cost": the sentence\'s subject has them', () => {
+    const plan = planApp('Track the leaks in our buildings: each leak belongs to a building, has a plumber, a cost and a status');
+    expect(field(plan, 'leaks', 'building')).toMatchObject({ type: 'reference', entity: 'buildings' });
+    expect(field(plan, 'leaks', 'cost').hint).toBe('currency');
+    expect(field(plan, 'leaks', 'plumber').type).toBe('text');
+    expect(entity(plan, 'buildings').fields.some((candidate) => candidate.name === 'cost')).toBe(false);
+  });
+});
+
+describe('planApp reads verbs relating two things', () => {
+  it('"attendees … sit at a table": a second verb of the clause places its subject', () => {
+    const plan = planApp('A conference seating chart: attendees and tables; attendees choose a meal and sit at a table');
+    expect(field(plan, 'attendees', 'table')).toMatchObject({ type: 'reference', entity: 'tables' });
+  });
+
+  it('"referees give scores": who gives the scores is kept; the teams with the highest score are ranked', () => {
+    const plan = planApp('A science olympiad app: schools enter teams, referees give scores, and the teams with the highest score win');
+    expect(names(plan)).toEqual(expect.arrayContaining(['schools', 'teams', 'referees']));
+    expect(field(plan, 'teams', 'school')).toMatchObject({ type: 'reference', entity: 'schools' });
+    expect(views(plan, 'teams')).toContain('ranking:score');
+  });
+
+  it('"boats can be reserved", "pickings are recorded per tree with the weight": what is done to is a thing', () => {
+    const sailing = planApp('A sailing club app: boats can be reserved by the day at a price');
+    expect(names(sailing)).toEqual(['boats']);
+    expect(field(sailing, 'boats', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    const orchard = planApp('An orchard log: trees in rows, pickings are recorded per tree with the weight');
+    expect(names(orchard).sort()).toEqual(['pickings', 'rows', 'trees']);
+    expect(field(orchard, 'pickings', 'weight').type).toBe('number');
+    expect(field(orchard, 'pickings', 'tree')).toMatchObject({ type: 'reference', entity: 'trees' });
+  });
+
+  it('"tutors offer lessons to pupils, with the price and whether it has been paid": a verb the tagger calls a noun', () => {
+    const plan = planApp('A tutoring app: tutors offer lessons to pupils, with the price and whether it has been paid');
+    expect(field(plan, 'lessons', 'tutor')).toMatchObject({ type: 'reference', entity: 'tutors' });
+    expect(field(plan, 'lessons', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(plan, 'lessons', 'price').hint).toBe('currency');
+    expect(field(plan, 'lessons', 'paid').type).toBe('boolean');
+    expect(entity(plan, 'pupils').fields.some((candidate) => candidate.hint === 'currency')).toBe(false);
+    const carpool = planApp('A carpool app: drivers offer rides to colleagues');
+    expect(field(carpool, 'rides', 'driver')).toMatchObject({ type: 'reference', entity: 'drivers' });
+    expect(field(carpool, 'rides', 'colleague')).toMatchObject({ type: 'reference', entity: 'colleagues' });
+  });
+
+  it('"the shifts each helper works at a stall, with the start time": a thing, who makes each, and where', () => {
+    const plan = planApp('A school fete planner: stalls, helpers and the shifts each helper works at a stall, with the start time');
+    expect(names(plan)).toEqual(['stalls', 'helpers', 'shifts']);
+    expect(field(plan, 'shifts', 'helper')).toMatchObject({ type: 'reference', entity: 'helpers' });
+    expect(field(plan, 'shifts', 'stall')).toMatchObject({ type: 'reference', entity: 'stalls' });
+    expect(field(plan, 'shifts', 'starts_at').type).toBe('datetime');
+  });
+
+  it('"a booking tool": the kind of app, not a thing booked', () => {
+    const plan = planApp('A coworking booking tool: members reserve desks for a day');
+    expect(names(plan)).not.toContain('tools');
+    expect(field(plan, 'desks', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+  });
+});
+
+describe('planApp reads possessives, yes/no facts and things that happen', () => {
+  it('"owners, their horses": who has the things is a thing too, even when the word is also a field\'s', () => {
+    const plan = planApp('A riding school app: owners, their horses and lessons for each horse with a date');
+    expect(names(plan)).toEqual(expect.arrayContaining(['owners', 'horses', 'lessons']));
+    expect(field(plan, 'horses', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(field(plan, 'lessons', 'horse')).toMatchObject({ type: 'reference', entity: 'horses' });
+    expect(views(plan, 'lessons')).toContain('calendar:date');
+  });
+
+  it('"whether I own each game", "whether the nest was found": yes/no fields named by what is said', () => {
+    const games = planApp('A board game shelf where I keep games by designers and whether I own each game');
+    expect(field(games, 'games', 'own').type).toBe('boolean');
+    const birds = planApp('A bird watching log: sightings of each bird with the date, whether the nest was found and notes');
+    expect(field(birds, 'sightings', 'nest_found').type).toBe('boolean');
+    expect(field(birds, 'sightings', 'notes').type).toBe('text');
+    expect(names(birds)).not.toContain('notes');
+  });
+
+  it('"sculptures made by artists on lawns", "lectures given by professors in halls, each … with a start time"', () => {
+    const park = planApp('A sculpture park guide: sculptures made by artists on lawns');
+    expect(field(park, 'sculptures', 'made_by')).toMatchObject({ type: 'reference', entity: 'artists' });
+    expect(field(park, 'sculptures', 'lawn')).toMatchObject({ type: 'reference', entity: 'lawns' });
+    const lectures = planApp('A university events app: lectures given by professors in halls, each lecture with a start time');
+    expect(field(lectures, 'lectures', 'hall')).toMatchObject({ type: 'reference', entity: 'halls' });
+    expect(views(lectures, 'lectures')).toContain('calendar:starts_at');
+  });
+
+  it('"trails set by trail wardens": a participle of two words relates to a thing of two words', () => {
+    const plan = planApp('A hiking club app: trails set by trail wardens in parks, each trail with a length');
+    expect(field(plan, 'trails', 'set_by')).toMatchObject({ type: 'reference', entity: 'trail_wardens' });
+    expect(field(plan, 'trails', 'park')).toMatchObject({ type: 'reference', entity: 'parks' });
+  });
+
+  it('a thing with a date and a place, or a date and the thing it is of, is on a calendar', () => {
+    const choir = planApp('Ein Planer für unseren Chor: Sänger und Auftritte mit Datum und Ort');
+    expect(choir.language).toBe('de');
+    expect(views(choir, 'auftritte')).toContain('calendar:datum');
+  });
+});
+
+describe('planApp reads French rankings and Spanish yes/no facts', () => {
+  it('"on classe les joueurs par victoires": a ranking of the things named, by that number', () => {
+    const plan = planApp('Une application pour notre club : les joueurs jouent des matchs et on classe les joueurs par points');
+    expect(plan.language).toBe('fr');
+    expect(views(plan, 'joueurs')).toContain('ranking:points');
+  });
+
+  it('"y si están leídos": a yes/no field named in the prompt\'s words, and no field made of the clause', () => {
+    const plan = planApp('Una lista de libros con autor, precio y si están leídos');
+    expect(plan.language).toBe('es');
+    expect(field(plan, 'libros', 'leidos').type).toBe('boolean');
+    expect(entity(plan, 'libros').fields.map((candidate) => candidate.name).filter((name) => name.includes('are'))).toEqual([]);
+  });
+});
