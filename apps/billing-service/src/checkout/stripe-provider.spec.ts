@@ -3,7 +3,8 @@ import { appgenErrorOf, startFakeStripeApi, type FakeStripeApi } from '@appgen/t
 import { StripeProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_provider';
-const starter = CREDIT_PACKS[0]!;
+const [starter] = CREDIT_PACKS;
+if (!starter) throw new Error('the packs start with starter');
 
 let fake: FakeStripeApi;
 let stripe: StripeProvider;
