@@ -114,6 +114,10 @@ describe('POST /credit_packs/checkout', () => {
     const extra = await api().post('/api/v1/credit_packs/checkout').set('X-API-Key', owner.key).send({ pack_name: 'starter', coupon: 'FREE' });
     expect(extra.status).toBe(422);
     expect(extra.body.error).toBe('validation_failed');
+    // the card form's encoding is taken by the checkout page alone: the API still takes JSON only
+    const form = await api().post('/api/v1/credit_packs/checkout').set('X-API-Key', owner.key).type('form').send('pack_name=starter');
+    expect(form.status).toBe(415);
+    expect(form.body).toEqual({ error: 'unsupported_media_type', message: 'Request bodies must be JSON (Content-Type: application/json)' });
   });
 
   it('opens a session on the sandbox page for any credential, read_only included', async () => {
