@@ -11,7 +11,9 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
 import { AccountCredits } from './billing/account-credits';
+import { CheckoutPageController } from './billing/checkout-page.controller';
 import { CreditsController } from './billing/credits.controller';
+import { StripeWebhookController } from './billing/stripe-webhook.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { DiscoveryController } from './discovery/discovery.controller';
 import { SiteContent } from './discovery/site-content';
@@ -59,6 +61,8 @@ const CONTROLLERS = [
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 /** JSON-RPC requests carry their own ids and the transport answers on the raw response: no Idempotency-Key there. */
 const MCP_CONTROLLERS = [McpController];
+/** Answered to a browser's form and to Stripe, which send no Idempotency-Key: billing makes each payment count once. */
+const CHECKOUT_CONTROLLERS = [CheckoutPageController, StripeWebhookController];
 
 @Module({})
 export class AppModule implements NestModule {
@@ -66,7 +70,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false }), DiscoveryModule],
-      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS],
+      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS, ...CHECKOUT_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -1,6 +1,7 @@
 import { CallerFields, PLANS } from './caller';
 import { rpc, type RpcTypes } from './rpc';
-import { Closed, IntegerId, Named, StringEnum, Type, type Static } from './schema';
+import { FieldError } from './errors';
+import { Closed, IntegerId, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /*
  * Credits and checkout (decisions.md "Credits and checkout"; contract section 4.9). The packs are defined here
@@ -59,6 +60,14 @@ export const BillingSubjects = {
   grant: 'billing.credits.grant',
   /** GET /usage: the balance and this month's generations, credits and tokens */
   usage: 'billing.usage.get',
+  /** POST /credit_packs/checkout: opens a checkout session for a pack with the configured payment provider */
+  createCheckout: 'billing.checkout.create',
+  /** the hosted checkout page: a session as its buyer sees it (a Stripe session is confirmed with Stripe first) */
+  getCheckout: 'billing.checkout.get',
+  /** the sandbox checkout page's card form: pays an open sandbox session, crediting its account once */
+  paySandboxCheckout: 'billing.checkout.pay_sandbox',
+  /** a Stripe webhook delivery, as received (raw body and Stripe-Signature): verified and applied by billing */
+  stripeWebhook: 'billing.stripe.webhook',
 } as const;
 
 /** Credits every new account starts with (decisions.md "Accounts and sign-in"), recorded as its signup grant. */
@@ -133,6 +142,81 @@ export type UsageResponse = Static<typeof UsageResponse>;
 export const CreditPackList = Named('CreditPackList', Closed({ packs: Type.Array(CreditPack) }));
 export type CreditPackList = Static<typeof CreditPackList>;
 
+/*
+ * Checkout (decisions.md "Credits and checkout"). A session is billing's record of one attempt to buy one pack:
+ * owned by the account that opened it, paid at most once, open until it expires. Its id is the capability the
+ * hosted page's address carries, so it is long and random.
+ */
+
+/** `sandbox`: appgen's own checkout page (test cards only); `stripe`: Stripe Checkout, when billing has a Stripe key. */
+export const CHECKOUT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type CheckoutProvider = (typeof CHECKOUT_PROVIDERS)[number];
+export const CHECKOUT_SESSION_STATUSES = ['open', 'paid', 'expired'] as const;
+export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
+
+/** `chk_` and 24 random URL-safe characters (144 bits): the hosted page's address cannot be guessed. */
+export const CHECKOUT_SESSION_ID_PATTERN = '^chk_[A-Za-z0-9_-]{24}$';
+export const CheckoutSessionId = Type.String({ pattern: CHECKOUT_SESSION_ID_PATTERN, description: 'the checkout session', example: 'chk_Jx1Q2w3E4r5T6y7U8i9O0pAs' });
+
+/** The hosted checkout page of a session, under the site root: `{SITE_URL}/checkout/<session_id>`. */
+export const CHECKOUT_PAGE_PREFIX = '/checkout';
+export function checkoutPagePath(sessionId: string): string {
+  return `${CHECKOUT_PAGE_PREFIX}/${sessionId}`;
+}
+
+/** The sandbox's test cards (decisions.md): the one that pays and the one that is always declined. */
+export const SANDBOX_TEST_CARDS = { pays: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/**
+ * POST /credit_packs/checkout's body. Any missing or unknown `pack_name` is answered 422 `unknown_pack` with the
+ * allowed names (decisions.md), not `validation_failed`; other fields are refused as everywhere.
+ */
+export const CreditPackCheckoutBody = Named(
+  'CreditPackCheckoutRequest',
+  Closed({ pack_name: StringEnum(CREDIT_PACK_NAMES, { description: 'the pack to buy (`GET /credit_packs`)', example: 'starter' }) }),
+);
+export type CreditPackCheckoutBody = Static<typeof CreditPackCheckoutBody>;
+
+/** POST /credit_packs/checkout's answer (decisions.md): where to pay, the session, the pack, and until when. */
+export const CreditPackCheckout = Named(
+  'CreditPackCheckout',
+  Closed({
+    checkout_url: Type.String({ format: 'uri', description: 'the hosted page where the buyer pays by card; open it in a browser' }),
+    session_id: CheckoutSessionId,
+    pack: CreditPack,
+    expires_at: Type.String({ format: 'date-time', description: 'after this the session can no longer be paid; open a new one' }),
+  }),
+);
+export type CreditPackCheckout = Static<typeof CreditPackCheckout>;
+
+/** A session as its hosted page shows it (never its account). */
+export const CheckoutSessionView = Closed({
+  id: CheckoutSessionId,
+  provider: StringEnum(CHECKOUT_PROVIDERS),
+  status: StringEnum(CHECKOUT_SESSION_STATUSES),
+  pack: CreditPack,
+  checkout_url: Type.String(),
+  expires_at: Timestamp,
+  paid_at: Nullable(Timestamp),
+});
+export type CheckoutSessionView = Static<typeof CheckoutSessionView>;
+
+/** The sandbox page's card form, as typed (the sandbox's card rules judge it, in billing-service). */
+const CardField = (maxLength: number) => Type.String({ maxLength });
+export const SandboxCard = Closed({ number: CardField(40), expiry: CardField(20), cvc: CardField(10), name: CardField(200) });
+export type SandboxCard = Static<typeof SandboxCard>;
+
+/** What a card did: paid; declined (the card is well formed and refused); or not a card (each wrong field). */
+export const SandboxPayment = Type.Union([
+  Closed({ result: Type.Literal('paid') }),
+  Closed({ result: Type.Literal('declined'), message: Type.String() }),
+  Closed({ result: Type.Literal('invalid'), errors: Type.Array(FieldError) }),
+]);
+export type SandboxPayment = Static<typeof SandboxPayment>;
+
+/** A Stripe webhook body can be a few kilobytes; anything far larger is not one. */
+export const STRIPE_WEBHOOK_MAX_BYTES = 256 * 1024;
+
 export const OperatorGrantReason = Type.String({ minLength: 1, maxLength: 200 });
 
 export const BILLING_RPC = {
@@ -149,5 +233,18 @@ export const BILLING_RPC = {
     Closed({ credits: CreditBalance }),
   ),
   [BillingSubjects.usage]: rpc(Closed({ ...CallerFields }), BillingUsageResponse),
+  [BillingSubjects.createCheckout]: rpc(Closed({ ...CallerFields, pack_name: StringEnum(CREDIT_PACK_NAMES) }), CreditPackCheckout),
+  /** 404 when there is no such session */
+  [BillingSubjects.getCheckout]: rpc(Closed({ session_id: CheckoutSessionId }), Closed({ session: CheckoutSessionView })),
+  /** 404 no such session, 409 not a sandbox session, 410 expired; an already paid session answers `paid` again */
+  [BillingSubjects.paySandboxCheckout]: rpc(
+    Closed({ session_id: CheckoutSessionId, card: SandboxCard }),
+    Closed({ session: CheckoutSessionView, payment: SandboxPayment }),
+  ),
+  /** 400 when the signature does not verify, 404 when billing has no Stripe webhook secret */
+  [BillingSubjects.stripeWebhook]: rpc(
+    Closed({ payload: Type.String({ maxLength: STRIPE_WEBHOOK_MAX_BYTES }), signature: Type.String({ maxLength: 2048 }) }),
+    Closed({ received: Type.Literal(true), credited: Type.Boolean() }),
+  ),
 };
 export type BillingRpc = RpcTypes<typeof BILLING_RPC>;

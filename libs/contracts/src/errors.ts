@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   /** the request was valid but what it asks for is larger than one reply may be; ask for less */
   result_too_large: 422,
   idempotency_key_reused: 422,
+  /** POST /credit_packs/checkout with a missing or unknown `pack_name` (decisions.md): the body lists `allowed` */
+  unknown_pack: 422,
   /** the contract's deploy refusal (section 7): its `error` is this sentence, with reason and suggested_action */
   'App is not deployable': 422,
   rate_limited: 429,

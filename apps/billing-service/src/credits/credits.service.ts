@@ -71,6 +71,22 @@ export class CreditsService {
     });
   }
 
+  /**
+   * Credits a paid checkout session's pack to its account, once. The purchase entry is unique per session in the
+   * database (ledger_purchase_per_session), so a second call, concurrent or later, inserts nothing and moves
+   * nothing: there is no read-then-write to race. Runs in the caller's transaction, the one marking the session paid.
+   */
+  async purchase(manager: EntityManager, accountId: number, sessionId: string, credits: number): Promise<{ credited: boolean; credits: CreditBalance }> {
+    const account = await this.lock(manager, accountId);
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO ledger_entries (account_id, kind, credits, session_id) VALUES ($1, 'purchase', $2, $3)
+       ON CONFLICT (session_id) WHERE kind = 'purchase' DO NOTHING RETURNING id`,
+      [accountId, credits, sessionId],
+    );
+    if (inserted.length === 0) return { credited: false, credits: balanceOf(account) };
+    return { credited: true, credits: balanceOf(await this.move(manager, accountId, 'purchased', credits)) };
+  }
+
   /** The balance and this calendar month's charged generations, credits and tokens. */
   async usage(accountId: number, now = new Date()): Promise<BillingUsageResponse> {
     const credits = await this.balance(accountId);

@@ -1,12 +1,22 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { BillingSubjects, CREDIT_PACKS, CreditPackList, UsageResponse, type Caller } from '@appgen/contracts';
+import {
+  BillingSubjects,
+  CREDIT_PACK_NAMES,
+  CREDIT_PACKS,
+  CreditPackCheckout,
+  CreditPackCheckoutBody,
+  CreditPackList,
+  UsageResponse,
+  type Caller,
+} from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
 import { Authenticated, Public } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
-import { Operation } from '../common/contract-input';
+import { Fails, Operation } from '../common/contract-input';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit-headers';
+import { PackCheckoutPipe } from './pack-checkout.pipe';
 
 function headerNumber(reply: FastifyReply, name: string): number {
   return Number(reply.getHeader(name.toLowerCase()) ?? 0);
@@ -27,6 +37,24 @@ export class CreditsController {
   })
   packs(): CreditPackList {
     return { packs: [...CREDIT_PACKS] };
+  }
+
+  @Post('credit_packs/checkout')
+  // Any credential: opening a session charges nothing; the buyer pays on the hosted page (contract 4.9 names no permission).
+  @Authenticated()
+  @Operation({
+    id: 'createCreditPackCheckout',
+    summary: 'Buy a credit pack',
+    description:
+      "Opens a checkout session for the pack and answers its hosted checkout page (`checkout_url`): open it in a browser and pay by card. The pack's " +
+      'credits are added to the balance once the session is paid, exactly once (see `GET /usage`). The session expires at `expires_at`.',
+    returns: CreditPackCheckout,
+  })
+  @ApiBody({ schema: CreditPackCheckoutBody as object, required: true })
+  @Fails(422, `\`unknown_pack\`: \`pack_name\` is missing or not a pack; the body's \`allowed\` lists the packs (${CREDIT_PACK_NAMES.join(', ')})`)
+  @Fails(503, '`service_unavailable`: the payment provider could not be reached; try again')
+  checkout(@CurrentCaller() caller: Caller, @Body(new PackCheckoutPipe()) body: CreditPackCheckoutBody): Promise<CreditPackCheckout> {
+    return this.rpc.request(BillingSubjects.createCheckout, { caller, pack_name: body.pack_name });
   }
 
   @Get('usage')

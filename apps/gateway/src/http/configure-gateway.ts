@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { installHttpRequestLog, AppgenError } from '@appgen/service-kit';
 import { RequestGate } from '../access/request-gate';
+import { installCheckoutBodies } from '../billing/checkout-bodies';
 import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -91,6 +92,7 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
       } else done(AppgenError.of('invalid_json', 'The request body is not valid JSON'), undefined);
     });
   });
+  installCheckoutBodies(fastify);
 }
 
 function parsesAsJson(text: string): boolean {

@@ -39,13 +39,16 @@ table{display:block;overflow-x:auto;border-collapse:collapse;max-width:100%}
 th,td{border:1px solid var(--code);padding:.35rem .6rem;text-align:left;vertical-align:top}
 `.trim();
 
+/** The hash source of the layout's style, for a page that builds its own Content-Security-Policy (a form's). */
+export const LAYOUT_STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
 /**
  * A strict Content-Security-Policy: no scripts at all, the one inline style allowed by its hash, nothing
  * framed or framing, no form posts, no base-URI tricks. The pages need nothing more.
  */
 export const PAGE_CSP = [
   "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  `style-src ${LAYOUT_STYLE_SOURCE}`,
   "img-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -68,22 +71,35 @@ export const FAVICON_SVG =
 
 /** The page as HTML: its markdown rendered inside the shared layout. */
 export function renderPageHtml(page: SitePage): string {
-  const alternate = page.markdownPath ? `\n<link rel="alternate" type="text/markdown" href="${escapeHtml(page.markdownPath)}">` : '';
+  const alternate = page.markdownPath ? `<link rel="alternate" type="text/markdown" href="${escapeHtml(page.markdownPath)}">` : '';
+  return renderLayoutHtml({
+    title: page.path === SITE_PATHS.landing ? page.title : `${page.title} · appgen`,
+    description: page.description,
+    head: alternate,
+    main: markdown.render(page.markdown),
+  });
+}
+
+/**
+ * The shared layout around `main` (HTML the caller made safe): for pages that are more than markdown, such as
+ * the checkout's card form. `head` adds elements to the head (already HTML).
+ */
+export function renderLayoutHtml(parts: { title: string; description: string; head?: string; main: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(page.path === SITE_PATHS.landing ? page.title : `${page.title} · appgen`)}</title>
-<meta name="description" content="${escapeHtml(page.description)}">
-<link rel="icon" type="image/svg+xml" href="${SITE_PATHS.favicon}">${alternate}
+<title>${escapeHtml(parts.title)}</title>
+<meta name="description" content="${escapeHtml(parts.description)}">
+<link rel="icon" type="image/svg+xml" href="${SITE_PATHS.favicon}">${parts.head ? `\n${parts.head}` : ''}
 <style>${STYLE}</style>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header>${navigation('Main', MAIN_NAV)}</header>
 <main id="main">
-${markdown.render(page.markdown)}</main>
+${parts.main}</main>
 <footer>${navigation('Files for agents', FOOTER_NAV)}</footer>
 </body>
 </html>

@@ -1,3 +1,4 @@
+import { CHECKOUT_PAGE_ROUTE } from '../billing/checkout-bodies';
 import { DISCOVERY_FILE_PATHS } from '../discovery/discovery.controller';
 import { MCP_PATH } from '../mcp/mcp.controller';
 import { SITE_PATHS } from './site-paths';
@@ -15,4 +16,5 @@ export const SITE_ROOT_ROUTES: string[] = [
   SITE_PATHS.helpCategories,
   `${SITE_PATHS.helpArticles}/:file`,
   MCP_PATH,
+  CHECKOUT_PAGE_ROUTE,
 ];

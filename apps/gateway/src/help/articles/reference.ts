@@ -1,4 +1,4 @@
-import { CREDIT_PACK_CHECKOUT, CREDIT_PACKS, NOT_DEPLOYABLE_ERROR } from '@appgen/contracts';
+import { CREDIT_PACK_CHECKOUT, CREDIT_PACKS, NOT_DEPLOYABLE_ERROR, CHECKOUT_PAGE_PREFIX, SANDBOX_TEST_CARDS, SIGNUP_GRANT_CREDITS } from '@appgen/contracts';
 import { errorsTable, limitsSection } from '../../site/reference-text';
 import { articlePath, SITE_PATHS } from '../../site/site-paths';
 import type { HelpArticle } from '../help-article';
@@ -55,7 +55,7 @@ export const credits: HelpArticle = {
   category: 'reference',
   render: ({ urls }) => {
     const packs = CREDIT_PACKS.map((pack) => `| \`${pack.name}\` | ${pack.price} ${pack.currency} | ${pack.credits.toLocaleString('en-US')} |`).join('\n');
-    return `Generating an app spends credits from the account's balance; a generation the balance cannot cover is refused with 402 \`insufficient_credits\`. New accounts start with free credits.
+    return `Generating an app spends credits from the account's balance; a generation the balance cannot cover is refused with 402 \`insufficient_credits\`.
 
 ## Packs
 
@@ -63,6 +63,12 @@ export const credits: HelpArticle = {
 |---|---|---|
 ${packs}
 
-A pack is bought with \`${CREDIT_PACK_CHECKOUT.method} ${urls.to(SITE_PATHS.api)}${CREDIT_PACK_CHECKOUT.path} {"pack_name"}\` (authenticated): the answer carries a hosted checkout URL where the payment is made by card (a one-off ${CREDIT_PACK_CHECKOUT.payment.currency} charge); the credits are added once it is paid. An unknown \`pack_name\` is 422 listing the allowed ones. Agents find the same in the commerce discovery files [acp.json](${urls.to(SITE_PATHS.acp)}) and [ucp](${urls.to(SITE_PATHS.ucp)}).`;
+## Buying a pack
+
+\`${CREDIT_PACK_CHECKOUT.method} ${urls.to(SITE_PATHS.api)}${CREDIT_PACK_CHECKOUT.path} {"pack_name": "starter"}\` with any API key or access token answers \`{checkout_url, session_id, pack: {name, price, currency, credits}, expires_at}\`. Open \`checkout_url\` in a browser and pay by card (a one-off ${CREDIT_PACK_CHECKOUT.payment.currency} charge) before \`expires_at\`; the pack's credits are then added to the balance, exactly once per checkout session, and \`GET ${urls.to(SITE_PATHS.api)}/usage\` shows them under \`credits.purchased\`. A missing or unknown \`pack_name\` is 422 \`unknown_pack\`, whose \`allowed\` lists the packs. Agents find the same in the commerce discovery files [acp.json](${urls.to(SITE_PATHS.acp)}) and [ucp](${urls.to(SITE_PATHS.ucp)}).
+
+Where the server takes payments with Stripe, \`checkout_url\` is Stripe's secure page, which returns to the session's page on this site once paid. Otherwise it is this site's sandbox checkout page (\`${urls.to(CHECKOUT_PAGE_PREFIX)}/<session_id>\`), where no money moves: the test card \`${SANDBOX_TEST_CARDS.pays}\` (any future expiry, any CVC) pays, and \`${SANDBOX_TEST_CARDS.declined}\` is declined. A paid session's page says so however often it is opened; an expired one cannot be paid: open a new checkout.
+
+New accounts start with ${SIGNUP_GRANT_CREDITS} free credits.`;
   },
 };

@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CHECKOUT_PAGE_PREFIX, STRIPE_WEBHOOK_MAX_BYTES } from '@appgen/contracts';
+import { AppgenError } from '@appgen/service-kit';
+import { SITE_PATHS } from '../site/site-paths';
+
+/** The sandbox checkout page (site root): GET shows the session, POST takes its card form. */
+export const CHECKOUT_PAGE_ROUTE = `${CHECKOUT_PAGE_PREFIX}/:session_id`;
+/** Where Stripe delivers its events (under the API prefix; configured as the endpoint in Stripe's dashboard). */
+export const STRIPE_WEBHOOK_ROUTE = 'billing/stripe/webhook';
+const STRIPE_WEBHOOK_PATH = `${SITE_PATHS.api}/${STRIPE_WEBHOOK_ROUTE}`;
+/** A card form is four short fields and a token. */
+const FORM_MAX_BYTES = 4 * 1024;
+
+const RAW_BODY = Symbol('rawBody');
+type WithRawBody = FastifyRequest & { [RAW_BODY]?: string };
+
+/** The Stripe webhook's body exactly as it arrived (its signature covers these bytes), or undefined. */
+export function rawBodyOf(request: FastifyRequest): string | undefined {
+  return (request as WithRawBody)[RAW_BODY];
+}
+
+/**
+ * The two bodies checkout needs beyond the API's JSON, each on its own route only:
+ * - the sandbox page's card form is URL-encoded, which the API otherwise refuses (415, as before);
+ * - Stripe signs the raw bytes of its webhook, so that route keeps them before the JSON parser reads them.
+ * Called after the gateway has set its JSON parser.
+ */
+export function installCheckoutBodies(fastify: FastifyInstance): void {
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_MAX_BYTES }, (request, body, done) => {
+    if (request.routeOptions.url !== CHECKOUT_PAGE_ROUTE) {
+      done(AppgenError.of('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json)'), undefined);
+      return;
+    }
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    done(null, Object.fromEntries(new URLSearchParams(text)));
+  });
+  fastify.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.routeOptions.url !== STRIPE_WEBHOOK_PATH) return payload;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += buffer.length;
+      if (size > STRIPE_WEBHOOK_MAX_BYTES) throw AppgenError.of('payload_too_large', `A Stripe webhook body is at most ${STRIPE_WEBHOOK_MAX_BYTES} bytes`);
+      chunks.push(buffer);
+    }
+    const raw = Buffer.concat(chunks);
+    (request as WithRawBody)[RAW_BODY] = raw.toString('utf8');
+    return Readable.from([raw]);
+  });
+}
