@@ -6,7 +6,7 @@ import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema'
  * served by the edge: its data entities' rows (owned by apps-service) and its users' sign-in by e-mailed
  * code (users-service). Generated code and the edge both build on these paths and shapes.
  *
- *   GET    /_api/entities/:entity?limit=&offset=&order_by=&expand=&filters[<field>]=
+ *   GET    /_api/entities/:entity?limit=&offset=&order_by=&expand=&filters[<field>]=&filters[<field>][gte|gt|lte|lt]=
  *                                                             -> EntityRowsResponse (paged by count and size)
  *   POST   /_api/entities/:entity            body: row fields -> 201 EntityRowResponse
  *   GET    /_api/entities/:entity/:id?expand=                 -> EntityRowResponse
@@ -21,6 +21,7 @@ import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema'
  * replaces those ids by the rows they point at (`{id, ...fields, created_at, updated_at}`; a row the reader may not
  * see stays its id), and `filters[paid_by]=7` lists the rows pointing at row 7 (on a references field: whose list
  * holds 7), which is how a detail page shows its related rows (RuntimeRowsQuery in apps.contract.ts).
+ * `filters[due][gte]=2025-03-01` bounds a number, date or date-time field (RowRange), as a calendar reads its month.
  *
  * Failures use the API's error body `{error, message}` (422 adds `errors: [{field, message}]`).
  * Rows of a `user_scoped` entity are visible only to the signed-in app user who created them, and
