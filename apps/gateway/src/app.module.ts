@@ -8,6 +8,8 @@ import { KeyUsageRecorder } from './access/key-usage.recorder';
 import { RequestGate } from './access/request-gate';
 import { RevocationListener } from './access/revocation.listener';
 import { AccountsController } from './accounts/accounts.controller';
+import { AnonymousBuildsController } from './anonymous-builds/anonymous-builds.controller';
+import { ClientLimits } from './anonymous-builds/client-limits';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
 import { AccountCredits } from './billing/account-credits';
@@ -42,6 +44,7 @@ import { ZapierController } from './zapier/zapier.controller';
 const CONTROLLERS = [
   PublicHealthController,
   AccountsController,
+  AnonymousBuildsController,
   ApiKeysController,
   ManagedAppsController,
   ManagedAppLifecycleController,
@@ -79,6 +82,7 @@ export class AppModule implements NestModule {
         RevocationListener,
         KeyUsageRecorder,
         RateLimitService,
+        ClientLimits,
         RequestGate,
         ToolExecutor,
         McpServerFactory,
