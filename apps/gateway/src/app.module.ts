@@ -10,6 +10,7 @@ import { RevocationListener } from './access/revocation.listener';
 import { AccountsController } from './accounts/accounts.controller';
 import { AnonymousBuildsController } from './anonymous-builds/anonymous-builds.controller';
 import { ClientLimits } from './anonymous-builds/client-limits';
+import { ClaimPageController } from './claim-page/claim-page.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
 import { AccountCredits } from './billing/account-credits';
@@ -62,6 +63,8 @@ const CONTROLLERS = [
 interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 /** JSON-RPC requests carry their own ids and the transport answers on the raw response: no Idempotency-Key there. */
 const MCP_CONTROLLERS = [McpController];
+/** The claim page's forms are a browser's, protected by their own CSRF tokens: no Idempotency-Key there either. */
+const PAGE_CONTROLLERS = [ClaimPageController];
 
 @Module({})
 export class AppModule implements NestModule {
@@ -69,7 +72,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false }), DiscoveryModule],
-      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS],
+      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS, ...PAGE_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -91,6 +91,26 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
       } else done(AppgenError.of('invalid_json', 'The request body is not valid JSON'), undefined);
     });
   });
+  acceptSiteForms(fastify);
+}
+
+/** The claim page's forms: a few short fields. */
+const FORM_MAX_BYTES = 8 * 1024;
+
+/**
+ * URL-encoded form posts, for the site's HTML forms (the claim page) only; the API goes on refusing them as it
+ * refuses every body that is not JSON.
+ */
+function acceptSiteForms(fastify: ReturnType<ReturnType<NestFastifyApplication['getHttpAdapter']>['getInstance']>): void {
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_MAX_BYTES }, (request, body, done) => {
+    if (!request.url.startsWith(`${SITE_PATHS.claim}/`)) {
+      done(AppgenError.of('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json)'), undefined);
+      return;
+    }
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [name, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[name] ??= value;
+    done(null, fields);
+  });
 }
 
 function parsesAsJson(text: string): boolean {
