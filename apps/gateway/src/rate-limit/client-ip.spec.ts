@@ -1,6 +1,6 @@
 import { ConfigError } from '@appgen/service-kit';
 import { loadGatewayConfig } from '../config/gateway.config';
-import { clientIp, clientIpHashKey, hashClientIp, normalizeIp, TrustedProxies } from './client-ip';
+import { clientIp, clientIpHashKey, dropUntrustedForwarding, hashClientIp, normalizeIp, TrustedProxies } from './client-ip';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -97,6 +97,41 @@ describe('the client IP', () => {
       const ip = clientIp('10.0.0.1', xff(entries.join(',')), proxies);
       expect({ entries, ip: normalizeIp(ip) }).toEqual({ entries, ip });
     }
+  });
+});
+
+describe('forwarding headers', () => {
+  const proxies = TrustedProxies.parse('10.0.0.0/8, 2001:db8::/32');
+  const forwarded = () => ({
+    host: 'appgen.example',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-port': '443',
+    'x-forwarded-for': '203.0.113.9',
+    forwarded: 'for=203.0.113.9;host=evil.example;proto=https',
+    accept: 'text/html',
+  });
+
+  it('are removed from a request whose peer is not a trusted proxy, so its X-Forwarded-Host and -Proto are not believed', () => {
+    for (const peer of ['198.51.100.4', '::ffff:198.51.100.4', '2a00:1450::1', 'not-an-ip']) {
+      const headers = forwarded();
+      expect(dropUntrustedForwarding(peer, headers, proxies)).toBe(true);
+      expect(headers).toEqual({ host: 'appgen.example', accept: 'text/html' });
+    }
+    const withoutProxies = forwarded();
+    expect(dropUntrustedForwarding('10.0.0.1', withoutProxies, TrustedProxies.none)).toBe(true);
+    expect(withoutProxies).toEqual({ host: 'appgen.example', accept: 'text/html' });
+  });
+
+  it('are kept as they are from a trusted proxy, and nothing else is touched', () => {
+    for (const peer of ['10.0.0.1', '::ffff:10.9.8.7', '2001:db8::1']) {
+      const headers = forwarded();
+      expect(dropUntrustedForwarding(peer, headers, proxies)).toBe(false);
+      expect(headers).toEqual(forwarded());
+    }
+    const plain = { host: 'appgen.example' };
+    expect(dropUntrustedForwarding('198.51.100.4', plain, proxies)).toBe(false);
+    expect(plain).toEqual({ host: 'appgen.example' });
   });
 });
 

@@ -86,6 +86,26 @@ export function clientIp(socketIp: string, headers: IncomingHttpHeaders, proxies
   return client;
 }
 
+/** The headers by which a proxy says whom it forwards for, and which host, scheme and port the client asked for. */
+export const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'] as const;
+
+/**
+ * Removes the forwarding headers of a request whose peer is not inside TRUSTED_PROXIES, so that code reading them
+ * (Koa's proxy mode, which builds the OAuth server's URLs from X-Forwarded-Host and -Proto) sees only what a trusted
+ * proxy said. A trusted peer's headers stay as they are. Answers whether any header was removed.
+ */
+export function dropUntrustedForwarding(socketIp: string, headers: IncomingHttpHeaders, proxies: TrustedProxies): boolean {
+  if (proxies.trusts(socketIp)) return false;
+  let dropped = false;
+  for (const name of FORWARDING_HEADERS) {
+    if (headers[name] !== undefined) {
+      delete headers[name];
+      dropped = true;
+    }
+  }
+  return dropped;
+}
+
 /** The HMAC key of client IPs, derived from SECRETS_KEY (never the encryption key itself). */
 export function clientIpHashKey(secretsKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'appgen gateway client ip', 32));
