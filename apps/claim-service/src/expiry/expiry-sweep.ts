@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppsSubjects } from '@appgen/contracts';
-import { isNotFound, RpcClient } from '@appgen/service-kit';
+import { AppgenError, isNotFound, RpcClient } from '@appgen/service-kit';
 import { CLAIM_CONFIG, type ClaimConfig } from '../config/claim.config';
 import { UNCLAIMED_CALLER } from '../builds/unclaimed-caller';
 
@@ -71,12 +71,13 @@ export class ExpirySweep implements OnApplicationBootstrap, BeforeApplicationShu
           } catch (error) {
             // 404: the app is gone already (a delete whose answer was lost); anything else is tried again later.
             if (!isNotFound(error)) {
+              const reason = failureOf(error);
               await manager.query(
                 `UPDATE anonymous_builds SET delete_attempts = delete_attempts + 1, last_error = $2,
                    next_delete_at = now() + $3 * interval '1 millisecond' WHERE app_id = $1`,
-                [appId, String(error).slice(0, 500), this.config.CLAIM_DELETE_RETRY_MS],
+                [appId, reason.slice(0, 500), this.config.CLAIM_DELETE_RETRY_MS],
               );
-              this.log.warn(`app ${appId} of an expired anonymous build not deleted yet, tried again later: ${String(error)}`);
+              this.log.warn(`app ${appId} of an expired anonymous build not deleted yet, tried again later: ${reason}`);
               continue;
             }
           }
@@ -92,4 +93,10 @@ export class ExpirySweep implements OnApplicationBootstrap, BeforeApplicationShu
     if (deleted > 0) this.log.log(`deleted ${deleted} unclaimed anonymous build(s) past their claim window`);
     return deleted;
   }
+}
+
+/** What `last_error` and the log say of a failed delete: the service's status and message, not just "Appgen Error". */
+function failureOf(error: unknown): string {
+  if (error instanceof AppgenError) return `${error.payload.status} ${error.payload.body.error}: ${error.payload.body.message}`;
+  return String(error);
 }
