@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { AnonymousBuildsModule } from './builds/anonymous-builds.module';
 import { CLAIM_CONFIG, type ClaimConfig } from './config/claim.config';
+import { ExpiryModule } from './expiry/expiry.module';
+import { CreateAnonymousBuilds1763900000000 } from './migrations/1763900000000-create-anonymous-builds';
 
 @Module({})
 export class AppModule {
@@ -9,9 +12,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'claim-service', config }),
-        // No tables yet: booting still creates the schema and its migrations table, so the first
-        // feature's migration lands in a schema that already exists under this service's control.
-        DatabaseModule.forService({ schema: 'claim', entities: [], migrations: [] }),
+        DatabaseModule.forService({ schema: 'claim', entities: [], migrations: [CreateAnonymousBuilds1763900000000] }),
+        AnonymousBuildsModule,
+        ExpiryModule,
       ],
       providers: [{ provide: CLAIM_CONFIG, useValue: config }],
       exports: [CLAIM_CONFIG],

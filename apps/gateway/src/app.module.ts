@@ -8,6 +8,9 @@ import { KeyUsageRecorder } from './access/key-usage.recorder';
 import { RequestGate } from './access/request-gate';
 import { RevocationListener } from './access/revocation.listener';
 import { AccountsController } from './accounts/accounts.controller';
+import { AnonymousBuildsController } from './anonymous-builds/anonymous-builds.controller';
+import { ClientLimits } from './anonymous-builds/client-limits';
+import { ClaimPageController } from './claim-page/claim-page.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
 import { AccountCredits } from './billing/account-credits';
@@ -44,6 +47,7 @@ import { ZapierController } from './zapier/zapier.controller';
 const CONTROLLERS = [
   PublicHealthController,
   AccountsController,
+  AnonymousBuildsController,
   ApiKeysController,
   ManagedAppsController,
   ManagedAppLifecycleController,
@@ -63,6 +67,8 @@ interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 const MCP_CONTROLLERS = [McpController];
 /** Answered to a browser's form and to Stripe, which send no Idempotency-Key: billing makes each payment count once. */
 const CHECKOUT_CONTROLLERS = [CheckoutPageController, StripeWebhookController];
+/** The claim page's forms are a browser's, protected by their own CSRF tokens: no Idempotency-Key there either. */
+const PAGE_CONTROLLERS = [ClaimPageController];
 
 @Module({})
 export class AppModule implements NestModule {
@@ -70,7 +76,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false }), DiscoveryModule],
-      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS, ...CHECKOUT_CONTROLLERS],
+      controllers: [...CONTROLLERS, ...MCP_CONTROLLERS, ...CHECKOUT_CONTROLLERS, ...PAGE_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
@@ -83,6 +89,7 @@ export class AppModule implements NestModule {
         RevocationListener,
         KeyUsageRecorder,
         RateLimitService,
+        ClientLimits,
         RequestGate,
         ToolExecutor,
         McpServerFactory,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ const J = { 'content-type': 'application/json' };
 
 /** The gateway as main.ts boots it (runService's adapter options), in this process. */
 async function startGateway(overrides: Record<string, string>): Promise<NestFastifyApplication> {
-  const config: GatewayConfig = loadGatewayConfig({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...overrides });
+  const config: GatewayConfig = loadGatewayConfig({ LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1/32, ::1/128', SECRETS_KEY: randomBytes(32).toString('base64'), ...overrides });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), createHttpAdapter(), {
     logger: ['error', 'warn'],
     abortOnError: false,

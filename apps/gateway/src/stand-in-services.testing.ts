@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Support for the gateway's integration specs (a `.testing.ts` file: neither a spec jest runs nor part of the build).
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
@@ -71,7 +72,7 @@ export async function startGatewayWithStandIns(subjects: readonly RpcSubject[]):
   }
   await bus.flush();
 
-  const config = loadGatewayConfig({ LOG_LEVEL: 'warn', NATS_URL: nats.url });
+  const config = loadGatewayConfig({ LOG_LEVEL: 'warn', NATS_URL: nats.url, SECRETS_KEY: randomBytes(32).toString('base64') });
   const gateway = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), createHttpAdapter(), {
     logger: ['error', 'warn'],
     abortOnError: false,

@@ -9,6 +9,7 @@ import { AppUserCodeEntity } from './app-users/app-user-code.entity';
 import { AppUserSessionEntity } from './app-users/app-user-session.entity';
 import { AppUserEntity } from './app-users/app-user.entity';
 import { AppUsersModule } from './app-users/app-users.module';
+import { ClaimLinksModule } from './claim-links/claim-links.module';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { USERS_CONFIG, type UsersConfig } from './config/users.config';
@@ -67,6 +68,7 @@ export class AppModule {
         { ...outbox, global: true },
         AccountsModule,
         SignInModule,
+        ClaimLinksModule,
         ApiKeysModule,
         AdminModule,
         AppUsersModule,

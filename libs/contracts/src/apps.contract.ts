@@ -16,6 +16,8 @@ export const AppsSubjects = {
   delete: 'apps.managed_apps.delete',
   /** generation-service and deployment-service move an app through its lifecycle */
   setLifecycle: 'apps.managed_apps.set_lifecycle',
+  /** claim-service moves an anonymous build's app (no account's yet) into the claiming caller's account */
+  claim: 'apps.managed_apps.claim',
   listFiles: 'apps.files.list',
   readFile: 'apps.files.read',
   writeFile: 'apps.files.write',
@@ -555,6 +557,7 @@ export const APPS_RPC = {
   [AppsSubjects.update]: rpc(UpdateAppRequest, UpdateAppResponse),
   [AppsSubjects.delete]: rpc(AppByIdRequest, DeleteAppResponse),
   [AppsSubjects.setLifecycle]: rpc(SetLifecycleRequest, Closed({ app: AppSummary })),
+  [AppsSubjects.claim]: rpc(AppByIdRequest, Closed({ app: AppSummary })),
   [AppsSubjects.listFiles]: rpc(ListFilesRequest, ListFilesResponse),
   [AppsSubjects.readFile]: rpc(FileRequest, Closed({ file: SourceFileView })),
   [AppsSubjects.writeFile]: rpc(WriteFileRequest, FileChangeResponse),

@@ -1,4 +1,5 @@
 import { Closed, Nullable, StringEnum, Type, type Static } from './schema';
+import { MAX_INTEGER_ID } from './limits';
 import { API_KEY_SCOPES, GRANTS } from './permissions';
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const;
@@ -8,11 +9,20 @@ export type Plan = (typeof PLANS)[number];
 export const PLAN_RATE_LIMITS: Readonly<Record<Plan, number>> = { free: 60, pro: 300, enterprise: 1000 };
 
 /**
+ * The owner of an app no account owns yet: an anonymous build until it is claimed (decisions.md "Anonymous builds
+ * and claims"). Account ids start at 1, so no account is ever this one; only claim-service acts as it.
+ */
+export const UNCLAIMED_ACCOUNT_ID = 0;
+
+/** The account a record belongs to: an account's id, or UNCLAIMED_ACCOUNT_ID for an anonymous build's. */
+export const OwnerAccountId = Type.Integer({ minimum: UNCLAIMED_ACCOUNT_ID, maximum: MAX_INTEGER_ID });
+
+/**
  * Who is calling: resolved by the gateway from an API key or bearer token and passed in every
  * request payload, so a handler can check ownership itself.
  */
 export const Caller = Closed({
-  accountId: Type.Integer({ minimum: 1 }),
+  accountId: OwnerAccountId,
   email: Type.String(),
   plan: StringEnum(PLANS),
   /** the API key used, or null for an OAuth/magic-code bearer token */

@@ -1,5 +1,6 @@
 import type { AppSummary } from './apps.contract';
-import { IntegerId, Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
+import { OwnerAccountId } from './caller';
+import { Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** The JetStream stream holding every domain event, on subjects `events.<kind>`. */
 export const EVENTS_STREAM = 'EVENTS';
@@ -94,7 +95,8 @@ export const EventEnvelope = Named(
     event: StringEnum(EVENT_KINDS),
     /** ISO 8601 UTC */
     timestamp: Timestamp,
-    account_id: IntegerId,
+    /** 0 while the app is an anonymous build no account has claimed yet (no subscriber hears those) */
+    account_id: OwnerAccountId,
     app_id: Nullable(Type.String()),
     data: Type.Record(Type.String(), Type.Unknown(), { description: "the event's own fields (section 6 of the contract)" }),
   }),

@@ -5,6 +5,7 @@ export * from './app-urls';
 export * from './billing.contract';
 export * from './apps.contract';
 export * from './caller';
+export * from './claim.contract';
 export * from './deployment.contract';
 export * from './edge.contract';
 export * from './errors';

@@ -47,7 +47,11 @@ export const UsersSubjects = {
   oauthProviderKeys: 'users.oauth.provider_keys',
   /** an account by id, for the OAuth server's claims about whoever signed in */
   oauthFindAccount: 'users.oauth.find_account',
+  /** claim-service mails an anonymous build's claim link to the address its visitor gave (through the mail outbox) */
+  mailClaimLink: 'users.mail.claim_link',
 } as const;
+
+
 
 /**
  * Fire-and-forget messages (no reply). `recordApiKeyUsage` and `recordAppUserAccess` go to one users-service
@@ -442,6 +446,15 @@ export type OAuthProviderKeysResponse = Static<typeof OAuthProviderKeysResponse>
 
 export { ACCESS_TIERS, AccessTier };
 
+/** The claim link of an anonymous build, mailed once to the address given with it. */
+export const MailClaimLinkRequest = Closed({
+  email: Email,
+  app_name: Type.String({ minLength: 1, maxLength: 200 }),
+  claim_url: Type.String({ format: 'uri', maxLength: 2048 }),
+  expires_at: Timestamp,
+});
+export type MailClaimLinkRequest = Static<typeof MailClaimLinkRequest>;
+
 export const USERS_RPC = {
   [UsersSubjects.createAccount]: rpc(CreateAccountRequest, CreateAccountReply),
   [UsersSubjects.getAccount]: rpc(Closed(CallerFields), Closed({ account: AccountRecord })),
@@ -473,6 +486,7 @@ export const USERS_RPC = {
   [UsersSubjects.oauthRevokeByGrantId]: rpc(Closed({ model: OAuthModelField, grant_id: Type.String({ minLength: 1, maxLength: 200 }) }), OAuthDoneResponse),
   [UsersSubjects.oauthProviderKeys]: rpc(Closed({}), OAuthProviderKeysResponse),
   [UsersSubjects.oauthFindAccount]: rpc(Closed({ account_id: Type.Integer({ minimum: 1 }) }), Closed({ account: AccountRecord })),
+  [UsersSubjects.mailClaimLink]: rpc(MailClaimLinkRequest, Closed({ queued: Type.Literal(true) })),
 };
 export type UsersRpc = RpcTypes<typeof USERS_RPC>;
 

@@ -5,3 +5,4 @@ export * from './outbox-event.entity';
 export * from './outbox-relay';
 export * from './outbox.module';
 export * from './outbox.service';
+export * from './app-claims';

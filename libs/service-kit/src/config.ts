@@ -72,6 +72,37 @@ export const env = {
       },
     };
   },
+  /** A finite number, fractions allowed (e.g. hours: `0.5`). */
+  number(description: string, options: { default?: number; min?: number; max?: number } = {}): EnvVar<number> {
+    return {
+      description,
+      parse(raw) {
+        const value = withDefault(raw, options.default?.toString());
+        if (value === undefined) throw new InvalidValue('is required');
+        if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(value.trim())) throw new InvalidValue(`must be a number, got "${value}"`);
+        const parsed = Number(value);
+        if (options.min !== undefined && parsed < options.min) throw new InvalidValue(`must be at least ${options.min}`);
+        if (options.max !== undefined && parsed > options.max) throw new InvalidValue(`must be at most ${options.max}`);
+        return parsed;
+      },
+    };
+  },
+  /**
+   * The port of the public app addresses: unset means `fallback` (the local edge's), set empty means none (https on
+   * 443 in production), which `int` cannot express as it treats empty as unset.
+   */
+  publicPort(description: string, fallback: string): EnvVar<string> {
+    return {
+      description,
+      parse(raw) {
+        const value = raw === undefined ? fallback : raw.trim();
+        if (value !== '' && (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535)) {
+          throw new InvalidValue(`must be a port number or empty, got "${value}"`);
+        }
+        return value;
+      },
+    };
+  },
   bool(description: string, options: { default: boolean }): EnvVar<boolean> {
     return {
       description,

@@ -34,6 +34,11 @@ export class ManagedAppsController {
     return { app: await this.apps.setLifecycle(request) };
   }
 
+  @MessagePattern(AppsSubjects.claim)
+  async onClaim(@Payload() request: RpcRequest<typeof AppsSubjects.claim>): Handler<typeof AppsSubjects.claim> {
+    return { app: await this.apps.claim(request.caller, request.id) };
+  }
+
   @MessagePattern(AppsSubjects.delete)
   onDelete(@Payload() request: RpcRequest<typeof AppsSubjects.delete>): Handler<typeof AppsSubjects.delete> {
     return this.apps.delete(request.caller, request.id);

@@ -6,6 +6,7 @@ import {
   DEFAULT_APP_NAME,
   EdgeEvents,
   OfferedModelsCheck,
+  UNCLAIMED_ACCOUNT_ID,
   pageMeta,
   pageOffset,
   type AppSummary,
@@ -152,6 +153,36 @@ export class ManagedAppsService {
     // Its addresses stop serving it with the next request, not when the edge's caches expire.
     await this.rpc.announce(EdgeEvents.appChanged, { app_id: id });
     return { success: true, message: `App ${id} and all its resources were deleted.` };
+  }
+
+  /**
+   * Moves an anonymous build's app, owned by no account (UNCLAIMED_ACCOUNT_ID), into the caller's account: one UPDATE
+   * of its row and its app.updated event (`changed: ['account_id']`) in one transaction, so it happens completely or
+   * not at all. Everything else this schema holds of the app (files, versions, entities, rows, page views, env vars)
+   * is keyed by the app's id, so it moves with the row. A repeat by the account that claimed it answers the app
+   * unchanged (claim-service retries after a lost reply); another account's app, or an unknown one, is 404.
+   */
+  async claim(caller: Caller, id: string): Promise<AppSummary> {
+    if (caller.accountId === UNCLAIMED_ACCOUNT_ID) throw AppgenError.of('bad_request', 'Only an account can claim an app');
+    const claimed = await this.dataSource.transaction(async (manager) => {
+      const app = await manager
+        .getRepository(ManagedAppEntity)
+        .createQueryBuilder('app')
+        .where('app.id = :id AND app.accountId IN (:...owners)', { id, owners: [UNCLAIMED_ACCOUNT_ID, caller.accountId] })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!app) throw AppgenError.notFound('App', id);
+      if (app.accountId === caller.accountId) return { summary: this.summary(app), moved: false };
+      app.accountId = caller.accountId;
+      app.creatorEmail = caller.email;
+      const saved = await manager.save(app);
+      const summary = this.summary(saved);
+      await this.outbox.enqueue(manager, { kind: 'app.updated', accountId: caller.accountId, appId: app.id, data: { app: summary, changed: ['account_id'] } });
+      return { summary, moved: true };
+    });
+    // The edge keeps the owner of an app it serves: the next request must see the new one.
+    if (claimed.moved) await this.rpc.announce(EdgeEvents.appChanged, { app_id: id });
+    return claimed.summary;
   }
 
   /**

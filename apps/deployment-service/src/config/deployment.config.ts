@@ -1,20 +1,8 @@
 import { appUrls, type AppPublicUrls } from '@appgen/contracts';
-import { env, loadConfig, serviceEnv, type ConfigOf, type EnvVar } from '@appgen/service-kit';
+import { env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
 
 /** The edge's own default port, which public addresses carry locally. */
 const EDGE_DEFAULT_PORT = '8080';
-
-/**
- * Unset means the local edge's port; set empty means none (production behind https on 443), which the
- * kit's variables cannot express because they treat empty as unset.
- */
-function publicPort(description: string): EnvVar<string> {
-  const port = env.int(description, { min: 1, max: 65535 });
-  return {
-    description,
-    parse: (raw) => (raw === undefined ? EDGE_DEFAULT_PORT : raw === '' ? '' : String(port.parse(raw))),
-  };
-}
 
 export const deploymentEnv = {
   ...serviceEnv,
@@ -27,7 +15,7 @@ export const deploymentEnv = {
   PREVIEW_HOST: env.string('previews are served at preview-<app_id>.<PREVIEW_HOST>', { default: 'preview.localhost' }),
   APPS_HOST: env.string('production apps are served at <app_id>.<APPS_HOST>', { default: 'apps.localhost' }),
   PUBLIC_URL_SCHEME: env.oneOf('scheme of the public app addresses', ['http', 'https'] as const, { default: 'http' }),
-  PUBLIC_URL_PORT: publicPort('port in the public app addresses; empty for none'),
+  PUBLIC_URL_PORT: env.publicPort('port in the public app addresses; empty for none', EDGE_DEFAULT_PORT),
   DEPLOY_POLL_INTERVAL_MS: env.int('how often the deployment worker looks for work it was not notified of', {
     default: 1000,
     min: 50,

@@ -171,6 +171,9 @@ async function setUp(harness) {
       ANONYMOUS_RATE_LIMIT: '100000',
       OAUTH_REGISTRATION_RATE_LIMIT: '100000',
       SECRETS_KEY: randomBytes(32).toString('base64'),
+      // The specs stand in for a proxy in front of the gateways: from loopback, X-Forwarded-For names the visitor,
+      // so per-IP limits can be driven from many addresses (anonymous-builds.e2e-spec.ts).
+      TRUSTED_PROXIES: '127.0.0.1/32, ::1/128',
       EDGE_PORT: String(edgePort),
       SITE_URL: `http://127.0.0.1:${ports.gateway[0]}`,
     },

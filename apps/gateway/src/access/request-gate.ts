@@ -57,7 +57,7 @@ export class RequestGate {
     if (auth.caller) setRequestAccount(auth.caller.accountId);
     const decision = auth.caller
       ? await this.limits.forCaller(auth.caller)
-      : await this.limits.forClientIp(clientIp(request.ip, request.headers, this.config.TRUST_PROXY));
+      : await this.limits.forClientIp(clientIp(request.ip, request.headers, this.config.TRUSTED_PROXIES));
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
       throw AppgenError.of('rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);

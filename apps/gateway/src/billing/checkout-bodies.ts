@@ -9,8 +9,6 @@ export const CHECKOUT_PAGE_ROUTE = `${CHECKOUT_PAGE_PREFIX}/:session_id`;
 /** Where Stripe delivers its events (under the API prefix; configured as the endpoint in Stripe's dashboard). */
 export const STRIPE_WEBHOOK_ROUTE = 'billing/stripe/webhook';
 const STRIPE_WEBHOOK_PATH = `${SITE_PATHS.api}/${STRIPE_WEBHOOK_ROUTE}`;
-/** A card form is four short fields and a token. */
-const FORM_MAX_BYTES = 4 * 1024;
 
 const RAW_BODY = Symbol('rawBody');
 type WithRawBody = FastifyRequest & { [RAW_BODY]?: string };
@@ -21,20 +19,10 @@ export function rawBodyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The two bodies checkout needs beyond the API's JSON, each on its own route only:
- * - the sandbox page's card form is URL-encoded, which the API otherwise refuses (415, as before);
- * - Stripe signs the raw bytes of its webhook, so that route keeps them before the JSON parser reads them.
- * Called after the gateway has set its JSON parser.
+ * Stripe signs the raw bytes of its webhook, so that route keeps them before the JSON parser reads them (the
+ * sandbox page's card form is one of the site's forms: acceptSiteForms in configure-gateway.ts).
  */
-export function installCheckoutBodies(fastify: FastifyInstance): void {
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_MAX_BYTES }, (request, body, done) => {
-    if (request.routeOptions.url !== CHECKOUT_PAGE_ROUTE) {
-      done(AppgenError.of('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json)'), undefined);
-      return;
-    }
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    done(null, Object.fromEntries(new URLSearchParams(text)));
-  });
+export function keepStripeWebhookBody(fastify: FastifyInstance): void {
   fastify.addHook('preParsing', async (request, _reply, payload) => {
     if (request.routeOptions.url !== STRIPE_WEBHOOK_PATH) return payload;
     const chunks: Buffer[] = [];

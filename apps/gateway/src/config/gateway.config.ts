@@ -1,4 +1,19 @@
-import { env, loadConfig, serviceEnv, type ConfigOf } from '@appgen/service-kit';
+import { ConfigError, env, loadConfig, secretsKeyEnv, secretsKeyOf, serviceEnv, type ConfigOf, type EnvVar } from '@appgen/service-kit';
+import { clientIpHashKey, TrustedProxies } from '../rate-limit/client-ip';
+
+/** `TRUSTED_PROXIES`: a malformed list stops the gateway at boot, naming the variable and the entry. */
+function trustedProxies(description: string): EnvVar<TrustedProxies> {
+  return {
+    description,
+    parse(raw) {
+      try {
+        return TrustedProxies.parse(raw ?? '');
+      } catch (error) {
+        throw new ConfigError([`TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`]);
+      }
+    },
+  };
+}
 
 export const gatewayEnv = {
   // DATABASE_URL comes with the kit's variables; the gateway holds no state and never connects to it.
@@ -27,11 +42,21 @@ export const gatewayEnv = {
     default: 20,
     min: 1,
   }),
-  TRUST_PROXY: env.bool('take the client IP from X-Forwarded-For (only behind a proxy that sets it)', { default: false }),
+  TRUSTED_PROXIES: trustedProxies(
+    'CIDR ranges (IPv4, IPv6) of the proxies in front of the gateway; only a peer inside one may name the client in X-Forwarded-For. Empty: none',
+  ),
+  SECRETS_KEY: secretsKeyEnv('keys the hashes of client IPs (HMAC) in rate-limit counters and anonymous builds'),
 };
-export type GatewayConfig = ConfigOf<typeof gatewayEnv>;
+export type GatewayConfig = ConfigOf<typeof gatewayEnv> & {
+  /** HMAC key of client IPs, derived from SECRETS_KEY, the same on every replica so they share counters */
+  readonly ipHashKey: Buffer;
+};
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
 export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return loadConfig(gatewayEnv, source);
+  const config = loadConfig(gatewayEnv, source);
+  const problems: string[] = [];
+  const secretsKey = secretsKeyOf(config.SECRETS_KEY, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...config, ipHashKey: clientIpHashKey(secretsKey) };
 }

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { installHttpRequestLog, AppgenError } from '@appgen/service-kit';
 import { RequestGate } from '../access/request-gate';
-import { installCheckoutBodies } from '../billing/checkout-bodies';
+import { CHECKOUT_PAGE_ROUTE, keepStripeWebhookBody } from '../billing/checkout-bodies';
 import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -92,7 +92,27 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
       } else done(AppgenError.of('invalid_json', 'The request body is not valid JSON'), undefined);
     });
   });
-  installCheckoutBodies(fastify);
+  acceptSiteForms(fastify);
+  keepStripeWebhookBody(fastify);
+}
+
+/** The site's forms (a claim page's step, a card form): a few short fields. */
+const FORM_MAX_BYTES = 8 * 1024;
+
+/**
+ * URL-encoded form posts, for the site's HTML forms (the claim page's steps, the sandbox checkout's card form) only;
+ * the API goes on refusing them as it refuses every body that is not JSON.
+ */
+function acceptSiteForms(fastify: ReturnType<ReturnType<NestFastifyApplication['getHttpAdapter']>['getInstance']>): void {
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_MAX_BYTES }, (request, body, done) => {
+    if (!request.url.startsWith(`${SITE_PATHS.claim}/`) && request.routeOptions.url !== CHECKOUT_PAGE_ROUTE) {
+      done(AppgenError.of('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json)'), undefined);
+      return;
+    }
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [name, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[name] ??= value;
+    done(null, fields);
+  });
 }
 
 function parsesAsJson(text: string): boolean {

@@ -1,4 +1,5 @@
 import { SCOPE_GRANTS, type Caller } from '@appgen/contracts';
+import { clientIpHashKey, hashClientIp } from '../rate-limit/client-ip';
 import { canonicalJson, dispositionOf, idempotencyKeyOf, idempotencyScope, requestFingerprint } from './idempotency-key';
 import { AppgenError } from '@appgen/service-kit';
 
@@ -62,11 +63,12 @@ describe('idempotency scope', () => {
     expect(idempotencyScope(caller, '10.0.0.2')).toBe('acct:7');
   });
 
-  it('is a hash of the client IP without one, never the IP itself', () => {
-    const scope = idempotencyScope(null, '203.0.113.9');
+  it('is the keyed hash of the client IP without one, never the IP itself', () => {
+    const key = clientIpHashKey(Buffer.alloc(32, 1));
+    const scope = idempotencyScope(null, hashClientIp('203.0.113.9', key));
     expect(scope).toMatch(/^ip:[0-9a-f]{64}$/);
     expect(scope).not.toContain('203.0.113.9');
-    expect(idempotencyScope(null, '203.0.113.10')).not.toBe(scope);
+    expect(idempotencyScope(null, hashClientIp('203.0.113.10', key))).not.toBe(scope);
   });
 });
 

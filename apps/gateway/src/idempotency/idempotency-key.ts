@@ -51,12 +51,12 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
 }
 
 /**
- * Whose key it is: the caller's account, or for public routes the client IP (hashed, as the raw
- * IP is never stored). Two accounts using the same key never see each other's responses.
+ * Whose key it is: the caller's account, or for public routes the client IP, given as its keyed hash
+ * (hashClientIp: the raw IP is never stored). Two accounts using the same key never see each other's responses.
  */
-export function idempotencyScope(caller: Caller | null, clientIp: string): string {
+export function idempotencyScope(caller: Caller | null, clientIpHash: string): string {
   if (caller) return `acct:${caller.accountId}`;
-  return `ip:${createHash('sha256').update(clientIp).digest('hex')}`;
+  return `ip:${clientIpHash}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { of, type Observable } from 'rxjs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { requestAuth } from '../access/request-auth';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
-import { clientIp } from '../rate-limit/client-ip';
+import { clientIp, hashClientIp } from '../rate-limit/client-ip';
 import { idempotencyKeyOf, idempotencyScope, REPLAYED_HEADER, requestFingerprint } from './idempotency-key';
 import { IdempotencyService } from './idempotency.service';
 
@@ -41,7 +41,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (idempotencyKey === undefined) return next.handle();
 
     const caller = requestAuth(request)?.caller ?? null;
-    const scope = idempotencyScope(caller, clientIp(request.ip, request.headers, this.config.TRUST_PROXY));
+    const scope = idempotencyScope(caller, hashClientIp(clientIp(request.ip, request.headers, this.config.TRUSTED_PROXIES), this.config.ipHashKey));
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
     const decision = await this.idempotency.begin(request, scope, idempotencyKey, fingerprint);
     if (decision.kind === 'run') return next.handle();

@@ -32,13 +32,17 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function page(title: string, body: string): string {
+/**
+ * A page of the sign-in flows (OAuth's, the claim page's) in their shared layout; `body` must be escaped already.
+ * `referrer`: its referrer policy (a page that checks its forms' Origin needs one that keeps it, e.g. same-origin).
+ */
+export function page(title: string, body: string, referrer = 'no-referrer'): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="${referrer}">
 <title>${escapeHtml(title)} · appgen</title>
 <style>${STYLE}</style>
 </head>
@@ -48,7 +52,7 @@ ${body}
 </html>`;
 }
 
-function message(text: string | undefined): string {
+export function message(text: string | undefined): string {
   return text ? `<p class="message" role="alert">${escapeHtml(text)}</p>` : '';
 }
 
@@ -59,7 +63,7 @@ export interface FormContext {
   clientName: string;
 }
 
-function hidden(name: string, value: string): string {
+export function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 }
 
@@ -69,13 +73,18 @@ export function emailPage(form: FormContext, options: { email?: string; message?
     `<h1>Sign in to appgen</h1>
 <p><strong>${escapeHtml(form.clientName)}</strong> asks for access to your appgen account. Sign in first: we mail you a 6-digit code.</p>
 ${message(options.message)}
-<form method="post" action="${escapeHtml(form.action)}/email">
-${hidden('csrf', form.csrf)}
-<label for="email">E-mail address</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}">
-<button type="submit">Send me a code</button>
-</form>`,
+${emailForm(`${form.action}/email`, form.csrf, options.email)}`,
   );
+}
+
+/** The form that asks for an e-mail address to mail a sign-in code to, posted to `action` with its CSRF token. */
+export function emailForm(action: string, csrf: string, email = ''): string {
+  return `<form method="post" action="${escapeHtml(action)}">
+${hidden('csrf', csrf)}
+<label for="email">E-mail address</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}">
+<button type="submit">Send me a code</button>
+</form>`;
 }
 
 export function codePage(form: FormContext, email: string, options: { message?: string } = {}): string {
@@ -84,15 +93,20 @@ export function codePage(form: FormContext, email: string, options: { message?: 
     `<h1>Check your mail</h1>
 <p>If <strong>${escapeHtml(email)}</strong> has an appgen account, a 6-digit sign-in code is on its way. It expires in 10 minutes.</p>
 ${message(options.message)}
-<form method="post" action="${escapeHtml(form.action)}/code">
-${hidden('csrf', form.csrf)}
+${codeForm(`${form.action}/code`, form.csrf, email)}
+<p class="muted"><a href="${escapeHtml(form.action)}">Use another e-mail address</a></p>`,
+  );
+}
+
+/** The form that takes a mailed 6-digit code for `email`, posted to `action` with its CSRF token. */
+export function codeForm(action: string, csrf: string, email: string): string {
+  return `<form method="post" action="${escapeHtml(action)}">
+${hidden('csrf', csrf)}
 ${hidden('email', email)}
 <label for="code">Sign-in code</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required>
 <button type="submit">Sign in</button>
-</form>
-<p class="muted"><a href="${escapeHtml(form.action)}">Use another e-mail address</a></p>`,
-  );
+</form>`;
 }
 
 /**

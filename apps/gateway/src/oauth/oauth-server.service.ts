@@ -6,7 +6,7 @@ import type { Account, ClientView, KoaContext, ResourceServerInfo, TokenView } f
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { NatsOAuthAdapter } from './oauth-adapter';
 import { INTERACTION_PATH, OAuthInteractions } from './oauth-interactions';
-import { clientIp } from '../rate-limit/client-ip';
+import { clientIp, dropUntrustedForwarding, type TrustedProxies } from '../rate-limit/client-ip';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { SITE_PATHS, SiteUrls } from '../site/site-paths';
@@ -74,10 +74,10 @@ export class OAuthServer implements OnApplicationBootstrap {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.siteUrl = config.SITE_URL.replace(/\/+$/, '');
-    this.trustProxy = config.TRUST_PROXY;
+    this.proxies = config.TRUSTED_PROXIES;
   }
 
-  private readonly trustProxy: boolean;
+  private readonly proxies: TrustedProxies;
 
   onApplicationBootstrap(): void {
     this.handler().catch((error: unknown) => this.log.warn(`OAuth server not ready yet (retried at the first OAuth request): ${String(error)}`));
@@ -92,7 +92,7 @@ export class OAuthServer implements OnApplicationBootstrap {
       return;
     }
     if (path === ROUTES.registration && request.method === 'POST') {
-      const decision = await this.limits.forRegistration(clientIp(request.ip, request.headers, this.trustProxy));
+      const decision = await this.limits.forRegistration(clientIp(request.ip, request.headers, this.proxies));
       if (!decision.allowed) {
         reply.headers(rateLimitHeaders(decision));
         const description = `At most ${decision.limit} client registrations per hour from one address; retry in ${decision.retryAfter} s`;
@@ -106,6 +106,8 @@ export class OAuthServer implements OnApplicationBootstrap {
       const message = error instanceof AppgenError ? error.payload.body.message : 'The OAuth server is starting; retry shortly';
       return sendOAuthError(reply.header('Retry-After', '5'), 503, 'temporarily_unavailable', message);
     }
+    // Koa's proxy mode believes X-Forwarded-Host and -Proto from any peer: only a trusted proxy's reach it.
+    dropUntrustedForwarding(request.ip, request.raw.headers, this.proxies);
     // The gate's rate-limit headers were set on Fastify's reply, which is bypassed from here on.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
@@ -134,7 +136,9 @@ export class OAuthServer implements OnApplicationBootstrap {
     // ESM-only: loaded through require(esm) when first needed.
     const { Provider, errors } = await import('oidc-provider');
     const provider = new Provider(this.siteUrl, this.configuration(keys, errors));
-    provider.proxy = this.trustProxy;
+    // Behind proxies the issuer's scheme and host come from their X-Forwarded-* headers; serve() removes them from
+    // any request whose peer is not a trusted proxy, so only those proxies are believed.
+    provider.proxy = this.proxies.ranges.length > 0;
     const [cookieKey] = keys.cookie_keys;
     const interactions = new OAuthInteractions(provider, this.rpc, cookieKey ?? '');
     provider.use(this.unavailableAsOAuthError());

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { PLAN_RATE_LIMITS, type Caller, type Plan } from '@appgen/contracts';
+import { ANONYMOUS_BUILD_RATE_LIMITS, CLAIM_RATE_LIMITS, PLAN_RATE_LIMITS, type Caller, type Plan, type WindowLimit } from '@appgen/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { redisReady } from '../redis/redis-ready';
+import { hashClientIp } from './client-ip';
 import { RATE_LIMIT_WINDOW_SECONDS, rateLimitDecision, type RateLimitDecision } from './rate-limit-headers';
 
 interface Limiter {
@@ -27,9 +27,14 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
   private readonly byPlan: Record<Plan, Limiter>;
   private readonly anonymous: Limiter;
   private readonly registrations: Limiter;
+  /** Contract section 8: POST /anonymous_builds, and the claim page with the programmatic claim, per client IP */
+  private readonly builds: Limiter[];
+  private readonly claims: Limiter[];
+  private readonly ipHashKey: Buffer;
   private redisDown = false;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.ipHashKey = config.ipHashKey;
     if (config.REDIS_URL) {
       // No offline queue: while Redis is unreachable a command fails at once and the insurance limiter answers.
       // Auto-pipelining sends the counters of concurrent requests in one write: far fewer syscalls under load.
@@ -63,6 +68,10 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
     this.byPlan = { free: forPlan('free'), pro: forPlan('pro'), enterprise: forPlan('enterprise') };
     this.anonymous = limiter('ip', config.ANONYMOUS_RATE_LIMIT);
     this.registrations = limiter('oauth-register', config.OAUTH_REGISTRATION_RATE_LIMIT, REGISTRATION_WINDOW_SECONDS);
+    const windows = (name: string, limits: readonly WindowLimit[]): Limiter[] =>
+      limits.map(({ limit, windowSeconds }) => limiter(`${name}-${windowSeconds}s`, limit, windowSeconds));
+    this.builds = windows('anonymous-build', ANONYMOUS_BUILD_RATE_LIMITS);
+    this.claims = windows('claim', CLAIM_RATE_LIMITS);
   }
 
   async onModuleInit(): Promise<void> {
@@ -73,18 +82,53 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
     return this.consume(this.byPlan[caller.plan], String(caller.accountId));
   }
 
-  /** Only a hash of the IP is ever stored (contract section 5). */
+  /** Only a keyed hash of the IP is ever stored (contract section 5). */
   forClientIp(ip: string): Promise<RateLimitDecision> {
-    return this.consume(this.anonymous, ipKey(ip));
+    return this.consume(this.anonymous, this.ipKey(ip));
   }
 
   /** One more OAuth client registration from this IP, counted on top of forClientIp. */
   forRegistration(ip: string): Promise<RateLimitDecision> {
-    return this.consume(this.registrations, ipKey(ip));
+    return this.consume(this.registrations, this.ipKey(ip));
+  }
+
+  /** One more anonymous build from this IP: 1 a minute, 3 an hour, 10 a day (contract section 8). */
+  forAnonymousBuild(ip: string): Promise<RateLimitDecision> {
+    return this.consumeAll(this.builds, this.ipKey(ip));
+  }
+
+  /** One more claim page view or claim from this IP: 3 a minute, 20 an hour, 50 a day, shared (contract section 8). */
+  forClaim(ip: string): Promise<RateLimitDecision> {
+    return this.consumeAll(this.claims, this.ipKey(ip));
+  }
+
+  /** What the gateway keeps of a client IP (hashClientIp), for anonymous builds to record. */
+  clientIpHash(ip: string): string {
+    return hashClientIp(ip, this.ipHashKey);
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.redis && this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis?.disconnect());
+  }
+
+  /**
+   * Counts one request in every window. Refused when any window is full (and then counted in none): the answer is that window's (the longest
+   * wait, if several); allowed, the window with the least left, so the headers say what will refuse first.
+   */
+  private async consumeAll(limiters: readonly Limiter[], key: string): Promise<RateLimitDecision> {
+    const decisions = await Promise.all(limiters.map((limiter) => this.consume(limiter, key)));
+    const refused = decisions.filter((decision) => !decision.allowed).sort((a, b) => b.retryAfter - a.retryAfter);
+    if (refused[0]) {
+      // A refused request is no build: the windows that counted it give the point back, so waiting out the
+      // minute window does not find the hour's spent by refusals.
+      await Promise.all(limiters.filter((_, index) => decisions[index]?.allowed).map(({ limiter }) => limiter.reward(key, 1).catch(() => undefined)));
+      return refused[0];
+    }
+    return [...decisions].sort((a, b) => a.remaining - b.remaining || b.resetAt - a.resetAt)[0] as RateLimitDecision;
+  }
+
+  private ipKey(ip: string): string {
+    return hashClientIp(ip, this.ipHashKey);
   }
 
   private async consume({ limit, limiter }: Limiter, key: string): Promise<RateLimitDecision> {
@@ -95,8 +139,4 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
       throw rejection;
     }
   }
-}
-
-function ipKey(ip: string): string {
-  return createHash('sha256').update(ip).digest('hex');
 }

@@ -35,6 +35,8 @@ export const SITE_PATHS = {
   api: '/api/v1',
   /** the public health check (RFC 8631 `status`), served by the health module */
   health: '/health',
+  /** the claim page of an anonymous build: `{claim}/<claim_token>`, and its forms under it */
+  claim: '/claim',
 } as const;
 
 export type SitePath = (typeof SITE_PATHS)[keyof typeof SITE_PATHS];

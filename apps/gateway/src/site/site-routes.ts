@@ -5,7 +5,7 @@ import { SITE_PATHS } from './site-paths';
 
 /**
  * The routes served at the site root rather than under /api/v1 (excluded from the global prefix): the landing
- * page, the discovery files, the help centre and the MCP endpoint.
+ * page, the discovery files, the help centre, the MCP endpoint and the claim page.
  */
 export const SITE_ROOT_ROUTES: string[] = [
   SITE_PATHS.landing,
@@ -17,4 +17,6 @@ export const SITE_ROOT_ROUTES: string[] = [
   `${SITE_PATHS.helpArticles}/:file`,
   MCP_PATH,
   CHECKOUT_PAGE_ROUTE,
+  `${SITE_PATHS.claim}/:token`,
+  `${SITE_PATHS.claim}/:token/:step`,
 ];

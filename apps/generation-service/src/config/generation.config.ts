@@ -1,18 +1,6 @@
 import { ConfigError, env, loadConfig, serviceEnv, type ConfigOf, type EnvVar } from '@appgen/service-kit';
 import { GENERATORS, TEXT_LIMITS, textProblem } from '@appgen/contracts';
 
-/** A port that may be empty on purpose (https without a port in production), unlike `env.int`. */
-function publicPort(description: string, fallback: string): EnvVar<string> {
-  return {
-    description,
-    parse(raw) {
-      const value = raw === undefined ? fallback : raw.trim();
-      if (value !== '' && !/^\d{1,5}$/.test(value)) throw new ConfigError([`PUBLIC_URL_PORT must be a port number or empty, got "${value}"`]);
-      return value;
-    },
-  };
-}
-
 /** A comma-separated list of model names, each one a valid `ai_model`; unset or empty: none. */
 function modelList(description: string): EnvVar<string[]> {
   return {
@@ -37,7 +25,7 @@ export const generationEnv = {
   PREVIEW_HOST: env.string('host under which previews live (preview-<app_id>.<PREVIEW_HOST>)', { default: 'preview.localhost' }),
   APPS_HOST: env.string('host under which deployed apps live (<app_id>.<APPS_HOST>)', { default: 'apps.localhost' }),
   PUBLIC_URL_SCHEME: env.oneOf('scheme of the public app addresses', ['http', 'https'] as const, { default: 'http' }),
-  PUBLIC_URL_PORT: publicPort('port of the public app addresses (the edge), empty for the scheme default', '8080'),
+  PUBLIC_URL_PORT: env.publicPort('port of the public app addresses (the edge), empty for the scheme default', '8080'),
   GENERATOR: env.oneOf('engine of jobs whose ai_model names none', GENERATORS, { default: 'blueprint' }),
   OPENAI_BASE_URL: env.optionalUrl('OpenAI-compatible API root, e.g. https://api.openai.com/v1', { protocols: ['http', 'https'] }),
   OPENAI_API_KEY: env.optionalString('bearer token for OPENAI_BASE_URL'),

@@ -16,6 +16,7 @@ import {
   type QueueGenerationRequest,
   type QueueGenerationResponse,
   editorUrl,
+  UNCLAIMED_ACCOUNT_ID,
   WebhooksSubjects,
 } from '@appgen/contracts';
 import { RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
@@ -67,8 +68,11 @@ export class JobsService {
       ({ app: existing } = await this.rpc.request(AppsSubjects.get, { caller, id: input.appId }));
       if (await this.store.hasOpenJob(existing.id)) throw this.busy(existing.id);
     }
-    // Credits are held before anything is created: too few is 402 insufficient_credits, no app, no job.
     const jobId = newJobId();
+    // An anonymous build has no account to charge: its cost is bounded by the gateway's per-IP build limits, and
+    // a job without a reservation (credits_reserved null) is never sent to billing.
+    if (caller.accountId === UNCLAIMED_ACCOUNT_ID) return this.queueReserved(request, input, engine, existing, jobId, null);
+    // Credits are held before anything is created: too few is 402 insufficient_credits, no app, no job.
     const creditsReserved = creditsToReserve(engine);
     await this.rpc.request(BillingSubjects.reserve, { account_id: caller.accountId, job_id: jobId, credits: creditsReserved });
     try {
@@ -88,7 +92,7 @@ export class JobsService {
     engine: GeneratorName,
     existing: AppSummary | undefined,
     jobId: string,
-    creditsReserved: number,
+    creditsReserved: number | null,
   ): Promise<QueueGenerationResponse> {
     const { caller } = request;
     let app: AppSummary;
