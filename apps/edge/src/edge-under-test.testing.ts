@@ -236,6 +236,7 @@ export function useEdgeUnderTest(): void {
       NATS_URL: nats.url,
       EDGE_PORT: String(EDGE_PORT),
       HEALTH_PORT: String(HEALTH_PORT),
+      EDGE_TLS_PORT: '5812',
       RUNTIME_CACHE_MS: String(CACHE_MS),
       PAGE_VIEW_FLUSH_MS: '100',
       LOG_LEVEL: 'warn',

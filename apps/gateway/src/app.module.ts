@@ -13,6 +13,7 @@ import { AppUsersController } from './app-users/app-users.controller';
 import { AccountCredits } from './billing/account-credits';
 import { CreditsController } from './billing/credits.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { CustomDomainsController } from './custom-domains/custom-domains.controller';
 import { DiscoveryController } from './discovery/discovery.controller';
 import { SiteContent } from './discovery/site-content';
 import { EnvVarsController } from './env-vars/env-vars.controller';
@@ -46,6 +47,7 @@ const CONTROLLERS = [
   ManagedAppsController,
   ManagedAppLifecycleController,
   EnvVarsController,
+  CustomDomainsController,
   AppsAliasController,
   AppUsersController,
   GenerationQueueController,

@@ -6,6 +6,7 @@ export * from './billing.contract';
 export * from './apps.contract';
 export * from './caller';
 export * from './deployment.contract';
+export * from './domains.contract';
 export * from './edge.contract';
 export * from './errors';
 export * from './events';

@@ -144,6 +144,7 @@ async function setUp(harness) {
   const redisKeyPrefix = `appgen_e2e_${run}`;
   harness.redis = { url: redisUrl, prefix: redisKeyPrefix };
   const edgePort = await freePort();
+  const edgeTlsPort = await freePort();
   const ports = { gateway: [await freePort(), await freePort()] };
   for (const { name } of SERVICES.filter((s) => s.name !== 'gateway')) ports[name] = await freePort();
   const platform = await startPlatform({
@@ -172,6 +173,7 @@ async function setUp(harness) {
       OAUTH_REGISTRATION_RATE_LIMIT: '100000',
       SECRETS_KEY: randomBytes(32).toString('base64'),
       EDGE_PORT: String(edgePort),
+      EDGE_TLS_PORT: String(edgeTlsPort),
       SITE_URL: `http://127.0.0.1:${ports.gateway[0]}`,
     },
   });
@@ -185,6 +187,7 @@ async function setUp(harness) {
     api: platform.urls.api,
     site: platform.urls.site,
     edge: platform.urls.edge,
+    edgeTls: platform.urls.edgeTls,
     health: platform.urls.health,
     skipped: platform.skipped,
     databaseUrl,
