@@ -9,6 +9,7 @@ import {
   AppsEvents,
   AppsSubjects,
   DeploymentSubjects,
+  DomainsSubjects,
   UsersSubjects,
   type AppUserView,
   type PageView,
@@ -150,6 +151,10 @@ export const handlers: Record<string, Handler> = {
     const user = sessions.get(`${String(data['app_id'])}:${String(data['session_hash'])}`);
     if (!user) throw new Failure({ status: 401, body: { error: 'unauthorized', message: 'Not signed in.' } });
     return { app_user: user };
+  },
+  // No custom domains here: every other host is one no app has.
+  [DomainsSubjects.resolveHost]: (data) => {
+    throw notFound(`Custom domain ${String(data['host'])} was not found`);
   },
   [UsersSubjects.appUserSignOut]: (data) => {
     sessions.delete(`${String(data['app_id'])}:${String(data['session_hash'])}`);

@@ -47,6 +47,9 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
     .send(JSON.stringify(body));
 }
 
+/** A host name of at least two labels, as domains-service stores custom domains (lowercase punycode). */
+const CUSTOM_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
 /** Where an ACME CA fetches an http-01 challenge's key authorization (RFC 8555, 8.3). */
 const ACME_CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 
@@ -192,6 +195,8 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     path: string,
     secure: boolean,
   ): Promise<Exclude<HostAddress, { kind: 'unknown' }> | FastifyReply | null> {
+    // Only a name DNS could hold may be a custom domain: anything else is not asked about.
+    if (!CUSTOM_DOMAIN.test(host)) return null;
     const domain = await this.domains.resolve(host);
     if (!domain) return null;
     if (!secure && path.startsWith(ACME_CHALLENGE_PREFIX)) {
