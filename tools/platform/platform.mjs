@@ -5,7 +5,7 @@
  *   const platform = await startPlatform({ env, ports, logDir, services, gatewayReplicas, quiet });
  *     env              variables for every process, over process.env (DATABASE_URL, NATS_URL, SECRETS_KEY, ...);
  *                      without SECRETS_KEY anywhere the run gets a random one (its sealed values die with it).
- *                      SITE_URL defaults to the first gateway's address, EDGE_PORT to 8080, PUBLIC_URL_PORT
+ *                      SITE_URL defaults to the first gateway's address, EDGE_PORT to 8080, EDGE_TLS_PORT to 8443, PUBLIC_URL_PORT
  *                      (the port in the app addresses the services hand out) to EDGE_PORT.
  *     ports            { [service]: port } for each service's own port variable (see SERVICES); `gateway` may
  *                      be an array with one port per replica. Missing ones use the defaults (replicas: +1 each).
@@ -21,7 +21,7 @@
  *   Resolves once every /health answers 200 (60 s at most). If a process exits or times out it rejects with
  *   its name and the last 30 lines of its log, after stopping whatever it started (no restarts while starting).
  *
- *   platform.urls      { api, site, edge, gateways: [url, ...], health: { [instance]: url } }
+ *   platform.urls      { api, site, edge, edgeTls, gateways: [url, ...], health: { [instance]: url } }
  *   platform.env       the variables every process was given (without the per-process port)
  *   platform.instances running instance names; platform.skipped: services not built
  *   platform.stop()                       SIGTERM to all, SIGKILL after 15 s; resolves when all exited
@@ -64,6 +64,8 @@ export const SERVICES = [
 
 /** The edge's second port, where it serves generated apps; every process reads it to build preview URLs. */
 export const EDGE_APPS = { portVar: 'EDGE_PORT', port: 8080 };
+/** The edge's HTTPS port, where custom domains are served with their certificates (chosen by SNI). */
+export const EDGE_TLS = { portVar: 'EDGE_TLS_PORT', port: 8443 };
 
 const READY_TIMEOUT_MS = 60_000;
 const KILL_AFTER_MS = 15_000;
@@ -152,6 +154,7 @@ export async function startPlatform(options = {}) {
     NO_COLOR: '1',
     SITE_URL: `http://localhost:${gateways[0]?.port ?? 3000}`,
     [EDGE_APPS.portVar]: String(EDGE_APPS.port),
+    [EDGE_TLS.portVar]: String(EDGE_TLS.port),
     // Services that store secrets refuse to start without a key; a run that names none (a benchmark) gets one of its own.
     ...(process.env.SECRETS_KEY ? {} : { SECRETS_KEY: randomBytes(32).toString('base64') }),
     ...options.env,
@@ -166,6 +169,10 @@ export async function startPlatform(options = {}) {
   }
   if (instances.has('edge') && (await portTaken(edgePort))) {
     taken.push({ port: edgePort, what: `edge ${EDGE_APPS.portVar}`, instance: 'edge', devVar: EDGE_APPS.portVar });
+  }
+  const edgeTlsPort = Number(env[EDGE_TLS.portVar]);
+  if (instances.has('edge') && (await portTaken(edgeTlsPort))) {
+    taken.push({ port: edgeTlsPort, what: `edge ${EDGE_TLS.portVar}`, instance: 'edge', devVar: EDGE_TLS.portVar });
   }
   if (taken.length > 0) throw new PortTakenError(taken);
 
@@ -313,6 +320,7 @@ export async function startPlatform(options = {}) {
       api: gatewayUrls[0] ? `${gatewayUrls[0]}/api/v1` : undefined,
       site: env.SITE_URL,
       edge: `http://127.0.0.1:${edgePort}`,
+      edgeTls: `https://127.0.0.1:${edgeTlsPort}`,
       gateways: gatewayUrls,
       health: Object.fromEntries([...instances.values()].map((i) => [i.name, healthUrl(i)])),
     },

@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { DOMAINS_CONFIG, type DomainsConfig } from './config/domains.config';
+import { CustomDomainEntity } from './custom-domains/custom-domain.entity';
+import { CustomDomainsModule } from './custom-domains/custom-domains.module';
+import { DOMAINS_MIGRATIONS } from './migrations';
 
 @Module({})
 export class AppModule {
@@ -9,9 +12,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'domains-service', config }),
-        // No tables yet: booting still creates the schema and its migrations table, so the first
-        // feature's migration lands in a schema that already exists under this service's control.
-        DatabaseModule.forService({ schema: 'domains', entities: [], migrations: [] }),
+        DatabaseModule.forService({ schema: 'domains', entities: [CustomDomainEntity], migrations: DOMAINS_MIGRATIONS }),
+        CustomDomainsModule,
       ],
       providers: [{ provide: DOMAINS_CONFIG, useValue: config }],
       exports: [DOMAINS_CONFIG],

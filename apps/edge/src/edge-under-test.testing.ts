@@ -9,6 +9,7 @@ import {
   AppsEvents,
   AppsSubjects,
   DeploymentSubjects,
+  DomainsSubjects,
   UsersSubjects,
   type AppUserView,
   type PageView,
@@ -151,6 +152,10 @@ export const handlers: Record<string, Handler> = {
     if (!user) throw new Failure({ status: 401, body: { error: 'unauthorized', message: 'Not signed in.' } });
     return { app_user: user };
   },
+  // No custom domains here: every other host is one no app has.
+  [DomainsSubjects.resolveHost]: (data) => {
+    throw notFound(`Custom domain ${String(data['host'])} was not found`);
+  },
   [UsersSubjects.appUserSignOut]: (data) => {
     sessions.delete(`${String(data['app_id'])}:${String(data['session_hash'])}`);
     return { success: true };
@@ -236,6 +241,7 @@ export function useEdgeUnderTest(): void {
       NATS_URL: nats.url,
       EDGE_PORT: String(EDGE_PORT),
       HEALTH_PORT: String(HEALTH_PORT),
+      EDGE_TLS_PORT: '5812',
       RUNTIME_CACHE_MS: String(CACHE_MS),
       PAGE_VIEW_FLUSH_MS: '100',
       LOG_LEVEL: 'warn',

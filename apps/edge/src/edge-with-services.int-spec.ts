@@ -115,6 +115,7 @@ describe('the edge with the real services', () => {
     const config = loadEdgeConfig({
       NATS_URL: nats.url,
       EDGE_PORT: String(EDGE_PORT),
+      EDGE_TLS_PORT: String(await freePort()),
       HEALTH_PORT: String(await freePort()),
       RUNTIME_CACHE_MS: '500',
       PAGE_VIEW_FLUSH_MS: '100',

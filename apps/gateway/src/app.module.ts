@@ -18,6 +18,7 @@ import { CheckoutPageController } from './billing/checkout-page.controller';
 import { CreditsController } from './billing/credits.controller';
 import { StripeWebhookController } from './billing/stripe-webhook.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { CustomDomainsController } from './custom-domains/custom-domains.controller';
 import { DiscoveryController } from './discovery/discovery.controller';
 import { SiteContent } from './discovery/site-content';
 import { EnvVarsController } from './env-vars/env-vars.controller';
@@ -52,6 +53,7 @@ const CONTROLLERS = [
   ManagedAppsController,
   ManagedAppLifecycleController,
   EnvVarsController,
+  CustomDomainsController,
   AppsAliasController,
   AppUsersController,
   GenerationQueueController,

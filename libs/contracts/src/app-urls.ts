@@ -32,3 +32,12 @@ export function appUrls(appId: string, options: AppUrlOptions): AppPublicUrls {
 export function editorUrl(siteUrl: string, appId: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/account/apps/${appId}/editor`;
 }
+
+/**
+ * An app's production address: `https://<primary domain>` while the app has an operational primary custom domain
+ * (contract 4.6, set_primary), else its default address. deployment-service (on deploy) and domains-service (when
+ * the primary changes) both answer with this, so the two never disagree on what production_url is.
+ */
+export function productionUrlOf(defaultProductionUrl: string, operationalPrimaryDomain: string | null): string {
+  return operationalPrimaryDomain === null ? defaultProductionUrl : `https://${operationalPrimaryDomain}`;
+}

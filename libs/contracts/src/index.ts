@@ -7,6 +7,7 @@ export * from './apps.contract';
 export * from './caller';
 export * from './claim.contract';
 export * from './deployment.contract';
+export * from './domains.contract';
 export * from './edge.contract';
 export * from './errors';
 export * from './events';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as apps from './apps.contract';
 import * as claim from './claim.contract';
 import * as deployment from './deployment.contract';
+import * as domains from './domains.contract';
 import * as edge from './edge.contract';
 import * as generation from './generation.contract';
 import { MESSAGE_SCHEMAS, RPC_SCHEMAS } from './rpc-map';
@@ -12,7 +13,7 @@ import * as billing from './billing.contract';
 import * as webhooks from './webhooks.contract';
 
 /** Every contract module, one per owning service: where the `*Subjects` and `*Events` constants are. */
-const CONTRACT_MODULES: ReadonlyArray<Record<string, unknown>> = [apps, billing, claim, deployment, edge, generation, users, webhooks];
+const CONTRACT_MODULES: ReadonlyArray<Record<string, unknown>> = [apps, billing, claim, deployment, domains, edge, generation, users, webhooks];
 
 /*
  * The subject map of libs/contracts/README.md: every subject with its owner (the app whose handler answers

@@ -5,6 +5,7 @@ import { OutboxService } from '@appgen/outbox';
 import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
 import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
+import { productionUrl } from './production-url';
 import { DeploymentEntity } from './deployment.entity';
 
 /** Postgres channel a new deployment is announced on (payload: the writing schema). */
@@ -107,17 +108,18 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
         if (!(await this.advance(deployment, 'building', 'deploying'))) return;
       }
       // Repeating this after a restart only sets the same values again.
+      const address = await productionUrl(this.rpc, this.config, deployment.appId);
       await this.rpc.request(AppsSubjects.setLifecycle, {
         caller: deployment.caller,
         id: deployment.appId,
         changes: {
           status: 'published',
-          production_url: publicUrls(this.config, deployment.appId).production,
+          production_url: address,
           published_at: new Date().toISOString(),
         },
       });
       // Production now serves this build: the edge forgets the bundle it had (README, "Changes apply at once").
-      if (await this.advance(deployment, 'deploying', 'deployed')) await this.rpc.announce(EdgeEvents.appChanged, { app_id: deployment.appId });
+      if (await this.advance(deployment, 'deploying', 'deployed', address)) await this.rpc.announce(EdgeEvents.appChanged, { app_id: deployment.appId });
     } catch (error) {
       const reason =
         error instanceof AppgenError ? error.payload.body.message : error instanceof Error ? error.message : String(error);
@@ -130,11 +132,11 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /** Moves the row on if it is still where this worker left it; false when another worker took it over. */
-  private advance(deployment: DeploymentEntity, from: DeploymentStatus, to: DeploymentStatus): Promise<boolean> {
+  private advance(deployment: DeploymentEntity, from: DeploymentStatus, to: DeploymentStatus, address?: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const changed = await this.move(manager, deployment, from, to, to === 'deployed' ? { deployedAt: new Date() } : {});
       // The production bundle is the build of the newest deployed deployment: this commit promotes it.
-      if (changed && to === 'deployed') await this.event(manager, deployment, 'app.deployment.completed');
+      if (changed && to === 'deployed') await this.event(manager, deployment, 'app.deployment.completed', address);
       return changed;
     });
   }
@@ -156,6 +158,8 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
     manager: EntityManager,
     deployment: DeploymentEntity,
     kind: 'app.deployment.started' | 'app.deployment.completed',
+    /** the address production_url was set to, when the deployment went live */
+    address?: string,
   ): Promise<void> {
     await this.outbox.enqueue(manager, {
       kind,
@@ -165,7 +169,7 @@ export class DeploymentWorker implements OnApplicationBootstrap, BeforeApplicati
         deployment_id: deployment.id,
         environment: deployment.environment,
         status: deployment.status,
-        production_url: deployment.status === 'failed' ? null : publicUrls(this.config, deployment.appId).production,
+        production_url: deployment.status === 'failed' ? null : (address ?? publicUrls(this.config, deployment.appId).production),
       },
     });
   }

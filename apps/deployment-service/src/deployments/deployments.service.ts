@@ -15,7 +15,8 @@ import {
 import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
 import { BuildsService } from '../builds/builds.service';
-import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
+import { DEPLOYMENT_CONFIG, type DeploymentConfig } from '../config/deployment.config';
+import { productionUrl } from './production-url';
 import { DeploymentEntity } from './deployment.entity';
 import { DEPLOYMENTS_CHANNEL, DeploymentWorker } from './deployment-worker';
 import { notDeployable } from './not-deployable';
@@ -68,7 +69,7 @@ export class DeploymentsService {
       deployment_id: deployment.id,
       status: 'queued',
       message: `Deployment of version ${newest.number} queued`,
-      production_url: publicUrls(this.config, appId).production,
+      production_url: await productionUrl(this.rpc, this.config, appId),
     };
   }
 

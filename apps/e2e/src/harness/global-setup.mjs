@@ -144,6 +144,7 @@ async function setUp(harness) {
   const redisKeyPrefix = `appgen_e2e_${run}`;
   harness.redis = { url: redisUrl, prefix: redisKeyPrefix };
   const edgePort = await freePort();
+  const edgeTlsPort = await freePort();
   const ports = { gateway: [await freePort(), await freePort()] };
   for (const { name } of SERVICES.filter((s) => s.name !== 'gateway')) ports[name] = await freePort();
   const platform = await startPlatform({
@@ -175,6 +176,7 @@ async function setUp(harness) {
       // so per-IP limits can be driven from many addresses (anonymous-builds.e2e-spec.ts).
       TRUSTED_PROXIES: '127.0.0.1/32, ::1/128',
       EDGE_PORT: String(edgePort),
+      EDGE_TLS_PORT: String(edgeTlsPort),
       SITE_URL: `http://127.0.0.1:${ports.gateway[0]}`,
     },
   });
@@ -188,6 +190,7 @@ async function setUp(harness) {
     api: platform.urls.api,
     site: platform.urls.site,
     edge: platform.urls.edge,
+    edgeTls: platform.urls.edgeTls,
     health: platform.urls.health,
     skipped: platform.skipped,
     databaseUrl,

@@ -7,6 +7,8 @@ export interface E2eEnv {
   api: string;
   site: string;
   edge: string;
+  /** The edge's HTTPS port for custom domains, e.g. https://127.0.0.1:41236 (connect with the domain as servername). */
+  edgeTls: string;
   /** Health URL of every running instance (`gateway`, `gateway-2`, `apps-service`, ...). */
   health: Record<string, string>;
   /** Services not started because they are not built. */

@@ -4,6 +4,7 @@ export const edgeEnv = {
   // DATABASE_URL comes along with serviceEnv but is unused: the edge owns no schema and reads through NATS.
   ...serviceEnv,
   EDGE_PORT: env.int('port serving generated apps by Host header', { default: 8080, min: 1, max: 65535 }),
+  EDGE_TLS_PORT: env.int("HTTPS port serving custom domains, each with its own certificate chosen by SNI", { default: 8443, min: 1, max: 65535 }),
   HEALTH_PORT: env.int('port of the health endpoint, kept off EDGE_PORT where apps own every path', {
     default: 3104,
     min: 1,
@@ -35,8 +36,9 @@ export function loadEdgeConfig(source: NodeJS.ProcessEnv = process.env): EdgeCon
       problems.push(`${name} must be a lowercase hostname without scheme or port, got "${config[name]}" (${edgeEnv[name].description})`);
     }
   }
-  if (config.EDGE_PORT === config.HEALTH_PORT) {
-    problems.push(`EDGE_PORT and HEALTH_PORT must differ, both are ${config.EDGE_PORT}`);
+  const ports = [['EDGE_PORT', config.EDGE_PORT], ['EDGE_TLS_PORT', config.EDGE_TLS_PORT], ['HEALTH_PORT', config.HEALTH_PORT]] as const;
+  for (const [i, [name, port]] of ports.entries()) {
+    for (const [other, otherPort] of ports.slice(i + 1)) if (port === otherPort) problems.push(`${name} and ${other} must differ, both are ${port}`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SecureContext } from 'node:tls';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { APP_RUNTIME_PREFIX, APP_SESSION_COOKIE, extensionOf, isHtml, type AppUserView, type BundleEnvironment, type RuntimeApp } from '@appgen/contracts';
@@ -21,9 +22,10 @@ import { RuntimeApiHandler, sessionHashOf } from '../runtime-api/runtime-api.han
 import { renderSignInPage, signInPagePolicy } from '../runtime-api/sign-in-page';
 import { appOriginOf } from '../runtime-api/write-guard';
 import { AppLookupService } from './app-lookup.service';
+import { CustomDomainLookup } from './custom-domain-lookup.service';
 import { parseCookies, serializeCookie } from './cookies';
 import { errorResponse, methodNotAllowedResponse, notFoundResponse, prefersJson, type PageResponse } from './edge-responses';
-import { parseHostAddress, type HostAddress } from './host-address';
+import { normalizeHost, parseHostAddress, type HostAddress } from './host-address';
 import { APP_CONTENT_SECURITY_POLICY, EDGE_SECURITY_HEADERS } from './security-headers';
 
 const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -44,6 +46,12 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
     .header('cache-control', 'no-store')
     .send(JSON.stringify(body));
 }
+
+/** A host name of at least two labels, as domains-service stores custom domains (lowercase punycode). */
+const CUSTOM_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+/** Where an ACME CA fetches an http-01 challenge's key authorization (RFC 8555, 8.3). */
+const ACME_CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 
 function isApiPath(path: string): boolean {
   return path === APP_RUNTIME_PREFIX || path.startsWith(`${APP_RUNTIME_PREFIX}/`);
@@ -69,6 +77,8 @@ function splitUrl(url: string): { path: string; query: URLSearchParams } {
 export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('HostedAppsServer');
   private readonly server: FastifyInstance;
+  /** HTTPS on EDGE_TLS_PORT for custom domains, each with its own certificate, chosen by SNI. */
+  private readonly tlsServer: FastifyInstance;
   private readonly secureCookies: boolean;
 
   constructor(
@@ -77,21 +87,45 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     private readonly api: RuntimeApiHandler,
     private readonly pageViews: PageViewRecorder,
     private readonly accesses: AppUserAccessRecorder,
+    private readonly domains: CustomDomainLookup,
   ) {
     this.secureCookies = config.PUBLIC_URL_SCHEME === 'https';
-    this.server = Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: 'idle', return503OnClosing: true });
+    this.server = this.createServer(Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: 'idle', return503OnClosing: true }), false);
+    this.tlsServer = this.createServer(
+      Fastify({
+        logger: false,
+        bodyLimit: 1_048_576,
+        forceCloseConnections: 'idle',
+        return503OnClosing: true,
+        https: { SNICallback: (servername, done) => this.contextFor(servername, done) },
+      }),
+      true,
+    );
+  }
+
+  /** The certificate of a custom domain for a TLS handshake; none (handshake refused) for any other name. */
+  private contextFor(servername: string, done: (error: Error | null, context?: SecureContext) => void): void {
+    const host = normalizeHost(servername);
+    this.domains.secureContext(host).then(
+      (context) => (context ? done(null, context) : done(new Error(`no certificate for ${host}`))),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  private createServer(server: FastifyInstance, secure: boolean): FastifyInstance {
     // Host and path, never the query string, which is the app's own business.
-    installHttpRequestLog(this.server, { routeOf: (request) => `${request.hostname}${request.url.split('?')[0]?.slice(0, 200) ?? ''}` });
+    installHttpRequestLog(server, { routeOf: (request) => `${request.hostname}${request.url.split('?')[0]?.slice(0, 200) ?? ''}` });
     // Bodies are read as bytes whatever their content type: only /_api uses them, and it answers a
     // malformed one with its own error body rather than a parser's.
-    this.server.removeAllContentTypeParsers();
-    this.server.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    this.server.all('/*', (request, reply) => this.serve(request, reply));
-    this.server.setNotFoundHandler((request, reply) => this.serve(request, reply));
-    this.server.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    server.removeAllContentTypeParsers();
+    server.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    server.all('/*', (request, reply) => this.serve(request, reply, secure));
+    server.setNotFoundHandler((request, reply) => this.serve(request, reply, secure));
+    server.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       const page = errorResponse(error.statusCode, isApiPath(splitUrl(request.url).path) ? 'application/json' : request.headers.accept);
       return send(reply, page);
     });
+    return server;
   }
 
   /** For tests: the running Fastify instance (inject requests without a socket). */
@@ -99,17 +133,26 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     return this.server;
   }
 
-  private async serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const address = parseHostAddress(request.headers.host, {
+  /** For tests: the HTTPS server of custom domains. */
+  get tlsInstance(): FastifyInstance {
+    return this.tlsServer;
+  }
+
+  private async serve(request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<FastifyReply> {
+    const parsed = parseHostAddress(request.headers.host, {
       previewHost: this.config.PREVIEW_HOST,
       appsHost: this.config.APPS_HOST,
     });
     const { path, query } = splitUrl(request.url);
     const api = isApiPath(path);
     const accept = api ? 'application/json' : request.headers.accept;
-    if (address.kind === 'unknown') return send(reply, notFoundResponse(address, accept));
+    // The HTTPS port serves custom domains only: their certificates are the only ones it has.
+    if (secure && parsed.kind !== 'unknown') return send(reply, notFoundResponse({ kind: 'unknown', host: parsed.host }, accept));
     try {
       await this.lookup.synced();
+      const address = parsed.kind === 'unknown' ? await this.customDomainAddress(request, reply, parsed.host, path, secure) : parsed;
+      if (address === null) return send(reply, notFoundResponse(parsed, accept));
+      if (!('appId' in address)) return address;
       const app = await this.lookup.app(address.appId);
       if (!app) return send(reply, notFoundResponse(address, accept, 'no_app'));
       const cookies = parseCookies(request.headers.cookie);
@@ -125,17 +168,49 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
           origin: single(request.headers.origin),
           fetchSite: single(request.headers['sec-fetch-site']),
           contentType: single(request.headers['content-type']),
-          appOrigin: appOriginOf(this.config.PUBLIC_URL_SCHEME, request.headers.host),
+          appOrigin: appOriginOf(secure ? 'https' : this.config.PUBLIC_URL_SCHEME, request.headers.host),
+          secure: secure || this.secureCookies,
         });
         if (result.setCookie) reply.header('set-cookie', result.setCookie);
         return sendJson(reply, result.status, result.body);
       }
-      return await this.serveBundle(request, reply, { address, app, path, cookies, sessionToken });
+      return await this.serveBundle(request, reply, { address, app, path, cookies, sessionToken, secure });
     } catch (error) {
       const status = error instanceof AppgenError ? error.payload.status : undefined;
-      if (status === undefined) this.log.error(`serving ${address.host}${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (status === undefined) this.log.error(`serving ${parsed.host}${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
       return send(reply, errorResponse(status, accept));
     }
+  }
+
+  /**
+   * A host that is no app address may be a custom domain. Over HTTP it answers the ACME CA's http-01 challenges
+   * (before the domain has a certificate, so before it is operational) and sends everything else to HTTPS; over
+   * HTTPS an operational domain serves its app's production build. Null: nothing is served at this host; a reply:
+   * answered here.
+   */
+  private async customDomainAddress(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: string,
+    path: string,
+    secure: boolean,
+  ): Promise<Exclude<HostAddress, { kind: 'unknown' }> | FastifyReply | null> {
+    // Only a name DNS could hold may be a custom domain: anything else is not asked about.
+    if (!CUSTOM_DOMAIN.test(host)) return null;
+    const domain = await this.domains.resolve(host);
+    if (!domain) return null;
+    if (!secure && path.startsWith(ACME_CHALLENGE_PREFIX)) {
+      const token = path.slice(ACME_CHALLENGE_PREFIX.length);
+      const answer = await this.domains.challenge(token);
+      if (answer === null) return null;
+      return reply.code(200).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(answer);
+    }
+    if (!domain.operational) return null;
+    if (!secure) {
+      const port = this.config.EDGE_TLS_PORT === 443 ? '' : `:${this.config.EDGE_TLS_PORT}`;
+      return reply.code(308).headers(EDGE_SECURITY_HEADERS).header('cache-control', 'no-store').header('location', `https://${host}${port}${request.url}`).send();
+    }
+    return { kind: 'production', appId: domain.app_id, host };
   }
 
   private async serveBundle(
@@ -147,9 +222,10 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       path: string;
       cookies: Map<string, string>;
       sessionToken: string | null;
+      secure: boolean;
     },
   ): Promise<FastifyReply> {
-    const { address, app, path, cookies } = context;
+    const { address, app, path, cookies, secure } = context;
     const accept = request.headers.accept;
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(reply.header('allow', 'GET, HEAD'), methodNotAllowedResponse(accept));
     const environment: BundleEnvironment = address.kind;
@@ -158,7 +234,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     if (privateApp) {
       // Read on every request (the edge forgets it when the app or its users change): making an app private applies without a redeploy.
       user = context.sessionToken ? await this.lookup.session(app.id, sessionHashOf(context.sessionToken)) : null;
-      if (!user) return this.signInPage(request, reply, app, environment, path, cookies);
+      if (!user) return this.signInPage(request, reply, app, environment, path, cookies, secure);
     }
     const bundle = await this.lookup.bundle(app.id, environment);
     if (!bundle) return send(reply, notFoundResponse(address, accept));
@@ -170,7 +246,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
 
     const html = isHtml(file.contentType);
     if (html && request.method === 'GET') {
-      this.countPageView(reply, app, environment, path, cookies);
+      this.countPageView(reply, app, environment, path, cookies, secure);
       // A page a signed-in app user loads is one access of theirs (a public app's visitors may be signed in too).
       user ??= context.sessionToken ? await this.lookup.session(app.id, sessionHashOf(context.sessionToken)) : null;
       if (user) this.accesses.record(user.id);
@@ -195,13 +271,14 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     environment: BundleEnvironment,
     path: string,
     cookies: Map<string, string>,
+    secure: boolean,
   ): FastifyReply {
     // Only a page can show a form; an asset asked for without a session is simply refused.
     const page = extensionOf(path) === '' || extensionOf(path) === 'html';
     if (!page || prefersJson(request.headers.accept)) {
       return sendJson(reply, 401, { error: 'unauthorized', message: `Sign in to use ${app.name}.` });
     }
-    if (request.method === 'GET') this.countPageView(reply, app, environment, path, cookies);
+    if (request.method === 'GET') this.countPageView(reply, app, environment, path, cookies, secure);
     const nonce = randomBytes(16).toString('base64');
     return reply
       .code(401)
@@ -212,10 +289,17 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       .send(renderSignInPage(app.name, nonce));
   }
 
-  private countPageView(reply: FastifyReply, app: RuntimeApp, environment: BundleEnvironment, path: string, cookies: Map<string, string>): void {
+  private countPageView(
+    reply: FastifyReply,
+    app: RuntimeApp,
+    environment: BundleEnvironment,
+    path: string,
+    cookies: Map<string, string>,
+    secure: boolean,
+  ): void {
     const visitor = validIdentifier(cookies.get(VISITOR_COOKIE)) ?? newIdentifier();
     const session = validIdentifier(cookies.get(SESSION_COOKIE)) ?? newIdentifier();
-    const options = { secure: this.secureCookies };
+    const options = { secure: secure || this.secureCookies };
     // The session cookie is set again on every page, so it expires after 30 minutes without one.
     reply.header('set-cookie', [
       serializeCookie(VISITOR_COOKIE, visitor, { ...options, maxAgeSeconds: VISITOR_MAX_AGE_SECONDS }),
@@ -233,17 +317,20 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
 
   async onApplicationBootstrap(): Promise<void> {
     await this.server.listen({ port: this.config.EDGE_PORT, host: '0.0.0.0' });
+    await this.tlsServer.listen({ port: this.config.EDGE_TLS_PORT, host: '0.0.0.0' });
     this.log.log(
-      `serving preview-<app_id>.${this.config.PREVIEW_HOST} and <app_id>.${this.config.APPS_HOST} on port ${this.config.EDGE_PORT}`,
+      `serving preview-<app_id>.${this.config.PREVIEW_HOST} and <app_id>.${this.config.APPS_HOST} on port ${this.config.EDGE_PORT}, ` +
+        `custom domains on ${this.config.EDGE_PORT} (HTTP) and ${this.config.EDGE_TLS_PORT} (HTTPS)`,
     );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    const closing = this.server.close();
+    const closing = Promise.all([this.server.close(), this.tlsServer.close()]);
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), this.config.SHUTDOWN_TIMEOUT_MS).unref());
     if ((await Promise.race([closing, timeout])) === 'timeout') {
       this.log.warn('requests still open after SHUTDOWN_TIMEOUT_MS; closing their connections');
       this.server.server.closeAllConnections();
+      this.tlsServer.server.closeAllConnections();
       await closing;
     }
     // The last requests' page views and accesses go out before NATS drains (onApplicationShutdown).

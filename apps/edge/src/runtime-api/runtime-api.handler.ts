@@ -49,6 +49,8 @@ export interface ApiRequest {
   contentType: string | undefined;
   /** where the app is served for this request, `scheme://host[:port]` */
   appOrigin: string | null;
+  /** the request came over HTTPS (a custom domain): the session cookie is Secure whatever PUBLIC_URL_SCHEME says */
+  secure?: boolean;
 }
 
 export interface ApiResult {
@@ -232,7 +234,7 @@ export class RuntimeApiHandler {
           code: typeof body['code'] === 'string' ? body['code'] : typeof body['code'] === 'number' ? String(body['code']) : '',
         });
         const response: AppSessionResponse = { user: { email: session.app_user.email, tier: effectiveTier(session.app_user) } };
-        return { status: 200, body: response, setCookie: this.sessionCookie(session.session_token, APP_SESSION_MAX_AGE_SECONDS) };
+        return { status: 200, body: response, setCookie: this.sessionCookie(session.session_token, APP_SESSION_MAX_AGE_SECONDS, request.secure) };
       }
       case 'me': {
         if (request.method !== 'GET') return this.methodNotAllowed(request, 'GET');
@@ -249,15 +251,15 @@ export class RuntimeApiHandler {
           await this.rpc.request(UsersSubjects.appUserSignOut, { app_id: app.id, session_hash: sessionHash });
           this.lookup.forgetSession(app.id, sessionHash);
         }
-        return { status: 200, body: { success: true }, setCookie: this.sessionCookie('', 0) };
+        return { status: 200, body: { success: true }, setCookie: this.sessionCookie('', 0, request.secure) };
       }
       default:
         return failure('not_found', `No API route ${request.method} /_api${request.path}.`);
     }
   }
 
-  private sessionCookie(token: string, maxAgeSeconds: number): string {
-    return serializeCookie(APP_SESSION_COOKIE, token, { maxAgeSeconds, secure: this.config.PUBLIC_URL_SCHEME === 'https' });
+  private sessionCookie(token: string, maxAgeSeconds: number, secure = false): string {
+    return serializeCookie(APP_SESSION_COOKIE, token, { maxAgeSeconds, secure: secure || this.config.PUBLIC_URL_SCHEME === 'https' });
   }
 
   private methodNotAllowed(request: ApiRequest, allow: string): ApiResult {

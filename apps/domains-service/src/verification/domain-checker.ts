@@ -1,0 +1,236 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DomainsEvents, type Caller } from '@appgen/contracts';
+import { NotifiedWorkLoop, RpcClient, sealSecret } from '@appgen/service-kit';
+import { CERTIFICATE_ISSUER, type CertificateIssuer } from '../certificates/certificate-issuer';
+import { DOMAINS_CONFIG, type DomainsConfig } from '../config/domains.config';
+import { ProductionAddress } from '../custom-domains/production-address';
+import { nextCheckDelay } from './check-schedule';
+import { dnsLookup, verifyDns, type DnsLookup } from './dns-verifier';
+
+/** Writers NOTIFY this channel with the schema name when a DNS check or a certificate order is due now. */
+export const DOMAINS_CHANNEL = 'domains_work';
+const POLL_INTERVAL_MS = 1000;
+/** DNS checks started per pass: each is a few lookups of at most a few seconds. */
+const DNS_BATCH = 20;
+/** Certificate orders started per pass: an ACME order takes seconds and several round trips. */
+const SSL_BATCH = 4;
+/** A claimed check is invisible to other replicas this long; a process that died mid-check only delays it. */
+const DNS_LEASE_SECONDS = 30;
+const SSL_LEASE_SECONDS = 300;
+
+interface ClaimedCheck {
+  id: number;
+  domain: string;
+  is_apex: boolean;
+  cycle_started_at: Date;
+  checks_done: number;
+}
+
+interface ClaimedOrder {
+  id: number;
+  domain: string;
+  app_id: string;
+  is_primary: boolean;
+  caller: Caller;
+}
+
+interface Moved {
+  domain: string;
+  app_id: string;
+  is_primary: boolean;
+  caller: Caller;
+  ssl_status: string;
+}
+
+/*
+ * Statements that change rows and answer them are written `WITH changed AS (UPDATE … RETURNING …) SELECT`, so that
+ * DataSource.query answers the rows themselves (a bare UPDATE answers [rows, count]).
+ */
+
+/**
+ * The durable checker. Its state is the rows: `next_check_at` says when a pending domain's DNS is looked at next,
+ * `next_ssl_at` when a verified domain's certificate is ordered or renewed. A pass claims due rows with
+ * FOR UPDATE SKIP LOCKED and leases them (pushes the time past the work's length), so replicas never check one
+ * domain at once and a restart resumes where the rows say, a domain claimed by a dead process after its lease.
+ * Outcomes are written only if the row is still in the cycle that was checked (a refresh in between wins).
+ */
+@Injectable()
+export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger('DomainChecker');
+  private readonly lookup: DnsLookup;
+  private loop?: NotifiedWorkLoop;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rpc: RpcClient,
+    private readonly production: ProductionAddress,
+    @Inject(DOMAINS_CONFIG) private readonly config: DomainsConfig,
+    @Inject(CERTIFICATE_ISSUER) private readonly issuer: CertificateIssuer,
+  ) {
+    this.lookup = dnsLookup(config.dnsServers);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.loop = new NotifiedWorkLoop({
+      name: 'DomainChecker',
+      databaseUrl: this.config.DATABASE_URL,
+      channel: DOMAINS_CHANNEL,
+      schema: String(this.dataSource.driver.schema),
+      pollIntervalMs: POLL_INTERVAL_MS,
+      pass: () => this.pass(),
+    });
+    await this.loop.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.loop?.stop();
+    await Promise.allSettled([...this.running]);
+  }
+
+  wake(): void {
+    this.loop?.wake();
+  }
+
+  /**
+   * check_status: this domain's DNS now, whatever its schedule, then its certificate if it was just verified and
+   * the issuer signs at once. Answers when both are recorded.
+   */
+  async checkNow(id: number): Promise<void> {
+    const [claimed] = await this.claimChecks(id);
+    if (claimed) await this.check(claimed);
+    const [order] = await this.claimOrders(id);
+    if (order) {
+      // The internal CA signs in milliseconds: the answer can show the certificate. An ACME order runs on in the background.
+      if (this.issuer.name === 'internal') await this.order(order);
+      else this.track(this.order(order));
+    }
+  }
+
+  private async pass(): Promise<void> {
+    const checks = await this.claimChecks(null);
+    const orders = await this.claimOrders(null);
+    await Promise.all(checks.map((claimed) => this.check(claimed).catch((error: unknown) => this.log.warn(`checking ${claimed.domain} failed: ${String(error)}`))));
+    for (const order of orders) this.track(this.order(order));
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => this.log.warn(`certificate work failed: ${String(error)}`)).finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+
+  /** Due DNS checks (or the one named, due or not), leased to this process. */
+  private claimChecks(id: number | null): Promise<ClaimedCheck[]> {
+    return this.dataSource.query(
+      `WITH picked AS (
+         SELECT id FROM custom_domains
+          WHERE verification_status = 'pending' AND next_check_at IS NOT NULL
+            AND ${id === null ? 'next_check_at <= now()' : 'id = $3'}
+          ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       , leased AS (UPDATE custom_domains d SET next_check_at = now() + make_interval(secs => $2)
+         FROM picked WHERE d.id = picked.id
+       RETURNING d.id, d.domain, d.is_apex, d.cycle_started_at, d.checks_done)
+       SELECT * FROM leased`,
+      id === null ? [DNS_BATCH, DNS_LEASE_SECONDS] : [1, DNS_LEASE_SECONDS, id],
+    );
+  }
+
+  /** Due certificate orders and renewals (or the named domain's, if due), leased; a first order shows `initializing`. */
+  private async claimOrders(id: number | null): Promise<ClaimedOrder[]> {
+    const rows: ClaimedOrder[] = await this.dataSource.query(
+      `WITH picked AS (
+         SELECT id FROM custom_domains
+          WHERE verification_status = 'verified' AND next_ssl_at IS NOT NULL AND next_ssl_at <= now()
+            ${id === null ? '' : 'AND id = $3'}
+          ORDER BY next_ssl_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       , leased AS (UPDATE custom_domains d SET next_ssl_at = now() + make_interval(secs => $2),
+              ssl_status = CASE WHEN d.ssl_status = 'active' THEN 'active' ELSE 'initializing' END, ssl_error = NULL
+         FROM picked WHERE d.id = picked.id
+       RETURNING d.id, d.domain, d.app_id, d.is_primary, d.caller)
+       SELECT * FROM leased`,
+      id === null ? [SSL_BATCH, SSL_LEASE_SECONDS] : [1, SSL_LEASE_SECONDS, id],
+    );
+    return rows;
+  }
+
+  private async check(claimed: ClaimedCheck): Promise<void> {
+    const verdict = await verifyDns(this.lookup, claimed.domain, claimed.is_apex, this.config.cnameTarget, this.config.EDGE_IPV4);
+    const cycle = [claimed.id, claimed.cycle_started_at];
+    if (verdict.ok) {
+      // Verified: the certificate is ordered next (now), unless a valid one from before a refresh is still held.
+      const moved: Moved[] = await this.dataSource.query(
+        `WITH changed AS (UPDATE custom_domains SET verification_status = 'verified', verification_error = NULL, verified_at = now(),
+                hostname_status = 'active', checks_done = checks_done + 1, next_check_at = NULL,
+                ssl_status = CASE WHEN ssl_status = 'active' THEN 'active' ELSE 'pending' END,
+                next_ssl_at = CASE WHEN ssl_status = 'active' THEN next_ssl_at ELSE now() END, updated_at = now()
+          WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'pending'
+          RETURNING domain, app_id, is_primary, caller, ssl_status) SELECT * FROM changed`,
+        cycle,
+      );
+      const row = moved[0];
+      if (!row) return;
+      this.log.log(`${row.domain} verified`);
+      await this.dataSource.query('SELECT pg_notify($1, current_schema())', [DOMAINS_CHANNEL]);
+      await this.announce(row.domain);
+      if (row.is_primary && row.ssl_status === 'active') await this.production.syncQuietly(row.caller, row.app_id);
+      return;
+    }
+    const checksDone = claimed.checks_done + 1;
+    const windowEnds = claimed.cycle_started_at.getTime() + this.config.DNS_VERIFY_WINDOW_SECONDS * 1000;
+    if (Date.now() >= windowEnds) {
+      const failed: Array<{ domain: string }> = await this.dataSource.query(
+        `WITH changed AS (UPDATE custom_domains SET verification_status = 'failed', verification_error = $3, checks_done = checks_done + 1,
+                next_check_at = NULL, hostname_status = CASE WHEN verified_at IS NULL THEN 'pending' ELSE 'moved' END, updated_at = now()
+          WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'pending' RETURNING domain) SELECT * FROM changed`,
+        [...cycle, `Not verified within ${Math.round(this.config.DNS_VERIFY_WINDOW_SECONDS / 3600)} hours: ${verdict.reason}`],
+      );
+      if (failed[0]) this.log.log(`${failed[0].domain} failed verification: ${verdict.reason}`);
+      return;
+    }
+    const delay = Math.min(nextCheckDelay(this.config.checkSchedule, checksDone), Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)));
+    await this.dataSource.query(
+      `UPDATE custom_domains SET checks_done = checks_done + 1, next_check_at = now() + make_interval(secs => $3)
+        WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'pending'`,
+      [...cycle, delay],
+    );
+  }
+
+  private async order(order: ClaimedOrder): Promise<void> {
+    let issued;
+    try {
+      issued = await this.issuer.issue(order.domain);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn(`certificate for ${order.domain} not issued: ${reason}`);
+      // A renewal that fails keeps the certificate it has (still valid for weeks) and tries again later; a first
+      // order fails, visibly, until check_status or refresh asks again.
+      await this.dataSource.query(
+        `UPDATE custom_domains SET ssl_error = $2, updated_at = now(),
+                ssl_status = CASE WHEN ssl_status = 'active' THEN 'active' ELSE 'failed' END,
+                next_ssl_at = CASE WHEN ssl_status = 'active' THEN now() + make_interval(secs => $3) ELSE NULL END
+          WHERE id = $1 AND verification_status = 'verified'`,
+        [order.id, `The certificate could not be issued: ${reason}`.slice(0, 1000), this.config.CERT_RETRY_SECONDS],
+      );
+      return;
+    }
+    const renewAt = new Date(issued.expiresAt.getTime() - this.config.CERT_RENEW_BEFORE_DAYS * 24 * 3600 * 1000);
+    const stored: Moved[] = await this.dataSource.query(
+      `WITH changed AS (UPDATE custom_domains SET cert_pem = $2, key_sealed = $3, cert_expires_at = $4, ssl_status = 'active', ssl_error = NULL,
+              ssl_active_at = coalesce(ssl_active_at, now()), next_ssl_at = greatest($5::timestamptz, now() + interval '1 hour'), updated_at = now()
+        WHERE id = $1 AND verification_status = 'verified'
+        RETURNING domain, app_id, is_primary, caller, ssl_status) SELECT * FROM changed`,
+      [order.id, issued.certPem, sealSecret(this.config.secretsKey, issued.keyPem), issued.expiresAt, renewAt],
+    );
+    const row = stored[0];
+    if (!row) return;
+    this.log.log(`certificate for ${row.domain} issued by the ${this.issuer.name} issuer, valid until ${issued.expiresAt.toISOString()}`);
+    // The edge drops the context it holds for this name and loads the new certificate with the next handshake.
+    await this.announce(row.domain);
+    if (row.is_primary) await this.production.syncQuietly(row.caller, row.app_id);
+  }
+
+  private async announce(domain: string): Promise<void> {
+    await this.rpc.announce(DomainsEvents.hostChanged, { domain });
+  }
+}
