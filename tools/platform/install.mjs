@@ -45,7 +45,20 @@ export function ensureInstalled() {
 
 /** Where the browser test finds Chromium: Debian's package, or CHROMIUM_PATH on other systems. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium';
+
+/**
+ * The Debian packages the end-to-end tests run for real (npm start needs none of them): Chromium for the browser
+ * tests, and pebble with pebble-challtestsrv (an ACME server and a DNS server) for the custom-domains test.
+ */
+export const TEST_PACKAGES = [
+  { name: 'chromium', binary: CHROMIUM_PATH, for: 'the browser tests' },
+  { name: 'pebble', binary: '/usr/bin/pebble', for: 'the custom-domains test (ACME)' },
+  { name: 'pebble', binary: '/usr/bin/pebble-challtestsrv', for: 'the custom-domains test (DNS)' },
+];
+
+function installCommand(names) {
+  return `sudo apt-get update && sudo apt-get install -y --no-install-recommends ${names.join(' ')}`;
+}
 
 function onPath(name) {
   return (process.env.PATH ?? '')
@@ -55,22 +68,26 @@ function onPath(name) {
 }
 
 /**
- * Makes Debian's chromium available for the browser test (npm test only: npm start never needs a browser).
- * Installs it with apt-get when running as root, as CI does; otherwise says how. Returns whether it is there.
+ * Makes TEST_PACKAGES available (npm test only). Installs what is missing with apt-get when running as root, as CI
+ * does; otherwise says how. Returns the tests that cannot run for want of a package (none: all there).
  */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) {
-    console.log(`Chromium for the browser test: ${CHROMIUM_PATH}`);
-    return true;
+export function ensureTestPackages() {
+  const missing = () => TEST_PACKAGES.filter((needed) => !existsSync(needed.binary));
+  const before = missing();
+  if (before.length === 0) {
+    console.log(`Debian packages for the tests: ${[...new Set(TEST_PACKAGES.map((needed) => needed.name))].join(', ')}`);
+    return [];
   }
+  const names = [...new Set(before.map((needed) => needed.name))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !onPath('apt-get') || process.env.CHROMIUM_PATH) {
+  const customChromium = Boolean(process.env.CHROMIUM_PATH) && before.some((needed) => needed.name === 'chromium');
+  if (!isRoot || !onPath('apt-get') || customChromium) {
     console.error(
-      `The browser test needs Chromium at ${CHROMIUM_PATH}, which is missing, and this run cannot install it` +
-        `${isRoot ? '' : ' (not root)'}. Install it with:\n  ${CHROMIUM_INSTALL_COMMAND}\n` +
-        '(or point CHROMIUM_PATH at a Chromium binary). The browser test fails until then.',
+      `Missing for the tests: ${before.map((needed) => `${needed.binary} (${needed.for})`).join(', ')}, and this run cannot install ` +
+        `${isRoot ? 'them' : 'them (not root)'}. Install them with:\n  ${installCommand(names)}\n` +
+        '(or point CHROMIUM_PATH at a Chromium binary). Those tests fail until then.',
     );
-    return false;
+    return before.map((needed) => needed.for);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (args) => {
@@ -79,11 +96,9 @@ export function ensureChromium() {
     if (result.error) console.error(`could not run apt-get: ${result.error.message}`);
     return result.status === 0;
   };
-  console.log(`Installing Debian's chromium for the browser test (${CHROMIUM_PATH} is missing)...`);
-  if (!apt(['update']) || !apt(['install', '-y', '--no-install-recommends', 'chromium']) || !existsSync(CHROMIUM_PATH)) {
-    console.error(`Installing chromium failed (see above). Try it yourself:\n  ${CHROMIUM_INSTALL_COMMAND}`);
-    return false;
-  }
-  console.log(`Installed ${CHROMIUM_PATH}.`);
-  return true;
+  console.log(`Installing Debian's ${names.join(', ')} for the tests...`);
+  const installed = apt(['update']) && apt(['install', '-y', '--no-install-recommends', ...names]);
+  const after = missing();
+  if (!installed || after.length > 0) console.error(`Installing ${names.join(' ')} failed (see above). Try it yourself:\n  ${installCommand(names)}`);
+  return after.map((needed) => needed.for);
 }

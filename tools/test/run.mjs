@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium, ensureInstalled, requireNodeVersion } from '../platform/install.mjs';
+import { ensureInstalled, ensureTestPackages, requireNodeVersion } from '../platform/install.mjs';
 import { ROOT } from '../platform/platform.mjs';
 
 requireNodeVersion();
@@ -87,10 +87,11 @@ if (!installed) {
   process.exit(1);
 }
 
-// Counted by the browser test itself, which fails with the same instructions when Chromium is missing.
-await stage("browser: Debian's chromium", async () =>
-  ensureChromium() ? { ok: true } : { ok: false, counted: true, note: 'missing: the browser test fails' },
-);
+// Counted by the tests themselves, which fail with the same instructions when their package is missing.
+await stage("Debian packages: chromium, pebble", async () => {
+  const cannotRun = ensureTestPackages();
+  return cannotRun.length === 0 ? { ok: true } : { ok: false, counted: true, note: `missing: ${cannotRun.join(', ')} fail` };
+});
 
 const { DEFAULTS, preflight } = await import('../platform/preflight.mjs');
 let servicesOk = true;
