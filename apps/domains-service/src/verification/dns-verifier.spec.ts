@@ -43,6 +43,11 @@ describe('verifyDns', () => {
 
   it('tells a failing resolver apart from a missing record', async () => {
     const failing: DnsLookup = { resolveCname: () => Promise.reject(Object.assign(new Error('t'), { code: 'ETIMEOUT' })), resolve4: async () => [] };
-    expect(await verifyDns(failing, 'www.example.com', false, target, '1.2.3.4')).toMatchObject({ ok: false, reason: expect.stringContaining('ETIMEOUT') });
+    expect(await verifyDns(failing, 'www.example.com', false, target, '1.2.3.4')).toMatchObject({ ok: false, reason: expect.stringContaining('ETIMEOUT'), transient: true });
+    const failingApex: DnsLookup = { resolveCname: async () => [], resolve4: () => Promise.reject(Object.assign(new Error('s'), { code: 'ESERVFAIL' })) };
+    expect(await verifyDns(failingApex, 'example.com', true, target, '1.2.3.4')).toMatchObject({ ok: false, transient: true });
+    // A missing record is an answer, not a failure of the lookup: a verified domain without it has moved.
+    const missing: DnsLookup = { resolveCname: () => Promise.reject(Object.assign(new Error('n'), { code: 'ENOTFOUND' })), resolve4: async () => [] };
+    expect(await verifyDns(missing, 'www.example.com', false, target, '1.2.3.4')).not.toHaveProperty('transient');
   });
 });

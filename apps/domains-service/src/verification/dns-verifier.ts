@@ -7,7 +7,8 @@ export interface DnsLookup {
   resolve4(name: string): Promise<string[]>;
 }
 
-export type DnsVerdict = { ok: true } | { ok: false; reason: string };
+/** `transient`: the lookup itself failed (timeout, SERVFAIL…), which says nothing about the record. */
+export type DnsVerdict = { ok: true } | { ok: false; reason: string; transient?: true };
 
 /** A CNAME chain longer than this is a loop or a misconfiguration. */
 const MAX_CNAME_HOPS = 8;
@@ -42,7 +43,7 @@ export async function verifyDns(lookup: DnsLookup, domain: string, isApex: boole
     } catch (error) {
       const code = codeOf(error);
       if (NO_RECORD.has(code)) return { ok: false, reason: `${domain} has no A record yet; create an A record named @ with the value ${edgeIpv4}` };
-      return { ok: false, reason: `the DNS lookup of ${domain} failed (${code}); it is tried again` };
+      return { ok: false, reason: `the DNS lookup of ${domain} failed (${code}); it is tried again`, transient: true };
     }
     if (addresses.includes(edgeIpv4)) return { ok: true };
     return { ok: false, reason: `${domain} has an A record for ${addresses.join(', ')}, not ${edgeIpv4}; change it to ${edgeIpv4}` };
@@ -56,7 +57,7 @@ export async function verifyDns(lookup: DnsLookup, domain: string, isApex: boole
       answers = await lookup.resolveCname(name);
     } catch (error) {
       const code = codeOf(error);
-      if (!NO_RECORD.has(code)) return { ok: false, reason: `the DNS lookup of ${name} failed (${code}); it is tried again` };
+      if (!NO_RECORD.has(code)) return { ok: false, reason: `the DNS lookup of ${name} failed (${code}); it is tried again`, transient: true };
       return hop === 0
         ? { ok: false, reason: `${domain} has no CNAME record yet; create a CNAME record pointing to ${target}` }
         : { ok: false, reason: `${domain} points through a CNAME chain to ${name}, not to ${target}` };
