@@ -1,4 +1,4 @@
-import { verifyDns, type DnsLookup } from './dns-verifier';
+import { stillPointsAtEdge, verifyDns, type DnsLookup } from './dns-verifier';
 
 function lookup(cnames: Record<string, string>, a: Record<string, string[]> = {}): DnsLookup {
   const missing = () => Object.assign(new Error('no data'), { code: 'ENODATA' });
@@ -49,5 +49,14 @@ describe('verifyDns', () => {
     // A missing record is an answer, not a failure of the lookup: a verified domain without it has moved.
     const missing: DnsLookup = { resolveCname: () => Promise.reject(Object.assign(new Error('n'), { code: 'ENOTFOUND' })), resolve4: async () => [] };
     expect(await verifyDns(missing, 'www.example.com', false, target, '1.2.3.4')).not.toHaveProperty('transient');
+  });
+
+  it("keeps a verified subdomain whose address is still the edge's, whatever record gives it", async () => {
+    const byAddress = lookup({}, { 'www.example.com': ['203.0.113.7'] });
+    expect(await verifyDns(byAddress, 'www.example.com', false, target, '203.0.113.7')).toMatchObject({ ok: false });
+    expect(await stillPointsAtEdge(byAddress, 'www.example.com', false, target, '203.0.113.7')).toEqual({ ok: true });
+    const elsewhere = lookup({ 'www.example.com': 'shop.other.example' }, { 'www.example.com': ['198.51.100.1'] });
+    expect(await stillPointsAtEdge(elsewhere, 'www.example.com', false, target, '203.0.113.7')).toMatchObject({ ok: false, reason: expect.stringContaining('shop.other.example') });
+    expect(await stillPointsAtEdge(lookup({}), 'www.example.com', false, target, '203.0.113.7')).toMatchObject({ ok: false });
   });
 });

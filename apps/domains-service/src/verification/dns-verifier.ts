@@ -71,3 +71,15 @@ export async function verifyDns(lookup: DnsLookup, domain: string, isApex: boole
   }
   return { ok: false, reason: `the CNAME chain of ${domain} is longer than ${MAX_CNAME_HOPS} records` };
 }
+
+/**
+ * Whether a verified domain still points at the edge, for the re-check: as verifyDns, and a subdomain whose address
+ * (as a resolver following its records sees it) is the edge's also still does, however the user wrote the record:
+ * its visitors still reach appgen, so it has not moved. A failed A lookup changes nothing: the CNAME verdict stands.
+ */
+export async function stillPointsAtEdge(lookup: DnsLookup, domain: string, isApex: boolean, cnameTarget: string, edgeIpv4: string): Promise<DnsVerdict> {
+  const verdict = await verifyDns(lookup, domain, isApex, cnameTarget, edgeIpv4);
+  if (verdict.ok || verdict.transient || isApex) return verdict;
+  const addresses = await lookup.resolve4(domain).catch(() => [] as string[]);
+  return addresses.includes(edgeIpv4) ? { ok: true } : verdict;
+}

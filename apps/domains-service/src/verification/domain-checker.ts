@@ -6,7 +6,7 @@ import { CERTIFICATE_ISSUER, type CertificateIssuer } from '../certificates/cert
 import { DOMAINS_CONFIG, type DomainsConfig } from '../config/domains.config';
 import { ProductionAddress } from '../custom-domains/production-address';
 import { nextCheckDelay } from './check-schedule';
-import { dnsLookup, verifyDns, type DnsLookup } from './dns-verifier';
+import { dnsLookup, stillPointsAtEdge, verifyDns, type DnsLookup } from './dns-verifier';
 
 /** Writers NOTIFY this channel with the schema name when a DNS check or a certificate order is due now. */
 export const DOMAINS_CHANNEL = 'domains_work';
@@ -211,14 +211,15 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /**
-   * A verified domain's record, looked at again. Still pointing at appgen: next re-check in DNS_RECHECK_SECONDS.
+   * A verified domain's record, looked at again. Still pointing at appgen (for a subdomain, also an A record with the
+   * edge's address): next re-check in DNS_RECHECK_SECONDS.
    * The lookup failed (timeout, SERVFAIL): nothing is concluded, it is tried again soon. Pointing elsewhere or gone:
    * the domain is `moved`: no longer verified, so not operational and not served (the edge forgets it now), its
    * certificate kept; a fresh verification cycle starts, so pointing the record back makes it verified and active
    * again within the check schedule, with the certificate it had. The row is never deleted.
    */
   private async recheck(claimed: ClaimedCheck): Promise<void> {
-    const verdict = await verifyDns(this.lookup, claimed.domain, claimed.is_apex, this.config.cnameTarget, this.config.EDGE_IPV4);
+    const verdict = await stillPointsAtEdge(this.lookup, claimed.domain, claimed.is_apex, this.config.cnameTarget, this.config.EDGE_IPV4);
     const cycle = [claimed.id, claimed.cycle_started_at];
     if (verdict.ok || verdict.transient) {
       const schedule = this.config.checkSchedule;
