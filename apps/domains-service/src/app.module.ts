@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { DOMAINS_CONFIG, type DomainsConfig } from './config/domains.config';
 import { CustomDomainEntity } from './custom-domains/custom-domain.entity';
 import { CustomDomainsModule } from './custom-domains/custom-domains.module';
@@ -14,6 +15,7 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'domains-service', config }),
         DatabaseModule.forService({ schema: 'domains', entities: [CustomDomainEntity], migrations: DOMAINS_MIGRATIONS }),
         CustomDomainsModule,
+        AppDeletionModule,
       ],
       providers: [{ provide: DOMAINS_CONFIG, useValue: config }],
       exports: [DOMAINS_CONFIG],

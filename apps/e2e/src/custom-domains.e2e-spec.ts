@@ -270,6 +270,42 @@ describe('custom domains', () => {
     await as(owner).delete(`${domains()}/${id}`).expect(200);
   });
 
+  it('shows a verified domain whose record was pointed elsewhere as moved, and active again once pointed back', async () => {
+    const domain = `www.moving-${run}.com`;
+    const id: number = (await as(owner).post(domains(), { domain }).expect(201)).body.custom_domain.id;
+    await dns('set-cname', { host: domain, target: 'cname.apps.localhost' });
+    const verified = await as(owner).post(`${domains()}/${id}/check_status`).expect(200);
+    expect(verified.body).toMatchObject({ cloudflare_status: 'active', custom_domain: { verification_status: 'verified', active: true } });
+
+    await dns('set-cname', { host: domain, target: 'shop.other-host.example' });
+    const moved = await as(owner).post(`${domains()}/${id}/check_status`).expect(200);
+    expect(moved.body).toMatchObject({ cloudflare_status: 'moved', custom_domain: { verification_status: 'pending', active: false, operational: false } });
+    expect(moved.body.custom_domain.verification_error).toContain('no longer points at appgen');
+    expect((await as(owner).get(domains()).expect(200)).body.custom_domains).toContainEqual(expect.objectContaining({ id, active: false }));
+
+    await dns('set-cname', { host: domain, target: 'cname.apps.localhost' });
+    const back = await as(owner).post(`${domains()}/${id}/check_status`).expect(200);
+    expect(back.body).toMatchObject({ cloudflare_status: 'active', custom_domain: { verification_status: 'verified', active: true, verification_error: null } });
+    await as(owner).delete(`${domains()}/${id}`).expect(200);
+  });
+
+  it("frees an app's domains when the app is deleted: another account can then add them", async () => {
+    const doomed = (await as(owner).post('/api/v1/managed_apps', { name: 'Short-lived app' }).expect(201)).body.app.id as string;
+    const domain = `www.freed-${run}.com`;
+    const id: number = (await as(owner).post(domains(doomed), { domain }).expect(201)).body.custom_domain.id;
+    await dns('set-cname', { host: domain, target: 'cname.apps.localhost' });
+    await as(owner).post(`${domains(doomed)}/${id}/check_status`).expect(200);
+    await as(stranger).post(domains(strangerAppId), { domain }).expect(409);
+
+    await as(owner).delete(`/api/v1/managed_apps/${doomed}`).expect(200);
+    // domains-service hears app.deleted from the event stream, within moments.
+    const added = await until('the name free', async () => (await as(stranger).post(domains(strangerAppId), { domain })).status, (status) => status !== 409, 20_000);
+    expect(added).toBe(201);
+    await supertest(e2eEnv().edge).get('/').set('Host', domain).expect(404);
+    const mine = (await as(stranger).get(domains(strangerAppId)).expect(200)).body.custom_domains as Array<{ id: number; domain: string }>;
+    for (const row of mine) await as(stranger).delete(`${domains(strangerAppId)}/${row.id}`).expect(200);
+  });
+
   it('allows five domains per app: the sixth is refused and can_add_more turns false', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i += 1) ids.push((await as(owner).post(domains(), { domain: `d${i}.limit-${run}.net` }).expect(201)).body.custom_domain.id);

@@ -26,6 +26,10 @@ export const domainsEnv = {
   DNS_CHECK_SCHEDULE: env.string('seconds between DNS checks of a pending domain, comma-separated; the last repeats', {
     default: '5,10,20,30,60,120,300,600,900',
   }),
+  DNS_RECHECK_SECONDS: env.int("seconds between re-checks of a verified domain's DNS record (a domain pointed elsewhere becomes moved)", {
+    default: 4 * 3600,
+    min: 1,
+  }),
   DNS_VERIFY_WINDOW_SECONDS: env.int('a domain whose DNS is still not right after this long is failed', { default: 48 * 3600, min: 1 }),
   TLS_ISSUER: env.oneOf('internal = a local CA in DATA_DIR signs at once; acme = ACME v2 at ACME_DIRECTORY_URL', ['internal', 'acme'] as const, {
     default: 'internal',

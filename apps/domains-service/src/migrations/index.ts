@@ -1,4 +1,5 @@
 import { CreateCustomDomains1763900000000 } from './1763900000000-create-custom-domains';
+import { RecheckVerifiedDomains1764100000000 } from './1764100000000-recheck-verified-domains';
 
 /** Every migration of the `domains` schema, oldest first. */
-export const DOMAINS_MIGRATIONS = [CreateCustomDomains1763900000000];
+export const DOMAINS_MIGRATIONS = [CreateCustomDomains1763900000000, RecheckVerifiedDomains1764100000000];

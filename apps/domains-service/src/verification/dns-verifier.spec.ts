@@ -1,4 +1,4 @@
-import { verifyDns, type DnsLookup } from './dns-verifier';
+import { stillPointsAtEdge, verifyDns, type DnsLookup } from './dns-verifier';
 
 function lookup(cnames: Record<string, string>, a: Record<string, string[]> = {}): DnsLookup {
   const missing = () => Object.assign(new Error('no data'), { code: 'ENODATA' });
@@ -43,6 +43,20 @@ describe('verifyDns', () => {
 
   it('tells a failing resolver apart from a missing record', async () => {
     const failing: DnsLookup = { resolveCname: () => Promise.reject(Object.assign(new Error('t'), { code: 'ETIMEOUT' })), resolve4: async () => [] };
-    expect(await verifyDns(failing, 'www.example.com', false, target, '1.2.3.4')).toMatchObject({ ok: false, reason: expect.stringContaining('ETIMEOUT') });
+    expect(await verifyDns(failing, 'www.example.com', false, target, '1.2.3.4')).toMatchObject({ ok: false, reason: expect.stringContaining('ETIMEOUT'), transient: true });
+    const failingApex: DnsLookup = { resolveCname: async () => [], resolve4: () => Promise.reject(Object.assign(new Error('s'), { code: 'ESERVFAIL' })) };
+    expect(await verifyDns(failingApex, 'example.com', true, target, '1.2.3.4')).toMatchObject({ ok: false, transient: true });
+    // A missing record is an answer, not a failure of the lookup: a verified domain without it has moved.
+    const missing: DnsLookup = { resolveCname: () => Promise.reject(Object.assign(new Error('n'), { code: 'ENOTFOUND' })), resolve4: async () => [] };
+    expect(await verifyDns(missing, 'www.example.com', false, target, '1.2.3.4')).not.toHaveProperty('transient');
+  });
+
+  it("keeps a verified subdomain whose address is still the edge's, whatever record gives it", async () => {
+    const byAddress = lookup({}, { 'www.example.com': ['203.0.113.7'] });
+    expect(await verifyDns(byAddress, 'www.example.com', false, target, '203.0.113.7')).toMatchObject({ ok: false });
+    expect(await stillPointsAtEdge(byAddress, 'www.example.com', false, target, '203.0.113.7')).toEqual({ ok: true });
+    const elsewhere = lookup({ 'www.example.com': 'shop.other.example' }, { 'www.example.com': ['198.51.100.1'] });
+    expect(await stillPointsAtEdge(elsewhere, 'www.example.com', false, target, '203.0.113.7')).toMatchObject({ ok: false, reason: expect.stringContaining('shop.other.example') });
+    expect(await stillPointsAtEdge(lookup({}), 'www.example.com', false, target, '203.0.113.7')).toMatchObject({ ok: false });
   });
 });

@@ -7,7 +7,8 @@ export interface DnsLookup {
   resolve4(name: string): Promise<string[]>;
 }
 
-export type DnsVerdict = { ok: true } | { ok: false; reason: string };
+/** `transient`: the lookup itself failed (timeout, SERVFAIL…), which says nothing about the record. */
+export type DnsVerdict = { ok: true } | { ok: false; reason: string; transient?: true };
 
 /** A CNAME chain longer than this is a loop or a misconfiguration. */
 const MAX_CNAME_HOPS = 8;
@@ -42,7 +43,7 @@ export async function verifyDns(lookup: DnsLookup, domain: string, isApex: boole
     } catch (error) {
       const code = codeOf(error);
       if (NO_RECORD.has(code)) return { ok: false, reason: `${domain} has no A record yet; create an A record named @ with the value ${edgeIpv4}` };
-      return { ok: false, reason: `the DNS lookup of ${domain} failed (${code}); it is tried again` };
+      return { ok: false, reason: `the DNS lookup of ${domain} failed (${code}); it is tried again`, transient: true };
     }
     if (addresses.includes(edgeIpv4)) return { ok: true };
     return { ok: false, reason: `${domain} has an A record for ${addresses.join(', ')}, not ${edgeIpv4}; change it to ${edgeIpv4}` };
@@ -56,7 +57,7 @@ export async function verifyDns(lookup: DnsLookup, domain: string, isApex: boole
       answers = await lookup.resolveCname(name);
     } catch (error) {
       const code = codeOf(error);
-      if (!NO_RECORD.has(code)) return { ok: false, reason: `the DNS lookup of ${name} failed (${code}); it is tried again` };
+      if (!NO_RECORD.has(code)) return { ok: false, reason: `the DNS lookup of ${name} failed (${code}); it is tried again`, transient: true };
       return hop === 0
         ? { ok: false, reason: `${domain} has no CNAME record yet; create a CNAME record pointing to ${target}` }
         : { ok: false, reason: `${domain} points through a CNAME chain to ${name}, not to ${target}` };
@@ -69,4 +70,16 @@ export async function verifyDns(lookup: DnsLookup, domain: string, isApex: boole
     name = next;
   }
   return { ok: false, reason: `the CNAME chain of ${domain} is longer than ${MAX_CNAME_HOPS} records` };
+}
+
+/**
+ * Whether a verified domain still points at the edge, for the re-check: as verifyDns, and a subdomain whose address
+ * (as a resolver following its records sees it) is the edge's also still does, however the user wrote the record:
+ * its visitors still reach appgen, so it has not moved. A failed A lookup changes nothing: the CNAME verdict stands.
+ */
+export async function stillPointsAtEdge(lookup: DnsLookup, domain: string, isApex: boolean, cnameTarget: string, edgeIpv4: string): Promise<DnsVerdict> {
+  const verdict = await verifyDns(lookup, domain, isApex, cnameTarget, edgeIpv4);
+  if (verdict.ok || verdict.transient || isApex) return verdict;
+  const addresses = await lookup.resolve4(domain).catch(() => [] as string[]);
+  return addresses.includes(edgeIpv4) ? { ok: true } : verdict;
 }

@@ -6,7 +6,7 @@ import { CERTIFICATE_ISSUER, type CertificateIssuer } from '../certificates/cert
 import { DOMAINS_CONFIG, type DomainsConfig } from '../config/domains.config';
 import { ProductionAddress } from '../custom-domains/production-address';
 import { nextCheckDelay } from './check-schedule';
-import { dnsLookup, verifyDns, type DnsLookup } from './dns-verifier';
+import { dnsLookup, stillPointsAtEdge, verifyDns, type DnsLookup } from './dns-verifier';
 
 /** Writers NOTIFY this channel with the schema name when a DNS check or a certificate order is due now. */
 export const DOMAINS_CHANNEL = 'domains_work';
@@ -23,8 +23,13 @@ interface ClaimedCheck {
   id: number;
   domain: string;
   is_apex: boolean;
+  /** `pending`: is the record there yet? `verified`: is it still there (a re-check)? */
+  verification_status: 'pending' | 'verified';
   cycle_started_at: Date;
   checks_done: number;
+  app_id: string;
+  is_primary: boolean;
+  caller: Caller;
 }
 
 interface ClaimedOrder {
@@ -49,8 +54,9 @@ interface Moved {
  */
 
 /**
- * The durable checker. Its state is the rows: `next_check_at` says when a pending domain's DNS is looked at next,
- * `next_ssl_at` when a verified domain's certificate is ordered or renewed. A pass claims due rows with
+ * The durable checker. Its state is the rows: `next_check_at` says when a domain's DNS is looked at next (a pending
+ * domain's on the check schedule, a verified domain's re-check every DNS_RECHECK_SECONDS), `next_ssl_at` when a
+ * verified domain's certificate is ordered or renewed. A pass claims due rows with
  * FOR UPDATE SKIP LOCKED and leases them (pushes the time past the work's length), so replicas never check one
  * domain at once and a restart resumes where the rows say, a domain claimed by a dead process after its lease.
  * Outcomes are written only if the row is still in the cycle that was checked (a refresh in between wins).
@@ -120,17 +126,17 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
     this.running.add(tracked);
   }
 
-  /** Due DNS checks (or the one named, due or not), leased to this process. */
+  /** Due DNS checks and re-checks (or the one named, due or not), leased to this process. */
   private claimChecks(id: number | null): Promise<ClaimedCheck[]> {
     return this.dataSource.query(
       `WITH picked AS (
          SELECT id FROM custom_domains
-          WHERE verification_status = 'pending' AND next_check_at IS NOT NULL
+          WHERE verification_status IN ('pending', 'verified') AND next_check_at IS NOT NULL
             AND ${id === null ? 'next_check_at <= now()' : 'id = $3'}
           ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        , leased AS (UPDATE custom_domains d SET next_check_at = now() + make_interval(secs => $2)
          FROM picked WHERE d.id = picked.id
-       RETURNING d.id, d.domain, d.is_apex, d.cycle_started_at, d.checks_done)
+       RETURNING d.id, d.domain, d.is_apex, d.verification_status, d.cycle_started_at, d.checks_done, d.app_id, d.is_primary, d.caller)
        SELECT * FROM leased`,
       id === null ? [DNS_BATCH, DNS_LEASE_SECONDS] : [1, DNS_LEASE_SECONDS, id],
     );
@@ -154,19 +160,27 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
     return rows;
   }
 
+  /** Seconds until a verified domain's next re-check: DNS_RECHECK_SECONDS, spread by ±10% so domains verified together do not stay together. */
+  private recheckDelay(): number {
+    const base = this.config.DNS_RECHECK_SECONDS;
+    return Math.max(1, Math.round(base * (0.9 + Math.random() * 0.2)));
+  }
+
   private async check(claimed: ClaimedCheck): Promise<void> {
+    if (claimed.verification_status === 'verified') return this.recheck(claimed);
     const verdict = await verifyDns(this.lookup, claimed.domain, claimed.is_apex, this.config.cnameTarget, this.config.EDGE_IPV4);
     const cycle = [claimed.id, claimed.cycle_started_at];
     if (verdict.ok) {
-      // Verified: the certificate is ordered next (now), unless a valid one from before a refresh is still held.
+      // Verified (a moved domain pointed back is too): the certificate is ordered next (now), unless one from before
+      // is still held and unexpired; its renewal then comes when it was due. Its DNS is re-checked from now on.
       const moved: Moved[] = await this.dataSource.query(
         `WITH changed AS (UPDATE custom_domains SET verification_status = 'verified', verification_error = NULL, verified_at = now(),
-                hostname_status = 'active', checks_done = checks_done + 1, next_check_at = NULL,
-                ssl_status = CASE WHEN ssl_status = 'active' THEN 'active' ELSE 'pending' END,
-                next_ssl_at = CASE WHEN ssl_status = 'active' THEN next_ssl_at ELSE now() END, updated_at = now()
+                hostname_status = 'active', checks_done = checks_done + 1, next_check_at = now() + make_interval(secs => $3),
+                ssl_status = CASE WHEN ssl_status = 'active' AND cert_expires_at > now() THEN 'active' ELSE 'pending' END,
+                next_ssl_at = CASE WHEN ssl_status = 'active' AND cert_expires_at > now() THEN next_ssl_at ELSE now() END, updated_at = now()
           WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'pending'
           RETURNING domain, app_id, is_primary, caller, ssl_status) SELECT * FROM changed`,
-        cycle,
+        [...cycle, this.recheckDelay()],
       );
       const row = moved[0];
       if (!row) return;
@@ -194,6 +208,42 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
         WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'pending'`,
       [...cycle, delay],
     );
+  }
+
+  /**
+   * A verified domain's record, looked at again. Still pointing at appgen (for a subdomain, also an A record with the
+   * edge's address): next re-check in DNS_RECHECK_SECONDS.
+   * The lookup failed (timeout, SERVFAIL): nothing is concluded, it is tried again soon. Pointing elsewhere or gone:
+   * the domain is `moved`: no longer verified, so not operational and not served (the edge forgets it now), its
+   * certificate kept; a fresh verification cycle starts, so pointing the record back makes it verified and active
+   * again within the check schedule, with the certificate it had. The row is never deleted.
+   */
+  private async recheck(claimed: ClaimedCheck): Promise<void> {
+    const verdict = await stillPointsAtEdge(this.lookup, claimed.domain, claimed.is_apex, this.config.cnameTarget, this.config.EDGE_IPV4);
+    const cycle = [claimed.id, claimed.cycle_started_at];
+    if (verdict.ok || verdict.transient) {
+      const schedule = this.config.checkSchedule;
+      const delay = verdict.ok ? this.recheckDelay() : Math.min(this.config.DNS_RECHECK_SECONDS, schedule[schedule.length - 1] ?? 900);
+      if (!verdict.ok) this.log.warn(`re-checking ${claimed.domain}: ${verdict.reason}`);
+      await this.dataSource.query(
+        `UPDATE custom_domains SET next_check_at = now() + make_interval(secs => $3)
+          WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'verified'`,
+        [...cycle, delay],
+      );
+      return;
+    }
+    const moved: Array<{ domain: string }> = await this.dataSource.query(
+      `WITH changed AS (UPDATE custom_domains SET verification_status = 'pending', hostname_status = 'moved', verification_error = $3,
+              cycle_started_at = date_trunc('milliseconds', clock_timestamp()), checks_done = 0,
+              next_check_at = now() + make_interval(secs => $4), updated_at = now()
+        WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'verified' RETURNING domain) SELECT * FROM changed`,
+      [...cycle, `The DNS record no longer points at appgen: ${verdict.reason}`.slice(0, 1000), nextCheckDelay(this.config.checkSchedule, 1)],
+    );
+    if (!moved[0]) return;
+    this.log.log(`${claimed.domain} moved: ${verdict.reason}`);
+    // The edge stops serving it with the next request; a primary hands production_url back to the default address.
+    await this.announce(claimed.domain);
+    if (claimed.is_primary) await this.production.syncQuietly(claimed.caller, claimed.app_id);
   }
 
   private async order(order: ClaimedOrder): Promise<void> {

@@ -52,6 +52,8 @@ const CUSTOM_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+
 
 /** Where an ACME CA fetches an http-01 challenge's key authorization (RFC 8555, 8.3). */
 const ACME_CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
+/** What customDomainAddress answers when it has sent the reply itself (a redirect, an ACME challenge). */
+const ANSWERED = Symbol('answered');
 
 function isApiPath(path: string): boolean {
   return path === APP_RUNTIME_PREFIX || path.startsWith(`${APP_RUNTIME_PREFIX}/`);
@@ -152,7 +154,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       await this.lookup.synced();
       const address = parsed.kind === 'unknown' ? await this.customDomainAddress(request, reply, parsed.host, path, secure) : parsed;
       if (address === null) return send(reply, notFoundResponse(parsed, accept));
-      if (!('appId' in address)) return address;
+      if (address === ANSWERED) return reply;
       const app = await this.lookup.app(address.appId);
       if (!app) return send(reply, notFoundResponse(address, accept, 'no_app'));
       const cookies = parseCookies(request.headers.cookie);
@@ -185,8 +187,9 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
   /**
    * A host that is no app address may be a custom domain. Over HTTP it answers the ACME CA's http-01 challenges
    * (before the domain has a certificate, so before it is operational) and sends everything else to HTTPS; over
-   * HTTPS an operational domain serves its app's production build. Null: nothing is served at this host; a reply:
-   * answered here.
+   * HTTPS an operational domain serves its app's production build. Null: nothing is served at this host; ANSWERED:
+   * the reply was sent here. (Not the reply itself: a Fastify reply is a thenable that resolves to undefined once sent,
+   * so an async function answering it gives its caller undefined.)
    */
   private async customDomainAddress(
     request: FastifyRequest,
@@ -194,7 +197,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     host: string,
     path: string,
     secure: boolean,
-  ): Promise<Exclude<HostAddress, { kind: 'unknown' }> | FastifyReply | null> {
+  ): Promise<Exclude<HostAddress, { kind: 'unknown' }> | typeof ANSWERED | null> {
     // Only a name DNS could hold may be a custom domain: anything else is not asked about.
     if (!CUSTOM_DOMAIN.test(host)) return null;
     const domain = await this.domains.resolve(host);
@@ -203,12 +206,14 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       const token = path.slice(ACME_CHALLENGE_PREFIX.length);
       const answer = await this.domains.challenge(token);
       if (answer === null) return null;
-      return reply.code(200).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(answer);
+      reply.code(200).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(answer);
+      return ANSWERED;
     }
     if (!domain.operational) return null;
     if (!secure) {
       const port = this.config.EDGE_TLS_PORT === 443 ? '' : `:${this.config.EDGE_TLS_PORT}`;
-      return reply.code(308).headers(EDGE_SECURITY_HEADERS).header('cache-control', 'no-store').header('location', `https://${host}${port}${request.url}`).send();
+      reply.code(308).headers(EDGE_SECURITY_HEADERS).header('cache-control', 'no-store').header('location', `https://${host}${port}${request.url}`).send();
+      return ANSWERED;
     }
     return { kind: 'production', appId: domain.app_id, host };
   }
