@@ -23,6 +23,8 @@ export const LANGUAGE_MARKERS: Record<AppLanguage, string[]> = {
  */
 export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   fr: {
+    // dates of a stay and facts said 'or not'
+    'arrivée': 'arrival', 'départ': 'departure', 'ou non': 'or not', 'ou pas': 'or not',
     // function words
     le: 'the', la: 'the', les: 'the', un: 'a', une: 'an', des: 'some', du: 'of', de: 'of', et: 'and', ou: 'or', avec: 'with', pour: 'for', 'où': 'where',
     mon: 'my', ma: 'my', mes: 'my', notre: 'our', nos: 'our', votre: 'your', vos: 'your', je: 'i', nous: 'we', chaque: 'each', leur: 'their', leurs: 'their',
@@ -62,6 +64,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'anniversaire': 'birthday', salaire: 'salary', 'vote': 'votes', votes: 'votes', 'victoires': 'wins', 'terminé': 'done', 'terminée': 'done', 'payée ou non': 'paid',
   },
   de: {
+    // dates of a stay and facts said 'or not'
+    ankunft: 'arrival', anreise: 'arrival', abreise: 'departure', 'oder nicht': 'or not',
     der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
     'für': 'for', wo: 'where', mein: 'my', meine: 'my', meinen: 'my', meiner: 'my', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', ich: 'i', wir: 'we',
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
@@ -95,6 +99,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'früh': 'morning', 'spät': 'evening', 'frühschicht': 'morning shift', 'spätschicht': 'evening shift',
   },
   es: {
+    // dates of a stay and facts said 'or not'
+    llegada: 'arrival', salida: 'departure', entrada: 'arrival', 'o no': 'or not',
     el: 'the', la: 'the', los: 'the', las: 'the', un: 'a', una: 'a', unos: 'some', unas: 'some', y: 'and', e: 'and', o: 'or', u: 'or', con: 'with', para: 'for', donde: 'where', 'dónde': 'where',
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
     en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',

@@ -183,6 +183,41 @@ function splitCompound(word: string, lexicon: Record<string, string>): string | 
   return null;
 }
 
+/**
+ * The user's word for a thing in the singular: of the words the lexicon gives for it ("réserver", "livre" for
+ * "book"), the one closest to the user's plural ("livres" -> "livre", not the verb); null when the lexicon has none.
+ */
+function singularOf(language: OtherLanguage, englishSingular: string, pluralWord: string | undefined): string | null {
+  const candidates = Object.entries(LEXICON[language]).filter(([, english]) => english === englishSingular).map(([original]) => original);
+  if (!candidates.length) return null;
+  if (!pluralWord) return candidates[0];
+  const plural = pluralWord.toLowerCase();
+  const shared = (word: string): number => {
+    let at = 0;
+    while (at < word.length && at < plural.length && word[at] === plural[at]) at += 1;
+    return at;
+  };
+  const [best] = [...candidates].sort((a, b) => shared(b) - shared(a) || a.length - b.length);
+  // no lexicon word shares the start of the user's ("Mitbewohner" for a thing the lexicon calls otherwise): theirs
+  return shared(best) >= 3 || candidates.length === 1 ? best : null;
+}
+
+/**
+ * A field label the lexicon has no phrase for, word by word in the user's words: "date of départ" -> "Date de
+ * départ", "acompte paid" -> "Acompte payé"; words of neither stay as they are.
+ */
+function wordByWord(language: OtherLanguage, label: string, words: OriginalWords, reverse: Map<string, string>): string {
+  const plainWords = new Map<string, string>();
+  for (const [english, original] of words) plainWords.set(toSnake(english), original);
+  const local = label.split(' ').map((word) => {
+    const lower = word.toLowerCase();
+    return words.get(lower) ?? plainWords.get(toSnake(lower)) ?? reverse.get(lower) ?? lower;
+  });
+  let text = local.join(' ');
+  if (language === 'fr') text = text.replace(/\b(d|l)e ([aeiouéèêh])/gi, "$1'$2");
+  return capitalize(language === 'de' ? text : text.toLowerCase());
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -230,7 +265,7 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
     const englishPlural = entity.name.replace(/_/g, ' ');
     const englishSingular = singularSnake(entity.name).replace(/_/g, ' ');
     const pluralWord = localWord(englishPlural);
-    const singularWord = reverse.get(englishSingular) ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
+    const singularWord = singularOf(language, englishSingular, pluralWord) ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
     const plural = pluralWord ?? (singularWord ? pluralIn(language, singularWord) : entity.label);
     const singular = singularWord ?? entity.label_singular;
     let name = toSnake(plural);
@@ -246,7 +281,8 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
       const target = field.entity ? entities[plan.entities.findIndex((candidate) => candidate.name === field.entity)] : undefined;
       const label = FIELD_LABELS[language][field.name]
         ?? (target && [singularSnake(field.entity ?? ''), field.entity].includes(field.name) ? (field.type === 'references' ? target.label : target.label_singular) : undefined)
-        ?? (localWord(field.name.replace(/_/g, ' ')) ? capitalize(localWord(field.name.replace(/_/g, ' ')) as string) : field.label);
+        ?? (localWord(field.name.replace(/_/g, ' ')) ? capitalize(localWord(field.name.replace(/_/g, ' ')) as string) : undefined)
+        ?? wordByWord(language, field.label, words, reverse);
       let name = toSnake(label);
       if (RESERVED_FIELD_NAMES.includes(name)) name = `${name}_value`;
       while ([...names.values()].includes(name)) name = `${name}_2`;

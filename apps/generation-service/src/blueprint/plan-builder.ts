@@ -211,7 +211,9 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const scheduled = [draft?.singular, draft?.domainKey, singularSnake(entity.name)].some((kind) => kind && SCHEDULED_NOUNS.includes(kind));
     const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
     // a date of something that happens ("pickup date", "viewing date", "sowing dates") is one to see on a calendar
-    const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name));
+    const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name))
+      // a date something starts on ("an arrival date and a departure date", "date of arrival", "start date") spans days from there
+      ?? entity.fields.find((field) => viewFits('calendar', field) && /(?:^|_)(?:arrival|check_in|start|begin|beginning)(?:_|$)/.test(field.name));
     // what the prompt gave a start time ("each talk with a start time"), or a date and a place or a thing it is of
     // ("trainings with a date and a location", "inspections of each hive with the date") happens on a day
     const named = draft?.fields ?? [];

@@ -985,7 +985,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (text === 'or' && isWord(tokens[index - 1]) && (next?.text === 'not' || next?.text === `un${tokens[index - 1].text}`) && (isParticiple(tokens[index - 1].text) || tags[index - 1] === 'ADJ')) {
       const owner = draftBefore(index - 1);
       const name = toSnake(tokens[index - 1].text);
-      if (owner && !owner.fields.some((field) => field.name === name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
+      // "a deposit paid or not": the first pass made it `deposit_paid` already
+      const said = owner?.fields.some((field) => field.name === name || (field.type === 'boolean' && field.name.endsWith(`_${name}`)));
+      if (owner && !said) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
       index += 1;
       continue;
     }

@@ -1,0 +1,49 @@
+// Prompts users sent that the planner misread, and prompts of the same shapes written for these specs: each asserts
+// the plan a user would see (things, field types, references, choices, views, the app's name and language).
+import type { AppPlan } from '@appgen/contracts';
+import { planApp } from './plan-app';
+import { entity, field } from './plan-lookup.testing';
+
+function names(plan: AppPlan): string[] {
+  return plan.entities.map((candidate) => candidate.name);
+}
+
+function views(plan: AppPlan, entityName: string): string[] {
+  return plan.pages.filter((page) => page.entity === entityName && page.field).map((page) => `${page.kind}:${page.field}`);
+}
+
+describe('planApp keeps a French, German or Spanish plan in the user\'s words', () => {
+  it('a gîte\'s séjours: French names and labels, dates, yes/no, money and a calendar of séjours', () => {
+    const plan = planApp("Gestion des réservations de mon gîte : les clients réservent des séjours avec une date d'arrivée et une date de départ, un acompte payé ou non, et le prix total");
+    expect(plan.language).toBe('fr');
+    expect(names(plan)).toContain('sejours');
+    expect(entity(plan, 'sejours')).toMatchObject({ label: 'Séjours', label_singular: 'Séjour' });
+    expect(field(plan, 'sejours', 'date_d_arrivee')).toMatchObject({ type: 'date', label: "Date d'arrivée" });
+    expect(field(plan, 'sejours', 'date_de_depart')).toMatchObject({ type: 'date', label: 'Date de départ' });
+    expect(field(plan, 'sejours', 'acompte_paye')).toMatchObject({ type: 'boolean', label: 'Acompte payé' });
+    expect(field(plan, 'sejours', 'prix_total')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(views(plan, 'sejours')).toContain('calendar:date_d_arrivee');
+    expect(entity(plan, 'sejours').fields.map((candidate) => candidate.name).filter((name) => /_of_|paid|non$/.test(name))).toEqual([]);
+  });
+
+  it('a Spanish stay with "fecha de llegada … o no": Spanish labels, one yes/no, a calendar from the arrival', () => {
+    const plan = planApp('Una app para mi casa rural: los huéspedes reservan estancias con fecha de llegada y fecha de salida, una señal pagada o no y el precio total');
+    expect(plan.language).toBe('es');
+    expect(field(plan, 'estancias', 'fecha_de_llegada')).toMatchObject({ type: 'date', label: 'Fecha de llegada' });
+    expect(field(plan, 'estancias', 'senal_pagada')).toMatchObject({ type: 'boolean', label: 'Señal pagada' });
+    expect(entity(plan, 'estancias').fields.filter((candidate) => candidate.type === 'boolean')).toHaveLength(1);
+    expect(views(plan, 'estancias')).toContain('calendar:fecha_de_llegada');
+  });
+
+  it('"a deposit paid or not" is one yes/no field, and a stay with an arrival date is on a calendar', () => {
+    const plan = planApp('A holiday cottage app: guests book stays with an arrival date and a departure date, a deposit paid or not, and the total price');
+    expect(field(plan, 'stays', 'deposit_paid').type).toBe('boolean');
+    expect(entity(plan, 'stays').fields.filter((candidate) => candidate.type === 'boolean')).toHaveLength(1);
+    expect(views(plan, 'stays')).toContain('calendar:arrival_date');
+  });
+
+  it('Spanish "libros" are Libro in the singular, not the verb "reservar"; French "livres" Livre', () => {
+    expect(entity(planApp('Una biblioteca: libros con autor y socios que los piden prestados'), 'libros')).toMatchObject({ label: 'Libros', label_singular: 'Libro' });
+    expect(entity(planApp('Une bibliothèque pour notre école : les livres avec un auteur et les élèves qui les empruntent'), 'livres')).toMatchObject({ label: 'Livres', label_singular: 'Livre' });
+  });
+});
