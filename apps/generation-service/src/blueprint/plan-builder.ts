@@ -7,7 +7,7 @@ import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@a
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
-  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
+  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
 import { joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
@@ -356,7 +356,12 @@ function buildEnglishPlan(prompt: string): AppPlan {
     const implied = reading.impliedDomains.length ? [...new Set(reading.impliedDomains.slice(0, APP_WORDS_FIRST(reading.impliedDomains)))] : [fallbackDomain(prompt)];
     drafts = implied.map((key) => ({ singular: key, domainKey: DOMAINS[key] ? key : null, fields: [], measurement: false }));
   }
-  drafts = drafts.slice(0, MAX_ENTITIES);
+  drafts = drafts.slice(0, MAX_ENTITIES).map((draft) => {
+    // "games between two players": a domain noun takes the sense the app's other things give it
+    const sense = draft.domainKey ? DOMAIN_SENSES[draft.domainKey] : undefined;
+    const companion = sense && drafts.some((other) => other !== draft && [other.singular, other.domainKey].some((kind) => kind && sense.companions.includes(kind)));
+    return sense && companion ? { ...draft, domainKey: sense.domain } : draft;
+  });
   const [first] = drafts;
   for (const field of reading.appFields) {
     if (!first.fields.some((candidate) => candidate.name === field.name)) first.fields.push(field);

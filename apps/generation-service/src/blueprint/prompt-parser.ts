@@ -451,6 +451,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     return null;
   };
 
+  /** A later item of the list at `index` (up to the sentence's end) is a thing followed by a relation, a verb or its fields. */
+  const thingsFollow = (index: number): boolean => {
+    for (let at = index; at < tokens.length && !END_PUNCT.has(tokens[at].text) && tokens[at].text !== ':'; at += 1) {
+      if (!SEPARATORS.has(tokens[at].text) || SEPARATORS.has(tokens[at + 1]?.text ?? '')) continue;
+      const end = listedThing(at + 1);
+      if (end > 0 && matchDomainNoun(tokens, end - 1) !== null && ['clause', 'fields'].includes(endsThing(end) ?? '')) return true;
+    }
+    return false;
+  };
+
   for (const token of tokens) {
     if (token.punct) continue;
     if (PERSONAL_WORDS.includes(token.text)) reading.personal = true;
@@ -530,6 +540,18 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
       const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null;
+      // "players with their rating, rounds, and games between two players": a list of things after ":" goes on after
+      // one thing's fields when a later item of it is a thing said to be somewhere or with someone
+      const thingsResume = thingEnd > 0 && listing === 'entity' && thingsList && endsThing(thingEnd) === 'item' && !libraryFieldName(toSnake(tokens[thingEnd - 1].text)) && thingsFollow(thingEnd);
+      if (thingsResume) {
+        const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
+        const noun = matchDomainNoun(tokens, thingEnd - words.length);
+        nameCurrent(noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), thingEnd - words.length, thingEnd).weak = false;
+        listing = 'app';
+        appListHasFields = false;
+        index = thingEnd;
+        continue;
+      }
       if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);

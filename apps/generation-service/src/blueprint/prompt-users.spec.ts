@@ -47,3 +47,35 @@ describe('planApp keeps a French, German or Spanish plan in the user\'s words', 
     expect(entity(planApp('Une bibliothèque pour notre école : les livres avec un auteur et les élèves qui les empruntent'), 'livres')).toMatchObject({ label: 'Livres', label_singular: 'Livre' });
   });
 });
+
+describe('planApp reads games between players and a list of things that goes on after a thing\'s fields', () => {
+  it('a chess tournament: players with a rating, rounds, and games between players with a win/draw/loss result', () => {
+    const plan = planApp('A chess tournament app: players with their rating, rounds, and games between two players with the result (win, draw or loss)');
+    expect(names(plan)).toEqual(expect.arrayContaining(['players', 'rounds', 'games']));
+    expect(field(plan, 'players', 'rating').type).toBe('integer');
+    expect(field(plan, 'games', 'result')).toMatchObject({ type: 'select', options: ['Win', 'Draw', 'Loss'] });
+    expect(field(plan, 'games', 'players')).toMatchObject({ type: 'references', entity: 'players' });
+    const gameFields = entity(plan, 'games').fields.map((candidate) => candidate.name);
+    expect(gameFields).not.toContain('platform');
+    expect(entity(plan, 'games').fields.flatMap((candidate) => candidate.options ?? [])).not.toContain('Backlog');
+    expect(entity(plan, 'players').fields.map((candidate) => candidate.name)).not.toEqual(expect.arrayContaining(['rounds']));
+    expect(entity(plan, 'players').fields.some((candidate) => candidate.options?.includes('Draw'))).toBe(false);
+  });
+
+  it('darts: teams with a captain, evenings, and games between two teams with an outcome (a select on games)', () => {
+    const plan = planApp('A darts night app: teams with their captain, evenings, and games between two teams with the outcome (home win, draw or away win)');
+    expect(names(plan)).toEqual(['teams', 'evenings', 'games']);
+    expect(field(plan, 'games', 'outcome')).toMatchObject({ type: 'select', options: ['Home win', 'Draw', 'Away win'] });
+    expect(field(plan, 'games', 'teams')).toMatchObject({ type: 'references', entity: 'teams' });
+    expect(entity(plan, 'games').fields.map((candidate) => candidate.name)).not.toContain('platform');
+  });
+
+  it('games kept on a shelf with no players or rounds stay a library of games', () => {
+    const plan = planApp('A video game collection: games with the console and whether I finished them');
+    expect(entity(plan, 'games').fields.map((candidate) => candidate.name)).not.toContain('location');
+  });
+
+  it('a list of fields with no thing after it stays fields: "recipes with ingredients, steps, and photos"', () => {
+    expect(names(planApp('A recipe app: recipes with ingredients, steps, and photos'))).toEqual(['recipes']);
+  });
+});
