@@ -385,7 +385,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     let at = index;
     while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
     const word = tokens[at];
-    if (!isWord(word) || !isPlural(word.text) || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) return -1;
+    // "customers, their cars and …": people a clause may start with are things when the list goes on after them
+    const listedPeople = LISTED_PEOPLE.includes(word?.text ?? '') && [',', 'and', 'with', '('].includes(tokens[at + 1]?.text ?? '');
+    if (!isWord(word) || !isPlural(word.text) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
     const noun = matchDomainNoun(tokens, at);
     if (noun) return at + noun.length;
     // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
@@ -456,7 +458,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     for (let at = index; at < tokens.length && !END_PUNCT.has(tokens[at].text) && tokens[at].text !== ':'; at += 1) {
       if (!SEPARATORS.has(tokens[at].text) || SEPARATORS.has(tokens[at + 1]?.text ?? '')) continue;
       const end = listedThing(at + 1);
-      if (end > 0 && matchDomainNoun(tokens, end - 1) !== null && ['clause', 'fields'].includes(endsThing(end) ?? '')) return true;
+      const ends = end > 0 ? endsThing(end) : null;
+      if (ends === 'fields' || (ends === 'clause' && matchDomainNoun(tokens, end - 1) !== null)) return true;
     }
     return false;
   };
@@ -540,9 +543,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
       const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null;
-      // "players with their rating, rounds, and games between two players": a list of things after ":" goes on after
-      // one thing's fields when a later item of it is a thing said to be somewhere or with someone
-      const thingsResume = thingEnd > 0 && listing === 'entity' && thingsList && endsThing(thingEnd) === 'item' && !libraryFieldName(toSnake(tokens[thingEnd - 1].text)) && thingsFollow(thingEnd);
+      // "players with their rating, rounds, and games between two players", "tareas con asignaturas, tareas con
+      // fecha": a list of things goes on after one thing's fields when a later item of it is a thing said to be
+      // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
+      // no field is named after that takes fields of its own is a thing
+      const resumes = thingEnd > 0 && listing === 'entity' && !libraryFieldName(toSnake(tokens[thingEnd - 1].text)) ? endsThing(thingEnd) : null;
+      const thingsResume = resumes === 'fields' || (resumes === 'item' && thingsFollow(thingEnd));
       if (thingsResume) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
@@ -775,6 +781,9 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 }
 
 // --- what the prompt means between its entities -------------------------------------------------------------
+
+/** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
+const LISTED_PEOPLE = ['customers', 'visitors', 'users', 'people'];
 
 /** Prepositions after an intransitive verb that place its subject: "guests sit at a table", "teams play in leagues". */
 const PLACING_PREPOSITIONS = ['at', 'in', 'on', 'into', 'with', 'under'];

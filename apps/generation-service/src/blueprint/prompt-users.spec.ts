@@ -79,3 +79,41 @@ describe('planApp reads games between players and a list of things that goes on 
     expect(names(planApp('A recipe app: recipes with ingredients, steps, and photos'))).toEqual(['recipes']);
   });
 });
+
+describe('planApp keeps things no word list knows when the sentence lists them', () => {
+  it('Spanish "las averías de cada teléfono con un precio" after "clientes, sus teléfonos": averías are a thing with a price', () => {
+    const plan = planApp('Una app para la tienda de móviles: clientes, sus teléfonos y las averías de cada teléfono con un precio');
+    expect(plan.language).toBe('es');
+    expect(names(plan)).toEqual(['clientes', 'telefonos', 'averias']);
+    expect(field(plan, 'telefonos', 'cliente')).toMatchObject({ type: 'reference', entity: 'clientes' });
+    expect(entity(plan, 'averias').fields.some((candidate) => candidate.hint === 'currency')).toBe(true);
+  });
+
+  it('"customers, their cars and the repairs of each car with a price": customers start a list of things', () => {
+    const plan = planApp('A garage app: customers, their cars and the repairs of each car with a price');
+    expect(names(plan)).toEqual(['customers', 'cars', 'repairs']);
+    expect(field(plan, 'repairs', 'car')).toMatchObject({ type: 'reference', entity: 'cars' });
+    expect(field(plan, 'repairs', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+
+  it('Spanish "vendimias de cada parcela con la fecha y catas con la nota": an item with fields of its own is a thing', () => {
+    const plan = planApp('Una app para mi viñedo: parcelas, vendimias de cada parcela con la fecha y catas con la nota');
+    expect(names(plan)).toEqual(['parcelas', 'vendimias', 'catas']);
+    expect(field(plan, 'vendimias', 'parcela')).toMatchObject({ type: 'reference', entity: 'parcelas' });
+    expect(entity(plan, 'catas').fields.map((candidate) => candidate.name)).toContain('nota');
+    expect(entity(plan, 'vendimias').fields.map((candidate) => candidate.name).filter((name) => name.includes('catas'))).toEqual([]);
+  });
+
+  it('"a kiln log: kilns, firings of each kiln with the date and glazes with the colour": glazes are a thing', () => {
+    const plan = planApp('A pottery kiln log: kilns, firings of each kiln with the date and glazes with the colour');
+    expect(names(plan)).toEqual(['kilns', 'firings', 'glazes']);
+    expect(field(plan, 'glazes', 'colour').type).toBe('text');
+  });
+
+  it('Spanish "con materias, deberes con fecha de entrega": a listed word before a thing with fields is a thing', () => {
+    const plan = planApp('Un cuaderno de clases con materias, deberes con fecha de entrega');
+    expect(names(plan)).toEqual(expect.arrayContaining(['materias', 'deberes']));
+    expect(entity(plan, 'clases').fields.map((candidate) => candidate.name)).not.toContain('materias');
+    expect(views(plan, 'deberes')).toContain('calendar:fecha_limite');
+  });
+});
