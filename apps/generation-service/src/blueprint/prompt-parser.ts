@@ -386,7 +386,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
     const word = tokens[at];
     // "customers, their cars and …": people a clause may start with are things when the list goes on after them
-    const listedPeople = LISTED_PEOPLE.includes(word?.text ?? '') && [',', 'and', 'with', '('].includes(tokens[at + 1]?.text ?? '');
+    const next = tokens[at + 1];
+    const listedPeople = LISTED_PEOPLE.includes(word?.text ?? '')
+      && ([',', 'and', 'with', '('].includes(next?.text ?? '') || ((next === undefined || END_PUNCT.has(next.text)) && [',', 'and'].includes(tokens[at - 1]?.text ?? '')));
     if (!isWord(word) || !isPlural(word.text) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
     const noun = matchDomainNoun(tokens, at);
     if (noun) return at + noun.length;
@@ -609,6 +611,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = at;
         continue;
       }
+      // "a wedding planner with guests, tables and a budget": the app's budget, no field of the guests
+      if (listing === 'app' && !appListHasFields && words.length === 2 && ARTICLES.has(words[0]) && listedItem(tokens, at - 1) && !isPlural(words[1])) {
+        index = at;
+        continue;
+      }
       const field = fieldFromWords(words, current?.domainKey ?? null, qualifier);
       const thingListed = listing === 'app' && !appListHasFields && field !== null && words.length === 1 && isPlural(words[0]) && field.type === 'text' && !field.hint && !libraryFieldName(field.name);
       if (thingListed && tokens[at]?.text !== '(') {
@@ -729,6 +736,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     if (noun) {
       const after = tokens[index + noun.length];
+      // "a book fair tracker", "a car show planner": a thing's word before the noun the app is about only says what kind
+      const modifier = !isPlural(tokens[index + noun.length - 1].text) && isWord(after) && ['NOUN', 'ADJ'].includes(tags[index + noun.length]) && !isPlural(after.text)
+        && !APP_KIND_WORDS.includes(after.text) && matchDomainNoun(tokens, index + noun.length) === null && APP_KIND_WORDS.includes(tokens[index + noun.length + 1]?.text ?? '');
+      if (modifier) {
+        index += noun.length;
+        continue;
+      }
       if (isWord(after) && KEEPING_VERBS.includes(after.text) && isVerbUse(tokens, index + noun.length)) {
         // "customers book appointments": the customers are who uses the app, the appointments are its data
         index += noun.length;
@@ -782,6 +796,14 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 
 // --- what the prompt means between its entities -------------------------------------------------------------
 
+/** A word listed on its own after things, with an article: "guests, tables and a budget". */
+function listedItem(tokens: Token[], index: number): boolean {
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  const listed = isWord(before) && ['a', 'an', 'the', 'our', 'my'].includes(before.text) && [',', 'and'].includes(tokens[index - 2]?.text ?? '');
+  const plurals = tokens.slice(Math.max(0, index - 6), index - 2).some((token) => isWord(token) && isPlural(token.text));
+  return listed && plurals && (after === undefined || after.punct || SEPARATORS.has(after.text));
+}
 /** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
 const LISTED_PEOPLE = ['customers', 'visitors', 'users', 'people'];
 
@@ -1278,8 +1300,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
-    // money: "what each item costs", "expenses paid by"
-    if (MONEY_WORDS.includes(text)) {
+    // money: "what each item costs", "expenses paid by"; "guests, tables and a budget" lists the app's budget, not the tables'
+    if (MONEY_WORDS.includes(text) && !listedItem(tokens, index)) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
       // "with the price and whether it has been paid": the money just named is the one it speaks of
       const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);

@@ -117,3 +117,31 @@ describe('planApp keeps things no word list knows when the sentence lists them',
     expect(views(plan, 'deberes')).toContain('calendar:fecha_limite');
   });
 });
+
+describe('planApp reads what a word in the app\'s description is', () => {
+  it('"a wedding planner with guests, tables and a budget": no budget on the guests, no money on the tables', () => {
+    const plan = planApp('A wedding planner with guests, tables and a budget; guests RSVP yes or no and sit at a table');
+    expect(names(plan)).toEqual(['guests', 'tables']);
+    expect(entity(plan, 'guests').fields.map((candidate) => candidate.name)).not.toContain('budget');
+    expect(entity(plan, 'tables').fields.some((candidate) => candidate.hint === 'currency')).toBe(false);
+    expect(field(plan, 'guests', 'table')).toMatchObject({ type: 'reference', entity: 'tables' });
+  });
+
+  it('"a garden party planner with helpers, stalls and a budget": the budget is the app\'s, not the helpers\'', () => {
+    const plan = planApp('A garden party planner with helpers, stalls and a budget');
+    expect(names(plan)).toEqual(['helpers', 'stalls']);
+    expect(plan.entities.flatMap((candidate) => candidate.fields).some((candidate) => candidate.hint === 'currency')).toBe(false);
+  });
+
+  it('"a book fair tracker" is about a fair: no table of books; its exhibitors, stands and visitors are kept', () => {
+    const plan = planApp('A book fair tracker: exhibitors, stands and visitors');
+    expect(names(plan)).toEqual(['exhibitors', 'stands', 'visitors']);
+    expect(plan.name).toBe('Book Fair Tracker');
+  });
+
+  it('"a plant sale organiser" is about a sale: no plants table; a "book club app" still keeps books', () => {
+    expect(names(planApp('A plant sale organiser: sellers, tables and buyers'))).toEqual(expect.arrayContaining(['sellers', 'tables']));
+    expect(names(planApp('A plant sale organiser: sellers, tables and buyers'))).not.toContain('plants');
+    expect(names(planApp('A book club app: members, books and meetings'))).toEqual(['members', 'books', 'meetings']);
+  });
+});
