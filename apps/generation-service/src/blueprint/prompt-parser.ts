@@ -804,6 +804,17 @@ function listedItem(tokens: Token[], index: number): boolean {
   const plurals = tokens.slice(Math.max(0, index - 6), index - 2).some((token) => isWord(token) && isPlural(token.text));
   return listed && plurals && (after === undefined || after.punct || SEPARATORS.has(after.text));
 }
+/** Words for a person the prompt does not name: "items that someone buys". */
+const SOMEONE_WORDS = ['someone', 'somebody', 'anyone', 'anybody'];
+
+/** The past participle of a verb in the third person: "buys" -> "bought", "cleans" -> "cleaned". */
+function participleOf(verb: string): string {
+  const irregular: Record<string, string> = { buys: 'bought', brings: 'brought', does: 'done', takes: 'taken', pays: 'paid', gets: 'got', makes: 'made', picks: 'picked_up' };
+  if (irregular[verb]) return irregular[verb];
+  const stem = verb.replace(/ies$/, 'y').replace(/(?:sh|ch|ss|x)es$/, (ending) => ending.slice(0, -2)).replace(/s$/, '');
+  return /e$/.test(stem) ? `${stem}d` : /y$/.test(stem) ? `${stem.slice(0, -1)}ied` : `${stem}ed`;
+}
+
 /** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
 const LISTED_PEOPLE = ['customers', 'visitors', 'users', 'people'];
 
@@ -1003,6 +1014,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index];
     if (token.text === '.' || token.text === ';') participleRelation = null;
+    // "items that someone buys", "chores somebody does": whether it was done, and who did it when the app keeps people
+    if (SOMEONE_WORDS.includes(token.text) && isWord(tokens[index + 1]) && /[^s]s$/.test(tokens[index + 1].text) && ['that', 'which'].includes(tokens[index - 1]?.text ?? '')) {
+      const done = participleOf(tokens[index + 1].text);
+      const owner = draftBefore(index - 1);
+      if (owner && !owner.fields.some((field) => field.name === done)) owner.fields.push({ name: done, label: toSentence(done), type: 'boolean', required: false });
+      const people = drafts.find((draft) => draft !== owner && (isPeople(draft) || drafts.some((other) => other.fields.some((field) => field.entity === pluralSnake(toSnake(draft.singular)) && ['assigned_to', 'assignee', 'owner', 'responsible'].includes(field.name)))));
+      if (owner && people) relate(owner, people, `${done}_by`, false, 'set_null');
+    }
     // possessives: "clients, their dogs", "students and their grades": the thing named after belongs to the one before
     if ((token.text === 'and' || token.text === ',') && ['their', 'its', 'his', 'her'].includes(tokens[index + 1]?.text ?? '')) {
       const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);

@@ -145,3 +145,28 @@ describe('planApp reads what a word in the app\'s description is', () => {
     expect(names(planApp('A book club app: members, books and meetings'))).toEqual(['members', 'books', 'meetings']);
   });
 });
+
+describe('planApp reads German relative clauses, dative objects and "someone" who does a thing', () => {
+  it('a WG: Mitbewohner, Aufgaben assigned to one with a date, Artikel bought (yes/no) by one, named after the WG', () => {
+    const plan = planApp('Eine App für unsere WG: Putzplan mit Aufgaben, die jede Woche einem Mitbewohner zugewiesen werden, und eine Einkaufsliste mit Artikeln, die jemand besorgt');
+    expect(plan.language).toBe('de');
+    expect(plan.name).toBe('WG-App');
+    expect(names(plan)).toEqual(expect.arrayContaining(['aufgaben', 'artikel', 'mitbewohner']));
+    expect(entity(plan, 'mitbewohner')).toMatchObject({ label: 'Mitbewohner', label_singular: 'Mitbewohner' });
+    expect(entity(plan, 'aufgaben').fields.find((candidate) => candidate.entity === 'mitbewohner')?.type).toBe('reference');
+    expect(entity(plan, 'aufgaben').fields.some((candidate) => candidate.type === 'date')).toBe(true);
+    expect(field(plan, 'artikel', 'gekauft').type).toBe('boolean');
+    expect(field(plan, 'artikel', 'gekauft_von')).toMatchObject({ type: 'reference', entity: 'mitbewohner', label: 'Gekauft von' });
+  });
+
+  it('"Dienste, die jeden Monat einem Helfer zugewiesen werden": a Helfer thing and the Dienste\'s reference to it', () => {
+    const plan = planApp('Eine App für unseren Verein: Dienste, die jeden Monat einem Helfer zugewiesen werden');
+    expect(entity(plan, 'dienste').fields.find((candidate) => candidate.entity === 'helfer')?.type).toBe('reference');
+  });
+
+  it('"items that someone buys" in English: a bought yes/no and who bought it, when the app keeps people', () => {
+    const plan = planApp('An app for our flat: a chore rota with tasks that are assigned to a flatmate each week, and a shopping list with items that someone buys');
+    expect(field(plan, 'items', 'bought').type).toBe('boolean');
+    expect(field(plan, 'items', 'bought_by')).toMatchObject({ type: 'reference', entity: 'flatmates' });
+  });
+});
