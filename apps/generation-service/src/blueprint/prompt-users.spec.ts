@@ -1,16 +1,7 @@
 // Prompts users sent that the planner misread, and prompts of the same shapes written for these specs: each asserts
 // the plan a user would see (things, field types, references, choices, views, the app's name and language).
-import type { AppPlan } from '@appgen/contracts';
 import { planApp } from './plan-app';
-import { entity, field } from './plan-lookup.testing';
-
-function names(plan: AppPlan): string[] {
-  return plan.entities.map((candidate) => candidate.name);
-}
-
-function views(plan: AppPlan, entityName: string): string[] {
-  return plan.pages.filter((page) => page.entity === entityName && page.field).map((page) => `${page.kind}:${page.field}`);
-}
+import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp keeps a French, German or Spanish plan in the user\'s words', () => {
   it('a gîte\'s séjours: French names and labels, dates, yes/no, money and a calendar of séjours', () => {
