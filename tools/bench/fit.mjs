@@ -5,7 +5,8 @@
 // the plan's data model and pages. Target: 90 %. A second, held-out section (`HELD_OUT`) was written after the
 // planner had been tuned on the first, in other domains and wordings, and nobody tunes the planner to it: its share
 // says how the planner does on prompts nobody wrote down. Target: 85 %. A third section (`FRESH`) was written
-// before the planner was changed for the held-out misses and is never tuned to. Reads the planner from dist/ through its public index, as the
+// before the planner was changed for the held-out misses. A fourth (`UNSEEN`) was written after the held-out and
+// fresh sets had been read while tuning, measured before any change and is never edited or tuned to. Reads the planner from dist/ through its public index, as the
 // generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -124,6 +125,27 @@ export const FRESH = [
   ['A film club app where members propose films, everyone votes, and the films with the most votes are shown first', { entity: ['member', 'film'], ranking: ['film'] }],
 ];
 
+/**
+ * Unseen: twelve prompts written the way users write them (long and chatty, terse, with typos, as lists; three in
+ * French, German and Spanish), measured before the planner was changed for them and never edited or tuned to
+ * afterwards: the measure of prompts nobody tuned the planner to, now that the held-out and fresh sets have been
+ * read while tuning. Target: 85 %.
+ */
+export const UNSEEN = [
+  ["Hi! I run a small pottery studio with my sister and we're drowning in spreadsheets lol. We need something to keep track of our students, the workshops they sign up for (each workshop has a date, a max number of spots and a price), and the pieces students make, which go from thrown to bisque fired to glazed to finished. Would be great to also see which workshops are coming up on a calendar.", { entity: ['student', 'workshop', 'piece'], relation: [['workshop', 'student'], ['piece', 'student']], board: [['thrown', 'bisque fired', 'glazed', 'finished']], money: ['workshop'], calendar: ['workshop'] }],
+  ['inventory for my wine cellar - bottles, wineries, regions. vintage, price, drunk y/n', { entity: ['bottle', 'winer', 'region'], relation: [['bottle', 'winer']], money: ['bottle'], boolean: ['drunk'] }],
+  ['app to manage my clients apointments for my hair salon, each apointment has a stylist, a service (cut, color, blowdry) a date and the price', { entity: ['client', 'apointment', 'stylist'], relation: [['apointment', 'client'], ['apointment', 'stylist']], choice: [['cut', 'color', 'blowdry']], calendar: ['apointment'], money: ['apointment'] }],
+  ['Fleet management:\n- vehicles (plate, model, mileage)\n- drivers\n- trips: driver, vehicle, date, km driven\n- fuel logs with liters and cost', { entity: ['vehicle', 'driver', 'trip', 'fuel log'], relation: [['trip', 'driver'], ['trip', 'vehicle']], money: ['fuel log'] }],
+  ['A darts league: teams of players play fixtures each week, we record legs won and want a league table ranking teams by points', { entity: ['team', 'player', 'fixture'], relation: [['player', 'team']], calendar: ['fixture'], ranking: ['team'] }],
+  ["We're a food bank. Donors drop off donations (food type, weight in kg, date received), volunteers sort them, and families pick up parcels on a set day. Need to know if a parcel was collected.", { entity: ['donor', 'donation', 'volunteer', 'famil', 'parcel'], relation: [['donation', 'donor'], ['parcel', 'famil']], calendar: ['parcel'], boolean: ['collected'] }],
+  ['Content calendar for our marketing team: blog posts with an author, a publish date, a channel (blog, newsletter, linkedin) and a status of draft → review → scheduled → published', { entity: ['post', 'author'], relation: [['post', 'author']], calendar: ['post'], choice: [['blog', 'newsletter', 'linkedin']], board: [['draft', 'review', 'scheduled', 'published']] }],
+  ['A babysitting co-op where parents earn points for every hour they babysit for another family; show who has the most points', { entity: ['parent'], ranking: ['parent'] }],
+  ["Simple app to rent out my camping gear to friends: items, who borrowed them, when they're due back, the deposit, and if it came back damaged", { entity: ['item', 'friend'], relation: [['item', 'friend']], calendar: ['item'], money: ['item'], boolean: ['damaged'] }],
+  ['Salut ! Je voudrais une appli pour mon club de lecture : les membres proposent des livres, on vote, et chaque mois on choisit un livre pour la réunion. Pour chaque réunion il faut la date, le lieu et le livre choisi.', { language: 'fr', entity: ['membre', 'livre', 'réunion'], relation: [['livre', 'membre'], ['réunion', 'livre']], calendar: ['réunion'] }],
+  ['Verwaltung für unsere Kita: Kinder, Eltern und Gruppen. Jedes Kind gehört zu einer Gruppe, und wir notieren, ob es abgeholt wurde.', { language: 'de', entity: ['kind', 'eltern', 'gruppe'], relation: [['kind', 'gruppe']], boolean: ['abgeholt'] }],
+  ['Necesito una app para mi academia de baile: alumnos, clases con profesor, día y hora, y pagos mensuales de cada alumno con el importe y si está pagado', { language: 'es', entity: ['alumno', 'clase', 'pago'], relation: [['pago', 'alumno']], calendar: ['clase'], money: ['pago'], boolean: ['pagado'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -188,13 +210,14 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Both sections: the bench prompts (`PROMPTS`) and the held-out ones (`HELD_OUT`), each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
   const fresh = fitOf(FRESH);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen = fitOf(UNSEEN);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 function printSection(title, { results, found, total, share }, target) {
@@ -209,11 +232,12 @@ function printSection(title, { results, found, total, share }, target) {
   console.log(`${found}/${total} concepts found: ${(share * 100).toFixed(1)} % (target ${target * 100} %)`);
 }
 
-/** Prints both tables; returns whether both shares reached their targets. */
-export function printFit({ heldOut, fresh, p50, max, ...bench }) {
+/** Prints every table; returns whether every share reached its target. */
+export function printFit({ heldOut, fresh, unseen, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, fresh (written last, measured before any change, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && heldOut.share >= HELD_OUT_TARGET_SHARE && fresh.share >= HELD_OUT_TARGET_SHARE;
+  printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen (written last, measured before any change, never edited or tuned to)', unseen, HELD_OUT_TARGET_SHARE);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }

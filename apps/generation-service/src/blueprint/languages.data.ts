@@ -23,6 +23,8 @@ export const LANGUAGE_MARKERS: Record<AppLanguage, string[]> = {
  */
 export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   fr: {
+    // dates of a stay and facts said 'or not'
+    'arrivée': 'arrival', 'départ': 'departure', 'ou non': 'or not', 'ou pas': 'or not',
     // function words
     le: 'the', la: 'the', les: 'the', un: 'a', une: 'an', des: 'some', du: 'of', de: 'of', et: 'and', ou: 'or', avec: 'with', pour: 'for', 'où': 'where',
     mon: 'my', ma: 'my', mes: 'my', notre: 'our', nos: 'our', votre: 'your', vos: 'your', je: 'i', nous: 'we', chaque: 'each', leur: 'their', leurs: 'their',
@@ -62,6 +64,10 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'anniversaire': 'birthday', salaire: 'salary', 'vote': 'votes', votes: 'votes', 'victoires': 'wins', 'terminé': 'done', 'terminée': 'done', 'payée ou non': 'paid',
   },
   de: {
+    // dates of a stay and facts said 'or not'
+    ankunft: 'arrival', anreise: 'arrival', abreise: 'departure', 'oder nicht': 'or not',
+    // shopping and cleaning in compounds ('Einkaufsliste', 'Putzplan'), someone who buys
+    einkauf: 'shopping', putz: 'cleaning', jemand: 'someone', besorgt: 'buys', besorgen: 'buy', kauft: 'buys', kaufen: 'buy', gekauft: 'bought',
     der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
     'für': 'for', wo: 'where', mein: 'my', meine: 'my', meinen: 'my', meiner: 'my', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', ich: 'i', wir: 'we',
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
@@ -95,6 +101,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'früh': 'morning', 'spät': 'evening', 'frühschicht': 'morning shift', 'spätschicht': 'evening shift',
   },
   es: {
+    // dates of a stay and facts said 'or not'
+    llegada: 'arrival', salida: 'departure', entrada: 'arrival', 'o no': 'or not',
     el: 'the', la: 'the', los: 'the', las: 'the', un: 'a', una: 'a', unos: 'some', unas: 'some', y: 'and', e: 'and', o: 'or', u: 'or', con: 'with', para: 'for', donde: 'where', 'dónde': 'where',
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
     en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',
@@ -128,6 +136,13 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
 };
 
 /** Labels of the fields the planner adds on its own, by field name. */
+/** The small words field names are made with ("bought_by", "date_of_…"), as a label says them. */
+export const LABEL_WORDS: Record<OtherLanguage, Record<string, string>> = {
+  fr: { by: 'par', of: 'de', to: 'à', for: 'pour', and: 'et' },
+  de: { by: 'von', of: 'von', to: 'an', for: 'für', and: 'und' },
+  es: { by: 'por', of: 'de', to: 'a', for: 'para', and: 'y' },
+};
+
 export const FIELD_LABELS: Record<OtherLanguage, Record<string, string>> = {
   fr: {
     name: 'Nom', title: 'Titre', description: 'Description', notes: 'Notes', date: 'Date', starts_at: 'Date et heure', ends_at: 'Fin', due_date: "Date d'échéance", deadline: 'Date limite',
@@ -198,9 +213,9 @@ export const KIND_LABELS: Record<OtherLanguage, Record<string, string>> = {
 };
 
 /** Fixed texts of a plan: page titles (`{label}`, `{singular}`, `{field}` filled in) and the description's verb and "and". */
-export const UI_TEXTS: Record<AppLanguage, { form: string; board: string; calendar: string; ranking: string; signIn: string; manage: string; and: string; kindJoin: string; fallbackKind: string }> = {
-  en: { form: 'New {singular}', board: '{label} by {field}', calendar: '{label} calendar', ranking: '{label} ranking', signIn: 'Sign in', manage: 'Manage', and: 'and', kindJoin: '{subject} {kind}', fallbackKind: 'Tracker' },
-  fr: { form: 'Ajouter : {singular}', board: '{label} par {field}', calendar: 'Calendrier : {label}', ranking: 'Classement : {label}', signIn: 'Connexion', manage: 'Gérez vos', and: 'et', kindJoin: '{kind} de {subject}', fallbackKind: 'Gestionnaire' },
-  de: { form: 'Neu: {singular}', board: '{label} nach {field}', calendar: 'Kalender: {label}', ranking: 'Rangliste: {label}', signIn: 'Anmelden', manage: 'Verwalten Sie Ihre', and: 'und', kindJoin: '{subject}-{kind}', fallbackKind: 'Verwaltung' },
-  es: { form: 'Nuevo: {singular}', board: '{label} por {field}', calendar: 'Calendario: {label}', ranking: 'Clasificación: {label}', signIn: 'Iniciar sesión', manage: 'Gestiona tus', and: 'y', kindJoin: '{kind} de {subject}', fallbackKind: 'Gestor' },
+export const UI_TEXTS: Record<AppLanguage, { appFor: string; form: string; board: string; calendar: string; ranking: string; signIn: string; manage: string; and: string; kindJoin: string; fallbackKind: string }> = {
+  en: { appFor: '{subject} App', form: 'New {singular}', board: '{label} by {field}', calendar: '{label} calendar', ranking: '{label} ranking', signIn: 'Sign in', manage: 'Manage', and: 'and', kindJoin: '{subject} {kind}', fallbackKind: 'Tracker' },
+  fr: { appFor: 'Appli {subject}', form: 'Ajouter : {singular}', board: '{label} par {field}', calendar: 'Calendrier : {label}', ranking: 'Classement : {label}', signIn: 'Connexion', manage: 'Gérez vos', and: 'et', kindJoin: '{kind} de {subject}', fallbackKind: 'Gestionnaire' },
+  de: { appFor: '{subject}-App', form: 'Neu: {singular}', board: '{label} nach {field}', calendar: 'Kalender: {label}', ranking: 'Rangliste: {label}', signIn: 'Anmelden', manage: 'Verwalten Sie Ihre', and: 'und', kindJoin: '{subject}-{kind}', fallbackKind: 'Verwaltung' },
+  es: { appFor: 'App {subject}', form: 'Nuevo: {singular}', board: '{label} por {field}', calendar: 'Calendario: {label}', ranking: 'Clasificación: {label}', signIn: 'Iniciar sesión', manage: 'Gestiona tus', and: 'y', kindJoin: '{kind} de {subject}', fallbackKind: 'Gestor' },
 };

@@ -5,11 +5,17 @@
  */
 import type { AppLanguage, AppPlan, EntityField, EntityPlan } from '@appgen/contracts';
 import type { EntityView } from './plan-builder';
-import { FIELD_LABELS, HINT_LABELS, KIND_LABELS, LANGUAGE_MARKERS, LEXICON, OPTION_LABELS, UI_TEXTS, type OtherLanguage } from './languages.data';
+import { FIELD_LABELS, HINT_LABELS, KIND_LABELS, LABEL_WORDS, LANGUAGE_MARKERS, LEXICON, OPTION_LABELS, UI_TEXTS, type OtherLanguage } from './languages.data';
 import { IRREGULAR_PARTICIPLES, RESERVED_FIELD_NAMES } from './vocabulary.data';
 import { joinWords, singularSnake, toSnake, tokenize, type Token } from './words.util';
 
 const OTHER_LANGUAGES: OtherLanguage[] = ['fr', 'de', 'es'];
+/** "une appli pour notre association", "eine App für unsere WG", "una app para nuestra peña": what the app is for. */
+const APP_FOR: Record<OtherLanguage, RegExp> = {
+  fr: /\b(?:application|appli|app) pour (?:notre|mon|ma|nos|mes) ([A-Za-zÀ-ÿ-]+)\s*[:.,;!]/i,
+  de: /\b(?:App|Anwendung) für (?:unsere|unseren|unser|meine|meinen|mein) ([A-Za-zÄÖÜäöüß-]+)\s*[:.,;!]/i,
+  es: /\b(?:aplicación|app) para (?:nuestra|nuestro|mi) ([A-Za-zÁ-úñ-]+)\s*[:.,;!]/i,
+};
 /** Letters only one of the languages writes. */
 const LETTERS: Record<OtherLanguage, RegExp> = { fr: /[çèêëîïôœùû]|\boù\b/gi, de: /[äöüß]/gi, es: /[ñ¿¡]|ción\b/gi };
 /** French elisions: "l'application", "d'échéance", "s'inscrivent". */
@@ -55,6 +61,12 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       index += 1;
       continue;
     }
+    // "Aufgaben, die jede Woche …": after a comma a German article starts a relative clause
+    if (language === 'de' && ['die', 'der', 'das', 'denen'].includes(token.text) && tokens[index - 1]?.text === ',') {
+      out.push('that');
+      index += 1;
+      continue;
+    }
     let matched = false;
     for (let length = 3; length >= 1 && !matched; length -= 1) {
       const span = tokens.slice(index, index + length);
@@ -74,7 +86,10 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
     const shaped = compound ? null : byShape(language, tokens, index, out[out.length - 1], lexicon);
     if (shaped) {
       out.push(shaped);
-      remember(shaped, token.raw.replace(ELISION, '$1'));
+      // "mit Artikeln": the user's word for the things is the nominative plural "Artikel"
+      const stripped = token.raw.slice(0, -1);
+      const dativePlural = language === 'de' && /n$/.test(token.raw) && (lexicon[stripped.toLowerCase()] === shaped || shaped === `${stripped.toLowerCase()}s`);
+      remember(shaped, dativePlural ? stripped : token.raw.replace(ELISION, '$1'));
       // entity names are ASCII ("gästes" -> gastes): their words lead back to the user's too
       remember(toSnake(shaped).replace(/_/g, ' '), token.raw.replace(ELISION, '$1'));
     } else if (compound) {
@@ -95,6 +110,8 @@ const NOUN_MARKERS: Record<OtherLanguage, string[]> = {
   de: ['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'mein', 'meine', 'unser', 'unsere', 'ihre', 'jede', 'jeder', 'jedes'],
   es: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'mi', 'mis', 'su', 'sus', 'nuestro', 'nuestra', 'nuestros', 'nuestras', 'cada', 'varios', 'varias'],
 };
+/** German singular articles and possessives: the noun after them is singular ("einem Mitbewohner"). */
+const SINGULAR_MARKERS = ['ein', 'eine', 'einen', 'einem', 'einer', 'jede', 'jeder', 'jedes', 'jedem', 'mein', 'meine', 'meinem', 'unser', 'unsere', 'unserem'];
 /** Plural determiners: the noun after them is plural even when it does not end in -s ("die Gäste"). */
 const PLURAL_MARKERS = ['les', 'des', 'aux', 'mes', 'tes', 'ses', 'nos', 'vos', 'leurs', 'ces', 'plusieurs', 'los', 'las', 'unos', 'unas', 'mis', 'sus', 'nuestros', 'nuestras', 'varios', 'varias'];
 
@@ -122,18 +139,22 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   let word = lower;
   // German dative plural "Gästen" is the plural "Gäste"
   const dative = before !== undefined && ['den', 'von', 'vom', 'mit', 'zu', 'by', 'ihren', 'unseren', 'meinen'].includes(before.raw.toLowerCase());
-  if (language === 'de' && dative && /(?:en|ern)$/.test(word)) {
+  if (language === 'de' && dative && /(?:en|ern|eln)$/.test(word)) {
     word = word.slice(0, -1);
     const known = lexicon[word];
     if (known) return known;
   }
-  const plural = /[sx]$/.test(word) || (before !== undefined && PLURAL_MARKERS.includes(before.raw.toLowerCase())) || (language === 'de' && /(?:e|en|er)$/.test(word));
+  // "einem Mitbewohner", "eine Einkaufsliste": after a singular article the German ending says nothing of the number
+  const singularMarked = before !== undefined && SINGULAR_MARKERS.includes(before.raw.toLowerCase());
+  const plural = /[sx]$/.test(word) || (before !== undefined && PLURAL_MARKERS.includes(before.raw.toLowerCase())) || (language === 'de' && !singularMarked && /(?:e|en|er)$/.test(word))
+    || (language === 'de' && dative && word !== lower);
   if (!plural) return word === lower ? null : word;
   return /[sx]$/.test(word) ? word : `${word}s`;
 }
 
 const GERMAN_AUXILIARIES = ['werden', 'wird', 'wurde', 'wurden', 'ist', 'sind', 'war', 'waren', 'hat', 'haben'];
 const GERMAN_PREPOSITIONS = ['von', 'vom', 'an', 'am', 'für', 'zu', 'zum', 'zur', 'in', 'im', 'mit', 'zwischen', 'unter', 'bei', 'auf', 'aus'];
+const DATIVE_ARTICLES = ['einem', 'einer', 'dem'];
 const CLAUSE_BREAKS = [',', '.', ';', ':', '!', '?', '(', ')', 'und', 'oder', 'aber'];
 
 /** A past participle of a German clause: the lexicon gives an English one ("bezahlt" -> paid), or its shape says so ("mitgebracht"). */
@@ -164,6 +185,11 @@ function verbFinalFirst(tokens: Token[], lexicon: Record<string, string>): Token
       const by = moved.findIndex((word, at) => at > 0 && moved[at - 1] === participle && (word.text === 'von' || word.text === 'vom'));
       if (by >= 0) moved[by] = { text: 'by', raw: 'by', punct: false };
       out.push(...moved);
+    } else if (participle && !participle.punct && end < clause.length && isGermanParticiple(participle.text, lexicon) && clause.some((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text))) {
+      // "die jede Woche einem Mitbewohner zugewiesen werden": a passive with a dative object, "are assigned to a Mitbewohner"
+      const dative = clause.findIndex((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text));
+      const word = (text: string): Token => ({ text, raw: text, punct: false });
+      out.push(...clause.slice(0, dative), word('are'), participle, word('to'), ...clause.slice(dative, end - 1));
     } else out.push(...clause);
     if (token !== undefined) out.push(token);
     start = index + 1;
@@ -181,6 +207,41 @@ function splitCompound(word: string, lexicon: Record<string, string>): string | 
     if (stem) return `${lexicon[stem]} ${lexicon[head]}`;
   }
   return null;
+}
+
+/**
+ * The user's word for a thing in the singular: of the words the lexicon gives for it ("réserver", "livre" for
+ * "book"), the one closest to the user's plural ("livres" -> "livre", not the verb); null when the lexicon has none.
+ */
+function singularOf(language: OtherLanguage, englishSingular: string, pluralWord: string | undefined): string | null {
+  const candidates = Object.entries(LEXICON[language]).filter(([, english]) => english === englishSingular).map(([original]) => original);
+  if (!candidates.length) return null;
+  if (!pluralWord) return candidates[0];
+  const plural = pluralWord.toLowerCase();
+  const shared = (word: string): number => {
+    let at = 0;
+    while (at < word.length && at < plural.length && word[at] === plural[at]) at += 1;
+    return at;
+  };
+  const [best] = [...candidates].sort((a, b) => shared(b) - shared(a) || a.length - b.length);
+  // no lexicon word shares the start of the user's ("Mitbewohner" for a thing the lexicon calls otherwise): theirs
+  return shared(best) >= 3 || candidates.length === 1 ? best : null;
+}
+
+/**
+ * A field label the lexicon has no phrase for, word by word in the user's words: "date of départ" -> "Date de
+ * départ", "acompte paid" -> "Acompte payé"; words of neither stay as they are.
+ */
+function wordByWord(language: OtherLanguage, label: string, words: OriginalWords, reverse: Map<string, string>): string {
+  const plainWords = new Map<string, string>();
+  for (const [english, original] of words) plainWords.set(toSnake(english), original);
+  const local = label.split(' ').map((word) => {
+    const lower = word.toLowerCase();
+    return LABEL_WORDS[language][lower] ?? words.get(lower) ?? plainWords.get(toSnake(lower)) ?? reverse.get(lower) ?? lower;
+  });
+  let text = local.join(' ');
+  if (language === 'fr') text = text.replace(/\b(d|l)e ([aeiouéèêh])/gi, "$1'$2");
+  return capitalize(language === 'de' ? text : text.toLowerCase());
 }
 
 function capitalize(text: string): string {
@@ -230,7 +291,7 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
     const englishPlural = entity.name.replace(/_/g, ' ');
     const englishSingular = singularSnake(entity.name).replace(/_/g, ' ');
     const pluralWord = localWord(englishPlural);
-    const singularWord = reverse.get(englishSingular) ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
+    const singularWord = singularOf(language, englishSingular, pluralWord) ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
     const plural = pluralWord ?? (singularWord ? pluralIn(language, singularWord) : entity.label);
     const singular = singularWord ?? entity.label_singular;
     let name = toSnake(plural);
@@ -246,7 +307,8 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
       const target = field.entity ? entities[plan.entities.findIndex((candidate) => candidate.name === field.entity)] : undefined;
       const label = FIELD_LABELS[language][field.name]
         ?? (target && [singularSnake(field.entity ?? ''), field.entity].includes(field.name) ? (field.type === 'references' ? target.label : target.label_singular) : undefined)
-        ?? (localWord(field.name.replace(/_/g, ' ')) ? capitalize(localWord(field.name.replace(/_/g, ' ')) as string) : field.label);
+        ?? (localWord(field.name.replace(/_/g, ' ')) ? capitalize(localWord(field.name.replace(/_/g, ' ')) as string) : undefined)
+        ?? wordByWord(language, field.label, words, reverse);
       let name = toSnake(label);
       if (RESERVED_FIELD_NAMES.includes(name)) name = `${name}_value`;
       while ([...names.values()].includes(name)) name = `${name}_2`;
@@ -269,7 +331,10 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
   const named = plan.prompts.some((prompt) => prompt.includes(plan.name)) || !primary;
   const subject = primary ? (language === 'de' ? primary.label_singular : lower(primary.label)) : '';
   const kind = KIND_LABELS[language][kindWord] ?? texts.fallbackKind;
-  const name = named ? plan.name : capitalize(texts.kindJoin.replace('{kind}', kind).replace('{subject}', subject).replace(/ de ([aeiouéèh])/i, language === 'fr' ? " d'$1" : ' de $1'));
+  // "Eine App für unsere WG": the app is named after what the user calls the place or group it is for
+  const forWhom = APP_FOR[language].exec(plan.prompts[0] ?? '');
+  const ownWord = forWhom && !LEXICON[language][forWhom[1].toLowerCase()] ? forWhom[1] : null;
+  const name = named ? plan.name : ownWord ? texts.appFor.replace('{subject}', ownWord) : capitalize(texts.kindJoin.replace('{kind}', kind).replace('{subject}', subject).replace(/ de ([aeiouéèh])/i, language === 'fr' ? " d'$1" : ' de $1'));
   const description = `${texts.manage} ${joinWords(localized.map((entity) => lower(entity.label))).replace(/ and /, ` ${texts.and} `)}.`;
   return { plan: { ...plan, name: name.slice(0, 80), description, language, entities: localized }, views: localizedViews };
 }

@@ -7,7 +7,7 @@ import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@a
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
-  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
+  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
 import { joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
@@ -211,7 +211,9 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const scheduled = [draft?.singular, draft?.domainKey, singularSnake(entity.name)].some((kind) => kind && SCHEDULED_NOUNS.includes(kind));
     const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
     // a date of something that happens ("pickup date", "viewing date", "sowing dates") is one to see on a calendar
-    const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name));
+    const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name))
+      // a date something starts on ("an arrival date and a departure date", "date of arrival", "start date") spans days from there
+      ?? entity.fields.find((field) => viewFits('calendar', field) && /(?:^|_)(?:arrival|check_in|start|begin|beginning)(?:_|$)/.test(field.name));
     // what the prompt gave a start time ("each talk with a start time"), or a date and a place or a thing it is of
     // ("trainings with a date and a location", "inspections of each hive with the date") happens on a day
     const named = draft?.fields ?? [];
@@ -354,7 +356,12 @@ function buildEnglishPlan(prompt: string): AppPlan {
     const implied = reading.impliedDomains.length ? [...new Set(reading.impliedDomains.slice(0, APP_WORDS_FIRST(reading.impliedDomains)))] : [fallbackDomain(prompt)];
     drafts = implied.map((key) => ({ singular: key, domainKey: DOMAINS[key] ? key : null, fields: [], measurement: false }));
   }
-  drafts = drafts.slice(0, MAX_ENTITIES);
+  drafts = drafts.slice(0, MAX_ENTITIES).map((draft) => {
+    // "games between two players": a domain noun takes the sense the app's other things give it
+    const sense = draft.domainKey ? DOMAIN_SENSES[draft.domainKey] : undefined;
+    const companion = sense && drafts.some((other) => other !== draft && [other.singular, other.domainKey].some((kind) => kind && sense.companions.includes(kind)));
+    return sense && companion ? { ...draft, domainKey: sense.domain } : draft;
+  });
   const [first] = drafts;
   for (const field of reading.appFields) {
     if (!first.fields.some((candidate) => candidate.name === field.name)) first.fields.push(field);

@@ -14,3 +14,13 @@ export function field(plan: AppPlan, entityName: string, name: string): EntityFi
   if (!found) throw new Error(`no field ${name} in ${entityName}: ${entity(plan, entityName).fields.map((candidate) => candidate.name).join(', ')}`);
   return found;
 }
+
+/** The plan's entity names, in order. */
+export function names(plan: AppPlan): string[] {
+  return plan.entities.map((candidate) => candidate.name);
+}
+
+/** The views of the plan's entity `entityName` as `kind:field` ("calendar:starts_at"). */
+export function views(plan: AppPlan, entityName: string): string[] {
+  return plan.pages.filter((page) => page.entity === entityName && page.field).map((page) => `${page.kind}:${page.field}`);
+}

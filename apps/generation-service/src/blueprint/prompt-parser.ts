@@ -385,7 +385,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     let at = index;
     while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
     const word = tokens[at];
-    if (!isWord(word) || !isPlural(word.text) || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) return -1;
+    // "customers, their cars and …": people a clause may start with are things when the list goes on after them
+    const next = tokens[at + 1];
+    const listedPeople = LISTED_PEOPLE.includes(word?.text ?? '')
+      && ([',', 'and', 'with', '('].includes(next?.text ?? '') || ((next === undefined || END_PUNCT.has(next.text)) && [',', 'and'].includes(tokens[at - 1]?.text ?? '')));
+    if (!isWord(word) || !isPlural(word.text) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
     const noun = matchDomainNoun(tokens, at);
     if (noun) return at + noun.length;
     // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
@@ -449,6 +453,17 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "members reserve desks": a singular word before a plural thing is what the listed thing does
     if (tags[index] === 'NOUN' && !isPlural(after.text) && isWord(tokens[index + 1]) && isPlural(tokens[index + 1].text) && tags[index + 1] === 'NOUN' && !libraryFieldName(toSnake(after.text))) return 'clause';
     return null;
+  };
+
+  /** A later item of the list at `index` (up to the sentence's end) is a thing followed by a relation, a verb or its fields. */
+  const thingsFollow = (index: number): boolean => {
+    for (let at = index; at < tokens.length && !END_PUNCT.has(tokens[at].text) && tokens[at].text !== ':'; at += 1) {
+      if (!SEPARATORS.has(tokens[at].text) || SEPARATORS.has(tokens[at + 1]?.text ?? '')) continue;
+      const end = listedThing(at + 1);
+      const ends = end > 0 ? endsThing(end) : null;
+      if (ends === 'fields' || (ends === 'clause' && matchDomainNoun(tokens, end - 1) !== null)) return true;
+    }
+    return false;
   };
 
   for (const token of tokens) {
@@ -530,6 +545,21 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
       const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null;
+      // "players with their rating, rounds, and games between two players", "tareas con asignaturas, tareas con
+      // fecha": a list of things goes on after one thing's fields when a later item of it is a thing said to be
+      // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
+      // no field is named after that takes fields of its own is a thing
+      const resumes = thingEnd > 0 && listing === 'entity' && !libraryFieldName(toSnake(tokens[thingEnd - 1].text)) ? endsThing(thingEnd) : null;
+      const thingsResume = resumes === 'fields' || (resumes === 'item' && thingsFollow(thingEnd));
+      if (thingsResume) {
+        const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
+        const noun = matchDomainNoun(tokens, thingEnd - words.length);
+        nameCurrent(noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), thingEnd - words.length, thingEnd).weak = false;
+        listing = 'app';
+        appListHasFields = false;
+        index = thingEnd;
+        continue;
+      }
       if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
@@ -578,6 +608,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       if (words.length > 4) {
         // a sentence, not a field: the list is over
         listing = null;
+        index = at;
+        continue;
+      }
+      // "a wedding planner with guests, tables and a budget": the app's budget, no field of the guests
+      if (listing === 'app' && !appListHasFields && words.length === 2 && ARTICLES.has(words[0]) && listedItem(tokens, at - 1) && !isPlural(words[1])) {
         index = at;
         continue;
       }
@@ -701,6 +736,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     if (noun) {
       const after = tokens[index + noun.length];
+      // "a book fair tracker", "a car show planner": a thing's word before the noun the app is about only says what kind
+      const modifier = !isPlural(tokens[index + noun.length - 1].text) && isWord(after) && ['NOUN', 'ADJ'].includes(tags[index + noun.length]) && !isPlural(after.text)
+        && !APP_KIND_WORDS.includes(after.text) && matchDomainNoun(tokens, index + noun.length) === null && APP_KIND_WORDS.includes(tokens[index + noun.length + 1]?.text ?? '');
+      if (modifier) {
+        index += noun.length;
+        continue;
+      }
       if (isWord(after) && KEEPING_VERBS.includes(after.text) && isVerbUse(tokens, index + noun.length)) {
         // "customers book appointments": the customers are who uses the app, the appointments are its data
         index += noun.length;
@@ -753,6 +795,28 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 }
 
 // --- what the prompt means between its entities -------------------------------------------------------------
+
+/** A word listed on its own after things, with an article: "guests, tables and a budget". */
+function listedItem(tokens: Token[], index: number): boolean {
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  const listed = isWord(before) && ['a', 'an', 'the', 'our', 'my'].includes(before.text) && [',', 'and'].includes(tokens[index - 2]?.text ?? '');
+  const plurals = tokens.slice(Math.max(0, index - 6), index - 2).some((token) => isWord(token) && isPlural(token.text));
+  return listed && plurals && (after === undefined || after.punct || SEPARATORS.has(after.text));
+}
+/** Words for a person the prompt does not name: "items that someone buys". */
+const SOMEONE_WORDS = ['someone', 'somebody', 'anyone', 'anybody'];
+
+/** The past participle of a verb in the third person: "buys" -> "bought", "cleans" -> "cleaned". */
+function participleOf(verb: string): string {
+  const irregular: Record<string, string> = { buys: 'bought', brings: 'brought', does: 'done', takes: 'taken', pays: 'paid', gets: 'got', makes: 'made', picks: 'picked_up' };
+  if (irregular[verb]) return irregular[verb];
+  const stem = verb.replace(/ies$/, 'y').replace(/(?:sh|ch|ss|x)es$/, (ending) => ending.slice(0, -2)).replace(/s$/, '');
+  return /e$/.test(stem) ? `${stem}d` : /y$/.test(stem) ? `${stem.slice(0, -1)}ied` : `${stem}ed`;
+}
+
+/** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
+const LISTED_PEOPLE = ['customers', 'visitors', 'users', 'people'];
 
 /** Prepositions after an intransitive verb that place its subject: "guests sit at a table", "teams play in leagues". */
 const PLACING_PREPOSITIONS = ['at', 'in', 'on', 'into', 'with', 'under'];
@@ -950,6 +1014,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index];
     if (token.text === '.' || token.text === ';') participleRelation = null;
+    // "items that someone buys", "chores somebody does": whether it was done, and who did it when the app keeps people
+    if (SOMEONE_WORDS.includes(token.text) && isWord(tokens[index + 1]) && /[^s]s$/.test(tokens[index + 1].text) && ['that', 'which'].includes(tokens[index - 1]?.text ?? '')) {
+      const done = participleOf(tokens[index + 1].text);
+      const owner = draftBefore(index - 1);
+      if (owner && !owner.fields.some((field) => field.name === done)) owner.fields.push({ name: done, label: toSentence(done), type: 'boolean', required: false });
+      const people = drafts.find((draft) => draft !== owner && (isPeople(draft) || drafts.some((other) => other.fields.some((field) => field.entity === pluralSnake(toSnake(draft.singular)) && ['assigned_to', 'assignee', 'owner', 'responsible'].includes(field.name)))));
+      if (owner && people) relate(owner, people, `${done}_by`, false, 'set_null');
+    }
     // possessives: "clients, their dogs", "students and their grades": the thing named after belongs to the one before
     if ((token.text === 'and' || token.text === ',') && ['their', 'its', 'his', 'her'].includes(tokens[index + 1]?.text ?? '')) {
       const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);
@@ -985,7 +1057,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (text === 'or' && isWord(tokens[index - 1]) && (next?.text === 'not' || next?.text === `un${tokens[index - 1].text}`) && (isParticiple(tokens[index - 1].text) || tags[index - 1] === 'ADJ')) {
       const owner = draftBefore(index - 1);
       const name = toSnake(tokens[index - 1].text);
-      if (owner && !owner.fields.some((field) => field.name === name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
+      // "a deposit paid or not": the first pass made it `deposit_paid` already
+      const said = owner?.fields.some((field) => field.name === name || (field.type === 'boolean' && field.name.endsWith(`_${name}`)));
+      if (owner && !said) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
       index += 1;
       continue;
     }
@@ -1245,8 +1319,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
-    // money: "what each item costs", "expenses paid by"
-    if (MONEY_WORDS.includes(text)) {
+    // money: "what each item costs", "expenses paid by"; "guests, tables and a budget" lists the app's budget, not the tables'
+    if (MONEY_WORDS.includes(text) && !listedItem(tokens, index)) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
       // "with the price and whether it has been paid": the money just named is the one it speaks of
       const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);

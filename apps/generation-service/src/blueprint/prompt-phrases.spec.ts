@@ -1,16 +1,7 @@
 // What a prompt says of which thing, on prompts of the shapes the fit bench's misses had, written for these specs
 // (not the bench's own sentences): each asserts the plan a user would see.
-import type { AppPlan } from '@appgen/contracts';
 import { planApp } from './plan-app';
-import { entity, field } from './plan-lookup.testing';
-
-function names(plan: AppPlan): string[] {
-  return plan.entities.map((candidate) => candidate.name);
-}
-
-function views(plan: AppPlan, entityName: string): string[] {
-  return plan.pages.filter((page) => page.entity === entityName && page.field).map((page) => `${page.kind}:${page.field}`);
-}
+import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp gives what is said of a thing to that thing', () => {
   it('"repairs on my bikes with the price": the price is the repairs\', the bike a reference', () => {

@@ -188,6 +188,14 @@ export const GENERIC_FIELDS = ['description', 'date', 'tags'];
  * Domains close enough that an app named after one ("a booking system") and listing another ("customers book
  * appointments") means one entity, the one listed.
  */
+/**
+ * A domain noun with another sense when the app also keeps one of these things: games played by players, in
+ * rounds or tournaments, are matches, not a library of video games.
+ */
+export const DOMAIN_SENSES: Record<string, { domain: string; companions: string[] }> = {
+  game: { domain: 'match', companions: ['player', 'team', 'round', 'tournament', 'opponent', 'league', 'club_member', 'member'] },
+};
+
 export const DOMAIN_FAMILIES: string[][] = [
   ['booking', 'appointment', 'event'],
   ['task', 'project', 'goal'],
