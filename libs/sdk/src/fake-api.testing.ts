@@ -1,0 +1,57 @@
+// Support for the SDK's and the CLI's specs (a `.testing.ts` file: not built, not a spec): a local HTTP server
+// standing in for the appgen API, answering what each spec scripts and recording what it was asked.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeRequest {
+  method: string;
+  /** path and query as sent, e.g. `/api/v1/managed_apps?page=2&per_page=100` */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type FakeRoute = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+export interface FakeApi {
+  /** the site root, e.g. http://127.0.0.1:41234 (the SDK adds /api/v1) */
+  url: string;
+  requests: FakeRequest[];
+  close(): Promise<void>;
+}
+
+/** Answers each request with `route` (404 `not_found` when it answers undefined). */
+export async function startFakeApi(route: (request: FakeRequest) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>): Promise<FakeApi> {
+  const requests: FakeRequest[] = [];
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const request: FakeRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body: text ? JSON.parse(text) : undefined };
+      requests.push(request);
+      void Promise.resolve(route(request)).then((answer) => {
+        const { status = 200, body, headers = {} } = answer ?? { status: 404, body: { error: 'not_found', message: `No route ${request.method} ${request.url}` } };
+        outgoing.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+        outgoing.end(body === undefined ? '' : JSON.stringify(body));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
