@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiBaseUrl, createAppgenClient } from './client';
 import { AppgenApiError, dataOf } from './errors';
-import { startFakeApi, type FakeApi } from './fake-api.testing';
+import { startFakeApi, type FakeApi } from '@appgen/testing';
 import { SDK_VERSION } from './version';
 
 describe('createAppgenClient', () => {

@@ -1,6 +1,6 @@
 import { createAppgenClient } from './client';
 import { AppgenApiError } from './errors';
-import { startFakeApi, type FakeApi } from './fake-api.testing';
+import { startFakeApi, type FakeApi } from '@appgen/testing';
 import { paginate } from './paginate';
 
 describe('paginate', () => {

@@ -1,4 +1,4 @@
-import { startFakeApi, type FakeApi } from './fake-api.testing';
+import { startFakeApi, type FakeApi } from '@appgen/testing';
 import { createAppgenClient } from './client';
 import { AppgenApiError, AppgenTimeoutError } from './errors';
 import { waitForDeployment, waitForJob, type GenerationJob } from './wait';

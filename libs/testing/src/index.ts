@@ -8,3 +8,4 @@ export * from './scratch-database';
 export * from './service-app';
 export * from './webhook-signature';
 export * from './scripted-chat-api';
+export * from './fake-api';

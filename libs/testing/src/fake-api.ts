@@ -1,5 +1,5 @@
-// Support for the SDK's and the CLI's specs (a `.testing.ts` file: not built, not a spec): a local HTTP server
-// standing in for the appgen API, answering what each spec scripts and recording what it was asked.
+// A local HTTP server standing in for the appgen API in the specs of the SDK and the CLI: it answers what each spec
+// scripts and records what it was asked.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
