@@ -2,6 +2,7 @@
 // document the gateway publishes at /openapi.json. The document is made from the gateway's code, as the gateway
 // makes it at boot (its AppModule and buildOpenApiDocument), without listening, NATS or any other service.
 // `--check` writes nothing and exits 1 when the committed file differs (libs/sdk/src/api-types.spec.ts runs it).
+// `--from <site url>` reads the document a running gateway serves instead (the SDK's e2e spec checks the live one).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -55,7 +56,9 @@ export async function renderApiTypes(document) {
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
   const check = process.argv.includes('--check');
-  const rendered = await renderApiTypes(await openApiDocumentFromCode());
+  const from = process.argv[process.argv.indexOf('--from') + 1];
+  const document = process.argv.includes('--from') ? await (await fetch(new URL('/openapi.json', from))).json() : await openApiDocumentFromCode();
+  const rendered = await renderApiTypes(document);
   const committed = (() => {
     try {
       return readFileSync(TARGET, 'utf8');
