@@ -195,6 +195,13 @@ function positiveInteger(value: string): number {
 /** openapi-fetch calls answer `{data, error}`; the CLI throws the error with its body. */
 const call = dataOf;
 
+/** Every item of a list: the CLI shows whole lists (Node 20 has no Array.fromAsync). */
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 // ---- account ----
 
 async function login(session: Session, command: Command): Promise<void> {
@@ -277,10 +284,7 @@ class FinishedUnsuccessfully extends CliError {
 async function listApps(session: Session, command: Command): Promise<void> {
   const { status, name } = command.opts<{ status?: Schemas['AppSummary']['status']; name?: string }>();
   const client = await session.client();
-  const apps: Schemas['AppSummary'][] = [];
-  for await (const app of paginate((page) => client.GET('/managed_apps', { params: { query: { ...page, ...(status ? { status } : {}), ...(name ? { name } : {}) } } }), 'apps')) {
-    apps.push(app);
-  }
+  const apps = await collect(paginate((page) => client.GET('/managed_apps', { params: { query: { ...page, ...(status ? { status } : {}), ...(name ? { name } : {}) } } }), 'apps'));
   session.out.result({ apps, count: apps.length }, () =>
     apps.length === 0 ? 'No apps.' : table(['ID', 'NAME', 'STATUS', 'URL'], apps.map((app) => [app.id, app.name, app.status, app.production_url ?? app.preview_url])),
   );
@@ -348,12 +352,8 @@ async function deploy(session: Session, command: Command): Promise<void> {
   if (deployment?.status !== 'deployed') throw new FinishedUnsuccessfully('deployment');
 }
 
-async function allVersions(client: AppgenClient, id: string): Promise<Schemas['AppVersion'][]> {
-  const versions: Schemas['AppVersion'][] = [];
-  for await (const version of paginate((page) => client.GET('/managed_apps/{id}/versions', { params: { path: { id }, query: page } }), 'versions')) {
-    versions.push(version);
-  }
-  return versions;
+function allVersions(client: AppgenClient, id: string): Promise<Schemas['AppVersion'][]> {
+  return collect(paginate((page) => client.GET('/managed_apps/{id}/versions', { params: { path: { id }, query: page } }), 'versions'));
 }
 
 async function listVersions(session: Session, command: Command): Promise<void> {
@@ -494,8 +494,7 @@ async function checkDomain(session: Session, command: Command): Promise<void> {
 
 async function listKeys(session: Session): Promise<void> {
   const client = await session.client();
-  const keys: Schemas['ApiKey'][] = [];
-  for await (const key of paginate((page) => client.GET('/api_keys', { params: { query: page } }), 'api_keys')) keys.push(key);
+  const keys = await collect(paginate((page) => client.GET('/api_keys', { params: { query: page } }), 'api_keys'));
   session.out.result({ api_keys: keys }, () =>
     table(['ID', 'NAME', 'KEY', 'SCOPE', 'ACTIVE', 'EXPIRES', 'LAST USED'], keys.map((k) => [k.id, k.name, k.masked_key, k.scope, k.active && !k.expired ? 'yes' : 'no', k.expires_at ?? 'never', k.last_used_at])),
   );
@@ -517,8 +516,7 @@ async function revokeKey(session: Session, command: Command): Promise<void> {
 
 async function listWebhooks(session: Session): Promise<void> {
   const client = await session.client();
-  const hooks: Schemas['Webhook'][] = [];
-  for await (const hook of paginate((page) => client.GET('/webhooks', { params: { query: page } }), 'webhooks')) hooks.push(hook);
+  const hooks = await collect(paginate((page) => client.GET('/webhooks', { params: { query: page } }), 'webhooks'));
   session.out.result({ webhooks: hooks }, () => table(['ID', 'NAME', 'URL', 'ENABLED', 'EVENTS'], hooks.map((h) => [h.id, h.name, h.url, h.enabled ? 'yes' : 'no', h.events.join(',')])));
 }
 
@@ -545,8 +543,7 @@ async function testWebhook(session: Session, command: Command): Promise<void> {
 async function listDeliveries(session: Session, command: Command): Promise<void> {
   const [id] = command.processedArgs as [number];
   const client = await session.client();
-  const deliveries: Schemas['Delivery'][] = [];
-  for await (const delivery of paginate((page) => client.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: page } }), 'deliveries')) deliveries.push(delivery);
+  const deliveries = await collect(paginate((page) => client.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: page } }), 'deliveries'));
   session.out.result({ deliveries }, () =>
     table(['ID', 'EVENT', 'STATUS', 'ATTEMPTS', 'HTTP', 'CREATED'], deliveries.map((d) => [d.id, d.event, d.status, d.attempts, d.response_status, d.created_at])),
   );
