@@ -1,5 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+// Node's crypto only: @appgen/sdk bundles this file alone (tools/sdk/pack.mjs), so it imports nothing else of the contracts.
+
+/** Headers of every delivery (decisions.md "Webhooks"). */
+export const WEBHOOK_HEADERS = {
+  signature: 'X-Service-Signature',
+  timestamp: 'X-Service-Timestamp',
+  event: 'X-Service-Event',
+  delivery: 'X-Service-Delivery',
+} as const;
+
 /**
  * The signing scheme of every delivery and generation callback (contract section 6, decisions.md "Webhooks"):
  * `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. webhooks-service signs

@@ -6,7 +6,7 @@ import { CliError, EXIT, type ExitCode } from './exit-codes';
 import { localPathOf, planPush, readLocalFiles, writeLocalFiles } from './files-sync';
 import { Output, table } from './output';
 import { ProgressView } from './progress';
-import { Session, type CliIo, type GlobalOptions } from './session';
+import { CLI_VERSION, Session, type CliIo, type GlobalOptions } from './session';
 
 type Schemas = components['schemas'];
 type Handler = (session: Session, command: Command) => Promise<void>;
@@ -57,7 +57,7 @@ function describeFailure(error: unknown): { exitCode: ExitCode; body: { error: s
 function buildProgram(io: CliIo): Command {
   const program = new Command('appgen')
     .description('appgen from the command line: generate, deploy and manage full-stack web apps from a prompt')
-    .version('0.1.0', '-V, --version')
+    .version(CLI_VERSION, '-V, --version')
     .addOption(jsonOption())
     .addOption(apiUrlOption())
     // Options before a command are appgen's, after it the command's: so `rollback --version 2` is rollback's.

@@ -28,7 +28,9 @@ export interface GlobalOptions {
   apiUrl?: string;
 }
 
-export const USER_AGENT = 'appgen-cli/0.1.0';
+/** The CLI's version (apps/cli/package.json's; the package spec runs `appgen --version` against it). */
+export const CLI_VERSION = '0.1.0';
+export const USER_AGENT = `appgen-cli/${CLI_VERSION}`;
 
 /** One run's view of the options, the config file and the API. */
 export class Session {

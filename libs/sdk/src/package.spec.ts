@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as source from './index';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '../../..');
+
+describe('the published packages', () => {
+  // What `npm publish` would ship: tools/sdk/pack.mjs bundles them, and they must work on their own.
+  beforeAll(async () => {
+    await run(process.execPath, [join(ROOT, 'tools/sdk/pack.mjs')], { cwd: ROOT });
+  }, 120_000);
+
+  it('@appgen/sdk exports what its source does, with declarations, and brings no contracts but the signature', async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'libs/sdk/package.json'), 'utf8'));
+    const { stdout } = await run(process.execPath, ['-e', `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(join(ROOT, 'libs/sdk', manifest.main))})).sort()))`]);
+    expect(JSON.parse(stdout)).toEqual(Object.keys(source).sort());
+    const declarations = readFileSync(join(ROOT, 'libs/sdk', manifest.types), 'utf8');
+    expect(declarations).toContain('createAppgenClient');
+    expect(declarations).not.toContain('@appgen/');
+    const bundle = readFileSync(join(ROOT, 'libs/sdk', manifest.main), 'utf8');
+    expect(bundle).not.toContain('@sinclair/typebox');
+    expect(bundle).toContain('require("openapi-fetch")');
+  });
+
+  it('@appgen/cli has a bin that runs', async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'apps/cli/package.json'), 'utf8'));
+    const bin = join(ROOT, 'apps/cli', manifest.bin.appgen);
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const { stdout } = await run(process.execPath, [bin, '--version']);
+    expect(stdout.trim()).toBe(manifest.version);
+  });
+});
