@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { runAppgen } from './appgen/program';
@@ -22,6 +23,15 @@ function ask(question: string, options: { hidden?: boolean } = {}): Promise<stri
   });
 }
 
+/** Opens an address in the desktop's browser; where there is none, the printed address is what the user opens. */
+function openUrl(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  const opener = spawn(command, args, { stdio: 'ignore', detached: true });
+  opener.on('error', () => undefined);
+  opener.unref();
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -38,6 +48,7 @@ void runAppgen(process.argv.slice(2), {
   cwd: process.cwd(),
   ...(process.stdin.isTTY ? { ask } : { readStdin }),
   signal: interrupt.signal,
+  openUrl,
 }).then((code) => {
   process.exitCode = code;
 });

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminAccount, closeBus, e2eEnv, throughEdge, type TestAccount } from './support';
+import { adminAccount, authorizeInBrowser, closeBus, e2eEnv, launchChromium, throughEdge, type TestAccount } from './support';
 
 const ROOT = join(__dirname, '../../..');
 const APPGEN = join(ROOT, 'dist/apps/cli/src/appgen.js');
@@ -145,4 +145,44 @@ describe('the appgen CLI', () => {
     const usage = await appgen(['usage', '--json'], { APPGEN_CONFIG_DIR: configDir });
     expect(usage.json).toMatchObject({ plan: 'enterprise', credits: { balance: expect.any(Number) } });
   }, 60_000);
+
+  it('signs in in the browser (OAuth with a loopback redirect) and works on the stored, private tokens', async () => {
+    const configDir = join(work, 'web-login');
+    const cli = spawn(process.execPath, [APPGEN, 'login', '--web', '--no-browser', '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'] ?? '', APPGEN_API_URL: e2eEnv().site, APPGEN_CONFIG_DIR: configDir },
+    });
+    let stdout = '';
+    let stderr = '';
+    cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const printed = new Promise<string>((resolve) => {
+      cli.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const address = /(http\S+\/oauth\/authorize\?\S+)/.exec(stderr)?.[1];
+        if (address) resolve(address);
+      });
+    });
+    const exited = new Promise<number>((resolve) => cli.on('exit', (code) => resolve(code ?? 1)));
+    const browser = await launchChromium();
+    try {
+      const address = new URL(await printed);
+      expect(address.searchParams.get('code_challenge_method')).toBe('S256');
+      const page = await (await browser.newContext()).newPage();
+      page.setDefaultTimeout(15_000);
+      await authorizeInBrowser(page, { email: owner.email, query: address.searchParams, decision: 'Allow', startOn: 0 });
+      // The browser lands on the CLI's loopback page, which says it is done.
+      await page.getByRole('heading', { name: 'Signed in to appgen' }).waitFor();
+      expect(await exited).toBe(0);
+    } finally {
+      cli.kill();
+      await browser.close();
+    }
+    expect(JSON.parse(stdout.trimEnd().split('\n').pop() ?? '')).toMatchObject({ account: { email: owner.email }, credential: { type: 'oauth' } });
+    const stored = JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8'));
+    expect(stored).toMatchObject({ oauth: { access_token: expect.any(String), refresh_token: expect.any(String) } });
+    expect(stored).not.toHaveProperty('api_key');
+    expect((await stat(join(configDir, 'config.json'))).mode & 0o777).toBe(0o600);
+    const listed = await appgen(['apps', 'ls', '--json'], { APPGEN_CONFIG_DIR: configDir });
+    expect(listed).toMatchObject({ code: 0, json: { apps: [{ id: appId }] } });
+  }, 90_000);
 });

@@ -8,6 +8,7 @@ export interface FakeRequest {
   /** path and query as sent, e.g. `/api/v1/managed_apps?page=2&per_page=100` */
   url: string;
   headers: IncomingHttpHeaders;
+  /** the JSON body parsed, or a form's fields */
   body: unknown;
 }
 
@@ -34,7 +35,9 @@ export async function startFakeApi(route: (request: FakeRequest) => FakeAnswer |
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const request: FakeRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body: text ? JSON.parse(text) : undefined };
+      const form = String(incoming.headers['content-type']).startsWith('application/x-www-form-urlencoded');
+      const body = !text ? undefined : form ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text);
+      const request: FakeRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body };
       requests.push(request);
       void Promise.resolve(route(request)).then((answer) => {
         const { status = 200, body, headers = {} } = answer ?? { status: 404, body: { error: 'not_found', message: `No route ${request.method} ${request.url}` } };

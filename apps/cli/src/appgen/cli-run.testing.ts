@@ -20,6 +20,7 @@ export interface CliRunOptions {
   cwd?: string;
   answers?: string[];
   stdin?: string;
+  openUrl?: (url: string) => void;
 }
 
 export async function newConfigDir(): Promise<string> {
@@ -36,6 +37,7 @@ export async function appgen(args: readonly string[], options: CliRunOptions = {
     env: { APPGEN_CONFIG_DIR: options.env?.['APPGEN_CONFIG_DIR'] ?? (await newConfigDir()), ...options.env },
     cwd: options.cwd ?? process.cwd(),
     pollIntervalMs: 10,
+    ...(options.openUrl ? { openUrl: options.openUrl } : {}),
     ...(options.tty ? { ask: async () => answers.shift() ?? '' } : { readStdin: async () => options.stdin ?? '' }),
   };
   const code = await runAppgen(args, io);

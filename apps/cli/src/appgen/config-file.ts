@@ -2,10 +2,21 @@ import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** What `appgen login` keeps between runs. */
+/** The tokens of a browser sign-in (`appgen login --web`). */
+export interface StoredOAuth {
+  access_token: string;
+  refresh_token: string;
+  /** when the access token expires (ISO 8601) */
+  expires_at: string;
+  client_id: string;
+  token_endpoint: string;
+}
+
+/** What `appgen login` keeps between runs: an API key, or the tokens of a browser sign-in. */
 export interface StoredConfig {
   api_url?: string;
   api_key?: string;
+  oauth?: StoredOAuth;
 }
 
 /**
@@ -29,8 +40,18 @@ export async function readConfig(path: string): Promise<StoredConfig> {
   }
   const parsed: unknown = JSON.parse(text);
   if (typeof parsed !== 'object' || parsed === null) return {};
-  const { api_url, api_key } = parsed as Record<string, unknown>;
-  return { ...(typeof api_url === 'string' ? { api_url } : {}), ...(typeof api_key === 'string' ? { api_key } : {}) };
+  const { api_url, api_key, oauth } = parsed as Record<string, unknown>;
+  return {
+    ...(typeof api_url === 'string' ? { api_url } : {}),
+    ...(typeof api_key === 'string' ? { api_key } : {}),
+    ...(isStoredOAuth(oauth) ? { oauth } : {}),
+  };
+}
+
+function isStoredOAuth(value: unknown): value is StoredOAuth {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return ['access_token', 'refresh_token', 'expires_at', 'client_id', 'token_endpoint'].every((field) => typeof record[field] === 'string');
 }
 
 /**

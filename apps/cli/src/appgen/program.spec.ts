@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,5 +201,70 @@ describe('appgen', () => {
       expect(run.code).toBe(1);
       expect(JSON.parse(run.stderr)).toEqual({ error: 'not_found', message: 'No route POST /api/v1/managed_apps/app1/custom_domains' });
     });
+  });
+});
+
+describe('appgen login --web', () => {
+  let api: FakeApi;
+  let tokens: number;
+  beforeEach(async () => {
+    tokens = 0;
+    api = await startFakeApi((request) => {
+      const path = request.url.split('?')[0];
+      if (path === '/.well-known/oauth-authorization-server') {
+        return { body: { authorization_endpoint: `${api.url}/oauth/authorize`, token_endpoint: `${api.url}/oauth/token`, registration_endpoint: `${api.url}/oauth/register`, scopes_supported: ['apps:read', 'apps:write'] } };
+      }
+      if (path === '/oauth/register') return { status: 201, body: { client_id: 'client_1' } };
+      if (path === '/oauth/token') {
+        tokens += 1;
+        // Every exchange (the code, then a refresh) answers a fresh pair; the first expires within the minute.
+        return { body: { access_token: `at_${tokens}`, refresh_token: `rt_${tokens}`, expires_in: tokens === 1 ? 30 : 3600, token_type: 'Bearer' } };
+      }
+      if (path === '/api/v1/account') return { body: { account: { email: 'ada@example.com', plan: 'pro' }, credential: { type: 'oauth', scopes: ['apps:read'] } } };
+      if (path === '/api/v1/usage') return { body: { plan: 'pro', credits: { balance: 1, purchased: 0, granted: 1, used: 0 }, usage: { period: '2026-11', generations: 0, credits_used: 0, tokens_used: { input: 0, output: 0 } }, rate_limit: { limit: 1, remaining: 1, reset: 1 } } };
+      return undefined;
+    });
+  });
+  afterEach(() => api.close());
+
+  it('signs in through the browser with PKCE and a loopback redirect, stores the tokens privately, and renews them when they expire', async () => {
+    const dir = await newConfigDir();
+    let opened = '';
+    const browser = async (url: string): Promise<void> => {
+      opened = url;
+      const query = new URL(url).searchParams;
+      // What the authorization server does after consent: redirect to the loopback address with the code and state.
+      const back = await fetch(`${query.get('redirect_uri')}?code=code_1&state=${query.get('state')}`);
+      expect(await back.text()).toContain('Signed in to appgen');
+    };
+    const run = await appgen(['login', '--web', '--json'], { env: { APPGEN_CONFIG_DIR: dir, APPGEN_API_URL: api.url }, openUrl: (url) => void browser(url) });
+    expect(run.code).toBe(0);
+    const query = new URL(opened).searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({ response_type: 'code', client_id: 'client_1', scope: 'apps:read apps:write', code_challenge_method: 'S256', redirect_uri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/callback$/) });
+    expect(run.stderr).toContain(opened);
+    expect(run.json()).toMatchObject({ account: { email: 'ada@example.com' } });
+    const stored = JSON.parse(await readFile(join(dir, 'config.json'), 'utf8'));
+    expect(stored).toMatchObject({ api_url: `${api.url}/api/v1`, oauth: { access_token: 'at_1', refresh_token: 'rt_1', client_id: 'client_1' } });
+    expect((await stat(join(dir, 'config.json'))).mode & 0o777).toBe(0o600);
+    expect(api.requests.find((r) => r.url === '/api/v1/account')?.headers.authorization).toBe('Bearer at_1');
+    const exchange = api.requests.find((r) => r.url === '/oauth/token')?.body as Record<string, string>;
+    expect(exchange).toMatchObject({ grant_type: 'authorization_code', code: 'code_1', client_id: 'client_1', redirect_uri: query.get('redirect_uri') });
+    expect(createHash('sha256').update(exchange['code_verifier'] ?? '').digest('base64url')).toBe(query.get('code_challenge'));
+
+    // The first token expires within the minute: the next command renews it and stores the rotated pair.
+    const used = await appgen(['usage'], { env: { APPGEN_CONFIG_DIR: dir } });
+    expect(used.code).toBe(0);
+    expect(api.requests.at(-1)?.headers.authorization).toBe('Bearer at_2');
+    expect(JSON.parse(await readFile(join(dir, 'config.json'), 'utf8')).oauth).toMatchObject({ access_token: 'at_2', refresh_token: 'rt_2' });
+    expect(api.requests.filter((r) => r.url === '/oauth/token').at(-1)?.body).toEqual({ grant_type: 'refresh_token', refresh_token: 'rt_1', client_id: 'client_1' });
+  });
+
+  it('exits 3 when the sign-in is refused in the browser', async () => {
+    const refuse = (url: string): void => {
+      const query = new URL(url).searchParams;
+      void fetch(`${query.get('redirect_uri')}?error=access_denied&error_description=The+user+said+no&state=${query.get('state')}`);
+    };
+    const run = await appgen(['login', '--web'], { env: { APPGEN_API_URL: api.url }, openUrl: refuse });
+    expect(run).toMatchObject({ code: 3, stderr: expect.stringContaining('{"error":"access_denied","message":"The user said no"}') });
   });
 });

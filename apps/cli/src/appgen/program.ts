@@ -4,6 +4,7 @@ import { AppgenApiError, AppgenTimeoutError, dataOf, errorBody, paginate, waitFo
 import { configPath, readConfig, removeConfig, writeConfig } from './config-file';
 import { CliError, EXIT, type ExitCode } from './exit-codes';
 import { localPathOf, planPush, readLocalFiles, writeLocalFiles } from './files-sync';
+import { signInWithBrowser } from './oauth-login';
 import { Output, table } from './output';
 import { ProgressView } from './progress';
 import { CLI_VERSION, Session, type CliIo, type GlobalOptions } from './session';
@@ -78,8 +79,11 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command('login')
-    .description('store an API key for the next commands (checked first); reads it from --api-key, APPGEN_API_KEY, the terminal or stdin')
+    .description('store an API key for the next commands (checked first; from --api-key, APPGEN_API_KEY, the terminal or stdin), or sign in in the browser with --web')
     .option('--api-key <key>', 'the key (svc_...); safer typed at the prompt or piped in')
+    .option('--web', 'sign in in the browser instead (OAuth, a loopback redirect to this machine)')
+    .option('--no-browser', 'with --web: only print the address to open')
+    .addOption(new Option('--timeout <seconds>', 'with --web: how long to wait for the browser').default(300).argParser(positiveInteger))
     .action(action(login));
   program.command('logout').description('forget the stored API key').action(action(logout));
   program.command('whoami').description('the account and credential in use').action(action(whoami));
@@ -206,16 +210,43 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 
 async function login(session: Session, command: Command): Promise<void> {
   const { io, out } = session;
-  const given: string | undefined = command.opts()['apiKey'] ?? io.env['APPGEN_API_KEY'];
+  const options = command.opts<{ apiKey?: string; web?: boolean; browser: boolean; timeout: number }>();
+  if (options.web) return loginWithBrowser(session, options);
+  const given: string | undefined = options.apiKey ?? io.env['APPGEN_API_KEY'];
   const key = (given ?? (io.ask ? await io.ask('API key (svc_...): ', { hidden: true }) : await io.readStdin?.()) ?? '').trim();
   if (!key) throw CliError.usage('No API key given: pass --api-key, set APPGEN_API_KEY, or pipe it in');
   const apiUrl = await session.apiUrl();
-  const who = await call(session.clientWith(key, apiUrl).GET('/account'));
+  const who = await call(session.clientWith({ apiKey: key }, apiUrl).GET('/account'));
   const path = configPath(io.env, io.home);
-  await writeConfig(path, { ...(await readConfig(path)), api_url: apiUrl, api_key: key });
+  await writeConfig(path, { api_url: apiUrl, api_key: key });
   out.result({ account: who.account, credential: who.credential, api_url: apiUrl, config_path: path }, () => [
     `Logged in to ${apiUrl} as ${who.account.email} (plan ${who.account.plan}, ${who.credential.scopes.join(' ')}).`,
     `The key is stored in ${path} (readable by you only).`,
+  ]);
+}
+
+async function loginWithBrowser(session: Session, options: { browser: boolean; timeout: number }): Promise<void> {
+  const { io, out } = session;
+  const apiUrl = await session.apiUrl();
+  const path = configPath(io.env, io.home);
+  const before = await readConfig(path);
+  const oauth = await signInWithBrowser(
+    apiUrl,
+    {
+      fetch: session.fetch,
+      say: (line) => io.stderr.write(`${line}\n`),
+      ...(options.browser && io.openUrl ? { openUrl: io.openUrl } : {}),
+      timeoutMs: options.timeout * 1000,
+      signal: io.signal,
+    },
+    // The client registered at the last browser sign-in on this API, if any: no new registration each time.
+    before.api_url === apiUrl ? before.oauth?.client_id : undefined,
+  );
+  const who = await call(session.clientWith({ accessToken: oauth.access_token }, apiUrl).GET('/account'));
+  await writeConfig(path, { api_url: apiUrl, oauth });
+  out.result({ account: who.account, credential: who.credential, api_url: apiUrl, config_path: path }, () => [
+    `Signed in to ${apiUrl} as ${who.account.email} (plan ${who.account.plan}).`,
+    `The tokens are stored in ${path} (readable by you only); the access token is renewed as it expires.`,
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { apiBaseUrl, createAppgenClient, DEFAULT_API_URL, type AppgenClient } from '@appgen/sdk';
-import { configPath, readConfig, type StoredConfig } from './config-file';
+import { configPath, readConfig, writeConfig, type StoredConfig } from './config-file';
+import { refreshTokens } from './oauth-login';
 import { CliError, EXIT } from './exit-codes';
 import { Output, type Stream } from './output';
 
@@ -21,6 +22,8 @@ export interface CliIo {
   fetch?: typeof globalThis.fetch;
   /** the first pause of a --wait between reads (specs shorten it), default the SDK's 1 s */
   pollIntervalMs?: number;
+  /** opens an address in the user's browser (`login --web`) */
+  openUrl?: (url: string) => void;
 }
 
 export interface GlobalOptions {
@@ -63,16 +66,30 @@ export class Session {
     return this.io.env['APPGEN_API_KEY'] || (await this.config()).api_key;
   }
 
-  clientWith(apiKey: string, apiUrl: string): AppgenClient {
-    return createAppgenClient({ baseUrl: apiUrl, apiKey, userAgent: USER_AGENT, ...(this.io.fetch ? { fetch: this.io.fetch } : {}) });
+  get fetch(): typeof globalThis.fetch {
+    return this.io.fetch ?? globalThis.fetch;
   }
 
-  /** A client with the credential, or exit 3 telling how to get one. */
+  clientWith(credential: { apiKey: string } | { accessToken: string }, apiUrl: string): AppgenClient {
+    return createAppgenClient({ baseUrl: apiUrl, ...credential, userAgent: USER_AGENT, fetch: this.fetch });
+  }
+
+  /**
+   * A client with the credential: APPGEN_API_KEY, else the stored key, else the stored browser sign-in (its access
+   * token refreshed, and the rotated tokens stored, when it is about to expire); without any, exit 3 telling how.
+   */
   async client(): Promise<AppgenClient> {
     const key = await this.apiKey();
-    if (!key) {
-      throw new CliError(EXIT.auth, { error: 'unauthorized', message: 'No API key: run `appgen login`, or set APPGEN_API_KEY' });
+    if (key) return this.clientWith({ apiKey: key }, await this.apiUrl());
+    const stored = await this.config();
+    if (stored.oauth) {
+      let oauth = stored.oauth;
+      if (Date.parse(oauth.expires_at) - 60_000 < Date.now()) {
+        oauth = await refreshTokens(oauth, this.fetch);
+        await writeConfig(this.configPath, { ...stored, oauth });
+      }
+      return this.clientWith({ accessToken: oauth.access_token }, await this.apiUrl());
     }
-    return this.clientWith(key, await this.apiUrl());
+    throw new CliError(EXIT.auth, { error: 'unauthorized', message: 'No API key: run `appgen login`, or set APPGEN_API_KEY' });
   }
 }
