@@ -1,16 +1,18 @@
-// `node tools/sdk/pack.mjs`: makes the publishable packages of the SDK and the CLI, then `npm pack`s them into tmp/packages/.
-//   libs/sdk/dist/index.js + *.d.ts   @appgen/sdk: one CommonJS file (what it uses of @appgen/contracts, the signature
-//                                     check, is bundled in), the declarations tsc writes for src/; openapi-fetch stays a dependency
-//   apps/cli/dist/appgen.js           @appgen/cli's `bin`: the CLI and the SDK in one file; commander and openapi-fetch stay dependencies
-// Both dist/ folders are ignored by git; the repository itself runs the CLI from the build (`npm run appgen`).
+// `node tools/sdk/pack.mjs`: makes the publishable packages of the SDK and the CLI in tmp/packages/<name>/ (their
+// package.json and README, and dist/), then `npm pack`s each there. Nothing is written into the source folders.
+//   sdk/dist/index.js + *.d.ts   @appgen/sdk: one CommonJS file (what it uses of @appgen/contracts, the signature
+//                                check, is bundled in), the declarations tsc writes for src/; openapi-fetch stays a dependency
+//   cli/dist/appgen.js           @appgen/cli's `bin`: the CLI and the SDK in one file; commander and openapi-fetch stay dependencies
+// The repository itself runs the CLI from the build (`npm run appgen`).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from '../platform/platform.mjs';
 
-const SDK = join(ROOT, 'libs/sdk');
-const CLI = join(ROOT, 'apps/cli');
+const PACKAGES = join(ROOT, 'tmp/packages');
+const SDK = join(PACKAGES, 'sdk');
+const CLI = join(PACKAGES, 'cli');
 /**
  * The SDK takes one thing from @appgen/contracts, the webhook signature (its one definition, beside the signer), and
  * the package carries that file alone rather than every contract and their schema libraries. An import of anything
@@ -24,12 +26,18 @@ const signatureOnly = {
 };
 const common = { plugins: [signatureOnly], bundle: true, platform: 'node', target: 'node20', format: 'cjs', tsconfig: join(ROOT, 'tsconfig.base.json'), logLevel: 'warning', legalComments: 'none' };
 
-rmSync(join(SDK, 'dist'), { recursive: true, force: true });
-rmSync(join(CLI, 'dist'), { recursive: true, force: true });
-await build({ ...common, entryPoints: [join(SDK, 'src/index.ts')], outfile: join(SDK, 'dist/index.js'), external: ['openapi-fetch'] });
+for (const [stage, source] of [
+  [SDK, 'libs/sdk'],
+  [CLI, 'apps/cli'],
+]) {
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(join(stage, 'dist'), { recursive: true });
+  for (const file of ['package.json', 'README.md']) copyFileSync(join(ROOT, source, file), join(stage, file));
+}
+await build({ ...common, entryPoints: [join(ROOT, 'libs/sdk/src/index.ts')], outfile: join(SDK, 'dist/index.js'), external: ['openapi-fetch'] });
 await build({
   ...common,
-  entryPoints: [join(CLI, 'src/appgen.ts')],
+  entryPoints: [join(ROOT, 'apps/cli/src/appgen.ts')],
   outfile: join(CLI, 'dist/appgen.js'),
   external: ['commander', 'openapi-fetch'],
   // The entry's own `#!` line is kept by esbuild.
@@ -63,9 +71,7 @@ try {
   rmSync(join(ROOT, 'tmp', `sdk-declarations-${process.pid}.json`), { force: true });
 }
 
-const out = join(ROOT, 'tmp/packages');
-mkdirSync(out, { recursive: true });
 for (const dir of [SDK, CLI]) {
-  const packed = execFileSync('npm', ['pack', '--pack-destination', out, '--silent'], { cwd: dir, encoding: 'utf8' }).trim();
+  const packed = execFileSync('npm', ['pack', '--pack-destination', PACKAGES, '--silent'], { cwd: dir, encoding: 'utf8' }).trim();
   console.log(`packed ${join('tmp/packages', packed)}`);
 }

@@ -6,6 +6,7 @@ import * as source from './index';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../../..');
+const PACKAGES = join(ROOT, 'tmp/packages');
 
 describe('the published packages', () => {
   // What `npm publish` would ship: tools/sdk/pack.mjs bundles them, and they must work on their own.
@@ -14,20 +15,21 @@ describe('the published packages', () => {
   }, 120_000);
 
   it('@appgen/sdk exports what its source does, with declarations, and brings no contracts but the signature', async () => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'libs/sdk/package.json'), 'utf8'));
-    const { stdout } = await run(process.execPath, ['-e', `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(join(ROOT, 'libs/sdk', manifest.main))})).sort()))`]);
+    const manifest = JSON.parse(readFileSync(join(PACKAGES, 'sdk/package.json'), 'utf8'));
+    // Loaded from inside the repository, so that its openapi-fetch dependency resolves as an installed one would.
+    const { stdout } = await run(process.execPath, ['-e', `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(join(PACKAGES, 'sdk', manifest.main))})).sort()))`]);
     expect(JSON.parse(stdout)).toEqual(Object.keys(source).sort());
-    const declarations = readFileSync(join(ROOT, 'libs/sdk', manifest.types), 'utf8');
+    const declarations = readFileSync(join(PACKAGES, 'sdk', manifest.types), 'utf8');
     expect(declarations).toContain('createAppgenClient');
     expect(declarations).not.toContain('@appgen/');
-    const bundle = readFileSync(join(ROOT, 'libs/sdk', manifest.main), 'utf8');
+    const bundle = readFileSync(join(PACKAGES, 'sdk', manifest.main), 'utf8');
     expect(bundle).not.toContain('@sinclair/typebox');
     expect(bundle).toContain('require("openapi-fetch")');
   });
 
   it('@appgen/cli has a bin that runs', async () => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'apps/cli/package.json'), 'utf8'));
-    const bin = join(ROOT, 'apps/cli', manifest.bin.appgen);
+    const manifest = JSON.parse(readFileSync(join(PACKAGES, 'cli/package.json'), 'utf8'));
+    const bin = join(PACKAGES, 'cli', manifest.bin.appgen);
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     const { stdout } = await run(process.execPath, [bin, '--version']);
     expect(stdout.trim()).toBe(manifest.version);
