@@ -1,16 +1,18 @@
-// `node tools/sdk/pack.mjs`: makes the publishable packages of the SDK and the CLI in tmp/packages/<name>/ (their
-// package.json and README, and dist/), then `npm pack`s each there. Nothing is written into the source folders.
+// `node tools/sdk/pack.mjs [--out DIR]`: makes the publishable packages of the SDK and the CLI in DIR/<name>/ (their
+// package.json and README, and dist/), then `npm pack`s each into DIR. DIR defaults to appgen-packages in the system's
+// temporary folder: outside the repository, where a second package.json named @appgen/sdk would confuse Jest.
 //   sdk/dist/index.js + *.d.ts   @appgen/sdk: one CommonJS file (what it uses of @appgen/contracts, the signature
 //                                check, is bundled in), the declarations tsc writes for src/; openapi-fetch stays a dependency
 //   cli/dist/appgen.js           @appgen/cli's `bin`: the CLI and the SDK in one file; commander and openapi-fetch stay dependencies
 // The repository itself runs the CLI from the build (`npm run appgen`).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from '../platform/platform.mjs';
 
-const PACKAGES = join(ROOT, 'tmp/packages');
+const PACKAGES = process.argv.includes('--out') ? resolve(process.argv[process.argv.indexOf('--out') + 1] ?? '') : join(tmpdir(), 'appgen-packages');
 const SDK = join(PACKAGES, 'sdk');
 const CLI = join(PACKAGES, 'cli');
 /**
@@ -73,5 +75,5 @@ try {
 
 for (const dir of [SDK, CLI]) {
   const packed = execFileSync('npm', ['pack', '--pack-destination', PACKAGES, '--silent'], { cwd: dir, encoding: 'utf8' }).trim();
-  console.log(`packed ${join('tmp/packages', packed)}`);
+  console.log(`packed ${join(PACKAGES, packed)}`);
 }
