@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAccount, authorizeInBrowser, closeBus, e2eEnv, launchChromium, throughEdge, type TestAccount } from './support';
@@ -51,7 +51,10 @@ describe('the appgen CLI', () => {
     work = await mkdtemp(join(tmpdir(), 'appgen-cli-e2e-'));
     env = { APPGEN_API_KEY: owner.key, APPGEN_API_URL: e2eEnv().site, APPGEN_CONFIG_DIR: join(work, 'config') };
   });
-  afterAll(closeBus);
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+    await closeBus();
+  });
 
   it('generates an app with --wait --json: progress lines on stderr, the completed job as the last line', async () => {
     const run = await appgen(['generate', 'A reading list where I track books I want to read and rate the ones I finished', '--wait', '--json'], env);

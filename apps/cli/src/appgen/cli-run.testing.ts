@@ -1,6 +1,6 @@
 // Support for the CLI's specs (a `.testing.ts` file: not built, not a spec): runs `appgen` in-process with captured
 // output, a config folder of its own and a fake or real API.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAppgen } from './program';
@@ -23,8 +23,17 @@ export interface CliRunOptions {
   openUrl?: (url: string) => void;
 }
 
+const made: string[] = [];
+
+/** A fresh empty folder (a config folder, a working folder); `removeScratchDirs` removes them all. */
 export async function newConfigDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'appgen-cli-'));
+  const dir = await mkdtemp(join(tmpdir(), 'appgen-cli-'));
+  made.push(dir);
+  return dir;
+}
+
+export async function removeScratchDirs(): Promise<void> {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
 export async function appgen(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startFakeApi, type FakeApi, type FakeRequest } from '@appgen/testing';
-import { appgen, newConfigDir } from './cli-run.testing';
+import { appgen, newConfigDir, removeScratchDirs } from './cli-run.testing';
 
 const KEY = 'svc_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
+
+afterAll(removeScratchDirs);
 
 function jobAt(status: string, progress: number, message: string): Record<string, unknown> {
   return {
@@ -160,7 +161,7 @@ describe('appgen', () => {
         body: { app_id: 'app1', count: 2, files: [{ path: 'AGENTS.md', content: '# app1\n' }, { path: 'src/main.ts', content: 'export {};\n' }] },
       });
       routes['POST /api/v1/mcp/execute_tool'] = () => ({ body: { success: true, result: { build: { status: 'succeeded', errors: [] } } } });
-      const cwd = await mkdtemp(join(tmpdir(), 'appgen-files-'));
+      const cwd = await newConfigDir();
       const pulled = await appgen(['files', 'pull', 'app1', '--json'], { env, cwd });
       expect(pulled.json()).toEqual({ app_id: 'app1', dir: join(cwd, 'app1'), files: ['AGENTS.md', 'src/main.ts'], count: 2 });
       expect(await readFile(join(cwd, 'app1/src/main.ts'), 'utf8')).toBe('export {};\n');
@@ -177,7 +178,7 @@ describe('appgen', () => {
 
     it('writes nothing when a path would leave the folder', async () => {
       routes['GET /api/v1/managed_apps/app1/files'] = () => ({ body: { app_id: 'app1', count: 2, files: [{ path: 'ok.txt', content: '' }, { path: '../escape.txt', content: 'x' }] } });
-      const cwd = await mkdtemp(join(tmpdir(), 'appgen-files-'));
+      const cwd = await newConfigDir();
       const run = await appgen(['files', 'pull', 'app1', 'out'], { env, cwd });
       expect(run.code).toBe(1);
       expect(JSON.parse(run.stderr)).toMatchObject({ error: 'unsafe_path' });
