@@ -27,3 +27,4 @@ export * from './validation';
 export * from './bundle-files';
 export * from './source-tree';
 export * from './env-vars.contract';
+export * from './webhook-signature';

@@ -30,14 +30,6 @@ export const WebhooksSubjects = {
 /** The event a test send carries, besides the twelve kinds (decisions.md). */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** Headers of every delivery (decisions.md "Webhooks"). */
-export const WEBHOOK_HEADERS = {
-  signature: 'X-Service-Signature',
-  timestamp: 'X-Service-Timestamp',
-  event: 'X-Service-Event',
-  delivery: 'X-Service-Delivery',
-} as const;
-
 export const WEBHOOK_SOURCES = ['api', 'zapier'] as const;
 export type WebhookSource = (typeof WEBHOOK_SOURCES)[number];
 

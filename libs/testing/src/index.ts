@@ -9,3 +9,4 @@ export * from './service-app';
 export * from './webhook-signature';
 export * from './scripted-chat-api';
 export * from './fake-stripe-api';
+export * from './fake-api';

@@ -1,15 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { verifySignatureHeader } from '@appgen/contracts';
 
 /**
- * What a subscriber does with a delivery, as webhooks-service's README gives users to copy: split
- * `X-Service-Signature` into t and v1, refuse a timestamp outside the tolerance, and compare v1 with the
- * HMAC-SHA256 of "<t>.<raw body>" in constant time.
+ * What a subscriber does with a delivery: check `X-Service-Signature` against the raw body with the contracts'
+ * one verifier (the SDK's `verifyWebhookSignature` is the same code), refusing a timestamp outside the tolerance.
  */
 export function verifyWebhook(secret: string, signatureHeader: string, rawBody: string, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries(signatureHeader.split(',').map((kv) => kv.split('=')));
-  const t = Number(parts['t']);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'));
-  const given = Buffer.from(parts['v1'] || '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifySignatureHeader(secret, signatureHeader, rawBody, { toleranceSeconds });
 }

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT } from '@appgen/contracts';
+import { signatureHeader, WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT } from '@appgen/contracts';
 import { NotifiedWorkLoop, openSecret } from '@appgen/service-kit';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
 import { HttpSender, type SendResult } from './http-sender';
 import { nextRetryDelay } from './retry-schedule';
-import { signatureHeader } from './signature';
 
 /** Writers NOTIFY this channel with the schema name when deliveries become due. */
 export const DELIVERIES_CHANNEL = 'webhooks_deliveries';
