@@ -34,7 +34,8 @@ export async function openApiDocumentFromCode() {
   const { loadGatewayConfig } = dist('apps/gateway/src/config/gateway.config.js');
   const { buildOpenApiDocument } = dist('apps/gateway/src/openapi/openapi-document.js');
   // Fixed variables, not the environment's: the document (and so the committed types) must not depend on who runs it.
-  const config = loadGatewayConfig({ LOG_LEVEL: 'error' });
+  // The key only seals cookies and hashes client IPs, which never reach the document; any valid one will do.
+  const config = loadGatewayConfig({ LOG_LEVEL: 'error', SECRETS_KEY: Buffer.alloc(32).toString('base64') });
   const module = AppModule.forConfig(config);
   for (const imported of module.imports ?? []) {
     if (imported.module !== kit.ServiceKitModule) continue;

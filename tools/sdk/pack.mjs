@@ -47,6 +47,8 @@ await build({
 
 // Declarations: tsc writes them for the whole program (the SDK and what it imports); the package takes the SDK's.
 const declarations = join(ROOT, 'tmp', `sdk-declarations-${process.pid}`);
+// In the repository (tmp/ is ignored), as the tsconfig extends the repository's base; a fresh clone has no tmp/ yet.
+mkdirSync(join(ROOT, 'tmp'), { recursive: true });
 writeFileSync(
   join(ROOT, 'tmp', `sdk-declarations-${process.pid}.json`),
   JSON.stringify({ extends: '../tsconfig.base.json', compilerOptions: { declaration: true, emitDeclarationOnly: true, noEmit: false, outDir: declarations, rootDir: '..', types: ['node'] }, files: ['../libs/sdk/src/index.ts'] }),

@@ -61,6 +61,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/anonymous_builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an app without an account
+         * @description Generates an app owned by no account and answers its claim package. Open `claim_url` (or call the claim operation with `claim_token`) within the claim window to move it into an account; unclaimed, it is deleted when `expires_at` passes. It can be previewed, not deployed, until claimed. At most 1 a minute, 3 an hour and 10 a day per client IP. No credits are used: there is no account to charge.
+         */
+        post: operations["createAnonymousBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/anonymous_builds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an anonymous build
+         * @description `id` is the `app_id` of the claim package. Poll it until `generation.status` is completed, then open `preview_url`.
+         */
+        get: operations["getAnonymousBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/anonymous_builds/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim an anonymous build
+         * @description Moves the app, with its versions, builds, users and analytics, into the account of the credential. A wrong token is 404, an app already claimed or still being generated 409, one past its claim window 410. At most 3 a minute, 20 an hour and 50 a day per client IP, together with the claim page.
+         */
+        post: operations["claimAnonymousBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api_keys": {
         parameters: {
             query?: never;
@@ -337,6 +397,114 @@ export interface paths {
          * @description Deleting a `PUBLIC_` variable rebuilds the preview without it before this answers. 404 when the app has no such variable.
          */
         delete: operations["deleteEnvVar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed_apps/{app_id}/custom_domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's custom domains
+         * @description Oldest first, with the CNAME target subdomains point to and whether another may be added (at most 5).
+         */
+        get: operations["listCustomDomains"];
+        put?: never;
+        /**
+         * Add a custom domain
+         * @description Answers the DNS record to create: for a subdomain a CNAME named by its label pointing to `cname_target`, for an apex domain an A record `@` with the edge address; ttl 300. The domain is checked at once and then on a schedule that slows down, for up to 48 hours; once verified its certificate is issued and it is served over HTTPS. 409 when any app already has the domain; 422 for a name that is not a public host name, and for a 6th domain.
+         */
+        post: operations["createCustomDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed_apps/{app_id}/custom_domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a custom domain
+         * @description The detail view, with when it was verified and secured and why it failed.
+         */
+        get: operations["getCustomDomain"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a custom domain
+         * @description The edge stops serving it and drops its certificate before this answers. Removing the primary domain puts production_url back on the default address.
+         */
+        delete: operations["deleteCustomDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed_apps/{app_id}/custom_domains/{id}/set_primary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a custom domain the primary
+         * @description While the primary domain is operational the app's production_url is `https://<domain>` (and AGENTS.md, the status view and callbacks say so).
+         */
+        post: operations["setPrimaryCustomDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed_apps/{app_id}/custom_domains/{id}/check_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check DNS and SSL now
+         * @description Looks the DNS record up at once and, once verified, gets the certificate. `cloudflare_status` is the edge's status of the host name. Poll roughly every 30 seconds after setting the record.
+         */
+        post: operations["checkCustomDomainStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed_apps/{app_id}/custom_domains/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restart verification
+         * @description Starts a fresh verification cycle (checked at once, then on the schedule again, for 48 hours); a failed certificate is ordered again once verified.
+         */
+        post: operations["refreshCustomDomain"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -813,6 +981,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credit_packs/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a credit pack
+         * @description Opens a checkout session for the pack and answers its hosted checkout page (`checkout_url`): open it in a browser and pay by card. The pack's credits are added to the balance once the session is paid, exactly once (see `GET /usage`). The session expires at `expires_at`.
+         */
+        post: operations["createCreditPackCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage": {
         parameters: {
             query?: never;
@@ -844,7 +1032,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            error: "bad_request" | "invalid_json" | "missing_prompt" | "unauthorized" | "insufficient_credits" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "result_too_large" | "idempotency_key_reused" | "App is not deployable" | "rate_limited" | "internal_error" | "service_unavailable" | "upstream_timeout";
+            error: "bad_request" | "invalid_json" | "missing_prompt" | "unauthorized" | "insufficient_credits" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "result_too_large" | "idempotency_key_reused" | "unknown_pack" | "App is not deployable" | "rate_limited" | "internal_error" | "service_unavailable" | "upstream_timeout";
             /**
              * @description what went wrong, for people
              * @example App k3x9q2m7w1ab was not found
@@ -943,6 +1131,122 @@ export interface components {
         CurrentAccount: {
             account: components["schemas"]["VerifiedAccount"];
             credential: components["schemas"]["CredentialInfo"];
+        };
+        /** AnonymousBuildBody */
+        AnonymousBuildBody: {
+            /**
+             * @description what to build; missing or empty: 400 missing_prompt
+             * @example A habit tracker where I tick off daily habits and see my streaks
+             */
+            prompt: string;
+            /**
+             * Format: account-email
+             * @description where to send the claim link; used for nothing else
+             * @example ada@example.com
+             */
+            email?: string;
+        };
+        /** ClaimPackage */
+        ClaimPackage: {
+            /** @constant */
+            success: true;
+            app_id: string;
+            name: string;
+            /**
+             * Format: uri
+             * @description where the app will be previewed once generated
+             */
+            preview_url: string;
+            /** @description keep it secret: whoever holds it can claim the app */
+            claim_token: string;
+            /**
+             * Format: uri
+             * @description `{site_url}/claim/<claim_token>`: the page that signs the visitor in and claims
+             */
+            claim_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** AnonymousBuild */
+        AnonymousBuild: {
+            app_id: string;
+            name: string;
+            /** @enum {string} */
+            status: "draft" | "generating" | "generated" | "published" | "failed";
+            /** Format: uri */
+            preview_url: string | null;
+            claimed: boolean;
+            /** Format: date-time */
+            expires_at: string;
+            generation: {
+                /** @enum {string} */
+                status: "queued" | "processing" | "completed" | "failed" | "cancelled";
+                progress: number;
+                message: string;
+            };
+        };
+        /** ClaimBody */
+        ClaimBody: {
+            /** @description the `claim_token` of the claim package */
+            claim_token: string;
+        };
+        /** AppUrls */
+        AppUrls: {
+            /** Format: uri */
+            editor: string;
+            /** Format: uri */
+            preview: string | null;
+            /** Format: uri */
+            production: string | null;
+        };
+        /** AppDetail */
+        AppDetail: {
+            /** @example k3x9q2m7w1ab */
+            id: string;
+            /** @example Recipe Box */
+            name: string;
+            /** @example Save recipes with their ingredients and cooking time, and rate them */
+            description: string;
+            /** @enum {string} */
+            status: "draft" | "generating" | "generated" | "published" | "failed";
+            /**
+             * @description login_required shows a sign-in page first; a change takes effect at once
+             * @enum {string}
+             */
+            visibility: "public" | "login_required";
+            /** @example blueprint */
+            ai_model: string;
+            /**
+             * Format: uri
+             * @example https://preview-k3x9q2m7w1ab.preview.appgen.example
+             */
+            preview_url: string | null;
+            /**
+             * Format: uri
+             * @example https://k3x9q2m7w1ab.apps.appgen.example
+             */
+            production_url: string | null;
+            /** Format: date-time */
+            published_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            creator: {
+                id: number;
+                email: string;
+            };
+            versions_count: number;
+            files_count: number;
+            users_count: number;
+            urls: components["schemas"]["AppUrls"];
+        };
+        /** ClaimResponse */
+        ClaimResponse: {
+            /** @constant */
+            success: true;
+            app: components["schemas"]["AppDetail"];
+            message: string;
         };
         /** ApiKey */
         ApiKey: {
@@ -1084,57 +1388,6 @@ export interface components {
         CreateAppResponse: {
             app: components["schemas"]["AppSummary"];
             message: string;
-        };
-        /** AppUrls */
-        AppUrls: {
-            /** Format: uri */
-            editor: string;
-            /** Format: uri */
-            preview: string | null;
-            /** Format: uri */
-            production: string | null;
-        };
-        /** AppDetail */
-        AppDetail: {
-            /** @example k3x9q2m7w1ab */
-            id: string;
-            /** @example Recipe Box */
-            name: string;
-            /** @example Save recipes with their ingredients and cooking time, and rate them */
-            description: string;
-            /** @enum {string} */
-            status: "draft" | "generating" | "generated" | "published" | "failed";
-            /**
-             * @description login_required shows a sign-in page first; a change takes effect at once
-             * @enum {string}
-             */
-            visibility: "public" | "login_required";
-            /** @example blueprint */
-            ai_model: string;
-            /**
-             * Format: uri
-             * @example https://preview-k3x9q2m7w1ab.preview.appgen.example
-             */
-            preview_url: string | null;
-            /**
-             * Format: uri
-             * @example https://k3x9q2m7w1ab.apps.appgen.example
-             */
-            production_url: string | null;
-            /** Format: date-time */
-            published_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            creator: {
-                id: number;
-                email: string;
-            };
-            versions_count: number;
-            files_count: number;
-            users_count: number;
-            urls: components["schemas"]["AppUrls"];
         };
         /** AppDetailResponse */
         AppDetailResponse: {
@@ -1358,6 +1611,128 @@ export interface components {
             message: string;
             /** @description the preview built again because a PUBLIC_ value changed (answered once it is built); null when no PUBLIC_ value changed or the app has no version yet */
             build: components["schemas"]["PreviewBuild"] | null;
+        };
+        /** DnsRecord */
+        DnsRecord: {
+            /**
+             * @description CNAME for a subdomain, A for an apex domain
+             * @enum {string}
+             */
+            type: "CNAME" | "A";
+            /**
+             * @description the subdomain label, or `@` for an apex domain
+             * @example www
+             */
+            name: string;
+            /**
+             * @description cname_target for a CNAME, the edge IPv4 address for an A record
+             * @example cname.apps.example
+             */
+            value: string;
+            /** @example 300 */
+            ttl: number;
+        };
+        /** CustomDomain */
+        CustomDomain: {
+            id: number;
+            /**
+             * @description host name, internationalised names in their punycode form
+             * @example www.example.com
+             */
+            domain: string;
+            /** @example https://www.example.com */
+            url: string;
+            /** @enum {string} */
+            verification_status: "pending" | "verified" | "failed";
+            /** @enum {string} */
+            ssl_status: "pending" | "initializing" | "active" | "failed";
+            primary: boolean;
+            /** @description the edge accepts the host name: its DNS is verified and it was not removed */
+            active: boolean;
+            /** @description true exactly when verification_status is verified and ssl_status is active */
+            operational: boolean;
+            is_apex: boolean;
+            dns_records: components["schemas"]["DnsRecord"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** CustomDomainList */
+        CustomDomainList: {
+            custom_domains: components["schemas"]["CustomDomain"][];
+            /** @example cname.apps.example */
+            cname_target: string;
+            /** @description false once the app has 5 domains */
+            can_add_more: boolean;
+        };
+        /** CreateCustomDomainRequest */
+        CreateCustomDomainRequest: {
+            /**
+             * @description a public host name you own, at most 253 characters as punycode; not an IP address
+             * @example www.example.com
+             */
+            domain: string;
+        };
+        /** CustomDomainDetail */
+        CustomDomainDetail: {
+            id: number;
+            /**
+             * @description host name, internationalised names in their punycode form
+             * @example www.example.com
+             */
+            domain: string;
+            /** @example https://www.example.com */
+            url: string;
+            /** @enum {string} */
+            verification_status: "pending" | "verified" | "failed";
+            /** @enum {string} */
+            ssl_status: "pending" | "initializing" | "active" | "failed";
+            primary: boolean;
+            /** @description the edge accepts the host name: its DNS is verified and it was not removed */
+            active: boolean;
+            /** @description true exactly when verification_status is verified and ssl_status is active */
+            operational: boolean;
+            is_apex: boolean;
+            dns_records: components["schemas"]["DnsRecord"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            verified_at: string | null;
+            /** Format: date-time */
+            ssl_active_at: string | null;
+            verification_error: string | null;
+            ssl_error: string | null;
+        };
+        /** CustomDomainCreated */
+        CustomDomainCreated: {
+            custom_domain: components["schemas"]["CustomDomainDetail"];
+            dns_records: components["schemas"]["DnsRecord"];
+            cname_target: string;
+        };
+        /** CustomDomainResponse */
+        CustomDomainResponse: {
+            custom_domain: components["schemas"]["CustomDomainDetail"];
+        };
+        /** CustomDomainDeleted */
+        CustomDomainDeleted: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        /** CustomDomainChanged */
+        CustomDomainChanged: {
+            custom_domain: components["schemas"]["CustomDomainDetail"];
+            message: string;
+        };
+        /** CustomDomainStatus */
+        CustomDomainStatus: {
+            custom_domain: components["schemas"]["CustomDomainDetail"];
+            /**
+             * @description the edge's status of the host name
+             * @enum {string}
+             */
+            cloudflare_status: "pending" | "active" | "moved" | "deleted";
+            /** @enum {string} */
+            ssl_status: "pending" | "initializing" | "active" | "failed";
         };
         /** AppUser */
         AppUser: {
@@ -1820,6 +2195,34 @@ export interface components {
         CreditPackList: {
             packs: components["schemas"]["CreditPack"][];
         };
+        /** CreditPackCheckoutRequest */
+        CreditPackCheckoutRequest: {
+            /**
+             * @description the pack to buy (`GET /credit_packs`)
+             * @example starter
+             * @enum {string}
+             */
+            pack_name: "starter" | "builder" | "studio";
+        };
+        /** CreditPackCheckout */
+        CreditPackCheckout: {
+            /**
+             * Format: uri
+             * @description the hosted page where the buyer pays by card; open it in a browser
+             */
+            checkout_url: string;
+            /**
+             * @description the checkout session
+             * @example chk_Jx1Q2w3E4r5T6y7U8i9O0pAs
+             */
+            session_id: string;
+            pack: components["schemas"]["CreditPack"];
+            /**
+             * Format: date-time
+             * @description after this the session can no longer be paid; open a new one
+             */
+            expires_at: string;
+        };
         /** CreditBalance */
         CreditBalance: {
             /**
@@ -2153,6 +2556,324 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`: a field is invalid; `errors` names each one */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAnonymousBuild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: a repeat with the same key and body within 24 hours returns the first response with `Idempotent-Replayed: true` instead of running again. Keys are scoped to the account (to the client IP without a credential); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnonymousBuildBody"];
+            };
+        };
+        responses: {
+            /** @description Build an app without an account */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimPackage"];
+                };
+            };
+            /** @description `missing_prompt`: no prompt, or an empty one */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one; `idempotency_key_reused`: this Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnonymousBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read an anonymous build */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnonymousBuild"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimAnonymousBuild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: a repeat with the same key and body within 24 hours returns the first response with `Idempotent-Replayed: true` instead of running again. Keys are scoped to the account (to the client IP without a credential); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimBody"];
+            };
+        };
+        responses: {
+            /** @description Claim an anonymous build */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimResponse"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: already claimed, or still being generated; A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `gone`: the claim window has ended; the app is deleted */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one; `idempotency_key_reused`: this Idempotency-Key came with a different request */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3885,6 +4606,677 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`: a field is invalid; `errors` names each one */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An app's custom domains */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainList"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks apps:read */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: a repeat with the same key and body within 24 hours returns the first response with `Idempotent-Replayed: true` instead of running again. Keys are scoped to the account (to the client IP without a credential); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Add a custom domain */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainCreated"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks apps:write */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one; `idempotency_key_reused`: this Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a custom domain */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainResponse"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks apps:read */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCustomDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a custom domain */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainDeleted"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks apps:write */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPrimaryCustomDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: a repeat with the same key and body within 24 hours returns the first response with `Idempotent-Replayed: true` instead of running again. Keys are scoped to the account (to the client IP without a credential); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                app_id: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Make a custom domain the primary */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainChanged"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks apps:write */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one; `idempotency_key_reused`: this Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkCustomDomainStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: a repeat with the same key and body within 24 hours returns the first response with `Idempotent-Replayed: true` instead of running again. Keys are scoped to the account (to the client IP without a credential); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                app_id: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Check DNS and SSL now */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainStatus"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks apps:write */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one; `idempotency_key_reused`: this Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshCustomDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: a repeat with the same key and body within 24 hours returns the first response with `Idempotent-Replayed: true` instead of running again. Keys are scoped to the account (to the client IP without a credential); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                app_id: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restart verification */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainChanged"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks apps:write */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a field is invalid; `errors` names each one; `idempotency_key_reused`: this Idempotency-Key came with a different request */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6528,6 +7920,122 @@ export interface operations {
             };
             /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
             429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCreditPackCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: a repeat with the same key and body within 24 hours returns the first response with `Idempotent-Replayed: true` instead of running again. Keys are scoped to the account (to the client IP without a credential); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditPackCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Buy a credit pack */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditPackCheckout"];
+                };
+            };
+            /** @description `unauthorized`: no credential, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the credential lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in this account (another account's resource is also 404) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unknown_pack`: `pack_name` is missing or not a pack; the body's `allowed` lists the packs (starter, builder, studio); `idempotency_key_reused`: this Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the payment provider could not be reached; try again */
+            503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
