@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent, EventDataMap, EventKind } from '@appgen/contracts';
-import { currentRequestContext, formatTraceparent } from '@appgen/service-kit';
+import { currentRequestContext, currentTraceparent } from '@appgen/service-kit';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 /** Postgres channel the relay listens on; a NOTIFY is delivered only when the writing transaction commits. */
@@ -39,7 +39,7 @@ export class OutboxService {
       kind: envelope.event,
       envelope,
       requestId: request?.requestId ?? null,
-      traceparent: request?.trace ? formatTraceparent(request.trace) : null,
+      traceparent: currentTraceparent(),
     });
     await manager.query('SELECT pg_notify($1, current_schema())', [OUTBOX_CHANNEL]);
     return envelope;

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { TraceContext } from './trace-context';
+import { formatTraceparent, type TraceContext } from './trace-context';
 
 /**
  * What one request carries through a process and across NATS: its id, so that one id finds every log line
@@ -40,4 +40,10 @@ export function runInRequestContext<T>(context: RequestContext, work: () => T): 
 export function setRequestAccount(accountId: number): void {
   const context = storage.getStore();
   if (context) context.accountId = accountId;
+}
+
+/** The `traceparent` of the current span, for work stored now and done later (an outbox row, a job, a delivery). */
+export function currentTraceparent(): string | null {
+  const trace = storage.getStore()?.trace;
+  return trace ? formatTraceparent(trace) : null;
 }
