@@ -59,6 +59,8 @@ for (const service of SERVICES) {
   const value = process.env[service.devVar];
   if (value) ports[service.name] = Number(value);
 }
+// The gateway's internal metrics port, as in a deployment: METRICS_PORT moves it.
+const metricsPorts = process.env.METRICS_PORT ? { gateway: Number(process.env.METRICS_PORT) } : {};
 const gatewayPort = ports.gateway ?? SERVICES.find((s) => s.name === 'gateway').port;
 const edgePort = Number(process.env[EDGE_APPS.portVar] || EDGE_APPS.port);
 
@@ -66,6 +68,7 @@ let platform;
 try {
   platform = await startPlatform({
     ports,
+    metricsPorts,
     logDir,
     // A process that dies (a crash, the OOM killer, kill -9) comes back on its own instead of leaving every
     // route that needs it answering 503 until someone notices.

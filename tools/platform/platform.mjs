@@ -9,6 +9,8 @@
  *                      (the port in the app addresses the services hand out) to EDGE_PORT.
  *     ports            { [service]: port } for each service's own port variable (see SERVICES); `gateway` may
  *                      be an array with one port per replica. Missing ones use the defaults (replicas: +1 each).
+ *     metricsPorts     { gateway: port or [port, ...] } for the gateway's internal METRICS_PORT (its own port is
+ *                      public); default 3100, replicas +10 each. Every other process serves /metrics on its port.
  *     logDir           each process writes stdout and stderr to <logDir>/<instance>.log (truncated at start).
  *     services         names to run (default: all); a service whose dist entry does not exist is skipped
  *                      with a message and listed in `platform.skipped`.
@@ -21,7 +23,7 @@
  *   Resolves once every /health answers 200 (60 s at most). If a process exits or times out it rejects with
  *   its name and the last 30 lines of its log, after stopping whatever it started (no restarts while starting).
  *
- *   platform.urls      { api, site, edge, edgeTls, gateways: [url, ...], health: { [instance]: url } }
+ *   platform.urls      { api, site, edge, edgeTls, gateways: [url, ...], health: { [instance]: url }, metrics: { [instance]: url } }
  *   platform.env       the variables every process was given (without the per-process port)
  *   platform.instances running instance names; platform.skipped: services not built
  *   platform.stop()                       SIGTERM to all, SIGKILL after 15 s; resolves when all exited
@@ -50,7 +52,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * surface for the gateway), `devVar` the one `npm start` reads to move that port.
  */
 export const SERVICES = [
-  { name: 'gateway', entry: 'dist/apps/gateway/src/main.js', portVar: 'PORT', port: 3000, devVar: 'PORT' },
+  { name: 'gateway', entry: 'dist/apps/gateway/src/main.js', portVar: 'PORT', port: 3000, devVar: 'PORT', metricsPortVar: 'METRICS_PORT', metricsPort: 3100 },
   { name: 'apps-service', entry: 'dist/apps/apps-service/src/main.js', portVar: 'HEALTH_PORT', port: 3101, devVar: 'APPS_SERVICE_HEALTH_PORT' },
   { name: 'generation-service', entry: 'dist/apps/generation-service/src/main.js', portVar: 'HEALTH_PORT', port: 3102, devVar: 'GENERATION_SERVICE_HEALTH_PORT' },
   { name: 'deployment-service', entry: 'dist/apps/deployment-service/src/main.js', portVar: 'HEALTH_PORT', port: 3103, devVar: 'DEPLOYMENT_SERVICE_HEALTH_PORT' },
@@ -131,10 +133,15 @@ export async function startPlatform(options = {}) {
       const port = Array.isArray(configured) ? configured[i] : (configured ?? service.port) + i;
       if (port === undefined) throw new Error(`ports.gateway has fewer entries than gatewayReplicas (${replicas})`);
       const name = i === 0 ? service.name : `${service.name}-${i + 1}`;
+      const configuredMetrics = options.metricsPorts?.[service.name];
+      const metricsPort = service.metricsPortVar
+        ? (Array.isArray(configuredMetrics) ? configuredMetrics[i] : (configuredMetrics ?? service.metricsPort) + 10 * i)
+        : undefined;
       instances.set(name, {
         name,
         service,
         port,
+        metricsPort,
         child: undefined,
         exited: undefined,
         stopping: false,
@@ -166,6 +173,9 @@ export async function startPlatform(options = {}) {
   const taken = [];
   for (const instance of instances.values()) {
     if (await portTaken(instance.port)) taken.push({ port: instance.port, what: `${instance.name} ${instance.service.portVar}`, instance: instance.name, devVar: instance.service.devVar });
+    if (instance.metricsPort !== undefined && (await portTaken(instance.metricsPort))) {
+      taken.push({ port: instance.metricsPort, what: `${instance.name} ${instance.service.metricsPortVar}`, instance: instance.name, devVar: instance.service.metricsPortVar });
+    }
   }
   if (instances.has('edge') && (await portTaken(edgePort))) {
     taken.push({ port: edgePort, what: `edge ${EDGE_APPS.portVar}`, instance: 'edge', devVar: EDGE_APPS.portVar });
@@ -179,6 +189,7 @@ export async function startPlatform(options = {}) {
   mkdirSync(logDir, { recursive: true });
   const logPath = (name) => join(logDir, `${name}.log`);
   const healthUrl = (instance) => `http://127.0.0.1:${instance.port}/health`;
+  const metricsUrl = (instance) => `http://127.0.0.1:${instance.metricsPort ?? instance.port}/metrics`;
 
   function instanceOf(name) {
     const instance = instances.get(name);
@@ -193,7 +204,13 @@ export async function startPlatform(options = {}) {
     const log = openSync(logPath(instance.name), truncate ? 'w' : 'a');
     const child = spawn(process.execPath, ['--enable-source-maps', instance.service.entry], {
       cwd: ROOT,
-      env: { ...process.env, ...env, ...overrides, [instance.service.portVar]: String(instance.port) },
+      env: {
+        ...process.env,
+        ...env,
+        ...overrides,
+        [instance.service.portVar]: String(instance.port),
+        ...(instance.metricsPort === undefined ? {} : { [instance.service.metricsPortVar]: String(instance.metricsPort) }),
+      },
       stdio: ['ignore', log, log],
       detached: true,
     });
@@ -323,6 +340,7 @@ export async function startPlatform(options = {}) {
       edgeTls: `https://127.0.0.1:${edgeTlsPort}`,
       gateways: gatewayUrls,
       health: Object.fromEntries([...instances.values()].map((i) => [i.name, healthUrl(i)])),
+      metrics: Object.fromEntries([...instances.values()].map((i) => [i.name, metricsUrl(i)])),
     },
     env,
     instances: [...instances.keys()],

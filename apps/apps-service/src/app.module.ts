@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
+import { AddOutboxTrace1763900001600, CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AppPageViewEntity } from './analytics/app-page-view.entity';
@@ -47,7 +47,7 @@ export class AppModule {
             AppEnvVarEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500, IndexRowReferences1763700007700],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500, IndexRowReferences1763700007700, AddOutboxTrace1763900001600],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
+import { AddOutboxTrace1763900001600, CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { BuildEntity } from './builds/build.entity';
@@ -23,7 +23,7 @@ export class AppModule {
         DatabaseModule.forService({
           schema: 'deployment',
           entities: [OutboxEventEntity, BuildEntity, BundleFileEntity, DeploymentEntity],
-          migrations: [CreateOutbox1763700000000, CreateBuildsAndDeployments1763700000300, IdentifyBuildsByPublicEnv1763700007400],
+          migrations: [CreateOutbox1763700000000, CreateBuildsAndDeployments1763700000300, IdentifyBuildsByPublicEnv1763700007400, AddOutboxTrace1763900001600],
         }),
         { ...outbox, global: true },
         BuildsModule,

@@ -77,7 +77,7 @@ export class AppModule implements NestModule {
   static forConfig(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false }), DiscoveryModule],
+      imports: [ServiceKitModule.forRoot({ name: 'gateway', config, healthRoute: false, noNulPipe: false, metricsPort: config.METRICS_PORT }), DiscoveryModule],
       controllers: [...CONTROLLERS, ...MCP_CONTROLLERS, ...CHECKOUT_CONTROLLERS, ...PAGE_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

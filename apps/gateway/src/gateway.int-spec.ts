@@ -30,7 +30,7 @@ const SECRETS_KEY = randomBytes(32).toString('base64');
 
 /** The gateway as main.ts boots it (runService's adapter options), in this process. */
 async function startGateway(overrides: Record<string, string>): Promise<NestFastifyApplication> {
-  const config: GatewayConfig = loadGatewayConfig({ LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1/32, ::1/128', SECRETS_KEY, ...overrides });
+  const config: GatewayConfig = loadGatewayConfig({ LOG_LEVEL: 'warn', METRICS_PORT: '0', TRUSTED_PROXIES: '127.0.0.1/32, ::1/128', SECRETS_KEY, ...overrides });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), createHttpAdapter(), {
     logger: ['error', 'warn'],
     abortOnError: false,

@@ -72,7 +72,7 @@ export async function startGatewayWithStandIns(subjects: readonly RpcSubject[]):
   }
   await bus.flush();
 
-  const config = loadGatewayConfig({ LOG_LEVEL: 'warn', NATS_URL: nats.url, SECRETS_KEY: randomBytes(32).toString('base64') });
+  const config = loadGatewayConfig({ LOG_LEVEL: 'warn', METRICS_PORT: '0', NATS_URL: nats.url, SECRETS_KEY: randomBytes(32).toString('base64') });
   const gateway = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), createHttpAdapter(), {
     logger: ['error', 'warn'],
     abortOnError: false,

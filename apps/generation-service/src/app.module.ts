@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
+import { AddOutboxTrace1763900001600, CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { GENERATION_CONFIG, type GenerationConfig } from './config/generation.config';
@@ -7,6 +7,7 @@ import { GenerationJobEntity } from './jobs/generation-job.entity';
 import { JobsModule } from './jobs/jobs.module';
 import { CreateGenerationJobs1763700003000 } from './migrations/1763700003000-create-generation-jobs';
 import { AddJobCallbacks1763700004000 } from './migrations/1763700004000-add-job-callbacks';
+import { AddJobTrace1763900001600 } from './migrations/1763900001600-add-job-trace';
 import { AddJobCredits1763800001000 } from './migrations/1763800001000-add-job-credits';
 
 @Module({})
@@ -20,7 +21,7 @@ export class AppModule {
         DatabaseModule.forService({
           schema: 'generation',
           entities: [OutboxEventEntity, GenerationJobEntity],
-          migrations: [CreateOutbox1763700000000, CreateGenerationJobs1763700003000, AddJobCallbacks1763700004000, AddJobCredits1763800001000],
+          migrations: [CreateOutbox1763700000000, CreateGenerationJobs1763700003000, AddJobCallbacks1763700004000, AddJobCredits1763800001000, AddOutboxTrace1763900001600, AddJobTrace1763900001600],
         }),
         { ...outbox, global: true },
         JobsModule,

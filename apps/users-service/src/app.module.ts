@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
+import { AddOutboxTrace1763900001600, CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
 import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsModule } from './accounts/accounts.module';
@@ -62,6 +62,7 @@ export class AppModule {
             CreateOAuthRecords1763700005000,
             ExpireUnusedOAuthClients1763700006000,
             DropAccountCredits1763700007000,
+            AddOutboxTrace1763900001600,
           ],
         }),
         // The outbox carries the app.user.* events of per-app users.

@@ -9,7 +9,17 @@ import {
   type DomainEvent,
   type EventKind,
 } from '@appgen/contracts';
+import {
+  endSpan,
+  extractTrace,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  runInRequestContext,
+  SpanKind,
+  startSpan,
+} from '@appgen/service-kit';
 import { ensureEventsStream } from './events-stream';
+import { eventsHandled, watchConsumer } from './outbox-metrics';
 
 export interface EventConsumerOptions<K extends EventKind> {
   /**
@@ -89,6 +99,7 @@ export class EventConsumer<K extends EventKind> {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private stopping = false;
+  private unwatch?: () => void;
 
   constructor(
     private readonly nats: NatsConnection,
@@ -122,6 +133,7 @@ export class EventConsumer<K extends EventKind> {
         throw new Error(`event consumer ${durable} can be neither created (${String(error)}) nor updated (${String(updateError)})`);
       });
     }
+    this.unwatch = watchConsumer(this.nats, durable);
     const consumer = await this.nats.jetstream().consumers.get(EVENTS_STREAM, durable);
     const messages = await consumer.consume({ max_messages: PULL_BATCH });
     this.messages = messages;
@@ -133,6 +145,7 @@ export class EventConsumer<K extends EventKind> {
   /** Stops pulling, hands back events not started yet, and waits for the one being handled. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.unwatch?.();
     await this.messages?.close();
     await this.loop;
   }
@@ -154,21 +167,39 @@ export class EventConsumer<K extends EventKind> {
       message.ack();
       return;
     }
+    // The request that recorded the event, and its trace, continued in a consumer span: its lines and the
+    // requests its handler makes carry them.
+    const span = startSpan(`${message.subject} process`, SpanKind.CONSUMER, extractTrace(message.headers), {
+      'messaging.system': 'nats',
+      'messaging.destination.name': message.subject,
+      'messaging.consumer.group.name': this.options.durable,
+      'messaging.message.id': event.id,
+    });
+    const context = { requestId: requestIdFrom(message.headers?.get(REQUEST_ID_HEADER) || event.id), trace: span.context };
+    const count = (outcome: 'ok' | 'retry' | 'dropped', error?: string) => {
+      eventsHandled.inc({ durable: this.options.durable, kind: event.event, outcome });
+      endSpan(span, error);
+    };
     // A handler that takes longer than the ack wait is still working on it: JetStream must not hand it out again.
     const working = setInterval(() => message.working(), Math.max(1, Math.floor(this.options.ackWaitMs / 2)));
     try {
-      await this.options.handle(event as DomainEvent<K>);
+      await runInRequestContext(context, () => this.options.handle(event as DomainEvent<K>));
       message.ack();
-      this.log.log(`events.${event.event} handled account=${event.account_id} app=${event.app_id ?? '-'} event=${event.id}`);
+      count('ok');
+      runInRequestContext(context, () => this.log.log(`events.${event.event} handled account=${event.account_id} app=${event.app_id ?? '-'} event=${event.id}`));
     } catch (error) {
-      if (error instanceof UnprocessableEventError) {
-        this.log.warn(`event ${event.id} (${event.event}) cannot be handled; dropped: ${error.message}`);
-        message.term();
-        return;
-      }
-      const delay = Math.min(this.options.retryDelayMs * 2 ** Math.max(0, message.info.redeliveryCount - 1), this.options.maxRetryDelayMs);
-      this.log.warn(`event ${event.id} (${event.event}) not handled yet, retrying in ${delay} ms: ${String(error)}`);
-      message.nak(delay);
+      runInRequestContext(context, () => {
+        if (error instanceof UnprocessableEventError) {
+          this.log.warn(`event ${event.id} (${event.event}) cannot be handled; dropped: ${error.message}`);
+          message.term();
+          count('dropped', error.message);
+          return;
+        }
+        const delay = Math.min(this.options.retryDelayMs * 2 ** Math.max(0, message.info.redeliveryCount - 1), this.options.maxRetryDelayMs);
+        this.log.warn(`event ${event.id} (${event.event}) not handled yet, retrying in ${delay} ms: ${String(error)}`);
+        message.nak(delay);
+        count('retry', String(error));
+      });
     } finally {
       clearInterval(working);
     }

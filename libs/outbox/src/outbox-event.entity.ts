@@ -25,4 +25,11 @@ export class OutboxEventEntity {
 
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;
+
+  /** The request the event was recorded in, carried to its consumers (AddOutboxTrace1763900001600). */
+  @Column({ name: 'request_id', type: 'text', nullable: true })
+  requestId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
 }

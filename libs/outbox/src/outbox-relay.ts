@@ -1,9 +1,21 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { eventSubject, type DomainEvent, type EventKind } from '@appgen/contracts';
-import { NATS_CONNECTION, NotifiedWorkLoop, SERVICE_CONFIG, type ServiceConfig } from '@appgen/service-kit';
+import {
+  endSpan,
+  injectTrace,
+  NATS_CONNECTION,
+  NotifiedWorkLoop,
+  parseTraceparent,
+  REQUEST_ID_HEADER,
+  SERVICE_CONFIG,
+  SpanKind,
+  startSpan,
+  type ServiceConfig,
+} from '@appgen/service-kit';
 import { ensureEventsStream } from './events-stream';
+import { outboxPublished, reportOutboxLag } from './outbox-metrics';
 import { OUTBOX_CHANNEL } from './outbox.service';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
@@ -21,6 +33,8 @@ interface PendingRow {
   id: string;
   kind: EventKind;
   envelope: DomainEvent;
+  request_id: string | null;
+  traceparent: string | null;
 }
 
 const codec = JSONCodec<DomainEvent>();
@@ -29,6 +43,10 @@ const codec = JSONCodec<DomainEvent>();
  * Publishes committed outbox rows to the JetStream stream EVENTS, oldest first, with the event id as
  * `Nats-Msg-Id`. A row is marked published only after JetStream acknowledged it; if the process dies in
  * between, the row is published again and JetStream drops the copy as a duplicate.
+ *
+ * Each message carries the request id and trace of the request that recorded the event (X-Request-Id, and
+ * `traceparent` of a producer span under it), so its consumers continue that trace. The age of the oldest
+ * unpublished row is the metric `appgen_outbox_oldest_unpublished_seconds`.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -43,6 +61,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    reportOutboxLag(async () => {
+      const rows: Array<{ age: number | string }> = await this.dataSource.query(
+        'SELECT extract(epoch FROM now() - created_at) AS age FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT 1',
+      );
+      return Number(rows[0]?.age ?? 0);
+    });
     if (!this.options.enabled) {
       this.log.warn('outbox relay disabled: events stay in the outbox until a relay runs');
       return;
@@ -68,20 +92,38 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     for (;;) {
       const published = await this.dataSource.transaction(async (manager) => {
         const rows: PendingRow[] = await manager.query(
-          `SELECT seq, id, kind, envelope FROM outbox
+          `SELECT seq, id, kind, envelope, request_id, traceparent FROM outbox
             WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [this.options.batchSize],
         );
         if (rows.length === 0) return 0;
-        await Promise.all(
-          rows.map((row) => js.publish(eventSubject(row.kind), codec.encode(row.envelope), { msgID: row.id })),
-        );
+        await Promise.all(rows.map((row) => this.publish(js, row)));
         await manager.query('UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])', [
           rows.map((row) => row.seq),
         ]);
         return rows.length;
       });
       if (published < this.options.batchSize || this.loop?.isStopped) return;
+    }
+  }
+
+  private async publish(js: ReturnType<NatsConnection['jetstream']>, row: PendingRow): Promise<void> {
+    const subject = eventSubject(row.kind);
+    const span = startSpan(`${subject} publish`, SpanKind.PRODUCER, parseTraceparent(row.traceparent), {
+      'messaging.system': 'nats',
+      'messaging.destination.name': subject,
+      'messaging.message.id': row.id,
+    });
+    const headers = natsHeaders();
+    if (row.request_id) headers.set(REQUEST_ID_HEADER, row.request_id);
+    injectTrace(headers, span.context);
+    try {
+      await js.publish(subject, codec.encode(row.envelope), { msgID: row.id, headers });
+      outboxPublished.inc({ kind: row.kind });
+      endSpan(span);
+    } catch (error) {
+      endSpan(span, String(error));
+      throw error;
     }
   }
 }

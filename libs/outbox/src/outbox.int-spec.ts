@@ -1,7 +1,17 @@
 import { Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { connectNats, DatabaseModule, loadConfig, serviceEnv, ServiceKitModule } from '@appgen/service-kit';
+import {
+  connectNats,
+  currentRequestContext,
+  DatabaseModule,
+  loadConfig,
+  metricsText,
+  runInRequestContext,
+  serviceEnv,
+  ServiceKitModule,
+  type RequestContext,
+} from '@appgen/service-kit';
 import {
   createScratchDatabase,
   readAllEvents,
@@ -11,10 +21,12 @@ import {
   type NatsServerHandle,
   type ScratchDatabase,
 } from '@appgen/testing';
+import { AddOutboxTrace1763900001600 } from './add-outbox-trace.migration';
 import { CreateOutbox1763700000000 } from './create-outbox.migration';
 import { OutboxEventEntity } from './outbox-event.entity';
 import { OutboxModule } from './outbox.module';
 import { OutboxService } from './outbox.service';
+import { consumeEvents } from './event-consumer';
 
 @Module({})
 class PublisherModule {
@@ -27,7 +39,7 @@ class PublisherModule {
         DatabaseModule.forService({
           schema: 'outbox_it',
           entities: [OutboxEventEntity],
-          migrations: [CreateOutbox1763700000000],
+          migrations: [CreateOutbox1763700000000, AddOutboxTrace1763900001600],
         }),
         { ...OutboxModule.forService({ enabled: relayEnabled, pollIntervalMs: 200 }), global: true },
       ],
@@ -134,5 +146,36 @@ describe('transactional outbox and its relay', () => {
     const events = await readAllEvents(observer);
     expect(events.length).toBe(count);
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+  });
+
+  it("carries the recording request's id and trace to the consumer, which continues the trace in a span of its own", async () => {
+    const app = await startPublisher(true);
+    const recorded: RequestContext = {
+      requestId: 'traced-request',
+      trace: { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', sampled: true },
+    };
+    const seen: Array<RequestContext | undefined> = [];
+    const consumer = await consumeEvents(observer, {
+      durable: 'outbox-it-traced',
+      kinds: ['app.deleted'],
+      handle: async (event) => {
+        if (event.app_id === 'traced') seen.push(currentRequestContext());
+      },
+    });
+    try {
+      await runInRequestContext(recorded, () => enqueueCommitted(app, ['traced']));
+      const deadline = Date.now() + 10_000;
+      while (seen.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen[0]?.requestId).toBe('traced-request');
+      expect(seen[0]?.trace?.traceId).toBe(recorded.trace?.traceId);
+      expect(seen[0]?.trace?.spanId).not.toBe(recorded.trace?.spanId);
+      const { body } = await metricsText();
+      expect(body).toMatch(/appgen_outbox_published_total\{kind="app.deleted"[^}]*\} [1-9]/);
+      expect(body).toMatch(/appgen_events_handled_total\{durable="outbox-it-traced",kind="app.deleted",outcome="ok"[^}]*\} [1-9]/);
+      expect(body).toMatch(/appgen_outbox_oldest_unpublished_seconds(\{[^}]*\})? 0\n/);
+      expect(body).toMatch(/appgen_events_consumer_pending\{durable="outbox-it-traced",state="waiting"[^}]*\} \d+/);
+    } finally {
+      await consumer.stop();
+    }
   });
 });

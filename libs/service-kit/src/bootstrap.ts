@@ -1,13 +1,14 @@
-import { Logger, type DynamicModule, type LogLevel } from '@nestjs/common';
+import { Logger, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '@appgen/contracts';
 import { ConfigError } from './config';
 import { DrainingNatsServer } from './draining-nats-server';
+import { AppgenLogger, logFormatOf } from './logger';
+import { startMetrics } from './metrics';
 import type { ServiceConfig } from './service-config';
-
-const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
+import { startTracing } from './tracing';
 
 /** The largest request body a process's HTTP server reads (1 MiB); larger is 413 `payload_too_large`. */
 export const HTTP_BODY_LIMIT_BYTES = 1_048_576;
@@ -57,11 +58,14 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
     throw error;
   }
   const { name, config } = options;
+  // Before the app is built, so that every line, boot included, has the process's format and service.
+  const appLogger = new AppgenLogger({ service: name, format: logFormatOf(config.LOG_FORMAT), level: config.LOG_LEVEL });
+  Logger.overrideLogger(appLogger);
+  startTracing({ service: name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  startMetrics(name);
   const logger = new Logger(name);
   try {
-    const app = await NestFactory.create<NestFastifyApplication>(options.module, createHttpAdapter(), {
-      logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
-    });
+    const app = await NestFactory.create<NestFastifyApplication>(options.module, createHttpAdapter(), { logger: appLogger });
     if (options.natsServer !== false) {
       app.connectMicroservice(
         { strategy: new DrainingNatsServer(

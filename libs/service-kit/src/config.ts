@@ -2,6 +2,7 @@
  * Environment validation: every service declares the variables it reads, with their defaults,
  * and refuses to start naming each variable that is wrong rather than failing later.
  */
+import { LOG_FORMATS } from './logger';
 import { DEFAULT_MAX_REPLY_BYTES } from './message-parts';
 
 export interface EnvVar<T> {
@@ -170,4 +171,14 @@ export const serviceEnv = {
   LOG_LEVEL: env.oneOf('least severe log level printed', ['debug', 'log', 'warn', 'error'] as const, {
     default: 'log',
   }),
+  LOG_FORMAT: optionalOneOf('json: one JSON object a line; text: readable lines. Unset: json when NODE_ENV=production, else text', LOG_FORMATS),
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl(
+    'OpenTelemetry collector (OTLP over HTTP, e.g. http://otel-collector:4318) spans are exported to; unset: none are exported, trace ids still propagate and are logged',
+    { protocols: ['http', 'https'] },
+  ),
 };
+
+function optionalOneOf<const T extends string>(description: string, values: readonly T[]): EnvVar<T | undefined> {
+  const required = env.oneOf(description, values);
+  return { description, parse: (raw) => (raw === undefined || raw === '' ? undefined : required.parse(raw)) };
+}

@@ -17,12 +17,16 @@ import {
 import { AppgenError } from './appgen-error';
 import { findUnstorable } from './no-nul.pipe';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
+import { rpcServerDuration } from './metrics';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
+import { extractTrace } from './trace-context';
+import { endSpan, SpanKind, startSpan, type ActiveSpan } from './tracing';
 
-/** One message being handled, for its access log line. */
+/** One message being handled, for its access log line, its metrics and its span. */
 interface Handling {
   subject: string;
   context: RequestContext;
+  span: ActiveSpan;
   startedAt: number;
 }
 
@@ -63,8 +67,10 @@ function accountIdFrom(headers: MsgHdrs | undefined): number | undefined {
  * - every message is checked against its subject's schema (RPC_SCHEMAS, MESSAGE_SCHEMAS of contracts) before its
  *   handler sees it: a malformed request is answered with the API's 422 naming the fields, a malformed event is
  *   logged and dropped, so no handler trusts what another service sent;
- * - every message handled runs in the request context its headers carry (request id, account), so the
- *   requests it makes carry them on, and logs one access line: subject, status, duration, account, request id;
+ * - every message handled runs in the request context its headers carry (request id, account, and the trace of
+ *   its `traceparent`, continued in a server span), so the requests it makes carry them on; it is counted in
+ *   `appgen_rpc_server_duration_seconds` and logs one access line: subject, status, duration, account (the
+ *   logger adds the request and trace ids);
  * - on close it stops taking new messages (unsubscribes, so the queue group's other replicas take them), lets
  *   every handler already running finish and send its reply, then closes the connection.
  */
@@ -133,11 +139,16 @@ export class DrainingNatsServer extends ServerNats {
   }
 
   override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    const span = startSpan(message.subject, message.reply ? SpanKind.SERVER : SpanKind.CONSUMER, extractTrace(message.headers), {
+      'messaging.system': 'nats',
+      'messaging.destination.name': message.subject,
+    });
     const context: RequestContext = {
       requestId: requestIdFrom(message.headers?.get(REQUEST_ID_HEADER)),
       accountId: accountIdFrom(message.headers),
+      trace: span.context,
     };
-    const handling: Handling = { subject: message.subject, context, startedAt: performance.now() };
+    const handling: Handling = { subject: message.subject, context, span, startedAt: performance.now() };
     this.handling.set(message, handling);
     this.inFlight += 1;
     try {
@@ -215,9 +226,16 @@ export class DrainingNatsServer extends ServerNats {
   }
 
   private logHandled(handling: Handling, status: number | 'event'): void {
-    const ms = (performance.now() - handling.startedAt).toFixed(1);
+    const seconds = (performance.now() - handling.startedAt) / 1000;
+    rpcServerDuration.observe({ subject: handling.subject, status: String(status) }, seconds);
+    handling.span.span.setAttribute('rpc.status', String(status));
+    endSpan(handling.span, typeof status === 'number' && status >= 500 ? `status ${status}` : undefined);
+    const ms = (seconds * 1000).toFixed(1);
     const account = handling.context.accountId === undefined ? '-' : String(handling.context.accountId);
-    this.accessLog.log(`${handling.subject} ${status} ${ms}ms account=${account} request=${handling.context.requestId}`);
+    // The reply may go out after the handler's context ended: log in the message's own.
+    runInRequestContext(handling.context, () =>
+      this.accessLog.log(`${handling.subject} ${status} ${ms}ms account=${account}`, { subject: handling.subject, status, duration_ms: Number(ms) }),
+    );
   }
 
   override async close(): Promise<void> {

@@ -1,51 +1,85 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpRequestDuration } from './metrics';
 import { REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
+import { extractTrace, httpHeaders } from './trace-context';
+import { endSpan, SpanKind, startSpan, type ActiveSpan } from './tracing';
 
-const contexts = new WeakMap<FastifyRequest, RequestContext>();
+interface Served {
+  context: RequestContext;
+  span: ActiveSpan;
+}
+
+const served = new WeakMap<FastifyRequest, Served>();
 
 /** Probes and scrapes arrive every few seconds and say nothing about users' requests. */
 function isProbe(url: string): boolean {
   return /^\/(health|metrics)(\?|$)/.test(url);
 }
 
-/**
- * Gives every HTTP request of a Fastify server a request id (the client's `X-Request-Id` when it is plain,
- * otherwise a new one; echoed on the response), runs its hooks and handler in that request context (so the
- * NATS requests it makes carry the id on), and logs one line when it is answered:
- * `METHOD route status duration account request-id`. The route is the matched pattern, never the raw URL,
- * so that a token in a path (a claim link) is not written to the log; bodies and headers are never logged.
- * Register it before any other hook.
- */
 export interface HttpRequestLogOptions {
   /**
    * What the line calls the request when one catch-all route serves everything (the edge): by default the
    * matched route pattern. Whatever it returns is logged, so it must not include query strings or tokens.
    */
   routeOf?: (request: FastifyRequest) => string;
+  /**
+   * The route label of the request's metrics and span: by default the matched route pattern. It must take few
+   * values (a template, never a host or a path), as every value is a series of its own.
+   */
+  routeTemplateOf?: (request: FastifyRequest) => string;
 }
 
+/** The matched route pattern (`/api/v1/managed_apps/:id`), or one label for every request no route matched. */
+function matchedRoute(request: FastifyRequest): string {
+  return request.routeOptions.url ?? '(no route)';
+}
+
+/**
+ * What every public HTTP server of appgen (the gateway's, the edge's) does for each request:
+ * - gives it a request id (the client's `X-Request-Id` when it is plain, otherwise a new one; echoed on the
+ *   response);
+ * - continues the trace of the client's W3C `traceparent`, or starts one, in a server span;
+ * - runs its hooks and handler in that request context, so the NATS requests it makes carry both on;
+ * - when it is answered, counts it in `appgen_http_request_duration_seconds` and logs one line:
+ *   `METHOD route status duration account` (the logger adds the request and trace ids). The route is the
+ *   matched pattern, never the raw URL, so that a token in a path (a claim link) is not written to the log;
+ *   bodies and headers are never logged.
+ * Register it before any other hook.
+ */
 export function installHttpRequestLog(fastify: FastifyInstance, options: HttpRequestLogOptions = {}): void {
   const log = new Logger('Access');
-  const routeOf = options.routeOf ?? ((request: FastifyRequest) => request.routeOptions.url ?? '(no route)');
+  const routeOf = options.routeOf ?? matchedRoute;
+  const routeTemplateOf = options.routeTemplateOf ?? matchedRoute;
   fastify.addHook('onRequest', (request, reply, done) => {
-    const context: RequestContext = { requestId: requestIdFrom(request.headers['x-request-id']?.toString()) };
-    contexts.set(request, context);
+    const span = startSpan(request.method, SpanKind.SERVER, extractTrace(httpHeaders(request.headers)), { 'http.request.method': request.method });
+    const context: RequestContext = { requestId: requestIdFrom(request.headers['x-request-id']?.toString()), trace: span.context };
+    served.set(request, { context, span });
     void reply.header(REQUEST_ID_HEADER, context.requestId);
     runInRequestContext(context, done);
   });
   // Body parsing runs outside the hook chain's async context: enter it again for the handler.
   fastify.addHook('preHandler', (request, _reply, done) => {
-    const context = contexts.get(request);
-    if (context) runInRequestContext(context, done);
+    const entry = served.get(request);
+    if (entry) runInRequestContext(entry.context, done);
     else done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    const entry = served.get(request);
+    if (!entry) return done();
+    const status = reply.statusCode;
+    const template = routeTemplateOf(request);
+    httpRequestDuration.observe({ method: request.method, route: template, status: String(status) }, reply.elapsedTime / 1000);
+    entry.span.span.updateName(`${request.method} ${template}`);
+    entry.span.span.setAttributes({ 'http.route': template, 'http.response.status_code': status });
+    endSpan(entry.span, status >= 500 ? `HTTP ${status}` : undefined);
     if (!isProbe(request.url)) {
-      const context = contexts.get(request);
+      const account = entry.context.accountId === undefined ? '-' : String(entry.context.accountId);
       const route = routeOf(request);
-      const account = context?.accountId === undefined ? '-' : String(context.accountId);
-      log.log(`${request.method} ${route} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms account=${account} request=${context?.requestId ?? '-'}`);
+      const ms = reply.elapsedTime.toFixed(1);
+      runInRequestContext(entry.context, () =>
+        log.log(`${request.method} ${route} ${status} ${ms}ms account=${account}`, { method: request.method, route, status, duration_ms: Number(ms) }),
+      );
     }
     done();
   });

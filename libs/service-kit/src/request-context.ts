@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { formatTraceparent, type TraceContext } from './trace-context';
 
 /**
  * What one request carries through a process and across NATS: its id, so that one id finds every log line
@@ -9,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 export interface RequestContext {
   requestId: string;
   accountId?: number;
+  /** The span the work in this context runs under: what its log lines name and its outgoing messages carry. */
+  trace?: TraceContext;
 }
 
 /** HTTP header (in and out) and NATS header that carry the request id. */
@@ -37,4 +40,10 @@ export function runInRequestContext<T>(context: RequestContext, work: () => T): 
 export function setRequestAccount(accountId: number): void {
   const context = storage.getStore();
   if (context) context.accountId = accountId;
+}
+
+/** The `traceparent` of the current span, for work stored now and done later (an outbox row, a job, a delivery). */
+export function currentTraceparent(): string | null {
+  const trace = storage.getStore()?.trace;
+  return trace ? formatTraceparent(trace) : null;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   createInbox,
   headers as natsHeaders,
@@ -17,8 +18,11 @@ import {
   type RpcSubject,
 } from '@appgen/contracts';
 import { DEFAULT_MAX_REPLY_BYTES, joinParts, messageBudget, parsePartMarker, REPLY_PART_HEADER } from './message-parts';
+import { rpcClientDuration, rpcClientTimeouts } from './metrics';
 import { ACCOUNT_ID_HEADER, currentRequestContext, REQUEST_ID_HEADER } from './request-context';
 import { AppgenError } from './appgen-error';
+import { injectTrace, type TraceContext } from './trace-context';
+import { endSpan, SpanKind, startSpan } from './tracing';
 
 /** How long `announce` waits for the NATS server to take a broadcast before it gives up. */
 export const ANNOUNCE_TIMEOUT_MS = 2000;
@@ -50,7 +54,9 @@ interface PendingReply {
  * Typed request/reply over core NATS, speaking the Nest microservices wire format so handlers stay
  * plain `@MessagePattern`s. Unlike Nest's ClientProxy it tells "nobody is listening" (503) apart
  * from "nobody answered in time" (504), joins replies that arrive in parts (message-parts.ts), refuses a
- * request too large for one message with 413 instead of throwing, and carries the request id along.
+ * request too large for one message with 413 instead of throwing, and carries the request id and the trace
+ * along (a client span per request, its `traceparent` in the headers). Each request is counted in
+ * `appgen_rpc_client_duration_seconds` by outcome; a timeout also in `appgen_rpc_client_timeouts_total`.
  *
  * Replies come to one wildcard inbox subscription per client (as nats.js's own request() does), keyed by a
  * token per request, because request() ends at the first message and a large reply has several.
@@ -85,7 +91,21 @@ export class RpcClient {
         `The request is too large to pass to the ${serviceOf(subject)} (${data.length} bytes; at most ${budget})`,
       );
     }
-    const replyData = await this.exchange(subject, data, timeoutMs);
+    const span = startSpan(subject, SpanKind.CLIENT, currentRequestContext()?.trace, { 'messaging.system': 'nats', 'messaging.destination.name': subject });
+    const startedAt = performance.now();
+    let outcome = 'ok';
+    let replyData: Uint8Array;
+    try {
+      replyData = await this.exchange(subject, data, timeoutMs, span.context);
+    } catch (error) {
+      const code = error instanceof AppgenError ? error.body.error : 'error';
+      outcome = code === 'upstream_timeout' ? 'timeout' : code === 'service_unavailable' ? 'unavailable' : 'error';
+      if (outcome === 'timeout') rpcClientTimeouts.inc({ subject });
+      throw error;
+    } finally {
+      rpcClientDuration.observe({ subject, outcome }, (performance.now() - startedAt) / 1000);
+      endSpan(span, outcome === 'ok' ? undefined : outcome);
+    }
     const reply = codec.decode(replyData) as NestReply;
     if (reply.err !== undefined && reply.err !== null) {
       if (isServiceErrorPayload(reply.err)) {
@@ -98,7 +118,7 @@ export class RpcClient {
 
   /** Fire-and-forget: delivered to one member of the subject's queue group, or to every subscriber of a broadcast. */
   emit<S extends MessageSubject>(subject: S, payload: MessageMap[S]): void {
-    this.connection.publish(subject, codec.encode({ pattern: subject, data: payload }), { headers: this.contextHeaders() });
+    this.connection.publish(subject, codec.encode({ pattern: subject, data: payload }), { headers: this.contextHeaders(currentRequestContext()?.trace) });
   }
 
   /**
@@ -124,7 +144,7 @@ export class RpcClient {
     }
   }
 
-  private exchange(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+  private exchange(subject: string, data: Uint8Array, timeoutMs: number, trace: TraceContext): Promise<Uint8Array> {
     const token = randomUUID();
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -133,7 +153,7 @@ export class RpcClient {
       }, timeoutMs);
       this.pending.set(token, { subject, parts: [], bytes: 0, resolve, reject, timer });
       try {
-        this.connection.publish(subject, data, { reply: `${this.inbox}.${token}`, headers: this.contextHeaders() });
+        this.connection.publish(subject, data, { reply: `${this.inbox}.${token}`, headers: this.contextHeaders(trace) });
       } catch (error) {
         this.settle(token);
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -141,13 +161,17 @@ export class RpcClient {
     });
   }
 
-  /** The request id and account of the request being served, if any, for the receiver's access log. */
-  private contextHeaders(): MsgHdrs | undefined {
+  /**
+   * The request id and account of the request being served, if any, for the receiver's access log, and the
+   * trace the receiver continues.
+   */
+  private contextHeaders(trace: TraceContext | undefined): MsgHdrs | undefined {
     const context = currentRequestContext();
-    if (!context) return undefined;
+    if (!context && !trace) return undefined;
     const headers = natsHeaders();
-    headers.set(REQUEST_ID_HEADER, context.requestId);
-    if (context.accountId !== undefined) headers.set(ACCOUNT_ID_HEADER, String(context.accountId));
+    if (context) headers.set(REQUEST_ID_HEADER, context.requestId);
+    if (context?.accountId !== undefined) headers.set(ACCOUNT_ID_HEADER, String(context.accountId));
+    injectTrace(headers, trace);
     return headers;
   }
 

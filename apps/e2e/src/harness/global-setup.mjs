@@ -149,6 +149,7 @@ async function setUp(harness) {
   for (const { name } of SERVICES.filter((s) => s.name !== 'gateway')) ports[name] = await freePort();
   const platform = await startPlatform({
     ports,
+    metricsPorts: { gateway: [await freePort(), await freePort()] },
     logDir,
     gatewayReplicas: 2,
     quiet: false,
@@ -192,6 +193,7 @@ async function setUp(harness) {
     edge: platform.urls.edge,
     edgeTls: platform.urls.edgeTls,
     health: platform.urls.health,
+    metrics: platform.urls.metrics,
     skipped: platform.skipped,
     databaseUrl,
     natsUrl: nats.url,

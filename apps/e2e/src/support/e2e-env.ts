@@ -11,6 +11,8 @@ export interface E2eEnv {
   edgeTls: string;
   /** Health URL of every running instance (`gateway`, `gateway-2`, `apps-service`, ...). */
   health: Record<string, string>;
+  /** Where each instance serves its Prometheus metrics (its health port; the gateway's internal METRICS_PORT). */
+  metrics: Record<string, string>;
   /** Services not started because they are not built. */
   skipped: string[];
   databaseUrl: string;

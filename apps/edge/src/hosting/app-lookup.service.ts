@@ -13,6 +13,7 @@ import { RpcClient, AppgenError, isNotFound, NATS_CONNECTION } from '@appgen/ser
 import { ExpiringCache } from '../bundles/expiring-cache';
 import { etagOf } from '../bundles/etag';
 import { LruCache } from '../bundles/lru-cache';
+import { countedLookup, edgeCacheRequests } from './cache-metrics';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
 import { ServerBarrier } from './server-barrier';
 
@@ -84,11 +85,15 @@ export class AppLookupService {
   }
 
   app(appId: string): Promise<RuntimeApp | null> {
-    return this.apps.get(appId, async () => (await orNull(this.rpc.request(AppsSubjects.resolveRuntime, { app_id: appId })))?.app ?? null);
+    return countedLookup(
+      'app',
+      (load) => this.apps.get(appId, load),
+      async () => (await orNull(this.rpc.request(AppsSubjects.resolveRuntime, { app_id: appId })))?.app ?? null,
+    );
   }
 
   bundle(appId: string, environment: BundleEnvironment): Promise<ServedBundle | null> {
-    return this.bundles.get(`${environment}:${appId}`, async () => {
+    return countedLookup<ServedBundle | null>('bundle', (load) => this.bundles.get(`${environment}:${appId}`, load), async () => {
       const bundle = await orNull(this.rpc.request(DeploymentSubjects.resolveBundle, { app_id: appId, environment }));
       return bundle ? { buildId: bundle.build_id, etag: bundle.etag, paths: new Set(bundle.paths) } : null;
     });
@@ -97,6 +102,7 @@ export class AppLookupService {
   async file(buildId: number, path: string): Promise<ServedFile | null> {
     const key = `${buildId}:${path}`;
     const cached = this.files.get(key);
+    edgeCacheRequests.inc({ cache: 'file', result: cached ? 'hit' : 'miss' });
     if (cached) return cached;
     const found = await orNull(this.rpc.request(DeploymentSubjects.bundleFile, { build_id: buildId, path }));
     if (!found) return null;
@@ -108,7 +114,7 @@ export class AppLookupService {
 
   /** The signed-in app user behind a session hash, or null when it is not (or no longer) valid. */
   session(appId: string, sessionHash: string): Promise<AppUserView | null> {
-    return this.sessions.get(`${appId}:${sessionHash}`, async () => {
+    return countedLookup('session', (load) => this.sessions.get(`${appId}:${sessionHash}`, load), async () => {
       try {
         return (await this.rpc.request(UsersSubjects.appUserResolveSession, { app_id: appId, session_hash: sessionHash })).app_user;
       } catch (error) {

@@ -116,7 +116,11 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
 
   private createServer(server: FastifyInstance, secure: boolean): FastifyInstance {
     // Host and path, never the query string, which is the app's own business.
-    installHttpRequestLog(server, { routeOf: (request) => `${request.hostname}${request.url.split('?')[0]?.slice(0, 200) ?? ''}` });
+    // Metrics and spans by kind of request only: hosts and paths are the apps' own and unbounded.
+    installHttpRequestLog(server, {
+      routeOf: (request) => `${request.hostname}${request.url.split('?')[0]?.slice(0, 200) ?? ''}`,
+      routeTemplateOf: (request) => (isApiPath(splitUrl(request.url).path) ? `${APP_RUNTIME_PREFIX}/*` : '/*'),
+    });
     // Bodies are read as bytes whatever their content type: only /_api uses them, and it answers a
     // malformed one with its own error body rather than a parser's.
     server.removeAllContentTypeParsers();

@@ -19,6 +19,7 @@ export const gatewayEnv = {
   // DATABASE_URL comes with the kit's variables; the gateway holds no state and never connects to it.
   ...serviceEnv,
   PORT: env.int('port of the public HTTP API', { default: 3000, min: 1, max: 65535 }),
+  METRICS_PORT: env.int('internal port serving GET /metrics (Prometheus), never exposed publicly; 0: none', { default: 3100, min: 0, max: 65535 }),
   SITE_URL: env.url('site root: claim page, discovery files, editor', {
     default: 'http://localhost:3000',
     protocols: ['http', 'https'],

@@ -36,6 +36,8 @@ function job(changes: Partial<GenerationJobEntity>): GenerationJobEntity {
     creditsReserved: 10,
     creditsUsed: 1,
     creditsState: 'due',
+    requestId: null,
+    traceparent: null,
     createdAt: started,
     startedAt: started,
     completedAt: completed,

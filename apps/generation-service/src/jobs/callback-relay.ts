@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { editorUrl, WebhooksSubjects, type GenerationCallbackBody } from '@appgen/contracts';
-import { AppgenError, RpcClient, type NotifiedWorkLoop } from '@appgen/service-kit';
+import { AppgenError, endSpan, RpcClient, runInRequestContext, type NotifiedWorkLoop } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import type { GenerationJobEntity } from './generation-job.entity';
 import { startJobRelay } from './job-relay';
+import { jobContext } from './job-trace';
 import { appOfJob, type JobApp } from './job-app';
 import { CANCELLED_ERROR, GENERATION_CALLBACKS_CHANNEL, JobStore } from './job-store';
 
@@ -56,7 +57,11 @@ export class CallbackRelay implements OnApplicationBootstrap, BeforeApplicationS
       dataSource: this.dataSource,
       config: this.config,
       due: (limit) => this.store.callbacksDue(limit),
-      handle: (job) => this.handOver(job),
+      // In the trace of the request that queued the job: webhooks-service sends the callback with it.
+      handle: (job) => {
+        const { context, span } = jobContext(job, 'generation callback hand-over');
+        return runInRequestContext(context, () => this.handOver(job)).finally(() => endSpan(span));
+      },
     });
   }
 

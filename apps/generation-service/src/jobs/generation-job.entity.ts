@@ -94,6 +94,13 @@ export class GenerationJobEntity {
   @Column({ name: 'credits_used', type: 'integer', nullable: true })
   creditsUsed!: number | null;
 
+  /** The request that queued the job, whose trace its run and callback continue (AddJobTrace1763900001600). */
+  @Column({ name: 'request_id', type: 'text', nullable: true })
+  requestId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
+
   /** `due` from the end of the job until billing-service settled or released its reservation. */
   @Column({ name: 'credits_state', type: 'text', nullable: true })
   creditsState!: 'due' | 'settled' | null;

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -12,7 +13,7 @@ import {
   type Caller,
   type SourceFile,
 } from '@appgen/contracts';
-import { NotifiedWorkLoop, RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
+import { endSpan, NotifiedWorkLoop, RpcClient, AppgenError, isNotFound, runInRequestContext } from '@appgen/service-kit';
 import { PLAN_FILE, renderApp, renderPlanFile, type RenderContext } from '../blueprint';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { PlanningError, type TokenUsage } from '../engines/app-planner';
@@ -24,6 +25,7 @@ import { plural } from '../engines/wording';
 import type { GenerationJobEntity } from './generation-job.entity';
 import { creditsCharged } from './job-credits';
 import { GENERATION_JOBS_CHANNEL, JobStore, JobStoppedError, type JobRun } from './job-store';
+import { jobContext, jobRunDuration, reportQueueDepth } from './job-trace';
 
 /** The worker is shutting down: the run goes back to the queue for another process. */
 class WorkerStoppingError extends Error {}
@@ -79,6 +81,9 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    reportQueueDepth(() =>
+      this.dataSource.query(`SELECT status, count(*)::int AS count FROM generation_jobs WHERE status IN ('queued', 'processing') GROUP BY status`),
+    );
     this.loop = new NotifiedWorkLoop({
       name: 'GenerationWorker',
       databaseUrl: this.config.DATABASE_URL,
@@ -112,7 +117,7 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     if (free <= 0 || this.stopping) return;
     for (const job of await this.store.claim(free)) {
       const run: ActiveRun = { jobId: job.jobId, attempt: job.attempts, done: Promise.resolve() };
-      run.done = this.run(job, run).finally(() => {
+      run.done = this.traced(job, run).finally(() => {
         this.active.delete(job.jobId);
         this.loop?.wake();
       });
@@ -120,7 +125,17 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     }
   }
 
-  private async run(job: GenerationJobEntity, run: JobRun): Promise<void> {
+  /** Runs the job in the trace of the request that queued it, timed by engine and outcome. */
+  private async traced(job: GenerationJobEntity, run: JobRun): Promise<void> {
+    const { context, span } = jobContext(job, `generation ${job.engine}`);
+    const startedAt = performance.now();
+    const failed = await runInRequestContext(context, () => this.run(job, run));
+    jobRunDuration.observe({ engine: job.engine, outcome: failed ? 'failed' : 'completed' }, (performance.now() - startedAt) / 1000);
+    endSpan(span, failed ? 'the run did not complete' : undefined);
+  }
+
+  /** Resolves true when the run did not complete the job (it failed, was stopped or goes back to the queue). */
+  private async run(job: GenerationJobEntity, run: JobRun): Promise<boolean> {
     const usage: TokenUsage = { input: 0, output: 0 };
     const checkpoint = (progress: number, message: string, changes: { name?: string } = {}): Promise<GenerationJobEntity> => {
       if (this.stopping) throw new WorkerStoppingError();
@@ -128,8 +143,10 @@ export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicati
     };
     try {
       await this.generate(job, usage, checkpoint);
+      return false;
     } catch (error) {
       await this.settle(job, run, usage, error);
+      return true;
     }
   }
 

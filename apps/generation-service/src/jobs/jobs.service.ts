@@ -19,7 +19,7 @@ import {
   UNCLAIMED_ACCOUNT_ID,
   WebhooksSubjects,
 } from '@appgen/contracts';
-import { RpcClient, AppgenError, isNotFound } from '@appgen/service-kit';
+import { RpcClient, AppgenError, currentRequestContext, currentTraceparent, isNotFound } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
 import type { GenerationJobEntity } from './generation-job.entity';
@@ -128,6 +128,8 @@ export class JobsService {
         aiModel: input.aiModel ?? null,
         engine,
         callbackUrl: input.callbackUrl ?? null,
+        requestId: currentRequestContext()?.requestId ?? null,
+        traceparent: currentTraceparent(),
         callbackState: null,
         callbackError: null,
         metadata: input.metadata,

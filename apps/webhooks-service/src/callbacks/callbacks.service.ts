@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CallbackDeliveriesRequest, CallbackDeliveriesResponse, EnqueueCallbackRequest } from '@appgen/contracts';
-import { AppgenError, openSecret, sealSecret } from '@appgen/service-kit';
+import { AppgenError, currentTraceparent, openSecret, sealSecret } from '@appgen/service-kit';
 import { receiverUrlProblem } from '../common/receiver-url';
 import { generateCallbackSecret } from '../common/generated-secrets';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
@@ -49,19 +49,23 @@ export class CallbacksService {
     if (problem) throw AppgenError.validation([problem]);
   }
 
-  /** Queues a generation callback once per job; it is signed and retried like any delivery. */
+  /**
+   * Queues a generation callback once per job; it is signed and retried like any delivery, and carries the
+   * trace of the request that asked for it (the job's, as generation-service hands it over).
+   */
   async enqueue(request: EnqueueCallbackRequest): Promise<void> {
     await this.checkUrl(request.url);
     if (typeof request.job_id !== 'string' || request.job_id === '') {
       throw AppgenError.validation([{ field: 'job_id', message: 'is required' }]);
     }
+    const traceparent = currentTraceparent();
     await this.dataSource.transaction(async (manager) => {
       await this.secret(request.account_id, manager);
       const rows: Array<{ id: number }> = await manager.query(
-        `INSERT INTO deliveries (account_id, url, job_id, event_id, event, body, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now())
+        `INSERT INTO deliveries (account_id, url, job_id, event_id, event, body, traceparent, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now())
          ON CONFLICT (account_id, job_id) WHERE job_id IS NOT NULL DO NOTHING RETURNING id`,
-        [request.account_id, request.url, request.job_id, randomUUID(), request.body.event, JSON.stringify(request.body)],
+        [request.account_id, request.url, request.job_id, randomUUID(), request.body.event, JSON.stringify(request.body), traceparent],
       );
       if (rows.length > 0) await manager.query('SELECT pg_notify($1, current_schema())', [DELIVERIES_CHANNEL]);
     });

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { signatureHeader, WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT } from '@appgen/contracts';
-import { NotifiedWorkLoop, openSecret } from '@appgen/service-kit';
+import { endSpan, injectTrace, NotifiedWorkLoop, openSecret, parseTraceparent, SpanKind, startSpan, type HeaderCarrier } from '@appgen/service-kit';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
+import { deliveryAttempts, deliveryDuration, outcomeOf } from './delivery-metrics';
 import { HttpSender, type SendResult } from './http-sender';
 import { nextRetryDelay } from './retry-schedule';
 
@@ -24,6 +25,7 @@ interface ClaimedRow {
   failed_steps: number;
   target_url: string | null;
   secret_sealed: string | null;
+  traceparent: string | null;
 }
 
 interface Outcome {
@@ -35,7 +37,7 @@ interface Outcome {
 }
 
 /** Lease columns and the receiver's url and sealed secret, as of the claim (a changed URL or secret applies at once). */
-const CLAIMED_COLUMNS = `d.id, d.subscription_id, d.event, d.body, d.failed_steps,
+const CLAIMED_COLUMNS = `d.id, d.subscription_id, d.event, d.body, d.failed_steps, d.traceparent,
   CASE WHEN d.subscription_id IS NULL THEN d.url ELSE s.url END AS target_url,
   CASE WHEN d.subscription_id IS NULL THEN c.secret_sealed ELSE s.secret_sealed END AS secret_sealed`;
 const CLAIMED_JOINS = `LEFT JOIN subscriptions s ON s.id = d.subscription_id
@@ -218,7 +220,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       'Content-Type': 'application/json',
       'User-Agent': USER_AGENT,
     };
+    // Each attempt is a client span of the trace that caused the delivery; the receiver gets it as `traceparent`.
+    const kind = row.subscription_id === null ? 'callback' : 'webhook';
+    const span = startSpan(`${kind} ${row.event}`, SpanKind.CLIENT, parseTraceparent(row.traceparent), { 'appgen.delivery.id': row.id });
+    const carrier: HeaderCarrier = { get: (name) => headers[name], set: (name, value) => void (headers[name] = value) };
+    injectTrace(carrier, span.context);
     const result = await this.sender.send(row.target_url, headers, row.body);
+    const outcome = outcomeOf(result);
+    deliveryAttempts.inc({ kind, outcome });
+    deliveryDuration.observe({ kind, outcome }, result.ms / 1000);
+    span.span.setAttribute('http.response.status_code', result.status ?? 0);
+    endSpan(span, outcome === 'delivered' ? undefined : (result.error ?? `HTTP ${result.status ?? 'none'}`));
     await this.record(row, result, false);
   }
 

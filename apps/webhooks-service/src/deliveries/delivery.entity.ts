@@ -56,4 +56,8 @@ export class DeliveryEntity {
 
   @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
   deliveredAt!: Date | null;
+
+  /** The W3C traceparent of the request that caused it, sent on every attempt under a span of its own. */
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
 }

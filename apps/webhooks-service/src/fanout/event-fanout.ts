@@ -3,8 +3,8 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, validate } from '@appgen/contracts';
-import { ensureEventsStream } from '@appgen/outbox';
-import { NATS_CONNECTION } from '@appgen/service-kit';
+import { ensureEventsStream, watchConsumer } from '@appgen/outbox';
+import { extractTrace, formatTraceparent, NATS_CONNECTION, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from '@appgen/service-kit';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from '../deliveries/delivery-worker';
 
@@ -20,6 +20,8 @@ interface Incoming {
   message: JsMsg;
   head: EnvelopeHead;
   raw: string;
+  /** the request that recorded the event, carried on to its deliveries and log line */
+  context: RequestContext;
 }
 
 /** Events fanned out by one transaction at most; more wait for the next. */
@@ -43,9 +45,9 @@ function envelopeHead(raw: string): EnvelopeHead | null {
  * its kind. A single statement, so it commits (and its NOTIFY reaches the workers) as one, in one round trip.
  */
 const FAN_OUT_SQL = `WITH created AS (
-    INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at)
-    SELECT s.account_id, s.id, e.id, e.event, e.body, now()
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS e(id, event, body, account_id, position)
+    INSERT INTO deliveries (account_id, subscription_id, event_id, event, body, traceparent, next_attempt_at)
+    SELECT s.account_id, s.id, e.id, e.event, e.body, e.traceparent, now()
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $6::text[]) WITH ORDINALITY AS e(id, event, body, account_id, traceparent, position)
       JOIN subscriptions s ON s.account_id = e.account_id AND s.enabled AND e.event = ANY (s.events)
      ORDER BY e.position, s.id
     ON CONFLICT (subscription_id, event_id) DO NOTHING
@@ -66,6 +68,7 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly accessLog = new Logger('Access');
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
+  private unwatch?: () => void;
   private queued: Incoming[] = [];
   private fanningOut?: Promise<void>;
 
@@ -89,6 +92,7 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
       ack_wait: nanos(10_000),
       max_ack_pending: 1000,
     });
+    this.unwatch = watchConsumer(this.nats, FANOUT_CONSUMER);
     const consumer = await this.nats.jetstream().consumers.get(EVENTS_STREAM, FANOUT_CONSUMER);
     const messages = await consumer.consume({ max_messages: 256 });
     this.messages = messages;
@@ -99,6 +103,7 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.unwatch?.();
     await this.messages?.close();
     await this.loop;
     await this.fanningOut;
@@ -113,7 +118,9 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
       message.term();
       return;
     }
-    this.queued.push({ message, head, raw });
+    const trace = extractTrace(message.headers);
+    const context: RequestContext = { requestId: requestIdFrom(message.headers?.get(REQUEST_ID_HEADER) || head.id), ...(trace ? { trace } : {}) };
+    this.queued.push({ message, head, raw, context });
     this.fanningOut ??= this.fanOutQueued();
   }
 
@@ -159,6 +166,7 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
       batch.map((e) => e.raw),
       batch.map((e) => e.head.account_id),
       DELIVERIES_CHANNEL,
+      batch.map((e) => (e.context.trace ? formatTraceparent(e.context.trace) : null)),
     ]);
     return rows[0]?.created ?? 0;
   }
@@ -166,7 +174,9 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
   /** One access line per event handled: its kind, account and id (the envelope's data is never logged). */
   private logFannedOut(batch: Incoming[], startedAt: number): void {
     const ms = (performance.now() - startedAt).toFixed(1);
-    for (const { head } of batch) this.accessLog.log(`events.${head.event} fanned-out ${ms}ms account=${head.account_id} event=${head.id}`);
+    for (const { head, context } of batch) {
+      runInRequestContext(context, () => this.accessLog.log(`events.${head.event} fanned-out ${ms}ms account=${head.account_id} event=${head.id}`));
+    }
   }
 
   private retryLater({ head, message }: Incoming, error: unknown): void {
