@@ -58,7 +58,7 @@ export function AppPage({ client, appId }: AppProps): JSX.Element {
           <p>
             <span class={`status status-${app.status}`}>{app.status}</span> · {app.files_count} files · {app.versions_count} versions · {app.users_count} users
           </p>
-          <Preview app={app} round={round} />
+          <Preview app={app} />
           <PromptBox client={client} appId={appId} onDone={changed} />
           <Files client={client} appId={appId} onSaved={changed} />
           <BuildErrors client={client} appId={appId} round={round} />
@@ -74,24 +74,30 @@ export function AppPage({ client, appId }: AppProps): JSX.Element {
   );
 }
 
-function Preview(props: { app: Schemas['AppDetail']; round: number }): JSX.Element {
+/**
+ * The preview as a link rather than a frame: the edge answers every app page with `X-Frame-Options: DENY` and
+ * `frame-ancestors 'none'` (no site may frame an app, clickjacking of the app's own signed-in users), and a preview
+ * signs its users in with its own cookies, which a frame on the site's origin would make third-party.
+ */
+function Preview(props: { app: Schemas['AppDetail'] }): JSX.Element {
   const { app } = props;
   return (
     <Section title="Preview">
       {app.preview_url ? (
-        <>
-          <p>
-            <a href={app.preview_url} target="_blank" rel="noopener">
-              Open the preview
-            </a>{' '}
-            {app.production_url && (
+        <p class="addresses">
+          <a href={app.preview_url} target="_blank" rel="noopener">
+            Open the preview
+          </a>{' '}
+          <code>{app.preview_url}</code>
+          {app.production_url && (
+            <>
+              {' '}
               <a href={app.production_url} target="_blank" rel="noopener">
                 Open the live site
               </a>
-            )}
-          </p>
-          <iframe key={props.round} class="preview" title={`Preview of ${app.name}`} src={app.preview_url} />
-        </>
+            </>
+          )}
+        </p>
       ) : (
         <p>This app has no preview yet.</p>
       )}

@@ -7,17 +7,16 @@ export const CONSOLE_ASSET_PATH = '/account/assets';
 
 /**
  * The policy of every console page: its one script and one stylesheet come from the site itself (no inline script or
- * style at all), it calls only the site, frames app previews (the edge lets the site frame preview hosts, nothing
- * else), leaves only for the site's own pages (the checkout) and is framed by nobody.
+ * style at all), it calls only the site, frames nothing (the edge refuses to let app previews be framed), and is
+ * framed by nobody.
  */
-export function consoleCsp(frameSources: readonly string[]): string {
+export function consoleCsp(): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${frameSources.length ? frameSources.join(' ') : "'none'"}`,
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

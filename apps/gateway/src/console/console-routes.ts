@@ -25,25 +25,20 @@ const SESSION_PATH = `${CONSOLE_PATH}/session`;
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'idempotency-key', 'user-agent', 'x-forwarded-for'];
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'connection', 'transfer-encoding', 'content-length', 'keep-alive']);
 
-export interface ConsoleOptions {
-  /** what console pages may frame: the origins of app previews (`http://*.preview.example:8080`) */
-  frameSources?: readonly string[];
-}
-
 /**
  * The web console at `{SITE_URL}/account` (pages, its bundle, its session and its API). Its API is the public API
  * itself, reached by replaying the request inside the gateway (`inject`) with the session's bearer token, so every
  * route, permission, limit and answer is the API's own; the public API never accepts the cookie. Installed before
  * the request gate so each console call is counted once, against the account, as the API call it becomes.
  */
-export function installConsole(app: NestFastifyApplication, config: GatewayConfig, options: ConsoleOptions = {}): void {
+export function installConsole(app: NestFastifyApplication, config: GatewayConfig): void {
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   const key = consoleSealKey(Buffer.from(config.SECRETS_KEY, 'base64'));
   const site = new URL(config.SITE_URL);
   const siteOrigin = site.origin;
   const secure = site.protocol === 'https:';
   const assets = new ConsoleAssets();
-  const csp = consoleCsp(options.frameSources ?? []);
+  const csp = consoleCsp();
 
   const pageHeaders = (reply: FastifyReply): FastifyReply =>
     reply.headers({
