@@ -5,6 +5,8 @@ import { existsSync, readFileSync, mkdirSync, writeFileSync, readdirSync, rename
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformFile } from '@swc/core';
+import { build as bundle } from 'esbuild';
+import { gzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = join(root, 'dist');
@@ -75,7 +77,43 @@ export async function build() {
     rmSync(stale);
   }
   copyAssets();
+  await bundleConsole();
   return files.length;
+}
+
+/**
+ * The web console (Preact, apps/gateway/console) is browser code: bundled and minified by esbuild into
+ * dist/apps/gateway/console with content-hashed names (served with a year's cache), plus manifest.json naming
+ * them for the gateway. Prints the gzipped size, the number to keep small.
+ */
+const CONSOLE_DIR = 'apps/gateway/console';
+async function bundleConsole() {
+  const target = join(out, CONSOLE_DIR);
+  const result = await bundle({
+    entryPoints: [join(root, CONSOLE_DIR, 'src/main.tsx')],
+    tsconfig: join(root, CONSOLE_DIR, 'tsconfig.json'),
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    entryNames: 'console-[hash]',
+    outdir: target,
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  mkdirSync(target, { recursive: true });
+  const manifest = {};
+  let gzipped = 0;
+  for (const file of result.outputFiles) {
+    writeAtomically(file.path, file.contents);
+    manifest[file.path.endsWith('.css') ? 'style' : 'script'] = relative(target, file.path);
+    gzipped += gzipSync(file.contents, { level: 9 }).length;
+  }
+  writeAtomically(join(target, 'manifest.json'), JSON.stringify(manifest));
+  for (const stale of walk(target, (path) => path !== join(target, 'manifest.json') && !Object.values(manifest).includes(relative(target, path)))) rmSync(stale);
+  console.log(`console bundle: ${Object.values(manifest).join(', ')} (${(gzipped / 1024).toFixed(1)} KiB gzipped)`);
 }
 
 /** Copies ASSET_DIRS into dist/ and removes what was copied before from files that are gone. */

@@ -89,7 +89,7 @@ export function claimCookie(path: string, secure: boolean, sealed: string | unde
   return [`${CLAIM_COOKIE}=${sealed}`, `Max-Age=${CLAIM_SESSION_SECONDS}`, ...attributes].join('; ');
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();

@@ -6,6 +6,7 @@ import { CHECKOUT_PAGE_ROUTE, keepStripeWebhookBody } from '../billing/checkout-
 import { ApiValidationPipe } from '../common/api-validation.pipe';
 import type { GatewayConfig } from '../config/gateway.config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
+import { installConsole } from '../console/console-routes';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { isOAuthPath, OAuthServer } from '../oauth/oauth-server.service';
 import { installReferencePageHeaders } from '../discovery/reference-pages';
@@ -36,6 +37,7 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   const gate = app.get(RequestGate);
   const oauth = app.get(OAuthServer);
   installHttpRequestLog(fastify);
+  installConsole(app, config);
   // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
   // OAuth clients read its refusals in OAuth's format.
   fastify.addHook('onRequest', async (request, reply) => {

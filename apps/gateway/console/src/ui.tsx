@@ -1,0 +1,107 @@
+import type { ComponentChildren, JSX } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { problemText } from './api';
+
+/** Goes to a console address without reloading the page (the browser's back button still works). */
+export function navigate(path: string): void {
+  history.pushState(null, '', path);
+  dispatchEvent(new PopStateEvent('popstate'));
+}
+
+/** A link inside the console: a real link (open in a new tab works), followed without a reload. */
+export function Link(props: { href: string; children: ComponentChildren; class?: string }): JSX.Element {
+  const follow = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(props.href);
+  };
+  return (
+    <a href={props.href} class={props.class} onClick={follow}>
+      {props.children}
+    </a>
+  );
+}
+
+export function usePath(): string {
+  const [path, setPath] = useState(location.pathname);
+  useEffect(() => {
+    const update = () => setPath(location.pathname);
+    addEventListener('popstate', update);
+    return () => removeEventListener('popstate', update);
+  }, []);
+  return path;
+}
+
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; message: string };
+
+/** Loads `load()` now and whenever `reload()` is called or a key changes. */
+export function useLoad<T>(load: () => Promise<T>, keys: unknown[] = []): [Loaded<T>, () => void] {
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (value) => current && setLoaded({ state: 'ready', value }),
+      (error: unknown) => current && setLoaded({ state: 'failed', message: problemText(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [round, ...keys]);
+  return [loaded, () => setRound((n) => n + 1)];
+}
+
+/** What a loaded value shows while it loads or when it failed. */
+export function Show<T>(props: { loaded: Loaded<T>; children: (value: T) => ComponentChildren }): JSX.Element {
+  if (props.loaded.state === 'loading') return <p class="muted">Loading…</p>;
+  if (props.loaded.state === 'failed') return <Problem text={props.loaded.message} />;
+  return <>{props.children(props.loaded.value)}</>;
+}
+
+export function Problem(props: { text: string | null }): JSX.Element | null {
+  return props.text ? (
+    <p class="problem" role="alert">
+      {props.text}
+    </p>
+  ) : null;
+}
+
+export function Notice(props: { text: string | null }): JSX.Element {
+  return (
+    <p class="notice" role="status" aria-live="polite">
+      {props.text ?? ''}
+    </p>
+  );
+}
+
+/** Runs an action, remembering that it runs and what went wrong. */
+export function useAction(): { busy: boolean; problem: string | null; run: (action: () => Promise<void>) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(problemText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, run };
+}
+
+export function Section(props: { title: string; children: ComponentChildren }): JSX.Element {
+  const id = `section-${props.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}
+
+export function when(iso: string | null | undefined): string {
+  return iso ? new Date(iso).toLocaleString() : '—';
+}
