@@ -136,6 +136,25 @@ describe('the web console', () => {
     expect(after).toBeGreaterThan(before);
   }, 120_000);
 
+  it('signs out for good: a copy of the session cookie kept from before stops working', async () => {
+    const site = e2eEnv().site;
+    const asked = new Date();
+    const browserLike = api();
+    await browserLike.post('/account/session/code').set('Origin', site).send({ email: owner.email }).expect(200);
+    const mail = await latestMailTo(owner.email, { since: asked });
+    const code = /\b\d{6}\b/.exec(mail.subject)?.[0] ?? /\b\d{6}\b/.exec(mail.text)?.[0];
+    const signedIn = await browserLike.post('/account/session').set('Origin', site).send({ email: owner.email, code }).expect(200);
+    const cookie = signedIn.headers['set-cookie'];
+    const csrf: string = signedIn.body.csrf_token;
+    const asCopy = () => api().get('/account/api/v1/account').set('Cookie', cookie).set('Origin', site).set('X-CSRF-Token', csrf);
+    expect((await asCopy()).status).toBe(200);
+
+    await browserLike.delete('/account/session').set('Origin', site).set('X-CSRF-Token', csrf).expect(204);
+    const afterSignOut = await asCopy();
+    expect(afterSignOut.status).toBe(401);
+    expect(afterSignOut.body.error).toBe('unauthorized');
+  });
+
   it('refuses console API calls without a session, and sign-in posted from another origin', async () => {
     const noSession = await api().get('/account/api/v1/managed_apps');
     expect(noSession.status).toBe(401);

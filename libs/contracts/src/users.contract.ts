@@ -16,6 +16,8 @@ export const UsersSubjects = {
   verifySignInCode: 'users.auth.verify_code',
   resolveApiKey: 'users.auth.resolve_api_key',
   resolveAccessToken: 'users.auth.resolve_access_token',
+  /** ends a sign-in access token before it expires (the console's sign-out); every gateway forgets it at once */
+  revokeAccessToken: 'users.auth.revoke_access_token',
   listApiKeys: 'users.api_keys.list',
   createApiKey: 'users.api_keys.create',
   getApiKey: 'users.api_keys.get',
@@ -462,6 +464,7 @@ export const USERS_RPC = {
   [UsersSubjects.verifySignInCode]: rpc(VerifySignInCodeRequest, VerifySignInCodeReply),
   [UsersSubjects.resolveApiKey]: rpc(ResolveCredentialRequest, ResolveCredentialResponse),
   [UsersSubjects.resolveAccessToken]: rpc(ResolveCredentialRequest, ResolveCredentialResponse),
+  [UsersSubjects.revokeAccessToken]: rpc(ResolveCredentialRequest, Closed({ success: Type.Literal(true) })),
   [UsersSubjects.listApiKeys]: rpc(ListApiKeysRequest, ListApiKeysResponse),
   [UsersSubjects.createApiKey]: rpc(CreateApiKeyRequest, CreateApiKeyResponse),
   [UsersSubjects.getApiKey]: rpc(ApiKeyByIdRequest, ApiKeyResponse),

@@ -1,6 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_BODY_LIMIT_BYTES } from '@appgen/service-kit';
+import { UsersSubjects } from '@appgen/contracts';
+import { HTTP_BODY_LIMIT_BYTES, RpcClient } from '@appgen/service-kit';
+import { secretHash } from '../access/credential-resolver.service';
 import type { GatewayConfig } from '../config/gateway.config';
 import { SITE_PATHS } from '../site/site-paths';
 import { HTML_TYPE } from '../site/site-reply';
@@ -38,6 +40,7 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
   const siteOrigin = site.origin;
   const secure = site.protocol === 'https:';
   const assets = new ConsoleAssets();
+  const rpc = app.get(RpcClient);
   const csp = consoleCsp();
 
   const pageHeaders = (reply: FastifyReply): FastifyReply =>
@@ -121,10 +124,19 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
     return json(reply, 200, sessionView(session));
   });
 
-  // Signs out: the cookie is cleared (the CSRF token is needed, so another site cannot sign a person out either).
-  fastify.delete(SESSION_PATH, (request, reply) => {
+  // Signs out: the session's token is revoked, so a copy of the cookie stops working too, then the cookie is cleared
+  // (the CSRF token is needed, so another site cannot sign a person out either). Were users-service away, the answer
+  // is 503 and the session stays, for the person to try again, rather than a sign-out that only looks done.
+  fastify.delete(SESSION_PATH, async (request, reply) => {
     const session = openConsoleSession(key, request.headers);
     if (session && !csrfAllows(session, request.headers, siteOrigin)) return refused(reply);
+    if (session) {
+      try {
+        await rpc.request(UsersSubjects.revokeAccessToken, { secret_hash: secretHash(session.token) });
+      } catch {
+        return json(reply, 503, { error: 'service_unavailable', message: 'Signing out could not be completed right now; try again shortly.' });
+      }
+    }
     reply.header('set-cookie', consoleCookie(key, secure, undefined));
     return reply.status(204).header('cache-control', 'no-store').send();
   });

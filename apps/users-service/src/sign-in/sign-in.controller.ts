@@ -30,6 +30,13 @@ export class SignInController {
     return this.signIn.confirmCode(request);
   }
 
+  @MessagePattern(UsersSubjects.revokeAccessToken)
+  onRevokeAccessToken(
+    @Payload() request: RpcRequest<typeof UsersSubjects.revokeAccessToken>,
+  ): Handler<typeof UsersSubjects.revokeAccessToken> {
+    return this.signIn.revokeAccessToken(request);
+  }
+
   @MessagePattern(UsersSubjects.resolveAccessToken)
   onResolveAccessToken(
     @Payload() request: RpcRequest<typeof UsersSubjects.resolveAccessToken>,

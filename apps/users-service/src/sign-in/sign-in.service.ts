@@ -7,12 +7,13 @@ import {
   type MessageResponse,
   type Plan,
   type RequestSignInCodeRequest,
+  UsersEvents,
   type ResolveCredentialRequest,
   type ResolveCredentialResponse,
   type VerifySignInCodeRequest,
   type VerifySignInCodeReply,
 } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { toAccountRecord } from '../accounts/account-record';
 import { AccountEntity } from '../accounts/account.entity';
 import { buildCaller } from '../common/caller';
@@ -51,6 +52,7 @@ export class SignInService implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly mail: MailOutboxService,
     @Inject(USERS_CONFIG) private readonly config: UsersConfig,
+    private readonly rpc: RpcClient,
   ) {}
 
   onModuleInit(): void {
@@ -177,6 +179,17 @@ export class SignInService implements OnModuleInit {
       caller: buildCaller({ id: row.account_id, email: row.email, plan: row.plan }, null, 'full_access'),
       expires_at: row.expires_at.toISOString(),
     };
+  }
+
+  /**
+   * Ends a sign-in access token now (signing out of the console). Unknown, expired or already revoked tokens are
+   * answered the same, so signing out twice is fine; every gateway is told, also on a repeat, to forget it.
+   */
+  async revokeAccessToken(request: ResolveCredentialRequest): Promise<{ success: true }> {
+    if (!isSha256Hex(request.secret_hash)) return { success: true };
+    await this.dataSource.query('UPDATE access_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [request.secret_hash]);
+    this.rpc.emit(UsersEvents.credentialsRevoked, { key_ids: [], token_hashes: [request.secret_hash] });
+    return { success: true };
   }
 
   private findByEmail(manager: EntityManager, email: string): Promise<AccountEntity | null> {
