@@ -67,7 +67,7 @@ describe('OAuth 2.0 authorization server', () => {
 
     const me = await api(1).get('/api/v1/account').set(...auth).expect(200);
     expect(me.body).toEqual({
-      account: { ...owner.account, email_verified: true },
+      account: { ...owner.account, credits: 50, email_verified: true },
       credential: { type: 'oauth', scopes: expect.arrayContaining(READ_SCOPES.split(' ')), client_id: client.client_id },
     });
     expect(me.body.credential.scopes).toHaveLength(4);
@@ -100,7 +100,7 @@ describe('OAuth 2.0 authorization server', () => {
 
   it('answers GET /account for keys too, naming the credential', async () => {
     const me = await api().get('/api/v1/account').set('X-API-Key', owner.key).expect(200);
-    expect(me.body.account).toEqual({ ...owner.account, email_verified: true });
+    expect(me.body.account).toEqual({ ...owner.account, credits: 50, email_verified: true });
     expect(me.body.credential.type).toBe('api_key');
     expect(me.body.credential).not.toHaveProperty('client_id');
     await api().get('/api/v1/account').expect(401);
