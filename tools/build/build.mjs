@@ -77,14 +77,14 @@ export async function build() {
     rmSync(stale);
   }
   copyAssets();
-  await bundleConsole();
-  return files.length;
+  const consoleBundle = await bundleConsole();
+  return { files: files.length, consoleBundle };
 }
 
 /**
  * The web console (Preact, apps/gateway/console) is browser code: bundled and minified by esbuild into
  * dist/apps/gateway/console with content-hashed names (served with a year's cache), plus manifest.json naming
- * them for the gateway. Prints the gzipped size, the number to keep small.
+ * them for the gateway. Answers its files and gzipped size, the number to keep small (npm run build prints it).
  */
 const CONSOLE_DIR = 'apps/gateway/console';
 async function bundleConsole() {
@@ -113,7 +113,7 @@ async function bundleConsole() {
   }
   writeAtomically(join(target, 'manifest.json'), JSON.stringify(manifest));
   for (const stale of walk(target, (path) => path !== join(target, 'manifest.json') && !Object.values(manifest).includes(relative(target, path)))) rmSync(stale);
-  console.log(`console bundle: ${Object.values(manifest).join(', ')} (${(gzipped / 1024).toFixed(1)} KiB gzipped)`);
+  return `${Object.values(manifest).join(', ')} (${(gzipped / 1024).toFixed(1)} KiB gzipped)`;
 }
 
 /** Copies ASSET_DIRS into dist/ and removes what was copied before from files that are gone. */
@@ -133,6 +133,6 @@ function copyAssets() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  const count = await build();
-  console.log(`built ${count} files into dist/ in ${Date.now() - started} ms`);
+  const built = await build();
+  console.log(`built ${built.files} files into dist/ in ${Date.now() - started} ms; console bundle: ${built.consoleBundle}`);
 }
