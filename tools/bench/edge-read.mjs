@@ -205,8 +205,10 @@ export async function benchEdgeRead({ root = ROOT, seconds = 10, warmup = 2, con
         'generation-service': await platformKit.freePort(),
         'deployment-service': await platformKit.freePort(),
         edge: await platformKit.freePort(),
+        // Generation holds a job's credits with billing before queueing it.
+        'billing-service': await platformKit.freePort(),
       },
-      services: ['gateway', 'apps-service', 'users-service', 'generation-service', 'deployment-service', 'edge'],
+      services: ['gateway', 'apps-service', 'users-service', 'generation-service', 'deployment-service', 'edge', 'billing-service'],
       logDir,
       quiet: true,
     });

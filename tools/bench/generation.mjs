@@ -231,8 +231,10 @@ export async function benchGeneration({ prompts = PROMPTS } = {}) {
         'generation-service': await freePort(),
         'deployment-service': await freePort(),
         edge: await freePort(),
+        // Generation holds a job's credits with billing before queueing it.
+        'billing-service': await freePort(),
       },
-      services: ['gateway', 'apps-service', 'users-service', 'generation-service', 'deployment-service', 'edge'],
+      services: ['gateway', 'apps-service', 'users-service', 'generation-service', 'deployment-service', 'edge', 'billing-service'],
       logDir,
       quiet: true,
     });
