@@ -8,3 +8,4 @@ export * from './outbox-relay';
 export * from './outbox.module';
 export * from './outbox.service';
 export * from './app-claims';
+export * from './app-deletion';

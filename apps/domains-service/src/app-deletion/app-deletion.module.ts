@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AppDeletedConsumer } from './app-deleted.consumer';
+import { AppDeletedListener } from './app-deleted.consumer';
 import { AppDeletionService } from './app-deletion.service';
 
 /** Removes an app's custom domains and their certificates once apps-service has deleted the app (app.deleted). */
 @Module({
-  providers: [AppDeletionService, AppDeletedConsumer],
+  providers: [AppDeletionService, AppDeletedListener],
 })
 export class AppDeletionModule {}

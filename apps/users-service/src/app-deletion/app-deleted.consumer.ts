@@ -1,24 +1,18 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
-import { appIdOf, EventConsumerLifecycle } from '@appgen/outbox';
+import { AppDeletedConsumer } from '@appgen/outbox';
 import { NATS_CONNECTION } from '@appgen/service-kit';
 import { AppDeletionService } from './app-deletion.service';
 
-/** The durable consumer every replica of users-service shares: each app.deleted is handled once. */
-export const APP_DELETED_CONSUMER = 'users-service-app-deleted';
-
-const log = new Logger('AppDeletion');
-
+/** When an app is deleted: its app users, their sessions and codes. */
 @Injectable()
-export class AppDeletedConsumer extends EventConsumerLifecycle<'app.deleted'> {
+export class AppDeletedListener extends AppDeletedConsumer {
   constructor(@Inject(NATS_CONNECTION) nats: NatsConnection, deletion: AppDeletionService) {
     super(nats, {
-      durable: APP_DELETED_CONSUMER,
-      kinds: ['app.deleted'],
-      handle: async (event) => {
-        const appId = appIdOf(event);
+      durable: 'users-service-app-deleted',
+      remove: async (appId) => {
         const removed = await deletion.removeApp(appId);
-        log.log(`app ${appId} deleted: removed ${removed.appUsers} app user(s), ${removed.sessions} session(s), ${removed.codes} code(s)`);
+        return `removed ${removed.appUsers} app user(s), ${removed.sessions} session(s), ${removed.codes} code(s)`;
       },
     });
   }
