@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { adminAccount, api, closeBus, e2eEnv, latestMailTo, launchChromium, uniqueEmail, type TestAccount } from './support';
+import { adminAccount, api, closeBus, e2eEnv, latestMailTo, launchChromium, onBrowserPage, uniqueEmail, type TestAccount } from './support';
 
 /**
  * What a person does with a freshly generated app, in a real browser: open its preview, sign in with the
@@ -44,32 +43,15 @@ describe('a generated app in a browser', () => {
    */
   async function onPage(name: string, steps: (page: Page) => Promise<void>, refusedPaths: string[] = []): Promise<string[]> {
     if (!browser) throw new Error('Chromium did not start');
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const where = message.location().url;
-      // "Who is signed in?" is answered 401 while nobody is (libs/contracts app-runtime.ts); Chromium logs
-      // every 4xx response, so this one is the app asking, not a fault.
-      const path = new URL(where).pathname;
-      if (path === '/_api/auth/me' && message.text().includes('status of 401')) return;
-      if (refusedPaths.includes(path) && /status of 40[13]\b/.test(message.text())) return;
-      problems.push(`console: ${message.text()} (${where})`);
+    return onBrowserPage(await browser.newContext(), `browser-${name}`, steps, {
+      expected: (message) => {
+        const path = new URL(message.location().url).pathname;
+        // "Who is signed in?" is answered 401 while nobody is (libs/contracts app-runtime.ts); Chromium logs
+        // every 4xx response, so this one is the app asking, not a fault.
+        if (path === '/_api/auth/me' && message.text().includes('status of 401')) return true;
+        return refusedPaths.includes(path) && /status of 40[13]\b/.test(message.text());
+      },
     });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    try {
-      await steps(page);
-    } catch (error) {
-      const file = join(e2eEnv().logDir, `browser-${name}-failure.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      if (error instanceof Error) error.message += `\n(screenshot: ${file}; browser problems: ${JSON.stringify(problems)})`;
-      throw error;
-    } finally {
-      await context.close();
-    }
-    return problems;
   }
 
   it('opens the preview, signs in by mailed code, creates a row, reloads and still sees it', async () => {

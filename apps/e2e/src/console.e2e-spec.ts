@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { adminAccount, api, closeBus, e2eEnv, generatedApp, latestMailTo, launchChromium, type TestAccount } from './support';
+import { adminAccount, api, closeBus, e2eEnv, generatedApp, latestMailTo, launchChromium, onBrowserPage, type TestAccount } from './support';
 
 /**
  * The web console at {SITE_URL}/account in a real browser, as a person uses it: the editor address an API answer
@@ -39,25 +38,8 @@ describe('the web console', () => {
   async function onPage(name: string, steps: (page: Page) => Promise<void>): Promise<string[]> {
     if (!browser) throw new Error('Chromium did not start');
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // Chromium logs every 4xx: the console asking who is signed in before anyone is (401) is not a fault.
-      if (message.type() === 'error' && !/status of 401/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    try {
-      await steps(page);
-    } catch (error) {
-      const file = join(e2eEnv().logDir, `console-${name}-failure.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      if (error instanceof Error) error.message += `\n(screenshot: ${file}; browser problems: ${JSON.stringify(problems)})`;
-      throw error;
-    } finally {
-      await context.close();
-    }
-    return problems;
+    // Chromium logs every 4xx: the console asking who is signed in before anyone is (401) is not a fault.
+    return onBrowserPage(context, `console-${name}`, steps, { timeoutMs: 20_000, expected: (message) => /status of 401/.test(message.text()) });
   }
 
   it('opens the editor address after sign-in, changes the app by prompt, breaks and repairs it by a file edit and a rollback, and deploys it', async () => {

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminAccount, api, closeBus, e2eEnv, generatedApp, latestMailTo, launchChromium, uniqueEmail, type TestAccount } from './support';
+import { adminAccount, api, closeBus, generatedApp, latestMailTo, launchChromium, onBrowserPage, uniqueEmail, type TestAccount } from './support';
 
 /**
  * The views a generated app gets from its plan, in a real browser against the real platform: a board whose cards
@@ -65,24 +64,7 @@ describe('the views of a generated app', () => {
 
   /** Runs `steps` on a new page of `context`, failing on console errors (CSP violations among them); screenshots a failure. */
   async function onPage(context: BrowserContext, name: string, steps: (page: Page) => Promise<void>): Promise<void> {
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    try {
-      await steps(page);
-      expect(problems).toEqual([]);
-    } catch (error) {
-      const file = join(e2eEnv().logDir, `views-${name}-failure.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      if (error instanceof Error) error.message += `\n(screenshot: ${file}; browser problems: ${JSON.stringify(problems)})`;
-      throw error;
-    } finally {
-      await context.close();
-    }
+    expect(await onBrowserPage(context, `views-${name}`, steps)).toEqual([]);
   }
 
   /** Today and a day later this month (or the next days), as YYYY-MM-DD. */

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { e2eEnv } from './e2e-env';
 
 // Debian's package (tools/platform/install.mjs installs it for npm test); Playwright's own browser
 // download cannot work where appgen is built, so playwright-core drives the system's Chromium.
@@ -25,4 +27,35 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Runs `steps` on a new page of `context` and closes the context. Answers the browser's problems: console errors
+ * (CSP violations among them) but those `expected` says are the test's own (a 401 it provokes), and uncaught
+ * exceptions. A failure is screenshot to the run's log folder as `<label>-failure.png`, named in the error.
+ */
+export async function onBrowserPage(
+  context: BrowserContext,
+  label: string,
+  steps: (page: Page) => Promise<void>,
+  options: { timeoutMs?: number; expected?: (message: ConsoleMessage) => boolean } = {},
+): Promise<string[]> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(options.timeoutMs ?? 10_000);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !options.expected?.(message)) problems.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  try {
+    await steps(page);
+  } catch (error) {
+    const file = join(e2eEnv().logDir, `${label}-failure.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    if (error instanceof Error) error.message += `\n(screenshot: ${file}; browser problems: ${JSON.stringify(problems)})`;
+    throw error;
+  } finally {
+    await context.close();
+  }
+  return problems;
 }

@@ -13,7 +13,7 @@ export {
   type WebhookReceiver,
 } from './webhook-receiver';
 export { appUserSession, deployedApp, generatedApp, throughEdge, until } from './app-journeys';
-export { launchChromium } from './browser';
+export { launchChromium, onBrowserPage } from './browser';
 export {
   authorizeInBrowser,
   authorizeQuery,
