@@ -7,3 +7,13 @@ import { AppgenError } from './appgen-error';
 export function isNotFound(error: unknown): boolean {
   return error instanceof AppgenError && error.status === 404;
 }
+
+/** What `lookup` answers, or null when the answer is that it does not exist (isNotFound); other failures stand. */
+export async function orNullIfNotFound<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}

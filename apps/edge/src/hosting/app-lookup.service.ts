@@ -9,7 +9,7 @@ import {
   type RuntimeApp,
 } from '@appgen/contracts';
 import type { NatsConnection } from 'nats';
-import { RpcClient, AppgenError, isNotFound, NATS_CONNECTION } from '@appgen/service-kit';
+import { RpcClient, AppgenError, NATS_CONNECTION, orNullIfNotFound } from '@appgen/service-kit';
 import { ExpiringCache } from '../bundles/expiring-cache';
 import { etagOf } from '../bundles/etag';
 import { LruCache } from '../bundles/lru-cache';
@@ -31,16 +31,6 @@ export interface ServedFile {
 
 /** How many apps, bundles and sessions the short-lived caches hold at most. */
 const MAX_SHORT_ENTRIES = 10_000;
-
-/** A 404 from the owning service is an answer (cached like any other); anything else is a failure. */
-async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
-  try {
-    return await lookup;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
 
 /**
  * What the edge asks other services on every request, cached: the app, its bundles and app-user sessions for
@@ -88,13 +78,13 @@ export class AppLookupService {
     return countedLookup(
       'app',
       (load) => this.apps.get(appId, load),
-      async () => (await orNull(this.rpc.request(AppsSubjects.resolveRuntime, { app_id: appId })))?.app ?? null,
+      async () => (await orNullIfNotFound(this.rpc.request(AppsSubjects.resolveRuntime, { app_id: appId })))?.app ?? null,
     );
   }
 
   bundle(appId: string, environment: BundleEnvironment): Promise<ServedBundle | null> {
     return countedLookup<ServedBundle | null>('bundle', (load) => this.bundles.get(`${environment}:${appId}`, load), async () => {
-      const bundle = await orNull(this.rpc.request(DeploymentSubjects.resolveBundle, { app_id: appId, environment }));
+      const bundle = await orNullIfNotFound(this.rpc.request(DeploymentSubjects.resolveBundle, { app_id: appId, environment }));
       return bundle ? { buildId: bundle.build_id, etag: bundle.etag, paths: new Set(bundle.paths) } : null;
     });
   }
@@ -104,7 +94,7 @@ export class AppLookupService {
     const cached = this.files.get(key);
     edgeCacheRequests.inc({ cache: 'file', result: cached ? 'hit' : 'miss' });
     if (cached) return cached;
-    const found = await orNull(this.rpc.request(DeploymentSubjects.bundleFile, { build_id: buildId, path }));
+    const found = await orNullIfNotFound(this.rpc.request(DeploymentSubjects.bundleFile, { build_id: buildId, path }));
     if (!found) return null;
     const content = Buffer.from(found.content, 'utf8');
     const file = { content, contentType: contentTypeOf(path, found.content_type), etag: etagOf(content) };

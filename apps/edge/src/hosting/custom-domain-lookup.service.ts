@@ -1,7 +1,7 @@
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainsSubjects, type ResolveHostResponse } from '@appgen/contracts';
-import { RpcClient, isNotFound } from '@appgen/service-kit';
+import { RpcClient, orNullIfNotFound } from '@appgen/service-kit';
 import { ExpiringCache } from '../bundles/expiring-cache';
 import { EDGE_CONFIG, type EdgeConfig } from '../config/edge.config';
 
@@ -9,15 +9,6 @@ const MAX_HOSTS = 10_000;
 /** A certificate is held at most this long without being asked for again (a renewal is also announced). */
 const CERTIFICATE_CACHE_MS = 10 * 60 * 1000;
 const MAX_CERTIFICATES = 10_000;
-
-async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
-  try {
-    return await lookup;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
 
 /**
  * Custom domains as the edge sees them, asked of domains-service: which app a host serves (cached like an app, for
@@ -43,13 +34,13 @@ export class CustomDomainLookup {
 
   /** The app a custom domain belongs to, or null when no app has it. */
   resolve(host: string): Promise<ResolveHostResponse | null> {
-    return this.hosts.get(host, () => orNull(this.rpc.request(DomainsSubjects.resolveHost, { host })));
+    return this.hosts.get(host, () => orNullIfNotFound(this.rpc.request(DomainsSubjects.resolveHost, { host })));
   }
 
   /** The TLS context for an SNI name; null when the domain has no certificate to serve (the handshake then fails). */
   secureContext(servername: string): Promise<SecureContext | null> {
     return this.contexts.get(servername, async () => {
-      const found = await orNull(this.rpc.request(DomainsSubjects.certificate, { domain: servername }));
+      const found = await orNullIfNotFound(this.rpc.request(DomainsSubjects.certificate, { domain: servername }));
       if (!found) return null;
       try {
         return createSecureContext({ cert: found.cert_pem, key: found.key_pem });
@@ -63,7 +54,7 @@ export class CustomDomainLookup {
   /** The key authorization of an ACME http-01 token in flight, or null. Never cached: each token is fetched a few times at most. */
   async challenge(token: string): Promise<string | null> {
     if (!/^[A-Za-z0-9_-]{1,256}$/.test(token)) return null;
-    return (await orNull(this.rpc.request(DomainsSubjects.acmeChallenge, { token })))?.key_authorization ?? null;
+    return (await orNullIfNotFound(this.rpc.request(DomainsSubjects.acmeChallenge, { token })))?.key_authorization ?? null;
   }
 
   forget(domain: string): void {
