@@ -3,12 +3,12 @@
  * agenda list on narrow ones (the stylesheet shows one of them), with the previous and next month and today. The
  * month is in the address (#/<page>/2025-03), so a reload or a shared link shows the same month.
  */
-import { byDay, dayBounds, dayKey, monthGrid, monthOf, parseMonth, shiftMonth } from '../data';
+import { byDay, dayKey, monthGrid, monthOf, parseMonth, shiftMonth } from '../data';
 import { h } from '../dom';
 import { formatDay } from '../fields';
 import { language, t } from '../i18n';
 import { href } from '../router';
-import { entityNamed, rowLink } from './entity-pages';
+import { datedBetween, entityNamed, rowLink } from './entity-pages';
 import { loadFor, pageHeader } from './ui';
 
 /** Weeks start on Monday, except in English, as the app's users expect. */
@@ -35,10 +35,9 @@ export async function renderCalendar(entityName: string, field: string, title: s
     ),
   );
   const weeks = monthGrid(shown, weekStart());
-  const kind = entity.fields.find((spec) => spec.name === field)?.kind === 'datetime' ? 'datetime' : 'date';
   // Only the rows of the days on the grid, however many rows the app has in other months.
-  const shownDays = dayBounds(kind, weeks[0][0].day, weeks[weeks.length - 1][6].day);
-  const records = await loadFor(section, entity, () => entity.records({ orderBy: field, ranges: { [field]: shownDays } }));
+  const shownDays = datedBetween(entity, field, weeks[0][0].day, weeks[weeks.length - 1][6].day);
+  const records = await loadFor(section, entity, () => entity.records({ orderBy: field, ranges: shownDays }));
   if (!records) return section;
   const days = byDay(records, field);
   const weekdays = weeks[0].map(({ day }) => formatDay(day, { weekday: 'short' }));

@@ -4,7 +4,7 @@
  * hides each one's row type, so that references and the pages of the shell can cross between entities.
  */
 import { ApiError, type AllOptions, type BaseRow, type EntityClient } from '../api';
-import { pointingAt, referenceIds, sumOf, type RowRecord } from '../data';
+import { dayBounds, pointingAt, referenceIds, sumOf, type RowRecord } from '../data';
 import { h, type Child } from '../dom';
 import { formatNumber, formatValue, readForm, renderField, validate, type Choice, type FieldControl, type FieldSpec, type FormValues } from '../fields';
 import { t } from '../i18n';
@@ -52,6 +52,12 @@ const registry = new Map<string, EntityPages>();
 /** Makes the app's entities known to each other, for references and related rows. */
 export function registerEntities(entities: readonly EntityPages[]): void {
   for (const entity of entities) registry.set(entity.name, entity);
+}
+
+/** A query's bounds on `entity`'s rows dated by `field` from the day `from` to `to` (both included; open without `to`). */
+export function datedBetween(entity: EntityPages, field: string, from: string, to?: string): NonNullable<AllOptions['ranges']> {
+  const kind = entity.fields.find((spec) => spec.name === field)?.kind === 'datetime' ? 'datetime' : 'date';
+  return { [field]: dayBounds(kind, from, to) };
 }
 
 export function entityNamed(name: string | undefined): EntityPages | undefined {

@@ -2,13 +2,13 @@
  * The start page: what the app is for, then a summary of its data: how many rows each entity has, what is coming
  * up by date, the totals of amounts, and links to the boards, calendars and rankings.
  */
-import { dayBounds, dayKey, upcoming, type RowRecord } from '../data';
+import { dayKey, upcoming, type RowRecord } from '../data';
 import type { AllOptions } from '../api';
 import { h } from '../dom';
 import { formatValue } from '../fields';
 import { t } from '../i18n';
 import { href } from '../router';
-import { amountTotals, formatAmount, rowLink, type EntityPages } from './entity-pages';
+import { amountTotals, datedBetween, formatAmount, rowLink, type EntityPages } from './entity-pages';
 
 /** A board, calendar or ranking page of the app. */
 export interface ViewPage {
@@ -38,8 +38,7 @@ async function readable(entity: EntityPages, options?: AllOptions, limit?: numbe
 
 /** The first rows dated today or later, soonest first, asked of the server so that past rows never crowd them out. */
 function comingUp(entity: EntityPages, field: string, today: string): Promise<RowRecord[] | null> {
-  const kind = entity.fields.find((spec) => spec.name === field)?.kind === 'datetime' ? 'datetime' : 'date';
-  return readable(entity, { orderBy: field, ranges: { [field]: dayBounds(kind, today) } }, UPCOMING_LIMIT);
+  return readable(entity, { orderBy: field, ranges: datedBetween(entity, field, today) }, UPCOMING_LIMIT);
 }
 
 export async function renderHome(title: string, description: string, entities: readonly EntityPages[], views: readonly ViewPage[]): Promise<Node> {
