@@ -61,7 +61,8 @@ describe('custom domains', () => {
     const log: string[] = [];
     child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    child.on('exit', () => writeFileSync(join(dir, `${command.split('/').pop() ?? 'child'}.log`), log.join('')));
+    // Into the run's log folder, which outlives this spec's scratch folder (kept when something failed).
+    child.on('exit', () => writeFileSync(join(e2eEnv().logDir, `${command.split('/').pop() ?? 'child'}.log`), log.join('')));
     children.push(child);
     return child;
   }
@@ -171,7 +172,17 @@ describe('custom domains', () => {
     try {
       await platformControl().restart('domains-service', {});
     } finally {
-      for (const child of children) child.kill('SIGTERM');
+      // Waited for, so none is still writing into the scratch folder as it goes.
+      await Promise.all(
+        children.map((child) =>
+          child.exitCode !== null || child.signalCode !== null
+            ? undefined
+            : new Promise<void>((resolve) => {
+                child.once('exit', () => resolve());
+                child.kill('SIGTERM');
+              }),
+        ),
+      );
       await closeBus();
       rmSync(dir, { recursive: true, force: true });
     }
