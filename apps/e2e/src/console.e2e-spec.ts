@@ -76,6 +76,10 @@ describe('the web console', () => {
 
       // back to the version before the edit
       const versions = page.getByRole('region', { name: 'Versions' });
+      // The broken version is listed, and offers no roll back: its files did not build.
+      const broken = versions.getByRole('row').filter({ hasText: 'failed' });
+      await broken.waitFor();
+      expect(await broken.getByRole('button').count()).toBe(0);
       await versions.getByRole('button', { name: /^Roll back to version/ }).first().click();
       await versions.getByRole('status').filter({ hasText: /\S/ }).waitFor();
       await page.getByRole('region', { name: 'Build errors' }).getByText('The last build has no errors.').waitFor();

@@ -291,7 +291,8 @@ function Versions(props: AppProps & { round: number; onRolledBack: () => void })
                     <td>{version.build_status}</td>
                     <td>{when(version.created_at)}</td>
                     <td>
-                      {!version.live.preview && (
+                      {/* A version whose files did not build cannot be restored (the API refuses it): no button offers it. */}
+                      {!version.live.preview && version.build_status !== 'failed' && (
                         <button type="button" disabled={action.busy} onClick={() => void rollBack(version)}>
                           Roll back to version {version.number}
                         </button>
