@@ -78,6 +78,26 @@ describe('observability', () => {
     expect(await waitFor(() => linesWith('webhooks-service', `trace=${traceId}`)[0])).toContain('events.app.created fanned-out');
   });
 
+  it('carries the trace of the request that queued a generation onto the callback telling how it ended', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const parentSpan = randomBytes(8).toString('hex');
+    const queued = await api()
+      .post('/api/v1/generation_queue')
+      .set('X-API-Key', owner.key)
+      .set('traceparent', `00-${traceId}-${parentSpan}-01`)
+      .send({ prompt: 'A reading list to track books I want to read', callback_url: receiver.urlFor('/traced/callback') })
+      .expect(202);
+
+    // The job runs later, in generation-service's worker, and webhooks-service posts the callback: two hops after
+    // the request ended, through the job's stored trace and a NATS request.
+    const callback = await waitFor(() => receiver.received.find((r) => r.path === '/traced/callback'), 30_000, 'no callback arrived');
+    expect(JSON.parse(callback.raw)).toMatchObject({ app_id: queued.body.app_id, event: 'app.generation.completed' });
+    const traceparent = String(callback.headers['traceparent']);
+    expect(traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    expect(traceparent).not.toContain(parentSpan);
+    expect(await waitFor(() => linesWith('generation-service', `trace=${traceId}`)[0])).toBeDefined();
+  });
+
   it('starts a trace at the gateway when the client sends none, and ignores a malformed one', async () => {
     const answered = await api().get('/api/v1/managed_apps').set('X-API-Key', owner.key).set('traceparent', 'not-a-trace').expect(200);
     const requestId = String(answered.headers['x-request-id']);
