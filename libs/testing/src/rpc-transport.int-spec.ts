@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { connect, type NatsConnection } from 'nats';
 import { AppsSubjects, EdgeEvents, type ListFilesRequest, type ListFilesResponse } from '@appgen/contracts';
-import { currentRequestContext, DrainingNatsServer, RpcClient, runInRequestContext, AppgenError } from '@appgen/service-kit';
+import { currentRequestContext, currentTraceparent, DrainingNatsServer, parseTraceparent, RpcClient, runInRequestContext, AppgenError } from '@appgen/service-kit';
 import { startNatsServer, type NatsServerHandle } from './nats-server';
 
 // A small max_payload makes "larger than one message" cheap to produce; the code reads it from the server.
@@ -23,7 +23,8 @@ class SizedReplies {
   @MessagePattern(AppsSubjects.listFiles)
   list(@Payload() request: ListFilesRequest): ListFilesResponse {
     const bytes = Number(request.path);
-    const file = { path: currentRequestContext()?.requestId ?? 'none', content: 'é'.repeat(bytes / 2), size: bytes, updated_at: '' };
+    // The request id and the span this handler runs under travel back in the reply, for the tests to see.
+    const file = { path: currentRequestContext()?.requestId ?? 'none', content: 'é'.repeat(bytes / 2), size: bytes, updated_at: currentTraceparent() ?? '' };
     return { app_id: request.id, files: [file], count: 1 };
   }
 }
@@ -94,6 +95,21 @@ describe('replies larger than one NATS message', () => {
   it('carries the request id of the request being served to the service it asks', async () => {
     const reply = await runInRequestContext({ requestId: 'req-from-the-gateway' }, () => listing(10));
     expect(reply.files[0]?.path).toBe('req-from-the-gateway');
+  });
+
+  it('runs the handler in a child span of the trace the caller works in, carried by the message headers', async () => {
+    const callerTrace = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', sampled: true };
+    const reply = await runInRequestContext({ requestId: 'traced', trace: callerTrace }, () => listing(10));
+    const handlerTrace = parseTraceparent(reply.files[0]?.updated_at);
+    expect(handlerTrace).toMatchObject({ traceId: callerTrace.traceId, sampled: true });
+    expect(handlerTrace?.spanId).not.toBe(callerTrace.spanId);
+  });
+
+  it('starts a trace of its own for a caller that works outside any trace', async () => {
+    const first = parseTraceparent((await listing(10)).files[0]?.updated_at);
+    const second = parseTraceparent((await listing(10)).files[0]?.updated_at);
+    expect(first?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(second?.traceId).not.toBe(first?.traceId);
   });
 
   it('answers 503 when no service listens on the subject', async () => {
