@@ -45,6 +45,10 @@ export class CustomDomainEntity {
   @Column({ name: 'checks_done', type: 'integer', default: 0 })
   checksDone!: number;
 
+  /** A verified domain's re-checks in a row that found its record pointing elsewhere (moved is confirmed at two). */
+  @Column({ name: 'recheck_misses', type: 'integer', default: 0 })
+  recheckMisses!: number;
+
   /** When the checker looks at the DNS next; null once verified or failed. */
   @Column({ name: 'next_check_at', type: 'timestamptz', nullable: true })
   nextCheckAt!: Date | null;

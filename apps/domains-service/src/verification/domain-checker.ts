@@ -18,6 +18,19 @@ const SSL_BATCH = 4;
 /** A claimed check is invisible to other replicas this long; a process that died mid-check only delays it. */
 const DNS_LEASE_SECONDS = 30;
 const SSL_LEASE_SECONDS = 300;
+/**
+ * Re-checks in a row that must find a verified domain's record pointing elsewhere before it is taken offline: one
+ * odd answer (a resolver's stale cache, a record being edited) must not stop serving a live domain.
+ */
+export const MOVED_AFTER_MISSES = 2;
+
+/**
+ * What a re-check that found the record pointing elsewhere does: wait for a confirming re-check, or mark the domain
+ * moved. A check the owner asked for (check_status, refresh) concludes at once: they are looking at the answer.
+ */
+export function recheckMissOutcome(missesBefore: number, askedByOwner: boolean): 'confirm' | 'moved' {
+  return askedByOwner || missesBefore + 1 >= MOVED_AFTER_MISSES ? 'moved' : 'confirm';
+}
 
 interface ClaimedCheck {
   id: number;
@@ -27,6 +40,7 @@ interface ClaimedCheck {
   verification_status: 'pending' | 'verified';
   cycle_started_at: Date;
   checks_done: number;
+  recheck_misses: number;
   app_id: string;
   is_primary: boolean;
   caller: Caller;
@@ -105,7 +119,7 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
    */
   async checkNow(id: number): Promise<void> {
     const [claimed] = await this.claimChecks(id);
-    if (claimed) await this.check(claimed);
+    if (claimed) await this.check(claimed, true);
     const [order] = await this.claimOrders(id);
     if (order) {
       // The internal CA signs in milliseconds: the answer can show the certificate. An ACME order runs on in the background.
@@ -136,7 +150,7 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
           ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        , leased AS (UPDATE custom_domains d SET next_check_at = now() + make_interval(secs => $2)
          FROM picked WHERE d.id = picked.id
-       RETURNING d.id, d.domain, d.is_apex, d.verification_status, d.cycle_started_at, d.checks_done, d.app_id, d.is_primary, d.caller)
+       RETURNING d.id, d.domain, d.is_apex, d.verification_status, d.cycle_started_at, d.checks_done, d.recheck_misses, d.app_id, d.is_primary, d.caller)
        SELECT * FROM leased`,
       id === null ? [DNS_BATCH, DNS_LEASE_SECONDS] : [1, DNS_LEASE_SECONDS, id],
     );
@@ -166,8 +180,8 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
     return Math.max(1, Math.round(base * (0.9 + Math.random() * 0.2)));
   }
 
-  private async check(claimed: ClaimedCheck): Promise<void> {
-    if (claimed.verification_status === 'verified') return this.recheck(claimed);
+  private async check(claimed: ClaimedCheck, askedByOwner = false): Promise<void> {
+    if (claimed.verification_status === 'verified') return this.recheck(claimed, askedByOwner);
     const verdict = await verifyDns(this.lookup, claimed.domain, claimed.is_apex, this.config.cnameTarget, this.config.EDGE_IPV4);
     const cycle = [claimed.id, claimed.cycle_started_at];
     if (verdict.ok) {
@@ -175,7 +189,7 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
       // is still held and unexpired; its renewal then comes when it was due. Its DNS is re-checked from now on.
       const moved: Moved[] = await this.dataSource.query(
         `WITH changed AS (UPDATE custom_domains SET verification_status = 'verified', verification_error = NULL, verified_at = now(),
-                hostname_status = 'active', checks_done = checks_done + 1, next_check_at = now() + make_interval(secs => $3),
+                hostname_status = 'active', checks_done = checks_done + 1, recheck_misses = 0, next_check_at = now() + make_interval(secs => $3),
                 ssl_status = CASE WHEN ssl_status = 'active' AND cert_expires_at > now() THEN 'active' ELSE 'pending' END,
                 next_ssl_at = CASE WHEN ssl_status = 'active' AND cert_expires_at > now() THEN next_ssl_at ELSE now() END, updated_at = now()
           WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'pending'
@@ -213,12 +227,13 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
   /**
    * A verified domain's record, looked at again. Still pointing at appgen (for a subdomain, also an A record with the
    * edge's address): next re-check in DNS_RECHECK_SECONDS.
-   * The lookup failed (timeout, SERVFAIL): nothing is concluded, it is tried again soon. Pointing elsewhere or gone:
-   * the domain is `moved`: no longer verified, so not operational and not served (the edge forgets it now), its
+   * The lookup failed (timeout, SERVFAIL): nothing is concluded, it is tried again soon. Pointing elsewhere or gone,
+   * once: still served, looked at again soon (the check schedule's first step). Twice in a row (or once when the
+   * owner asked): the domain is `moved`: no longer verified, so not operational and not served (the edge forgets it now), its
    * certificate kept; a fresh verification cycle starts, so pointing the record back makes it verified and active
    * again within the check schedule, with the certificate it had. The row is never deleted.
    */
-  private async recheck(claimed: ClaimedCheck): Promise<void> {
+  private async recheck(claimed: ClaimedCheck, askedByOwner: boolean): Promise<void> {
     const verdict = await stillPointsAtEdge(this.lookup, claimed.domain, claimed.is_apex, this.config.cnameTarget, this.config.EDGE_IPV4);
     const cycle = [claimed.id, claimed.cycle_started_at];
     if (verdict.ok || verdict.transient) {
@@ -226,14 +241,23 @@ export class DomainChecker implements OnApplicationBootstrap, BeforeApplicationS
       const delay = verdict.ok ? this.recheckDelay() : Math.min(this.config.DNS_RECHECK_SECONDS, schedule[schedule.length - 1] ?? 900);
       if (!verdict.ok) this.log.warn(`re-checking ${claimed.domain}: ${verdict.reason}`);
       await this.dataSource.query(
-        `UPDATE custom_domains SET next_check_at = now() + make_interval(secs => $3)
+        `UPDATE custom_domains SET next_check_at = now() + make_interval(secs => $3)${verdict.ok ? ', recheck_misses = 0' : ''}
           WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'verified'`,
         [...cycle, delay],
       );
       return;
     }
+    if (recheckMissOutcome(claimed.recheck_misses, askedByOwner) === 'confirm') {
+      this.log.warn(`${claimed.domain} seems to point elsewhere (${verdict.reason}); serving it until a re-check confirms`);
+      await this.dataSource.query(
+        `UPDATE custom_domains SET recheck_misses = recheck_misses + 1, next_check_at = now() + make_interval(secs => $3)
+          WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'verified'`,
+        [...cycle, nextCheckDelay(this.config.checkSchedule, 1)],
+      );
+      return;
+    }
     const moved: Array<{ domain: string }> = await this.dataSource.query(
-      `WITH changed AS (UPDATE custom_domains SET verification_status = 'pending', hostname_status = 'moved', verification_error = $3,
+      `WITH changed AS (UPDATE custom_domains SET verification_status = 'pending', hostname_status = 'moved', verification_error = $3, recheck_misses = 0,
               cycle_started_at = date_trunc('milliseconds', clock_timestamp()), checks_done = 0,
               next_check_at = now() + make_interval(secs => $4), updated_at = now()
         WHERE id = $1 AND cycle_started_at = $2 AND verification_status = 'verified' RETURNING domain) SELECT * FROM changed`,
