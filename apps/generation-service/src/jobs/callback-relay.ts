@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { editorUrl, WebhooksSubjects, type GenerationCallbackBody } from '@appgen/contracts';
-import { AppgenError, endSpan, RpcClient, runInRequestContext, type NotifiedWorkLoop } from '@appgen/service-kit';
+import { AppgenError, endSpan, RpcClient, runInRequestContext } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import type { GenerationJobEntity } from './generation-job.entity';
-import { startJobRelay } from './job-relay';
+import { JobRelay } from './job-relay';
 import { jobContext } from './job-trace';
 import { appOfJob, type JobApp } from './job-app';
 import { CANCELLED_ERROR, GENERATION_CALLBACKS_CHANNEL, JobStore } from './job-store';
@@ -39,34 +39,26 @@ export function callbackBody(job: GenerationJobEntity, app: JobApp, siteUrl: str
  * job over twice, from two replicas or after a crash, sends it once.
  */
 @Injectable()
-export class CallbackRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class CallbackRelay extends JobRelay {
   private readonly log = new Logger('CallbackRelay');
-  private loop?: NotifiedWorkLoop;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly store: JobStore,
     private readonly rpc: RpcClient,
     @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.loop = await startJobRelay({
-      name: 'CallbackRelay',
-      channel: GENERATION_CALLBACKS_CHANNEL,
-      dataSource: this.dataSource,
-      config: this.config,
-      due: (limit) => this.store.callbacksDue(limit),
-      // In the trace of the request that queued the job: webhooks-service sends the callback with it.
-      handle: (job) => {
-        const { context, span } = jobContext(job, 'generation callback hand-over');
-        return runInRequestContext(context, () => this.handOver(job)).finally(() => endSpan(span));
-      },
-    });
+  ) {
+    super({ name: 'CallbackRelay', channel: GENERATION_CALLBACKS_CHANNEL, dataSource, config });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop?.stop();
+  protected due(limit: number): Promise<GenerationJobEntity[]> {
+    return this.store.callbacksDue(limit);
+  }
+
+  /** In the trace of the request that queued the job: webhooks-service sends the callback with it. */
+  protected handle(job: GenerationJobEntity): Promise<boolean> {
+    const { context, span } = jobContext(job, 'generation callback hand-over');
+    return runInRequestContext(context, () => this.handOver(job)).finally(() => endSpan(span));
   }
 
   private async handOver(job: GenerationJobEntity): Promise<boolean> {

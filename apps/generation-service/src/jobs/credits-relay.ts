@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BillingSubjects } from '@appgen/contracts';
-import { isNotFound, RpcClient, type NotifiedWorkLoop } from '@appgen/service-kit';
+import { isNotFound, RpcClient } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import type { GenerationJobEntity } from './generation-job.entity';
-import { startJobRelay } from './job-relay';
+import { JobRelay } from './job-relay';
 import { GENERATION_CREDITS_CHANNEL, JobStore } from './job-store';
 
 /**
@@ -14,30 +14,24 @@ import { GENERATION_CREDITS_CHANNEL, JobStore } from './job-store';
  * keeps one ending per job, so settling the same job twice (two replicas, a crash before marking it) charges once.
  */
 @Injectable()
-export class CreditsRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class CreditsRelay extends JobRelay {
   private readonly log = new Logger('CreditsRelay');
-  private loop?: NotifiedWorkLoop;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly store: JobStore,
     private readonly rpc: RpcClient,
-    @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.loop = await startJobRelay({
-      name: 'CreditsRelay',
-      channel: GENERATION_CREDITS_CHANNEL,
-      dataSource: this.dataSource,
-      config: this.config,
-      due: (limit) => this.store.creditsDue(limit),
-      handle: (job) => this.settle(job),
-    });
+    @Inject(GENERATION_CONFIG) config: GenerationConfig,
+  ) {
+    super({ name: 'CreditsRelay', channel: GENERATION_CREDITS_CHANNEL, dataSource, config });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop?.stop();
+  protected due(limit: number): Promise<GenerationJobEntity[]> {
+    return this.store.creditsDue(limit);
+  }
+
+  protected handle(job: GenerationJobEntity): Promise<boolean> {
+    return this.settle(job);
   }
 
   private async settle(job: GenerationJobEntity): Promise<boolean> {

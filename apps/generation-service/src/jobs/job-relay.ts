@@ -1,3 +1,4 @@
+import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import { NotifiedWorkLoop } from '@appgen/service-kit';
 import type { DataSource } from 'typeorm';
 import type { GenerationConfig } from '../config/generation.config';
@@ -16,6 +17,29 @@ export interface JobRelayOptions {
   due(limit: number): Promise<GenerationJobEntity[]>;
   /** does the job's work; false when it must wait for the next pass (the neighbour it needs is away) */
   handle(job: GenerationJobEntity): Promise<boolean>;
+}
+
+/**
+ * A relay as a Nest provider: started with the application, stopped (its pass finished) before it shuts down.
+ * Subclasses say which jobs are due and what to do with each.
+ */
+export abstract class JobRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private loop?: NotifiedWorkLoop;
+
+  protected constructor(
+    private readonly relay: { name: string; channel: string; dataSource: DataSource; config: GenerationConfig },
+  ) {}
+
+  protected abstract due(limit: number): Promise<GenerationJobEntity[]>;
+  protected abstract handle(job: GenerationJobEntity): Promise<boolean>;
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.loop = await startJobRelay({ ...this.relay, due: (limit) => this.due(limit), handle: (job) => this.handle(job) });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.loop?.stop();
+  }
 }
 
 /**
