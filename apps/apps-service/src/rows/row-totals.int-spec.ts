@@ -1,6 +1,6 @@
 import { AppsSubjects, MAX_TOTALS_GROUPS, type EntityPlan, type RowActor, type RowValue, type TotalRowsRequest } from '@appgen/contracts';
 import { rpcFailure } from '@appgen/testing';
-import { alice, bob, db, newApp, rpc, useAppsServiceUnderTest } from '../apps-service-under-test.testing';
+import { acting, alice, ann, ben, bob, db, insertRow as insert, newApp, owner, rpc, useAppsServiceUnderTest, visitor } from '../apps-service-under-test.testing';
 
 const CATEGORIES: EntityPlan = {
   name: 'categories',
@@ -39,19 +39,12 @@ const HOURS: EntityPlan = {
 describe('apps-service: totals of an entity\'s rows (count and sums, computed by Postgres) over NATS', () => {
   useAppsServiceUnderTest();
 
-  const owner: RowActor = { kind: 'owner' };
-  const ann: RowActor = { kind: 'app_user', email: 'ann@example.com' };
-  const ben: RowActor = { kind: 'app_user', email: 'ben@example.com' };
-  const visitor: RowActor = { kind: 'visitor' };
-  const as = (actor: RowActor) => (actor.kind === 'owner' ? { caller: alice } : {});
 
   async function expensesApp(name = 'Trip costs'): Promise<string> {
     const id = await newApp(alice, name);
     await rpc.request(AppsSubjects.defineEntities, { caller: alice, id, entities: [CATEGORIES, EXPENSES, HOURS] });
     return id;
   }
-  const insert = async (app: string, entity: string, data: Record<string, RowValue>, actor: RowActor = owner) =>
-    (await rpc.request(AppsSubjects.insertRow, { app_id: app, entity, actor, ...as(actor), data })).row;
   /** Adds rows through the service as an app does, a few at a time. */
   async function insertAll(app: string, entity: string, rows: Array<Record<string, RowValue>>, actor: RowActor = owner): Promise<void> {
     for (let start = 0; start < rows.length; start += 25) {
@@ -59,7 +52,7 @@ describe('apps-service: totals of an entity\'s rows (count and sums, computed by
     }
   }
   const totals = (app: string, entity: string, query: Omit<TotalRowsRequest, 'app_id' | 'entity' | 'actor' | 'caller'> = {}, actor: RowActor = owner) =>
-    rpc.request(AppsSubjects.totalRows, { app_id: app, entity, actor, ...as(actor), ...query });
+    rpc.request(AppsSubjects.totalRows, { app_id: app, entity, ...acting(actor), ...query });
 
   it('adds up more than 500 rows exactly, decimals without drift, and counts them; filters and ranges select the rows; ranks them by a number field', async () => {
     const app = await expensesApp();
