@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { Client } from 'pg';
-import { AppsSubjects, type AppPlan, type Caller, type EntityPlan } from '@appgen/contracts';
+import { AppsSubjects, type AppPlan, type Caller, type EntityPlan, type EntityRow, type RowActor, type RowValue } from '@appgen/contracts';
 import { connectNats, RpcClient } from '@appgen/service-kit';
 import { createScratchDatabase, startNatsServer, startServiceApp, testCaller, type NatsServerHandle, type ScratchDatabase } from '@appgen/testing';
 import { AppModule } from './app.module';
@@ -51,6 +51,21 @@ export const secretsKey = randomBytes(32).toString('base64');
 
 export async function newApp(owner: Caller, name = 'Recipe box'): Promise<string> {
   return (await rpc.request(AppsSubjects.create, { caller: owner, name })).app.id;
+}
+
+/** Who reads and writes rows in the specs: alice's account (owning the apps she creates), two app users, a visitor. */
+export const owner: RowActor = { kind: 'owner' };
+export const ann: RowActor = { kind: 'app_user', email: 'ann@example.com' };
+export const ben: RowActor = { kind: 'app_user', email: 'ben@example.com' };
+export const visitor: RowActor = { kind: 'visitor' };
+
+/** A rows request's actor, with alice as the caller when the owner acts (an owner always comes with the account's caller). */
+export function acting(actor: RowActor): { actor: RowActor; caller?: Caller } {
+  return actor.kind === 'owner' ? { actor, caller: alice } : { actor };
+}
+
+export async function insertRow(app: string, entity: string, data: Record<string, RowValue>, actor: RowActor = owner): Promise<EntityRow> {
+  return (await rpc.request(AppsSubjects.insertRow, { app_id: app, entity, ...acting(actor), data })).row;
 }
 
 /** Starts what these specs run against before them, and stops it after them. */

@@ -4,7 +4,8 @@ import { adminAccount, api, closeBus, generatedApp, latestMailTo, launchChromium
 /**
  * The views a generated app gets from its plan, in a real browser against the real platform: a board whose cards
  * move (saved through the API), a calendar, a detail page with the rows pointing at it and their total, a ranked
- * list, totals in lists, the home page's summary, and all of it on a 375 px wide screen.
+ * list, totals in lists, the home page's summary, totals and rankings over more than 500 rows, and all of it on a
+ * 375 px wide screen.
  */
 describe('the views of a generated app', () => {
   let owner: TestAccount;
@@ -28,6 +29,8 @@ describe('the views of a generated app', () => {
     email: string;
     /** adds a row as the signed-in user, from the app's own page as its client does */
     insert(entity: string, data: object): Promise<{ id: number }>;
+    /** adds rows in that order as the signed-in user, from the app's own page, a few at a time */
+    insertMany(entity: string, rows: object[]): Promise<void>;
   }
 
   /** A browser context signed in to the app as a new app user, through the app's own sign-in calls. */
@@ -58,6 +61,24 @@ describe('the views of a generated app', () => {
         expect(created.status).toBe(201);
         if (!created.body.row) throw new Error(`no row in ${JSON.stringify(created.body)}`);
         return created.body.row;
+      },
+      async insertMany(entity, rows) {
+        const statuses = await page.evaluate(
+          async ([url, json]) => {
+            const all = JSON.parse(json) as object[];
+            const answered: number[] = [];
+            for (let start = 0; start < all.length; start += 20) {
+              const batch = all.slice(start, start + 20).map(async (row) => {
+                const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(row) });
+                return response.status;
+              });
+              answered.push(...(await Promise.all(batch)));
+            }
+            return answered;
+          },
+          [`/_api/entities/${entity}`, JSON.stringify(rows)] as const,
+        );
+        expect(statuses).toEqual(rows.map(() => 201));
       },
     };
   }
@@ -103,6 +124,8 @@ describe('the views of a generated app', () => {
       await page.getByLabel(`Move ${song} to`).selectOption('Rehearsing');
       await column('Rehearsing').getByRole('link', { name: song }).waitFor();
       await page.getByRole('status').filter({ hasText: `${renamed} moved to Rehearsing.` }).waitFor({ state: 'attached' });
+      const countIn = (name: string) => column(name).locator('.column-count').innerText();
+      expect([await countIn('Idea'), await countIn('Rehearsing'), await countIn('Ready')]).toEqual(['1', '1', '0']);
       expect(await stageOf(first.id)).toBe('Rehearsing');
       expect(await titleOf(first.id)).toBe(renamed);
       // Drag and drop to the last column.
@@ -112,6 +135,10 @@ describe('the views of a generated app', () => {
       await page.reload();
       await column('Ready').getByRole('link', { name: song }).waitFor();
       expect(await column('Idea').getByRole('link', { name: other }).count()).toBe(1);
+      expect([await countIn('Idea'), await countIn('Rehearsing'), await countIn('Ready')]).toEqual(['1', '0', '1']);
+      // The home page counts the songs at each stage, in the board's order.
+      await page.goto(`${previewUrl}/#/`);
+      await page.getByRole('region', { name: 'Totals' }).getByText('Idea: 1 · Rehearsing: 0 · Ready: 1').waitFor();
     });
     expect(await stageOf(first.id)).toBe('Ready');
   });
@@ -138,7 +165,7 @@ describe('the views of a generated app', () => {
       // The form offers the trips by name.
       await page.goto(`${previewUrl}/#/expenses/new`);
       expect(await page.getByLabel('Trip').locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Lisbon', 'Oslo']));
-      // The list adds up the expenses it shows.
+      // The list adds up all the expenses.
       await page.goto(`${previewUrl}/#/expenses`);
       expect(await page.locator('tfoot').innerText()).toContain('123.50');
       // The home page: how many of each, what is coming up, the totals.
@@ -163,6 +190,43 @@ describe('the views of a generated app', () => {
       expect([ranks[0], ...ranks.slice(1, 3).sort(), ranks[3]]).toEqual(['Rank 1 Grace', 'Rank 2 Ada', 'Rank 2 Alan', 'Rank 4 Edsger']);
     });
   });
+
+  it('totals and ranks an app with more than 500 rows from the server: the list, the home page and the ranking are right', async () => {
+    const expenses = await generatedApp(owner.key, 'Track trips and their expenses: each expense has an amount and belongs to a trip');
+    const spender = await signedIn(expenses.previewUrl);
+    // 520 small expenses, then a large one last: a browser reading the first 500 rows would total 50.00.
+    await spender.insertMany('expenses', [
+      ...Array.from({ length: 520 }, (_, index) => ({ description: `Coffee ${index}`, amount: 0.1 })),
+      { description: 'Flight', amount: 1000.05 },
+    ]);
+    await onPage(spender.context, 'totals-many', async (page) => {
+      await page.goto(`${expenses.previewUrl}/#/expenses`);
+      await page.locator('tfoot').getByText('1,052.05').waitFor();
+      await page.goto(`${expenses.previewUrl}/#/`);
+      await page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Expenses', exact: true }) }).getByText('521 entries').waitFor();
+      await page.getByRole('region', { name: 'Totals' }).getByText('1,052.05').waitFor();
+    });
+
+    const players = await generatedApp(owner.key, 'A leaderboard of players with their score');
+    const scorer = await signedIn(players.previewUrl);
+    // Scores 1 to 540, the best added last, and two players sharing the best score.
+    await scorer.insertMany('players', [
+      ...Array.from({ length: 540 }, (_, index) => ({ name: `Player ${index + 1}`, score: index + 1 })),
+      { name: 'Katherine', score: 540 },
+    ]);
+    await onPage(scorer.context, 'ranking-many', async (page) => {
+      await page.goto(`${players.previewUrl}/#/players/ranking`);
+      const items = page.locator('.ranking-item');
+      await items.first().waitFor();
+      // "Rank 1 Katherine Score: 540" and whatever hint the score field has after it
+      const lines = (await items.allInnerTexts()).map((text) => /^Rank \d+ .+ Score: \d+/.exec(text.replace(/\s+/g, ' ').trim())?.[0]);
+      expect(lines).toHaveLength(100);
+      expect(lines.slice(0, 2).sort()).toEqual(['Rank 1 Katherine Score: 540', 'Rank 1 Player 540 Score: 540']);
+      expect(lines[2]).toBe('Rank 3 Player 539 Score: 539');
+      expect(lines[99]).toBe('Rank 100 Player 442 Score: 442');
+      await page.getByText('The top 100 of 541.').waitFor();
+    });
+  }, 240_000);
 
   it('places a dated row on the calendar: a month grid on a wide screen, an agenda at 375 px', async () => {
     const { previewUrl } = await generatedApp(owner.key, 'An events calendar where I keep events with a date and a place');

@@ -39,6 +39,7 @@ describe('login_required', () => {
       expect(asset.status).toBe(401);
       const rows = await json(host, '/_api/entities/notes');
       expect(rows.status).toBe(401);
+      expect((await json(host, '/_api/entities/notes/totals')).status).toBe(401);
     }
 
     const cookie = await signIn(preview(PRIVATE_APP), 'member@example.com');

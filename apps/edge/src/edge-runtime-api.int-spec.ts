@@ -46,6 +46,41 @@ describe('/_api rows', () => {
     expect(rowRequests.length).toBe(before);
   });
 
+  it('asks for totals with sum, group_by and the filters of a rows query, as the reader, and answers them unchanged', async () => {
+    const url = '/_api/entities/expenses/totals?sum=amount,%20nights,&group_by=stage&filters[trip]=7&filters[spent_on][gte]=2025-03-01&limit=5';
+    const answered = await json(preview(PUBLIC_APP), url);
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body)).toEqual({ count: 3, sum: { amount: 12.5 }, groups: [{ value: 'paid', count: 3, sum: { amount: 12.5 } }], groups_total: 1 });
+    expect(rowRequests.at(-1)).toEqual({
+      subject: 'totals',
+      actor: { kind: 'visitor' },
+      request: {
+        app_id: PUBLIC_APP,
+        entity: 'expenses',
+        actor: { kind: 'visitor' },
+        sum: ['amount', 'nights'],
+        group_by: 'stage',
+        filters: { trip: '7' },
+        ranges: { spent_on: { gte: '2025-03-01' } },
+      },
+    });
+    // Only counting: neither sum nor group_by is sent.
+    await json(preview(PUBLIC_APP), '/_api/entities/expenses/totals?sum=');
+    expect(Object.keys(rowRequests.at(-1)?.request ?? {}).sort()).toEqual(['actor', 'app_id', 'entity']);
+
+    const cookie = await signIn(preview(PUBLIC_APP), 'cook@example.com');
+    await json(preview(PUBLIC_APP), '/_api/entities/hours/totals?sum=spent', 'GET', undefined, cookie);
+    expect(rowRequests.at(-1)).toMatchObject({ subject: 'totals', actor: { kind: 'app_user', email: 'cook@example.com' } });
+
+    const before = rowRequests.length;
+    const posted = await json(preview(PUBLIC_APP), '/_api/entities/expenses/totals', 'POST', {});
+    expect(posted.status).toBe(405);
+    const tooLong = await json(preview(PUBLIC_APP), `/_api/entities/expenses/totals?group_by=${'x'.repeat(71)}`);
+    expect(tooLong.status).toBe(422);
+    expect(JSON.parse(tooLong.body).errors).toEqual([{ field: 'group_by', message: expect.any(String) }]);
+    expect(rowRequests.length).toBe(before);
+  });
+
   it('writes rows as the signed-in app user', async () => {
     const cookie = await signIn(preview(PUBLIC_APP), 'cook@example.com');
     const created = await json(preview(PUBLIC_APP), '/_api/entities/recipes', 'POST', { title: 'Bread' }, cookie);

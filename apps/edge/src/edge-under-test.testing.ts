@@ -113,6 +113,10 @@ export const handlers: Record<string, Handler> = {
     const at = '2030-01-01T00:00:00.000Z';
     return { rows: [{ id: 1, created_at: at, updated_at: at, title: 'Soup' }], total: 1, next_offset: null };
   },
+  [AppsSubjects.totalRows]: (data) => {
+    rowRequests.push({ subject: 'totals', actor: data['actor'] as RowActor, request: data });
+    return { count: 3, sum: { amount: 12.5 }, groups: [{ value: 'paid', count: 3, sum: { amount: 12.5 } }], groups_total: 1 };
+  },
   [AppsSubjects.insertRow]: (data) => {
     rowRequests.push({ subject: 'insert', actor: data['actor'] as RowActor, request: data });
     const row = data['data'] as Record<string, unknown>;

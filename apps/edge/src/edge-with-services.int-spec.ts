@@ -183,6 +183,13 @@ describe('the edge with the real services', () => {
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(anonymous.body)).toEqual({ error: 'unauthorized', message: 'Sign in to add recipes' });
     expect(JSON.parse((await call(host(), '/_api/entities/recipes')).body)).toMatchObject({ total: 1 });
+    // Totals come from apps-service, counted and summed over the rows the reader may see.
+    const totals = await call(host(), '/_api/entities/recipes/totals?sum=cooking_time');
+    expect(totals.status).toBe(200);
+    expect(JSON.parse(totals.body)).toEqual({ count: 1, sum: { cooking_time: 20 } });
+    const notANumber = await call(host(), '/_api/entities/recipes/totals?sum=title');
+    expect(notANumber.status).toBe(422);
+    expect(JSON.parse(notANumber.body)).toMatchObject({ error: 'validation_failed', errors: [{ field: 'sum' }] });
   });
 
   it('shows the sign-in page with the first request after the app becomes login_required, and the app after sign-in', async () => {

@@ -8,6 +8,8 @@ import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema'
  *
  *   GET    /_api/entities/:entity?limit=&offset=&order_by=&expand=&filters[<field>]=&filters[<field>][gte|gt|lte|lt]=
  *                                                             -> EntityRowsResponse (paged by count and size)
+ *   GET    /_api/entities/:entity/totals?sum=&group_by=&filters[<field>]=&filters[<field>][gte|gt|lte|lt]=
+ *                                                             -> EntityTotalsResponse (counted and summed by Postgres)
  *   POST   /_api/entities/:entity            body: row fields -> 201 EntityRowResponse
  *   GET    /_api/entities/:entity/:id?expand=                 -> EntityRowResponse
  *   PATCH  /_api/entities/:entity/:id        body: fields     -> EntityRowResponse
@@ -22,6 +24,9 @@ import { Closed, Named, Nullable, Timestamp, Type, type Static } from './schema'
  * see stays its id), and `filters[paid_by]=7` lists the rows pointing at row 7 (on a references field: whose list
  * holds 7), which is how a detail page shows its related rows (RuntimeRowsQuery in apps.contract.ts).
  * `filters[due][gte]=2025-03-01` bounds a number, date or date-time field (RowRange), as a calendar reads its month.
+ * `totals?sum=amount&group_by=stage` counts the rows the same filters select and adds up number fields over all of them,
+ * however many there are, optionally per value of a select, boolean or reference field (RuntimeTotalsQuery), so an
+ * app's totals and summaries never depend on how many rows it has read.
  *
  * Failures use the API's error body `{error, message}` (422 adds `errors: [{field, message}]`).
  * Rows of a `user_scoped` entity are visible only to the signed-in app user who created them, and
@@ -62,6 +67,39 @@ export const EntityRowsResponse = Named(
   }),
 );
 export type EntityRowsResponse = Static<typeof EntityRowsResponse>;
+
+/** What a row group of a totals answer is the group of: a select's option, true or false, a row id, or null for rows without one. */
+export const TotalsGroupValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], {
+  description: "the group's value of the group_by field: an option of a select, true or false, a row id of a reference; null for rows without one",
+});
+export type TotalsGroupValue = Static<typeof TotalsGroupValue>;
+
+/**
+ * Sums of number fields by name. Each is the exact decimal sum of the field's values (Postgres numeric, so cents never
+ * drift), as a JSON number; rows without a value add nothing, and a sum over no rows is 0.
+ */
+export const TotalsSums = Type.Record(Type.String(), Type.Number(), { description: 'the sum of each field named in sum, by field name' });
+export type TotalsSums = Static<typeof TotalsSums>;
+
+export const TotalsGroup = Named('RowTotalsGroup', Closed({ value: TotalsGroupValue, count: Type.Integer(), sum: TotalsSums }));
+export type TotalsGroup = Static<typeof TotalsGroup>;
+
+export const EntityTotalsResponse = Named(
+  'RowTotals',
+  Closed({
+    /** rows matching the filters */
+    count: Type.Integer(),
+    sum: TotalsSums,
+    /**
+     * with group_by only: one entry per value of the field among the matching rows, the largest first (by the first
+     * sum, else by count), at most MAX_TOTALS_GROUPS of them
+     */
+    groups: Type.Optional(Type.Array(TotalsGroup)),
+    /** with group_by only: how many groups there are, so a client knows when `groups` is not all of them */
+    groups_total: Type.Optional(Type.Integer()),
+  }),
+);
+export type EntityTotalsResponse = Static<typeof EntityTotalsResponse>;
 
 export const EntityRowResponse = Closed({ row: EntityRow });
 export type EntityRowResponse = Static<typeof EntityRowResponse>;

@@ -1,5 +1,5 @@
 import { AppPlan, EntityPlan, Identifier, SourceFile, SourcePath } from './app-plan';
-import { EntityRow, EntityRowsResponse, RowValue } from './app-runtime';
+import { EntityRow, EntityRowsResponse, EntityTotalsResponse, RowValue } from './app-runtime';
 import { Caller, CallerFields } from './caller';
 import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, ENTITY_LIMITS, ENV_VAR_LIMITS, formatBytes, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
@@ -36,6 +36,8 @@ export const AppsSubjects = {
   defineEntities: 'apps.entities.define_many',
   listEntities: 'apps.entities.list',
   queryRows: 'apps.rows.query',
+  /** counts and sums of the rows a query selects, computed by Postgres over all of them */
+  totalRows: 'apps.rows.totals',
   insertRow: 'apps.rows.insert',
   getRow: 'apps.rows.get',
   updateRow: 'apps.rows.update',
@@ -395,6 +397,39 @@ export const RuntimeRowsQuery = Type.Object({
   expand: RuntimeExpand,
 });
 export type RuntimeRowsQuery = Static<typeof RuntimeRowsQuery>;
+/** Field types whose values a totals query adds up. */
+export const SUM_FIELD_TYPES = ['integer', 'number'] as const;
+/** Field types rows can be grouped by in a totals query: one value per row, so each row is in one group. */
+export const GROUP_FIELD_TYPES = ['select', 'boolean', 'reference'] as const;
+/** The most groups a totals query answers, the largest first; `groups_total` says how many there are. */
+export const MAX_TOTALS_GROUPS = 100;
+
+/** What a totals query adds up and groups by, besides the filters and ranges of a rows query; checked against the entity by apps-service. */
+export const RowTotalsFields = {
+  filters: RowQueryFields.filters,
+  ranges: RowQueryFields.ranges,
+  sum: Type.Optional(
+    Type.Array(
+      { ...Identifier, description: `an ${SUM_FIELD_TYPES.join(' or ')} field of the entity` },
+      { maxItems: ENTITY_LIMITS.fields, description: 'number fields to add up over the matching rows, e.g. ["amount"]' },
+    ),
+  ),
+  group_by: Type.Optional({
+    ...Identifier,
+    description: `a ${GROUP_FIELD_TYPES.join(', ')} field: count and sum per value of it (rows without one form the group null)`,
+  }),
+};
+
+/**
+ * The query string of a generated app's `GET /_api/entities/:entity/totals`: `sum=amount,hours` (comma-separated,
+ * like expand) and `group_by=stage`; the same `filters[…]` parameters as its rows query select the rows.
+ */
+export const RuntimeTotalsQuery = Type.Object({
+  sum: Type.Optional(Type.String({ maxLength: 2000, description: 'comma-separated number fields to add up, e.g. amount,hours' })),
+  group_by: Type.Optional(Type.String({ maxLength: 70, description: 'a select, boolean or reference field to count and sum per value of' })),
+});
+export type RuntimeTotalsQuery = Static<typeof RuntimeTotalsQuery>;
+
 /** The query string of a generated app's `GET /_api/entities/:entity/:id`. */
 export const RuntimeRowQuery = Type.Object({ expand: RuntimeExpand });
 export type RuntimeRowQuery = Static<typeof RuntimeRowQuery>;
@@ -410,6 +445,8 @@ export const RowsRequest = Closed(rowsRequestFields);
 export type RowsRequest = Static<typeof RowsRequest>;
 export const QueryRowsRequest = Closed({ ...rowsRequestFields, ...RowQueryFields });
 export type QueryRowsRequest = Static<typeof QueryRowsRequest>;
+export const TotalRowsRequest = Closed({ ...rowsRequestFields, ...RowTotalsFields });
+export type TotalRowsRequest = Static<typeof TotalRowsRequest>;
 export const RowByIdRequest = Closed({ ...rowsRequestFields, id: RowId });
 export type RowByIdRequest = Static<typeof RowByIdRequest>;
 export const GetRowRequest = Closed({ ...rowsRequestFields, id: RowId, expand: RowQueryFields.expand });
@@ -571,6 +608,7 @@ export const APPS_RPC = {
   [AppsSubjects.defineEntities]: rpc(DefineEntitiesRequest, Closed({ entities: Type.Array(EntityPlan) })),
   [AppsSubjects.listEntities]: rpc(ListEntitiesRequest, Closed({ entities: Type.Array(EntityPlan) })),
   [AppsSubjects.queryRows]: rpc(QueryRowsRequest, EntityRowsResponse),
+  [AppsSubjects.totalRows]: rpc(TotalRowsRequest, EntityTotalsResponse),
   [AppsSubjects.insertRow]: rpc(WriteRowRequest, RowResponse),
   [AppsSubjects.getRow]: rpc(GetRowRequest, RowResponse),
   [AppsSubjects.updateRow]: rpc(UpdateRowRequest, RowResponse),

@@ -1,6 +1,6 @@
 import { AppsSubjects, type EntityPlan, type RowActor, type RowValue } from '@appgen/contracts';
 import { rpcFailure } from '@appgen/testing';
-import { alice, bob, db, newApp, rpc, useAppsServiceUnderTest } from '../apps-service-under-test.testing';
+import { acting, alice, ann, ben, bob, db, insertRow as insert, newApp, owner, rpc, useAppsServiceUnderTest, visitor } from '../apps-service-under-test.testing';
 
 const PEOPLE: EntityPlan = {
   name: 'people',
@@ -57,22 +57,14 @@ const PAYMENTS: EntityPlan = {
 describe('apps-service: relations between rows (reference and references fields) over NATS', () => {
   useAppsServiceUnderTest();
 
-  const owner: RowActor = { kind: 'owner' };
-  const ann: RowActor = { kind: 'app_user', email: 'ann@example.com' };
-  const ben: RowActor = { kind: 'app_user', email: 'ben@example.com' };
-  const visitor: RowActor = { kind: 'visitor' };
-
   async function tripApp(): Promise<string> {
     const id = await newApp(alice, 'Trip costs');
     await rpc.request(AppsSubjects.defineEntities, { caller: alice, id, entities: [PEOPLE, TRIPS, EXPENSES] });
     return id;
   }
-  const insert = async (app: string, entity: string, data: Record<string, RowValue>, actor: RowActor = owner) =>
-    (await rpc.request(AppsSubjects.insertRow, { app_id: app, entity, actor, ...(actor.kind === 'owner' ? { caller: alice } : {}), data })).row;
-  const remove = (app: string, entity: string, id: number, actor: RowActor = owner) =>
-    rpc.request(AppsSubjects.deleteRow, { app_id: app, entity, id, actor, ...(actor.kind === 'owner' ? { caller: alice } : {}) });
+  const remove = (app: string, entity: string, id: number, actor: RowActor = owner) => rpc.request(AppsSubjects.deleteRow, { app_id: app, entity, id, ...acting(actor) });
   const rows = async (app: string, entity: string, extra: { filters?: Record<string, RowValue>; expand?: string[] } = {}, actor: RowActor = owner) =>
-    (await rpc.request(AppsSubjects.queryRows, { app_id: app, entity, actor, ...(actor.kind === 'owner' ? { caller: alice } : {}), limit: 100, offset: 0, ...extra }))
+    (await rpc.request(AppsSubjects.queryRows, { app_id: app, entity, ...acting(actor), limit: 100, offset: 0, ...extra }))
       .rows;
 
   it('defines entities that point at each other in one batch, and refuses a reference to an entity the app lacks', async () => {

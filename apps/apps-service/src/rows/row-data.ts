@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, formatBytes, RANGE_OPERATORS, type EntityField, type EntityPlan, type FieldError, type RangeOperator, type RowRange, type RowValue } from '@appgen/contracts';
+import { CONTENT_LIMITS, formatBytes, GROUP_FIELD_TYPES, RANGE_OPERATORS, SUM_FIELD_TYPES, type EntityField, type EntityPlan, type FieldError, type RangeOperator, type RowRange, type RowValue } from '@appgen/contracts';
 import { isReferenceType, ROW_COLUMNS } from '../entities/entity-definition';
 import { valueProblem } from '../entities/field-value';
 
@@ -193,4 +193,47 @@ export function checkOrder(entity: EntityPlan, orderBy: string | undefined): Che
     return { value: null, errors: [{ field: 'order_by', message: `must be one of ${choices}, with - for descending` }] };
   }
   return { value: { column, isField: !isRowColumn, direction: descending ? 'DESC' : 'ASC' }, errors: [] };
+}
+
+/** What a totals query adds up (number fields) and groups by (a field with one value per row), checked against the entity. */
+export interface RowTotalsSpec {
+  sums: EntityField[];
+  groupBy: EntityField | null;
+}
+
+function fieldChoices(entity: EntityPlan, types: readonly string[], what: string): string {
+  const fitting = entity.fields.filter((field) => types.includes(field.type)).map((field) => field.name);
+  return fitting.length > 0 ? `its ${what} are ${fitting.join(', ')}` : `it has no ${what}`;
+}
+
+/**
+ * The fields a totals query names: each of `sum` an integer or number field (422 `sum` otherwise), `group_by` a select,
+ * boolean or reference field (422 `group_by`): a multiselect or references field would count a row in several groups.
+ */
+export function checkTotals(entity: EntityPlan, sum: string[] | undefined, groupBy: string | undefined): Checked<RowTotalsSpec> {
+  const errors: FieldError[] = [];
+  const sums: EntityField[] = [];
+  const sumTypes: readonly string[] = SUM_FIELD_TYPES;
+  for (const name of new Set(sum ?? [])) {
+    const field = entity.fields.find((candidate) => candidate.name === name);
+    if (field && sumTypes.includes(field.type)) sums.push(field);
+    else {
+      const problem = field ? `${name} is a ${field.type} field` : `${name} is not a field of ${entity.name}`;
+      errors.push({ field: 'sum', message: `${problem}; sums apply to ${SUM_FIELD_TYPES.join(' and ')} fields: ${fieldChoices(entity, sumTypes, 'number fields')}` });
+    }
+  }
+  let group: EntityField | null = null;
+  if (groupBy !== undefined) {
+    const groupTypes: readonly string[] = GROUP_FIELD_TYPES;
+    const field = entity.fields.find((candidate) => candidate.name === groupBy);
+    if (field && groupTypes.includes(field.type)) group = field;
+    else {
+      const problem = field ? `${groupBy} is a ${field.type} field` : `${groupBy} is not a field of ${entity.name}`;
+      errors.push({
+        field: 'group_by',
+        message: `${problem}; rows group by ${GROUP_FIELD_TYPES.join(', ')} fields: ${fieldChoices(entity, groupTypes, 'fields of those types')}`,
+      });
+    }
+  }
+  return errors.length > 0 ? { value: null, errors } : { value: { sums, groupBy: group }, errors: [] };
 }

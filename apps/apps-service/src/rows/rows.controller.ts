@@ -14,6 +14,11 @@ export class RowsController {
     return this.rows.query(request);
   }
 
+  @MessagePattern(AppsSubjects.totalRows)
+  onTotals(@Payload() request: RpcRequest<typeof AppsSubjects.totalRows>): Handler<typeof AppsSubjects.totalRows> {
+    return this.rows.totals(request);
+  }
+
   @MessagePattern(AppsSubjects.insertRow)
   async onInsert(@Payload() request: RpcRequest<typeof AppsSubjects.insertRow>): Handler<typeof AppsSubjects.insertRow> {
     return { row: await this.rows.insert(request) };

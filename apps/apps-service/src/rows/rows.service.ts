@@ -5,6 +5,10 @@ import {
   type EntityPlan,
   type EntityRow,
   type EntityRowsResponse,
+  type EntityTotalsResponse,
+  MAX_TOTALS_GROUPS,
+  type TotalRowsRequest,
+  type TotalsGroupValue,
   type FieldError,
   type GetRowRequest,
   type QueryRowsRequest,
@@ -23,6 +27,7 @@ import {
   checkOrder,
   checkRanges,
   checkRowData,
+  checkTotals,
   jsonBytes,
   rowSizeProblem,
   type RangeFieldType,
@@ -58,6 +63,14 @@ function filterSql(filter: RowFilter, params: unknown[]): string {
   return `coalesce(data -> ${at}, 'null'::jsonb) = $${params.length}::jsonb`;
 }
 
+/**
+ * A number field's value as an exact decimal (numeric), or NULL when the row holds none. A value that is not a JSON
+ * number (kept from before the field became a number field) is NULL too, rather than failing the whole query.
+ */
+function numberSql(valueSql: string): string {
+  return `CASE WHEN jsonb_typeof(${valueSql}) = 'number' THEN (${valueSql})::numeric END`;
+}
+
 /** How a field's stored text compares in order: as a number, a calendar date, or an instant (whatever its offset). */
 const RANGE_CASTS: Record<RangeFieldType, string> = { integer: 'numeric', number: 'numeric', date: 'date', datetime: 'timestamptz' };
 const COMPARISONS: Record<RowBound['operator'], string> = { gte: '>=', gt: '>', lte: '<=', lt: '<' };
@@ -66,7 +79,25 @@ const COMPARISONS: Record<RowBound['operator'], string> = { gte: '>=', gt: '>', 
 function boundSql(bound: RowBound, params: unknown[]): string {
   const cast = RANGE_CASTS[bound.field.type];
   params.push(bound.field.name, bound.value);
-  return `(data ->> $${params.length - 1})::${cast} ${COMPARISONS[bound.operator]} $${params.length}::${cast}`;
+  const field = `$${params.length - 1}`;
+  const stored = cast === 'numeric' ? numberSql(`data -> ${field}`) : `(data ->> ${field})::${cast}`;
+  return `${stored} ${COMPARISONS[bound.operator]} $${params.length}::${cast}`;
+}
+
+/**
+ * The condition selecting the rows of a query: the entity's rows of the app, only the actor's own in a user_scoped
+ * entity, then each filter and range bound; its parameters are pushed onto `params`.
+ */
+function selectedRows(access: Access, filters: RowFilter[], ranges: RowBound[], params: unknown[]): string {
+  params.push(access.appId, access.entity.name);
+  const where = [`app_id = $${params.length - 1}`, `entity = $${params.length}`];
+  if (access.ownerEmail !== null) {
+    params.push(access.ownerEmail);
+    where.push(`owner_email = $${params.length}`);
+  }
+  for (const filter of filters) where.push(filterSql(filter, params));
+  for (const bound of ranges) where.push(boundSql(bound, params));
+  return where.join(' AND ');
 }
 
 /** The first rows that fit in `maxBytes` as JSON, and always the first one (a row alone is within its own limit). */
@@ -97,15 +128,8 @@ export class RowsService {
     }
     const { offset } = request;
 
-    const params: unknown[] = [access.appId, access.entity.name];
-    const where = ['app_id = $1', 'entity = $2'];
-    if (access.ownerEmail !== null) {
-      params.push(access.ownerEmail);
-      where.push(`owner_email = $${params.length}`);
-    }
-    for (const filter of filters.value) where.push(filterSql(filter, params));
-    for (const bound of ranges.value) where.push(boundSql(bound, params));
-    const conditions = where.join(' AND ');
+    const params: unknown[] = [];
+    const conditions = selectedRows(access, filters.value, ranges.value, params);
     const countParams = [...params];
     let orderSql = `${order.value.column} ${order.value.direction}`;
     if (order.value.isField) {
@@ -135,6 +159,61 @@ export class RowsService {
     const page = pageWithin(viewed, CONTENT_LIMITS.rowsPageBytes);
     const next = offset + page.length;
     return { rows: page, total, next_offset: next < total ? next : null };
+  }
+
+  /**
+   * The count of the rows a query selects and the sums of number fields over them, per group when asked, all computed
+   * by Postgres over every matching row the actor may see (no row is read into memory, however many there are).
+   * Sums are numeric, so decimals add up exactly; a value that is not a number (numberSql) adds nothing.
+   */
+  async totals(request: TotalRowsRequest): Promise<EntityTotalsResponse> {
+    const access = await this.access(request, 'see');
+    const filters = checkFilters(access.entity, request.filters);
+    const ranges = checkRanges(access.entity, request.ranges);
+    const totals = checkTotals(access.entity, request.sum, request.group_by);
+    if (!filters.value || !ranges.value || !totals.value) {
+      throw AppgenError.validation([...filters.errors, ...ranges.errors, ...totals.errors]);
+    }
+    const params: unknown[] = [];
+    const conditions = selectedRows(access, filters.value, ranges.value, params);
+    const sums = totals.value.sums.map((field, index) => {
+      params.push(field.name);
+      return { name: field.name, column: `sum_${index}`, sql: `coalesce(sum(${numberSql(`data -> $${params.length}`)}), 0)` };
+    });
+    const sumsOf = (row: Record<string, string>, prefix = ''): Record<string, number> =>
+      Object.fromEntries(sums.map((sum) => [sum.name, Number(row[prefix + sum.column])]));
+
+    const group = totals.value.groupBy;
+    if (group === null) {
+      const [row] = await this.dataSource.query<Array<Record<string, string>>>(
+        `SELECT count(*)::text AS count${sums.map((sum) => `, ${sum.sql}::text AS ${sum.column}`).join('')} FROM app_rows WHERE ${conditions}`,
+        params,
+      );
+      return { count: Number(row?.['count'] ?? 0), sum: row ? sumsOf(row) : {} };
+    }
+    params.push(group.name, MAX_TOTALS_GROUPS);
+    const groupParam = `$${params.length - 1}`;
+    // Largest first: by the first sum, else by how many rows; the value keeps the order of equal groups stable.
+    const largest = sums[0] === undefined ? 'g.count DESC' : `g.${sums[0].column} DESC, g.count DESC`;
+    // One statement, so the overall count and sums (window sums over every group, before the limit) and the groups
+    // come from the same snapshot of the rows.
+    const rows = await this.dataSource.query<Array<Record<string, string> & { value: TotalsGroupValue }>>(
+      `WITH grouped AS (
+         SELECT coalesce(data -> ${groupParam}, 'null'::jsonb) AS value, count(*) AS count${sums.map((sum) => `, ${sum.sql} AS ${sum.column}`).join('')}
+           FROM app_rows WHERE ${conditions} GROUP BY 1)
+       SELECT g.value, g.count::text AS count, (count(*) OVER ())::text AS groups_total, (sum(g.count) OVER ())::text AS all_count${sums
+         .map((sum) => `, g.${sum.column}::text AS ${sum.column}, (sum(g.${sum.column}) OVER ())::text AS all_${sum.column}`)
+         .join('')}
+         FROM grouped g ORDER BY ${largest}, g.value LIMIT $${params.length}`,
+      params,
+    );
+    const first = rows[0];
+    return {
+      count: Number(first?.['all_count'] ?? 0),
+      sum: first ? sumsOf(first, 'all_') : Object.fromEntries(sums.map((sum) => [sum.name, 0])),
+      groups: rows.map((row) => ({ value: row.value, count: Number(row['count']), sum: sumsOf(row) })),
+      groups_total: Number(first?.['groups_total'] ?? 0),
+    };
   }
 
   async get(request: GetRowRequest): Promise<EntityRow> {

@@ -21,6 +21,7 @@ import {
   RUNTIME_ROWS_DEFAULT_LIMIT,
   RuntimeRowQuery,
   RuntimeRowsQuery,
+  RuntimeTotalsQuery,
   validate,
   type Static,
   type TObject,
@@ -99,9 +100,14 @@ function readQuery<S extends TObject>(schema: S, query: URLSearchParams): Static
   return checked.value;
 }
 
+/** `paid_by, shared_among,` as a list of field names: comma-separated, spaces and empty items ignored. */
+function fieldList(text: string | undefined): string[] {
+  return (text ?? '').split(',').map((field) => field.trim()).filter((field) => field !== '');
+}
+
 /** `expand=paid_by,shared_among` as the list of fields a rows request takes (absent when it names none). */
 function expandOf(expand: string | undefined): { expand?: string[] } {
-  const fields = (expand ?? '').split(',').map((field) => field.trim()).filter((field) => field !== '');
+  const fields = fieldList(expand);
   return fields.length === 0 ? {} : { expand: fields };
 }
 
@@ -126,6 +132,8 @@ function isRangeOperator(text: string | undefined): text is RangeOperator {
 }
 
 const ROW_ID = /^[1-9]\d{0,15}$/;
+/** `/_api/entities/:entity/totals`: no row id is a word, so the path cannot name a row. */
+const TOTALS_SEGMENT = 'totals';
 
 /**
  * `/_api/…` of a generated app (libs/contracts/src/app-runtime.ts): rows go to apps-service acting as
@@ -192,6 +200,18 @@ export class RuntimeApiHandler {
         return { status: 201, body: await this.rpc.request(AppsSubjects.insertRow, { ...base, data: readRowData(request.body) }) };
       }
       return this.methodNotAllowed(request, 'GET, POST');
+    }
+    if (id === TOTALS_SEGMENT) {
+      if (request.method !== 'GET') return this.methodNotAllowed(request, 'GET');
+      const { sum, group_by } = readQuery(RuntimeTotalsQuery, request.query);
+      const sums = fieldList(sum);
+      const totals = await this.rpc.request(AppsSubjects.totalRows, {
+        ...base,
+        ...(sums.length === 0 ? {} : { sum: sums }),
+        ...(group_by === undefined ? {} : { group_by }),
+        ...filtersOf(request.query),
+      });
+      return { status: 200, body: totals };
     }
     if (!ROW_ID.test(id)) return failure('not_found', `No ${entity} row ${id}.`);
     const rowId = Number(id);

@@ -56,9 +56,37 @@ export interface ListOptions {
 /** What a page that shows all of an entity's rows at once asks for. */
 export type AllOptions = Pick<ListOptions, 'orderBy' | 'filters' | 'ranges'>;
 
+/** What totals add up and group by, over the rows the filters and ranges select (all of them, however many). */
+export interface TotalsOptions extends Pick<ListOptions, 'filters' | 'ranges'> {
+  /** number fields to add up, e.g. ['amount'] */
+  sum?: readonly string[];
+  /** a select, boolean or reference field to count and sum per value of */
+  groupBy?: string;
+}
+
+/** One value of the groupBy field (null: rows without one), its rows counted and summed. */
+export interface TotalsGroup {
+  value: string | number | boolean | null;
+  count: number;
+  sum: Record<string, number>;
+}
+
+/** Counted and summed by the server over every matching row; sums are exact decimals (cents never drift). */
+export interface Totals {
+  count: number;
+  sum: Record<string, number>;
+  /** with groupBy: the largest groups first, at most 100 of them */
+  groups?: TotalsGroup[];
+  /** with groupBy: how many groups there are */
+  groups_total?: number;
+}
+
 /** The most rows the server answers at once; longer lists are read in several requests. */
-const SERVER_PAGE_LIMIT = 100;
-/** The most rows a page that shows all of an entity's rows (a board, a calendar, totals) reads. */
+export const SERVER_PAGE_LIMIT = 100;
+/**
+ * The most rows a page that lists all of an entity's rows at once (a board, the choices of a reference, the rows
+ * pointing at a row) reads; totals and rankings are asked of the server instead, so they hold for any number of rows.
+ */
 export const ALL_ROWS_LIMIT = 500;
 
 /** The signed-in person; tier is their access tier for this app now (free once a granted tier expired), to gate features by. */
@@ -106,8 +134,25 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return data as T;
 }
 
+/**
+ * The query string of a rows or totals request: `filters[field]=value` and `filters[field][gte]=value` for the filters
+ * and ranges, then the other parameters given (empty ones left out).
+ */
+export function queryString(options: Pick<ListOptions, 'filters' | 'ranges'>, parameters: Record<string, string | number | undefined> = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters)) if (value !== undefined && value !== '') query.set(name, String(value));
+  for (const [field, value] of Object.entries(options.filters ?? {})) query.set('filters[' + field + ']', String(value));
+  for (const [field, bounds] of Object.entries(options.ranges ?? {})) {
+    for (const [operator, value] of Object.entries(bounds)) query.set('filters[' + field + '][' + operator + ']', String(value));
+  }
+  const text = query.toString();
+  return text ? '?' + text : '';
+}
+
 export interface EntityClient<Row extends BaseRow, Input> {
   list(options?: ListOptions): Promise<RowList<Row>>;
+  /** the count of the rows and the sums of number fields, computed by the server over all of them */
+  totals(options?: TotalsOptions): Promise<Totals>;
   /** every row, up to `limit` (at most ALL_ROWS_LIMIT), for pages that show them all at once */
   all(options?: AllOptions, limit?: number): Promise<Row[]>;
   get(id: number): Promise<Row>;
@@ -127,21 +172,16 @@ export function entityClient<Row extends BaseRow, Input>(entity: string): Entity
       const rows: Row[] = [];
       let offset = options.offset;
       for (;;) {
-        const query = new URLSearchParams();
-        if (options.limit !== undefined) query.set('limit', String(Math.min(options.limit - rows.length, SERVER_PAGE_LIMIT)));
-        if (offset !== undefined) query.set('offset', String(offset));
-        if (options.orderBy !== undefined) query.set('order_by', options.orderBy);
-        for (const [field, value] of Object.entries(options.filters ?? {})) query.set('filters[' + field + ']', String(value));
-        for (const [field, bounds] of Object.entries(options.ranges ?? {})) {
-          for (const [operator, value] of Object.entries(bounds)) query.set('filters[' + field + '][' + operator + ']', String(value));
-        }
-        const suffix = query.toString();
-        const page = await request<RowList<Row>>('GET', suffix ? base + '?' + suffix : base);
+        const limit = options.limit === undefined ? undefined : Math.min(options.limit - rows.length, SERVER_PAGE_LIMIT);
+        const page = await request<RowList<Row>>('GET', base + queryString(options, { limit, offset, order_by: options.orderBy }));
         rows.push(...page.rows);
         const full = options.limit === undefined || rows.length >= options.limit;
         if (full || page.next_offset === null || page.rows.length === 0) return { rows, total: page.total, next_offset: page.next_offset };
         offset = page.next_offset;
       }
+    },
+    async totals(options: TotalsOptions = {}) {
+      return request<Totals>('GET', base + '/totals' + queryString(options, { sum: options.sum?.join(','), group_by: options.groupBy }));
     },
     async all(options: AllOptions = {}, limit = ALL_ROWS_LIMIT) {
       return (await client.list({ ...options, limit: Math.min(limit, ALL_ROWS_LIMIT) })).rows;

@@ -1,6 +1,7 @@
 /**
- * What the views compute from rows, with no DOM and no server: references, totals, board columns, ranks, calendar
- * months and what is coming up. Pure functions, unit-tested beside the template.
+ * What the views compute from rows, with no DOM and no server: references, board columns and counts per option, ranks,
+ * calendar months and what is coming up (totals are the server's, over all rows). Pure functions, unit-tested beside
+ * the template.
  */
 import type { FieldValue } from './api';
 
@@ -32,15 +33,6 @@ export function pointingAt(records: readonly RowRecord[], field: string, id: num
   return records.filter((record) => referenceIds(record.values[field]).includes(id));
 }
 
-/** The sum of a number field over rows, to the cent (what is not a number counts as nothing). */
-export function sumOf(records: readonly RowRecord[], field: string): number {
-  const cents = records.reduce((sum, record) => {
-    const value = record.values[field];
-    return typeof value === 'number' && Number.isFinite(value) ? sum + Math.round(value * 100) : sum;
-  }, 0);
-  return cents / 100;
-}
-
 export interface BoardColumn {
   /** the option, or null for rows without one of the options */
   option: string | null;
@@ -60,13 +52,32 @@ export function boardColumns(records: readonly RowRecord[], field: string, optio
   return unassigned.length ? [...columns, { option: null, records: unassigned }] : columns;
 }
 
+/** How many rows hold one option of a select (null: rows with none of the options). */
+export interface OptionCount {
+  option: string | null;
+  count: number;
+}
+
+/**
+ * Counts per option from the server's groups of a select field (TotalsGroup of the API): every option in order, those
+ * without rows too, then the rows with none of the options (no value, or one no longer offered) when there are any.
+ */
+export function optionCounts(groups: readonly { value: unknown; count: number }[], options: readonly string[]): OptionCount[] {
+  const counts: OptionCount[] = options.map((option) => ({ option, count: groups.find((group) => group.value === option)?.count ?? 0 }));
+  const others = groups.filter((group) => typeof group.value !== 'string' || !options.includes(group.value)).reduce((sum, group) => sum + group.count, 0);
+  return others > 0 ? [...counts, { option: null, count: others }] : counts;
+}
+
 export interface Ranked {
   /** 1 for the highest score; rows with equal scores share a rank (1, 2, 2, 4); null without a score */
   rank: number | null;
   record: RowRecord;
 }
 
-/** Rows by a number field, highest first, rows without a number last; ties keep their order. */
+/**
+ * Rows by a number field, highest first, rows without a number last; ties keep their order. Given the top rows as the
+ * server sorts them (`-field`), the ranks are those among all rows, since every row above a given one is given too.
+ */
 export function ranked(records: readonly RowRecord[], field: string): Ranked[] {
   const score = (record: RowRecord): number | null => {
     const value = record.values[field];

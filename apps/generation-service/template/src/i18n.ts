@@ -78,6 +78,7 @@ export interface Texts {
   nothingThisMonth: string;
   rank: string;
   unranked: string;
+  topOf(shown: number, total: number): string;
   // home
   entries(count: number): string;
   signInToSeeYours: string;
@@ -174,6 +175,7 @@ const en: Texts = {
   nothingThisMonth: 'Nothing this month.',
   rank: 'Rank',
   unranked: 'Not ranked yet',
+  topOf: (shown, total) => 'The top ' + shown + ' of ' + total + '.',
   entries: (count) => (count === 1 ? '1 entry' : count + ' entries'),
   signInToSeeYours: 'Sign in to see yours',
   addNew: 'Add new',
@@ -263,6 +265,7 @@ const fr: Texts = {
   nothingThisMonth: 'Rien ce mois-ci.',
   rank: 'Rang',
   unranked: 'Pas encore classé',
+  topOf: (shown, total) => 'Les ' + shown + ' premiers sur ' + total + '.',
   entries: (count) => (count <= 1 ? count + ' élément' : count + ' éléments'),
   signInToSeeYours: 'Connectez-vous pour voir les vôtres',
   addNew: 'Ajouter',
@@ -352,6 +355,7 @@ const de: Texts = {
   nothingThisMonth: 'Nichts in diesem Monat.',
   rank: 'Rang',
   unranked: 'Noch ohne Rang',
+  topOf: (shown, total) => 'Die besten ' + shown + ' von ' + total + '.',
   entries: (count) => (count === 1 ? '1 Eintrag' : count + ' Einträge'),
   signInToSeeYours: 'Melden Sie sich an, um Ihre zu sehen',
   addNew: 'Neu anlegen',
@@ -441,6 +445,7 @@ const es: Texts = {
   nothingThisMonth: 'Nada este mes.',
   rank: 'Puesto',
   unranked: 'Sin clasificar',
+  topOf: (shown, total) => 'Los ' + shown + ' primeros de ' + total + '.',
   entries: (count) => (count === 1 ? '1 elemento' : count + ' elementos'),
   signInToSeeYours: 'Inicia sesión para ver los tuyos',
   addNew: 'Añadir',

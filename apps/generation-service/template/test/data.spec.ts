@@ -1,4 +1,4 @@
-import { boardColumns, byDay, dayBounds, dayOf, monthGrid, parseMonth, pointingAt, ranked, referenceIds, shiftMonth, sumOf, upcoming, type RowRecord } from '../src/data';
+import { boardColumns, byDay, dayBounds, dayOf, monthGrid, optionCounts, parseMonth, pointingAt, ranked, referenceIds, shiftMonth, upcoming, type RowRecord } from '../src/data';
 
 const row = (id: number, values: RowRecord['values']): RowRecord => ({ id, values });
 
@@ -18,10 +18,24 @@ describe('references', () => {
   });
 });
 
-describe('totals', () => {
-  it('adds up to the cent and skips what is not a number', () => {
-    expect(sumOf([row(1, { amount: 0.1 }), row(2, { amount: 0.2 }), row(3, { amount: null }), row(4, { amount: 'x' })], 'amount')).toBe(0.3);
-    expect(sumOf([], 'amount')).toBe(0);
+describe('counts per option', () => {
+  it("puts the server's groups (largest first) in the options' order, with empty options, and rows with none of them last", () => {
+    const groups = [
+      { value: 'ready', count: 7, sum: {} },
+      { value: null, count: 2, sum: {} },
+      { value: 'idea', count: 3, sum: {} },
+      { value: 'dropped', count: 1, sum: {} },
+    ];
+    expect(optionCounts(groups, ['idea', 'rehearsing', 'ready'])).toEqual([
+      { option: 'idea', count: 3 },
+      { option: 'rehearsing', count: 0 },
+      { option: 'ready', count: 7 },
+      { option: null, count: 3 },
+    ]);
+    expect(optionCounts([{ value: 'idea', count: 1 }], ['idea', 'ready'])).toEqual([
+      { option: 'idea', count: 1 },
+      { option: 'ready', count: 0 },
+    ]);
   });
 });
 
@@ -39,6 +53,17 @@ describe('board columns', () => {
 });
 
 describe('ranking', () => {
+  it('ranks the top rows as the server sends them (highest first, equal scores newest first, empty scores last)', () => {
+    const top = [row(9, { score: 30 }), row(7, { score: 12 }), row(3, { score: 12 }), row(8, { score: 3 }), row(2, { score: null })];
+    expect(ranked(top, 'score').map((entry) => [entry.rank, entry.record.id])).toEqual([
+      [1, 9],
+      [2, 7],
+      [2, 3],
+      [4, 8],
+      [null, 2],
+    ]);
+  });
+
   it('orders by score, highest first, equal scores sharing a rank, rows without a score last', () => {
     const rows = [row(1, { score: 5 }), row(2, { score: 9 }), row(3, { score: null }), row(4, { score: 5 }), row(5, { score: 1 })];
     expect(ranked(rows, 'score').map((entry) => [entry.rank, entry.record.id])).toEqual([

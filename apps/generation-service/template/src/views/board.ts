@@ -2,9 +2,10 @@
  * A board: an entity's rows as cards in columns, one per option of a select field, in the options' order. A card
  * moves by drag and drop or by its "move to" choice (keyboard, touch, screen readers); either changes the row
  * through the API (only the stage field is sent, so a move never overwrites what someone else changed on the card
- * meanwhile), so the board is the same after a reload.
+ * meanwhile), so the board is the same after a reload. Each column's count is the server's, over all the entity's
+ * rows, so it is right even when the board holds more rows than it shows cards for.
  */
-import { boardColumns, type RowRecord } from '../data';
+import { boardColumns, optionCounts, type RowRecord } from '../data';
 import { h } from '../dom';
 import { t } from '../i18n';
 import { href } from '../router';
@@ -17,20 +18,26 @@ export async function renderBoard(entityName: string, field: string, title: stri
   const spec = entity?.fields.find((candidate) => candidate.name === field);
   if (!entity || !spec) return section;
   section.append(pageHeader(title, h('a', { class: 'button primary', href: href(entity.path + '/new') }, t().newItem(entity.labelSingular))));
-  const records = await loadFor(section, entity, () => entity.records());
-  if (!records) return section;
+  const loaded = await loadFor(section, entity, () => Promise.all([entity.records(), entity.totals({ groupBy: field })]));
+  if (!loaded) return section;
+  const [records, totals] = loaded;
   const status = liveStatus();
   const columns = boardColumns(records, field, spec.options ?? []);
   const lists = new Map<string | null, HTMLElement>();
   const counts = new Map<string | null, HTMLElement>();
+  const rowsIn = new Map(optionCounts(totals.groups ?? [], spec.options ?? []).map(({ option, count }) => [option, count]));
   const columnName = (option: string | null): string => option ?? t().unassigned;
   let dragged: { record: RowRecord; card: HTMLElement } | null = null;
 
   const move = (record: RowRecord, card: HTMLElement, option: string): void => {
-    if (record.values[field] === option) return;
+    const from = record.values[field];
+    if (from === option) return;
     card.setAttribute('aria-busy', 'true');
     entity.setChoice(record.id, field, option).then(
       (updated) => {
+        const left = typeof from === 'string' && (spec.options ?? []).includes(from) ? from : null;
+        rowsIn.set(left, (rowsIn.get(left) ?? 1) - 1);
+        rowsIn.set(option, (rowsIn.get(option) ?? 0) + 1);
         record.values = updated.values;
         card.removeAttribute('aria-busy');
         lists.get(option)?.append(card);
@@ -49,7 +56,7 @@ export async function renderBoard(entityName: string, field: string, title: stri
   };
 
   const updateCounts = (): void => {
-    for (const [option, list] of lists) counts.get(option)?.replaceChildren(String(list.children.length));
+    for (const [option, count] of counts) count.replaceChildren(String(rowsIn.get(option) ?? 0));
   };
 
   const card = (record: RowRecord): HTMLElement => {
@@ -78,7 +85,7 @@ export async function renderBoard(entityName: string, field: string, title: stri
   const board = h('div', { class: 'board' });
   for (const column of columns) {
     const headingId = 'column-' + (column.option === null ? 'none' : String(columns.indexOf(column)));
-    const count = h('span', { class: 'column-count' }, String(column.records.length));
+    const count = h('span', { class: 'column-count' }, String(rowsIn.get(column.option) ?? column.records.length));
     const list = h('ul', { class: 'board-list', 'aria-labelledby': headingId }, ...column.records.map(card));
     lists.set(column.option, list);
     counts.set(column.option, count);

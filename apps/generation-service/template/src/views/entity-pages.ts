@@ -3,8 +3,8 @@
  * built from its view (fields, typed client, conversions). The pages see entities through `EntityPages`, which
  * hides each one's row type, so that references and the pages of the shell can cross between entities.
  */
-import { ApiError, type AllOptions, type BaseRow, type EntityClient } from '../api';
-import { dayBounds, pointingAt, referenceIds, sumOf, type RowRecord } from '../data';
+import { ApiError, type AllOptions, type BaseRow, type EntityClient, type Totals, type TotalsOptions } from '../api';
+import { dayBounds, pointingAt, referenceIds, type RowRecord } from '../data';
 import { h, type Child } from '../dom';
 import { formatNumber, formatValue, readForm, renderField, validate, type Choice, type FieldControl, type FieldSpec, type FormValues } from '../fields';
 import { t } from '../i18n';
@@ -34,9 +34,12 @@ export interface EntityView<Row extends BaseRow, Input> extends EntityInfo {
 export interface EntityPages extends EntityInfo {
   routes: Route[];
   count(): Promise<number | null>;
-  page(limit: number, offset: number): Promise<{ records: RowRecord[]; total: number }>;
+  /** one page of rows, in id order or by `orderBy` (`-score`: highest first, rows without a score last) */
+  page(limit: number, offset: number, orderBy?: string): Promise<{ records: RowRecord[]; total: number }>;
   /** every row (up to `limit`, at most the client's ALL_ROWS_LIMIT) */
   records(options?: AllOptions, limit?: number): Promise<RowRecord[]>;
+  /** the count and sums of all the rows the options select, computed by the server */
+  totals(options?: TotalsOptions): Promise<Totals>;
   record(id: number): Promise<RowRecord>;
   create(values: FormValues): Promise<RowRecord>;
   update(id: number, values: FormValues): Promise<RowRecord>;
@@ -83,13 +86,14 @@ export function entityPages<Row extends BaseRow, Input>(view: EntityView<Row, In
         return null;
       }
     },
-    async page(limit, offset) {
-      const result = await view.api.list({ limit, offset });
+    async page(limit, offset, orderBy) {
+      const result = await view.api.list({ limit, offset, orderBy });
       return { records: result.rows.map(toRecord), total: result.total };
     },
     async records(options, limit) {
       return (await view.api.all(options, limit)).map(toRecord);
     },
+    totals: (options) => view.api.totals(options),
     async record(id) {
       return toRecord(await view.api.get(id));
     },
@@ -168,17 +172,33 @@ function shownFields(entity: EntityPages): FieldSpec[] {
   return entity.fields.filter((spec, index) => index < 4 || spec.amount === true);
 }
 
-/** The totals of an entity's amount fields over `records`, e.g. for a trip's expenses. */
-export function amountTotals(entity: EntityPages, records: readonly RowRecord[]): { spec: FieldSpec; total: number }[] {
-  return entity.fields.filter((spec) => spec.amount === true).map((spec) => ({ spec, total: sumOf(records, spec.name) }));
+export interface AmountTotal {
+  spec: FieldSpec;
+  total: number;
+}
+
+/**
+ * The totals of an entity's amount fields over all its rows that `filters` select (a trip's expenses), added up by the
+ * server, so they hold however many rows there are; none when the entity has no amounts.
+ */
+export async function amountTotals(entity: EntityPages, filters?: TotalsOptions['filters']): Promise<AmountTotal[]> {
+  const amounts = entity.fields.filter((spec) => spec.amount === true);
+  if (!amounts.length) return [];
+  const totals = await entity.totals({ sum: amounts.map((spec) => spec.name), filters });
+  return amounts.map((spec) => ({ spec, total: totals.sum[spec.name] ?? 0 }));
 }
 
 export function formatAmount(spec: FieldSpec, total: number): string {
   return formatNumber(total, spec.hint === 'currency');
 }
 
-/** A table of rows, titles linking to their detail pages, with a footer of the totals of amounts. */
-async function rowsTable(entity: EntityPages, records: readonly RowRecord[], actions?: (record: RowRecord, line: HTMLElement) => Child[]): Promise<HTMLElement> {
+/** A table of rows, titles linking to their detail pages, with a footer of the totals of amounts (of all the rows, not only those shown). */
+async function rowsTable(
+  entity: EntityPages,
+  records: readonly RowRecord[],
+  totals: readonly AmountTotal[],
+  actions?: (record: RowRecord, line: HTMLElement) => Child[],
+): Promise<HTMLElement> {
   const shown = shownFields(entity);
   const titles = await titlesFor(shown);
   const body = h('tbody');
@@ -188,7 +208,6 @@ async function rowsTable(entity: EntityPages, records: readonly RowRecord[], act
     if (actions) line.append(h('td', { class: 'actions' }, ...actions(record, line)));
     body.append(line);
   }
-  const totals = amountTotals(entity, records);
   const footer = totals.length
     ? h(
         'tfoot',
@@ -237,7 +256,7 @@ async function renderList(entity: EntityPages, page: number): Promise<Node> {
   const section = h('section', { class: 'page' });
   section.append(pageHeader(entity.label, h('a', { class: 'button primary', href: href(entity.path + '/new') }, t().newItem(entity.labelSingular))));
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const result = await loadFor(section, entity, () => entity.page(PAGE_SIZE, (current - 1) * PAGE_SIZE));
+  const result = await loadFor(section, entity, () => Promise.all([entity.page(PAGE_SIZE, (current - 1) * PAGE_SIZE), amountTotals(entity)]).then(([rows, totals]) => ({ ...rows, totals })));
   if (!result) return section;
   if (!result.records.length) {
     section.append(
@@ -252,14 +271,14 @@ async function renderList(entity: EntityPages, page: number): Promise<Node> {
   }
   const status = liveStatus();
   let shown = result.records;
-  const table = await rowsTable(entity, shown, (record, line) => [
+  const table = await rowsTable(entity, shown, result.totals, (record, line) => [
     editLink(entity, record),
     deleteButton(section, entity, record, () => {
       line.remove();
       status.textContent = t().deleted(titleOf(entity, record));
       shown = shown.filter((other) => other.id !== record.id);
       if (!shown.length) navigate(entity.path);
-      else void refreshTotals(entity, table, shown);
+      else void refreshTotals(entity, table);
     }),
   ]);
   section.append(table, status);
@@ -278,10 +297,10 @@ async function renderList(entity: EntityPages, page: number): Promise<Node> {
   return section;
 }
 
-/** After a row left a table, its totals are those of the rows still shown. */
-async function refreshTotals(entity: EntityPages, table: HTMLElement, remaining: readonly RowRecord[]): Promise<void> {
+/** After a row left a table, its totals are asked again: those of the rows still there. */
+async function refreshTotals(entity: EntityPages, table: HTMLElement): Promise<void> {
   const footer = table.querySelector('tfoot');
-  const fresh = (await rowsTable(entity, remaining)).querySelector('tfoot');
+  const fresh = (await rowsTable(entity, [], await amountTotals(entity).catch(() => []))).querySelector('tfoot');
   if (footer && fresh) footer.replaceWith(fresh);
 }
 
@@ -412,10 +431,11 @@ async function relatedSection(other: EntityPages, spec: FieldSpec, entity: Entit
       h('a', { class: 'button', href: href(other.path + '/new?' + encodeURIComponent(spec.name) + '=' + record.id) }, t().addRelated(other.labelSingular)),
     ),
   );
-  const records = await loadFor(section, other, () => other.records({ filters: { [spec.name]: record.id } }));
-  if (!records) return section;
-  const related = pointingAt(records, spec.name, record.id);
+  const filters = { [spec.name]: record.id };
+  const loaded = await loadFor(section, other, () => Promise.all([other.records({ filters }), amountTotals(other, filters)]));
+  if (!loaded) return section;
+  const related = pointingAt(loaded[0], spec.name, record.id);
   if (!related.length) section.append(h('p', { class: 'empty' }, t().noItemsYet(other.label)));
-  else section.append(await rowsTable(other, related));
+  else section.append(await rowsTable(other, related, loaded[1]));
   return section;
 }

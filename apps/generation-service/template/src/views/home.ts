@@ -1,9 +1,9 @@
 /**
  * The start page: what the app is for, then a summary of its data: how many rows each entity has, what is coming
- * up by date, the totals of amounts, and links to the boards, calendars and rankings.
+ * up by date, the totals of amounts and how many rows each stage of a board holds (counted and added up by the
+ * server over all rows), and links to the boards, calendars and rankings.
  */
-import { dayKey, upcoming, type RowRecord } from '../data';
-import type { AllOptions } from '../api';
+import { dayKey, optionCounts, upcoming, type OptionCount, type RowRecord } from '../data';
 import { h } from '../dom';
 import { formatValue } from '../fields';
 import { t } from '../i18n';
@@ -27,26 +27,36 @@ function dateField(entity: EntityPages, views: readonly ViewPage[]): string | un
   return calendar?.field ?? entity.fields.find((spec) => spec.kind === 'date' || spec.kind === 'datetime')?.name;
 }
 
-/** Rows of an entity the summary needs; an entity that cannot be read (signed out) is left out. */
-async function readable(entity: EntityPages, options?: AllOptions, limit?: number): Promise<RowRecord[] | null> {
+/** What the summary needs of an entity, or null when it cannot be read (signed out): the summary leaves it out. */
+async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {
-    return await entity.records(options, limit);
+    return await load();
   } catch {
     return null;
   }
 }
 
+/** How many of a board's rows are at each stage, the stages in order; null when they cannot be read. */
+async function boardCounts(entities: readonly EntityPages[], view: ViewPage): Promise<{ entity: EntityPages; label: string; counts: OptionCount[] } | null> {
+  const entity = entities.find((candidate) => candidate.name === view.entity);
+  const spec = entity?.fields.find((candidate) => candidate.name === view.field);
+  if (!entity || !spec) return null;
+  const totals = await orNull(() => entity.totals({ groupBy: spec.name }));
+  return totals && totals.count > 0 ? { entity, label: spec.label, counts: optionCounts(totals.groups ?? [], spec.options ?? []) } : null;
+}
+
 /** The first rows dated today or later, soonest first, asked of the server so that past rows never crowd them out. */
 function comingUp(entity: EntityPages, field: string, today: string): Promise<RowRecord[] | null> {
-  return readable(entity, { orderBy: field, ranges: datedBetween(entity, field, today) }, UPCOMING_LIMIT);
+  return orNull(() => entity.records({ orderBy: field, ranges: datedBetween(entity, field, today) }, UPCOMING_LIMIT));
 }
 
 export async function renderHome(title: string, description: string, entities: readonly EntityPages[], views: readonly ViewPage[]): Promise<Node> {
   const today = dayKey(new Date());
-  const hasAmounts = (entity: EntityPages): boolean => entity.fields.some((spec) => spec.amount === true);
-  const [counts, rows, dated] = await Promise.all([
+  const [counts, amounts, stages, dated] = await Promise.all([
     Promise.all(entities.map((entity) => entity.count())),
-    Promise.all(entities.map((entity) => (hasAmounts(entity) ? readable(entity) : Promise.resolve(null)).then((records) => ({ entity, records })))),
+    // An entity without amounts asks for none.
+    Promise.all(entities.map((entity) => orNull(() => amountTotals(entity)).then((totals) => ({ entity, totals })))),
+    Promise.all(views.filter((view) => view.kind === 'board').map((view) => boardCounts(entities, view))),
     Promise.all(
       entities.map((entity) => {
         const field = dateField(entity, views);
@@ -100,14 +110,24 @@ export async function renderHome(title: string, description: string, entities: r
     );
   }
 
-  const totals = rows.flatMap(({ entity, records }) => (records ? amountTotals(entity, records).map((total) => ({ entity, ...total })) : []));
-  if (totals.length) {
+  const totals = amounts.flatMap(({ entity, totals: found }) => (found ?? []).map((total) => ({ entity, ...total })));
+  const boards = stages.flatMap((stage) => (stage ? [stage] : []));
+  if (totals.length || boards.length) {
+    const term = (entity: EntityPages, label: string): HTMLElement => h('dt', {}, h('a', { href: href(entity.path) }, entity.label), ' · ' + label);
     section.append(
       h(
         'section',
         { class: 'summary', 'aria-labelledby': 'home-totals' },
         h('h2', { id: 'home-totals' }, t().totals),
-        h('dl', { class: 'details' }, ...totals.flatMap(({ entity, spec, total }) => [h('dt', {}, h('a', { href: href(entity.path) }, entity.label), ' · ' + spec.label), h('dd', { class: 'total' }, formatAmount(spec, total))])),
+        h(
+          'dl',
+          { class: 'details' },
+          ...totals.flatMap(({ entity, spec, total }) => [term(entity, spec.label), h('dd', { class: 'total' }, formatAmount(spec, total))]),
+          ...boards.flatMap(({ entity, label, counts: stageCounts }) => [
+            term(entity, label),
+            h('dd', { class: 'stage-counts' }, stageCounts.map(({ option, count }) => (option ?? t().unassigned) + ': ' + count).join(' · ')),
+          ]),
+        ),
       ),
     );
   }
