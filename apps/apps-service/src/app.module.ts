@@ -19,6 +19,7 @@ import { AddVersionSummaries1763700007100 } from './migrations/1763700007100-add
 import { CreateAppEnvVars1763700007300 } from './migrations/1763700007300-create-app-env-vars';
 import { DropAppUsersCount1763700007500 } from './migrations/1763700007500-drop-app-users-count';
 import { IndexRowReferences1763700007700 } from './migrations/1763700007700-index-row-references';
+import { CreateRowValueCasts1764300000100 } from './migrations/1764300000100-create-row-value-casts';
 import { AppRowEntity } from './rows/app-row.entity';
 import { RowsModule } from './rows/rows.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -47,7 +48,7 @@ export class AppModule {
             AppEnvVarEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500, IndexRowReferences1763700007700, AddOutboxTrace1763900001600],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500, IndexRowReferences1763700007700, AddOutboxTrace1763900001600, CreateRowValueCasts1764300000100],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,

@@ -1,7 +1,8 @@
 import type { EntityField } from '@appgen/contracts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** Hours, minutes, seconds and offset in range (Postgres refuses +16:00 and 24:30, as Date.parse does not). */
+const DATETIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-5]):[0-5]\d)$/;
 
 function isCalendarDate(value: string): boolean {
   const match = DATE.exec(value);
@@ -31,7 +32,8 @@ export function valueProblem(field: EntityField, value: unknown): string | null 
     case 'date':
       return typeof value === 'string' && isCalendarDate(value) ? null : 'must be a date (YYYY-MM-DD)';
     case 'datetime':
-      return typeof value === 'string' && DATETIME.test(value) && !Number.isNaN(Date.parse(value))
+      // Date.parse takes 2025-02-30T10:00Z as 2 March: the day must be one of its month's.
+      return typeof value === 'string' && DATETIME.test(value) && isCalendarDate(value.slice(0, 10))
         ? null
         : 'must be an ISO 8601 date and time with a time zone (e.g. 2025-01-31T09:30:00Z)';
     case 'select':

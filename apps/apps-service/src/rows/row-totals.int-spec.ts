@@ -213,4 +213,56 @@ describe('apps-service: totals of an entity\'s rows (count and sums, computed by
     expect(await totals(app, 'expenses', { sum: ['amount'] })).toEqual({ count: 2, sum: { amount: 12.5 } });
     expect(await totals(app, 'expenses', { sum: ['amount'], ranges: { amount: { gte: 10 } } })).toEqual({ count: 1, sum: { amount: 12.5 } });
   });
+
+  it('leaves a value that is no date out of date ranges and last in an instant order, instead of failing the query', async () => {
+    const app = await expensesApp();
+    await insert(app, 'expenses', { label: 'Taxi', amount: 12.5, spent_on: '2025-03-15' });
+    const kept = await insert(app, 'expenses', { label: 'Bus', amount: 2, spent_on: '2025-03-16' });
+    // Kept from before spent_on was a date field: text, and text shaped like a date that no calendar has.
+    await db.query(`UPDATE apps.app_rows SET data = jsonb_set(data, '{spent_on}', '"next week"') WHERE app_id = $1 AND id = $2`, [app, kept.id]);
+    const march = { spent_on: { gte: '2025-03-01', lt: '2025-04-01' } };
+    expect(await totals(app, 'expenses', { sum: ['amount'], ranges: march })).toEqual({ count: 1, sum: { amount: 12.5 } });
+    await db.query(`UPDATE apps.app_rows SET data = jsonb_set(data, '{spent_on}', '"2025-02-30"') WHERE app_id = $1 AND id = $2`, [app, kept.id]);
+    expect(await totals(app, 'expenses', { sum: ['amount'], ranges: march })).toEqual({ count: 1, sum: { amount: 12.5 } });
+
+    const meetings = await newApp(alice, 'Meetings');
+    const field = { name: 'starts_at', label: 'Starts at', type: 'datetime' as const, required: false };
+    await rpc.request(AppsSubjects.defineEntities, {
+      caller: alice,
+      id: meetings,
+      entities: [{ name: 'meetings', label: 'Meetings', label_singular: 'Meeting', user_scoped: false, fields: [{ name: 'title', label: 'Title', type: 'text' as const, required: true }, field] }],
+    });
+    const late = await insert(meetings, 'meetings', { title: 'Late', starts_at: '2025-03-01T18:00:00+01:00' });
+    const early = await insert(meetings, 'meetings', { title: 'Early', starts_at: '2025-03-01T09:00:00Z' });
+    const odd = await insert(meetings, 'meetings', { title: 'Odd', starts_at: '2025-03-01T12:00:00Z' });
+    await db.query(`UPDATE apps.app_rows SET data = jsonb_set(data, '{starts_at}', '"2025-02-30T10:00:00Z"') WHERE app_id = $1 AND id = $2`, [meetings, odd.id]);
+    const ordered = await rpc.request(AppsSubjects.queryRows, { app_id: meetings, entity: 'meetings', ...acting(owner), order_by: 'starts_at', limit: 10, offset: 0 });
+    expect(ordered.rows.map((row) => row['id'])).toEqual([early.id, late.id, odd.id]);
+    const inRange = await rpc.request(AppsSubjects.queryRows, {
+      app_id: meetings,
+      entity: 'meetings',
+      ...acting(owner),
+      ranges: { starts_at: { gte: '2025-03-01T00:00:00Z' } },
+      limit: 10,
+      offset: 0,
+    });
+    expect(inRange.rows.map((row) => row['title']).sort()).toEqual(['Early', 'Late']);
+  });
+
+  it('refuses a date-time no calendar has, which Date.parse would read as another day', async () => {
+    const meetings = await newApp(alice, 'Calendar');
+    await rpc.request(AppsSubjects.defineEntities, {
+      caller: alice,
+      id: meetings,
+      entities: [{ name: 'meetings', label: 'Meetings', label_singular: 'Meeting', user_scoped: false, fields: [{ name: 'starts_at', label: 'Starts at', type: 'datetime' as const, required: true }] }],
+    });
+    for (const starts_at of ['2025-02-30T10:00:00Z', '2025-01-01T24:30:00Z', '2025-01-01T10:00:00+16:00']) {
+      const refused = await rpcFailure(insert(meetings, 'meetings', { starts_at }));
+      expect({ starts_at, status: refused.status, errors: refused.body.errors }).toEqual({
+        starts_at,
+        status: 422,
+        errors: [{ field: 'starts_at', message: 'must be an ISO 8601 date and time with a time zone (e.g. 2025-01-31T09:30:00Z)' }],
+      });
+    }
+  });
 });

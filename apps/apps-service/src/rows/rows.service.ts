@@ -71,17 +71,24 @@ function numberSql(valueSql: string): string {
   return `CASE WHEN jsonb_typeof(${valueSql}) = 'number' THEN (${valueSql})::numeric END`;
 }
 
-/** How a field's stored text compares in order: as a number, a calendar date, or an instant (whatever its offset). */
-const RANGE_CASTS: Record<RangeFieldType, string> = { integer: 'numeric', number: 'numeric', date: 'date', datetime: 'timestamptz' };
+/**
+ * How a field's stored value compares in order: as a number, a calendar date, or an instant (whatever its offset);
+ * a value that is none of these (kept from before the field changed type) is NULL, never an error (migration
+ * 1764300000100 defines row_date and row_instant).
+ */
+const RANGE_CASTS: Record<RangeFieldType, { type: string; stored: (field: string) => string }> = {
+  integer: { type: 'numeric', stored: (field) => numberSql(`data -> ${field}`) },
+  number: { type: 'numeric', stored: (field) => numberSql(`data -> ${field}`) },
+  date: { type: 'date', stored: (field) => `row_date(data ->> ${field})` },
+  datetime: { type: 'timestamptz', stored: (field) => `row_instant(data ->> ${field})` },
+};
 const COMPARISONS: Record<RowBound['operator'], string> = { gte: '>=', gt: '>', lte: '<=', lt: '<' };
 
 /** The condition of one range bound; a row without a value in the field is NULL here, so outside every range. */
 function boundSql(bound: RowBound, params: unknown[]): string {
   const cast = RANGE_CASTS[bound.field.type];
   params.push(bound.field.name, bound.value);
-  const field = `$${params.length - 1}`;
-  const stored = cast === 'numeric' ? numberSql(`data -> ${field}`) : `(data ->> ${field})::${cast}`;
-  return `${stored} ${COMPARISONS[bound.operator]} $${params.length}::${cast}`;
+  return `${cast.stored(`$${params.length - 1}`)} ${COMPARISONS[bound.operator]} $${params.length}::${cast.type}`;
 }
 
 /**
@@ -137,7 +144,7 @@ export class RowsService {
       // Rows without a value come last in either direction, as people expect of a sorted list. Instants are
       // ordered as instants: their text may carry different offsets.
       const datetime = access.entity.fields.some((field) => field.name === order.value?.column && field.type === 'datetime');
-      const sortKey = datetime ? `(data ->> $${params.length})::timestamptz` : `data -> $${params.length}`;
+      const sortKey = datetime ? RANGE_CASTS.datetime.stored(`$${params.length}`) : `data -> $${params.length}`;
       orderSql = `coalesce(data -> $${params.length}, 'null'::jsonb) = 'null'::jsonb, ${sortKey} ${order.value.direction}`;
     }
     params.push(request.limit, offset);
