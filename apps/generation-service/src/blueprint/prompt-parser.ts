@@ -14,7 +14,7 @@ import {
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
-import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, type Token } from './words.util';
+import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
 export interface EntityDraft {
   /** snake_case singular, e.g. `cooking_method` */
@@ -214,9 +214,15 @@ export function optionsFor(name: string, domainKey: string | null, template?: Fi
 /** The field a phrase names, from the library, or by the type its words suggest. Null when it is no field. */
 export function fieldFromWords(rawWords: string[], domainKey: string | null, qualifier: { hint?: string } = {}): EntityField | null {
   let required = false;
+  // "drunk y/n", "fragile (yes/no)": a yes/no fact, whatever its words would otherwise say
+  let yesNo = false;
   const words: string[] = [];
   for (const raw of rawWords) {
     const word = raw.toLowerCase();
+    if (word === YES_NO_MARK) {
+      yesNo = true;
+      continue;
+    }
     if (word === 'required' || word === 'mandatory') required = true;
     if (FIELD_FILLER_WORDS.includes(word) || word === 'optional') continue;
     words.push(word);
@@ -234,13 +240,13 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
 
   let name = phraseSnake;
   let template: FieldTemplate | undefined;
-  const known = libraryFieldName(phraseSnake);
+  const known = yesNo ? undefined : libraryFieldName(phraseSnake);
   if (known) {
     name = known;
     template = FIELD_LIBRARY[known];
   } else if (headSingular === 'time' && words.length > 1) {
     template = DURATION_TIME_WORDS.includes(words[words.length - 2]) ? { type: 'integer', hint: 'minutes' } : { type: 'datetime' };
-  } else if (words[0] === 'is' || words[0] === 'has') {
+  } else if (yesNo || words[0] === 'is' || words[0] === 'has') {
     template = { type: 'boolean' };
   } else if (words[0] === 'number' && words[1] === 'of') {
     template = { type: 'integer' };
@@ -466,6 +472,22 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     return false;
   };
 
+  const chains = arrowChains(tokens);
+  /**
+   * "a status of draft → review → published": the stages become the options of the field the words before them
+   * name (a status when they name none), and the thing they are said of gets a board by it.
+   */
+  const takeStages = (chain: ArrowChain, phrase: string[]): void => {
+    const words = phrase.filter((word) => !STOP_WORDS.includes(word) && word !== ':');
+    const name = !words.length || words.some((word) => STATE_WORDS.includes(word)) ? (words.some((word) => word.startsWith('stage')) ? 'stage' : 'status') : toSnake(words.join(' '));
+    const fields = current ? current.fields : reading.appFields;
+    const field: EntityField = { name, label: toSentence(name), type: 'select', required: false, options: chain.stages };
+    const existing = fields.findIndex((candidate) => candidate.name === name);
+    if (existing >= 0) fields[existing] = field;
+    else fields.push(field);
+    reading.views.push({ kind: 'board', entity: current?.singular ?? null, field: name });
+  };
+
   for (const token of tokens) {
     if (token.punct) continue;
     if (PERSONAL_WORDS.includes(token.text)) reading.personal = true;
@@ -496,6 +518,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       continue;
     }
     const text = token.text;
+
+    const chain = chains.find((candidate) => candidate.start === index);
+    if (chain) {
+      // "tickets: new > open > closed", "status is draft -> sent": the words just before say which field
+      takeStages(chain, tokens.slice(Math.max(0, index - 3), index).filter((word) => isWord(word) && STATE_WORDS.includes(word.text)).map((word) => word.text));
+      index = chain.end;
+      continue;
+    }
 
     const head = headAt(index);
     if (head) {
@@ -586,6 +616,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const qualifier: { hint?: string } = {};
       let at = index;
       while (at < tokens.length && isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text)) {
+        if (chains.some((candidate) => candidate.start === at)) break;
         if (tokens[at + 1]?.text === 'and' && isWord(tokens[at + 2]) && FIELD_ALIAS_INDEX.has(`${tokens[at].text}_and_${tokens[at + 2].text}`)) {
           words.push(tokens[at].text, 'and', tokens[at + 2].text);
           at += 3;
@@ -600,6 +631,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         if (words.length && KEEPING_VERBS.includes(tokens[at].text) && isVerbUse(tokens, at)) break;
         words.push(tokens[at].text);
         at += 1;
+      }
+      const stagesAfter = chains.find((candidate) => candidate.start === at);
+      if (stagesAfter) {
+        takeStages(stagesAfter, words);
+        index = stagesAfter.end;
+        continue;
       }
       if (!words.length) {
         listing = null;
@@ -868,6 +905,49 @@ function readItems(tokens: Token[], start: number, separators: string[] = [',', 
   }
   const cleaned = items.filter((item) => item.length).map(capitalized);
   return cleaned.length >= 2 ? { items: [...new Set(cleaned)], end: at } : null;
+}
+
+/** Words that name the field stages are of, and so end a chain's first stage on the left: "a status of draft > …". */
+const STATE_WORDS = ['status', 'statuses', 'state', 'states', 'stage', 'stages', 'phase', 'phases', 'step', 'steps', 'workflow', 'pipeline'];
+
+/** Stages written with arrows: "draft → review → published", "queued -> printing -> done", at [start, end). */
+export interface ArrowChain {
+  start: number;
+  end: number;
+  stages: string[];
+}
+
+/**
+ * Every chain of stages joined by arrows (the `>` mark tokenize makes of →, ->, =>). A stage is one to three words;
+ * the first ends on the left at punctuation, a function word, a word naming the state ("status of draft"), a verb
+ * of moving or a colon, so "a status of draft > review" gives Draft, Review.
+ */
+export function arrowChains(tokens: Token[]): ArrowChain[] {
+  const chains: ArrowChain[] = [];
+  const stops = (token: Token | undefined): boolean =>
+    !isWord(token) || STOP_WORDS.includes(token.text) || STATE_WORDS.includes(token.text) || MOVING_VERBS.includes(token.text) || FIELD_INTRO_WORDS.includes(token.text);
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (tokens[index].text !== '>' || chains.some((chain) => index < chain.end)) continue;
+    // the word right before the arrow is a stage ("go new > open") unless it only links ("status of > …")
+    let start = isWord(tokens[index - 1]) && !DETERMINERS.has(tokens[index - 1].text) && !['from', 'to', 'is', 'are', 'through'].includes(tokens[index - 1].text) ? index - 1 : index;
+    while (start < index && start > index - 3 && !stops(tokens[start - 1])) start -= 1;
+    if (start === index) continue;
+    const stages: string[][] = [tokens.slice(start, index).map((token) => token.raw)];
+    let at = index;
+    while (tokens[at]?.text === '>') {
+      at += 1;
+      // a stage between two arrows is every word there ("waiting for parts"); the last ends at a function word
+      let next = at;
+      while (isWord(tokens[next]) && next - at < 4) next += 1;
+      const between = tokens[next]?.text === '>' && next > at;
+      const words: string[] = [];
+      while (isWord(tokens[at]) && (between ? at < next : words.length < 3 && !(words.length && (SEPARATORS.has(tokens[at].text) || (STOP_WORDS.includes(tokens[at].text) && tokens[at].text !== 'up'))))) words.push(tokens[(at += 1) - 1].raw);
+      if (!words.length) break;
+      stages.push(words);
+    }
+    if (stages.length >= 2) chains.push({ start, end: at, stages: [...new Set(stages.map(capitalized))] });
+  }
+  return chains;
 }
 
 /**
