@@ -354,6 +354,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     phraseHead = placed && at === start && current ? { owner: phraseHead && phraseHead.end === currentEnd ? phraseHead.owner : current, end } : null;
     current = draft;
     currentEnd = end;
+    sentence.push(draft);
     // "a beekeeping journal: inspections of each hive with the date": the date is the inspections', not the app's
     afterAppWord = false;
     return draft;
@@ -366,6 +367,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (phraseHead.end === index - 1 && tokens[index - 1].text === ',' && (isParticiple(tokens[index].text) || tokens[index].text === 'with')) return phraseHead.owner;
     return null;
   };
+  /** the first thing named in this sentence, and in the one before: "bottles, wineries. vintage, price" */
+  let sentence: EntityDraft[] = [];
+  let previousFirst: EntityDraft | null = null;
+  /** the thing the last item of a bullet or numbered list named, whose fields a later item may list */
+  let lineOwner: EntityDraft | null = null;
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
   let listing: 'entity' | 'app' | null = null;
   let afterAppWord = false;
@@ -494,13 +500,92 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (SHARED_WORDS.includes(token.text)) reading.shared = true;
   }
 
+  /**
+   * The thing a line of a list names ("- drivers", "2. trips: driver, vehicle", "- fuel logs with liters"): one to
+   * three words up to its fields or a relation, ending on a noun. Null when the line says something else.
+   */
+  const lineThing = (start: number): { draft: EntityDraft; start: number; end: number } | null => {
+    let first = start;
+    while (isWord(tokens[first]) && ARTICLES.has(tokens[first].text)) first += 1;
+    let end = first;
+    while (isWord(tokens[end]) && end - first < 3 && !LINE_THING_ENDS.includes(tokens[end].text) && tokens[end].text !== YES_NO_MARK && !chains.some((chain) => chain.start === end)) end += 1;
+    if (end === first || (isWord(tokens[end]) && !LINE_THING_ENDS.includes(tokens[end].text))) return null;
+    const last = tokens[end - 1];
+    const noun = matchDomainNoun(tokens, first);
+    const nounLike = noun !== null || isPlural(last.text) || tags[end - 1] === 'NOUN' || tags[end - 1] === 'PROPN';
+    // "- track expenses", "- see who is late": what the app does, not what it keeps
+    const doing = (tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text);
+    if (!nounLike || doing || STOP_WORDS.includes(last.text) || CLAUSE_WORDS.includes(last.text) || UNIT_WORDS[last.text]) return null;
+    const words = tokens.slice(first, end).map((word) => word.text);
+    return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
+  };
+  /**
+   * "a book fair tracker", "a car show planner", "for my wine cellar - …": a thing's word before the noun the app
+   * is about (which no app word or list follows) only says what kind of app it is.
+   */
+  const kindModifier = (index: number, length: number): boolean => {
+    const after = tokens[index + length];
+    const then = tokens[index + length + 1]?.text ?? '';
+    return !isPlural(tokens[index + length - 1].text) && isWord(after) && ['NOUN', 'ADJ'].includes(tags[index + length]) && !isPlural(after.text)
+      && !APP_KIND_WORDS.includes(after.text) && matchDomainNoun(tokens, index + length) === null && (APP_KIND_WORDS.includes(then) || [':', '-'].includes(then));
+  };
+  /** A sentence of bare fields, no verb in it: "vintage, price, drunk y/n". */
+  const bareFieldsFrom = (start: number): boolean => {
+    let words = 0;
+    let commas = 0;
+    for (let at = start; at < tokens.length && !END_PUNCT.has(tokens[at].text); at += 1) {
+      if (tokens[at].text === ',') {
+        commas += 1;
+        words = 0;
+      } else if (tokens[at].punct || (tags[at] === 'VERB' && isWord(tokens[at + 1]) && tokens[at + 1].text !== YES_NO_MARK) || (words += 1) > 3) return false;
+    }
+    return commas >= 1;
+  };
+
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index];
     if (token.punct) {
+      if (END_PUNCT.has(token.text)) {
+        previousFirst = sentence.find((draft) => !draft.weak) ?? previousFirst;
+        sentence = [];
+      }
+      if (token.raw === '\n') {
+        // a line of a list: "- drivers", "2. boxes - each box goes to a room", "* trips: driver, vehicle"
+        let start = index + 1;
+        const marked = tokens[start]?.text === '-' || (isNumber(tokens[start]) && ['.', ')'].includes(tokens[start + 1]?.text ?? ''));
+        if (tokens[start]?.text === '-') start += 1;
+        else if (marked) start += 2;
+        const line = lineThing(start);
+        if (line) {
+          nameCurrent(line.draft, line.start, line.end).weak = false;
+          lineOwner = line.draft;
+          const after = tokens[line.end]?.text ?? '';
+          listing = ['(', ':', '-', ',', 'with', 'having', 'including', 'containing'].includes(after) ? 'entity' : null;
+          thingsList = false;
+          index = [':', '-', ','].includes(after) ? line.end + 1 : line.end;
+          continue;
+        }
+        if (marked && lineOwner) {
+          // "- fragile y/n" under "- boxes": a field of the thing the list named last
+          current = lineOwner;
+          currentEnd = start;
+          listing = 'entity';
+          index = start;
+          continue;
+        }
+      }
+      if (END_PUNCT.has(token.text) && token.text !== ')' && previousFirst && listing !== 'entity' && bareFieldsFrom(index + 1)) {
+        // "bottles, wineries, regions. vintage, price, drunk y/n": a sentence of bare fields is of the first thing named before
+        current = previousFirst;
+        currentEnd = index + 1;
+        listing = 'entity';
+        index += 1;
+        continue;
+      }
       if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
-        const thingsListed = token.text === ':' && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
+        const thingsListed = (token.text === ':' || token.text === '-') && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
         if (thingsListed) {
           listing = 'app';
           appListHasFields = false;
@@ -574,7 +659,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const inThings = listing === 'app' && !appListHasFields;
       const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
-      const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null;
+      // ("bottles, wineries, regions": a plural naming a thing that is also a text field is a thing among things)
+      const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null
+        && !(inThings && current !== null && !current.weak && fieldLikeThing(tokens[thingEnd - 1].text));
       // "players with their rating, rounds, and games between two players", "tareas con asignaturas, tareas con
       // fecha": a list of things goes on after one thing's fields when a later item of it is a thing said to be
       // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
@@ -605,6 +692,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       const noun = matchDomainNoun(tokens, index);
       const nounIsField = noun !== null && libraryFieldName(noun.singular) !== undefined && listing === 'entity';
+      if (noun && listing === 'app' && kindModifier(index, noun.length)) {
+        index += noun.length + 1;
+        continue;
+      }
       if (noun && !nounIsField && (listing === 'app' || isPlural(tokens[index + noun.length - 1].text))) {
         nameCurrent(entityFor(noun.singular, noun.domainKey), index, index + noun.length).weak = false;
         listing = 'app';
@@ -773,10 +864,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     if (noun) {
       const after = tokens[index + noun.length];
-      // "a book fair tracker", "a car show planner": a thing's word before the noun the app is about only says what kind
-      const modifier = !isPlural(tokens[index + noun.length - 1].text) && isWord(after) && ['NOUN', 'ADJ'].includes(tags[index + noun.length]) && !isPlural(after.text)
-        && !APP_KIND_WORDS.includes(after.text) && matchDomainNoun(tokens, index + noun.length) === null && APP_KIND_WORDS.includes(tokens[index + noun.length + 1]?.text ?? '');
-      if (modifier) {
+      if (kindModifier(index, noun.length)) {
         index += noun.length;
         continue;
       }
@@ -822,6 +910,9 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
     }
     const family = familyOf(draft.domainKey);
     const strong = entities.find((other) => !other.weak && other !== draft && other.domainKey !== null && family.includes(other.domainKey));
+    // "a chess tournament app: players, rounds and games": the app's subject, of which nothing is said, is no table
+    // when the prompt lists the things it keeps
+    if (!strong && !draft.fields.length && entities.some((other) => !other.weak && other !== draft)) continue;
     if (!strong) {
       result.push(draft);
       continue;
@@ -851,6 +942,9 @@ function participleOf(verb: string): string {
   const stem = verb.replace(/ies$/, 'y').replace(/(?:sh|ch|ss|x)es$/, (ending) => ending.slice(0, -2)).replace(/s$/, '');
   return /e$/.test(stem) ? `${stem}d` : /y$/.test(stem) ? `${stem.slice(0, -1)}ied` : `${stem}ed`;
 }
+
+/** Words that end the name of the thing a line of a list names: its fields or a relation follow. */
+const LINE_THING_ENDS = ['with', 'having', 'including', 'containing', 'in', 'of', 'for', 'on', 'at', 'by', 'from', 'per', 'that', 'which', 'who', 'and'];
 
 /** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
 const LISTED_PEOPLE = ['customers', 'visitors', 'users', 'people'];

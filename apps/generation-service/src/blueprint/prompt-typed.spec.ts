@@ -2,7 +2,7 @@
 // words, possessives without an apostrophe. Sentences written for these specs (not the fit bench's); each asserts
 // the plan a user would see.
 import { planApp } from './plan-app';
-import { field, views } from './plan-lookup.testing';
+import { field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads stages written with arrows', () => {
   it('"a status of idea → drafted → sent": the status offers the stages in order, on a board', () => {
@@ -28,5 +28,29 @@ describe('planApp reads yes/no marks', () => {
     const plan = planApp('A poster collection: posters with artist, year, signed y/n and framed (yes/no)');
     expect(field(plan, 'posters', 'signed').type).toBe('boolean');
     expect(field(plan, 'posters', 'framed').type).toBe('boolean');
+  });
+});
+
+describe('planApp reads lists written one item a line', () => {
+  it('dash lines: each line names a thing, its fields after "(", ":" or "with"; a field naming a thing points at it', () => {
+    const plan = planApp('Bike courier app:\n- couriers (name, phone)\n- clients\n- deliveries: courier, client, pickup date, fee\n- repair logs with the cost and notes');
+    expect(names(plan)).toEqual(['couriers', 'clients', 'deliveries', 'repair_logs']);
+    expect(field(plan, 'deliveries', 'courier')).toMatchObject({ type: 'reference', entity: 'couriers' });
+    expect(field(plan, 'deliveries', 'client')).toMatchObject({ type: 'reference', entity: 'clients' });
+    expect(field(plan, 'repair_logs', 'cost').hint).toBe('currency');
+  });
+
+  it('numbered lines, and a line of fields under a thing\'s line', () => {
+    const plan = planApp('Greenhouse log\n1. trays with a seed and a sowing date\n2. transplanted y/n');
+    expect(names(plan)).toEqual(['trays']);
+    expect(field(plan, 'trays', 'transplanted').type).toBe('boolean');
+    expect(views(plan, 'trays')).toContain('calendar:sowing_date');
+  });
+
+  it('"a stamp album - stamps, countries. year, value, used y/n": a sentence of bare fields is the first listed thing\'s', () => {
+    const plan = planApp('my stamp album - stamps, countries. year, value, used y/n');
+    expect(names(plan)).toContain('stamps');
+    expect(field(plan, 'stamps', 'year').type).toBe('integer');
+    expect(field(plan, 'stamps', 'used').type).toBe('boolean');
   });
 });
