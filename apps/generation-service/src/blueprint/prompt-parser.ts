@@ -1180,6 +1180,20 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
     return null;
   };
+  /**
+   * What ", which …" or ", that …" at `index` speaks of: the first thing of the phrase before the comma ("the pieces
+   * students make, which go …" speaks of the pieces).
+   */
+  const antecedentOf = (index: number): EntityDraft | null => {
+    if (!['which', 'that'].includes(tokens[index]?.text ?? '') || tokens[index - 1]?.text !== ',') return null;
+    let start = index - 2;
+    while (start > 0 && isWord(tokens[start - 1]) && !SEPARATORS.has(tokens[start - 1].text)) start -= 1;
+    for (let at = start; at < index - 1; at += 1) {
+      const found = draftAt(at);
+      if (found) return found.draft;
+    }
+    return null;
+  };
   /** A thing named after a determiner ("each subject", "an agent"), or a plural thing: what a relation may create. */
   const thingAfter = (at: number, determined: boolean): boolean => isThing(at) || (determined && isNoun(at) && !isPlural(tokens[at].text) && !UNIT_WORDS[tokens[at].text] && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text));
   /** The last relation a participle made in this sentence: "bugs reported by testers, assigned to developers". */
@@ -1207,6 +1221,42 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const text = token.text;
     const next = tokens[index + 1];
 
+    // "my clients appointments": a plural thing right after another, with no apostrophe, is the other's
+    if (index > 0 && isPlural(text) && isWord(tokens[index - 1]) && isPlural(tokens[index - 1].text) && tags[index - 1] === 'NOUN') {
+      const owned = draftAt(index);
+      const owner = draftAt(index - 1) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
+      if (owner && owned && owner.length === 1 && owner.draft !== owned.draft) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
+    }
+    // "the pieces students make", "the songs members suggest": a thing, then who makes it, then the verb
+    if (index > 1 && isPlural(text) && ['the', 'their', 'our', 'my', 'any', 'all'].includes(tokens[index - 2].text) && isThing(index - 1) && tags[index + 1] === 'VERB' && !isParticiple(next?.text ?? '')) {
+      const maker = draftAt(index);
+      const made = maker && maker.length === 1 ? draftAt(index - 1) ?? ensureDraft(index - 1, true) : null;
+      if (maker && made && made.length === 1 && made.draft !== maker.draft) relate(made.draft, maker.draft, maker.draft.singular, false, 'restrict');
+    }
+    // "students … the workshops they sign up for": what they join is joined by the people named before
+    if (text === 'they' && index > 0 && isThing(index - 1) && JOINING_VERBS.includes(next?.text ?? '')) {
+      const joined = draftAt(index - 1) ?? ensureDraft(index - 1, true);
+      const people = joined ? [...drafts].reverse().find((draft) => draft !== joined.draft && isPeople(draft) && drafts.indexOf(draft) < drafts.indexOf(joined.draft)) : undefined;
+      if (joined && people) relate(joined.draft, people, pluralSnake(people.singular), true, 'set_null');
+    }
+    // "items, who borrowed them": who did it to the things is one of the app's people, or a name when it keeps none
+    if (text === 'who' && tags[index + 1] === 'VERB' && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
+      const owner = draftBefore(index);
+      const people = drafts.find((draft) => draft !== owner && isPeople(draft));
+      const done = `${toSnake(next?.text ?? 'done')}_by`;
+      if (owner && people) relate(owner, people, people.singular, false, 'set_null');
+      else if (owner && !owner.fields.some((field) => field.name === done)) owner.fields.push({ name: done, label: toSentence(done), type: 'text', required: false });
+    }
+    // "when they're due back", "when it was sold": the date of it
+    if (text === 'when' && isWord(next)) {
+      let at = index + 1;
+      while (isWord(tokens[at]) && at < index + 4 && !(tokens[at].text === 'due' || isParticiple(tokens[at].text))) at += 1;
+      const owner = draftBefore(index);
+      const word = tokens[at];
+      const name = word?.text === 'due' ? 'due_date' : isWord(word) && isParticiple(word.text) ? `${toSnake(word.text)}_on` : null;
+      if (owner && name && at < index + 4 && !owner.fields.some((field) => field.name === name || (name === 'due_date' && field.name === 'deadline'))) owner.fields.push({ name, label: toSentence(name), type: 'date', required: false });
+    }
+
     // stages: "each moving through idea, rehearsing and ready", "stages: lead, won, lost", "goes from draft to sent to paid"
     const staged = STAGE_WORDS.includes(text) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? ''));
     const fromTo = text === 'from' && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '');
@@ -1216,7 +1266,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const list = readItems(tokens, start, fromTo ? ['to', ',', 'then', '>'] : undefined);
       if (list && list.items.length <= 8) {
         const mover = tokens[index - 1] && MOVING_VERBS.includes(tokens[index - 1].text) ? index - 2 : index - 1;
-        const owner = (mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index);
+        const owner = antecedentOf(mover) ?? ((mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index));
         if (owner) {
           const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';
           addChoice(owner, name, list.items);
@@ -1470,6 +1520,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const subject = draftAt(subjectAt) ?? (made ? { draft: made, length: 1 } : null);
       if (subject) at = skipQuantifiers(at).at + subject.length;
       while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
+      // "if it came back damaged": the fact is the state the clause ends on, not the verb it starts with
+      if (tags[at] === 'VERB' && !isParticiple(tokens[at].text)) {
+        for (let look = at + 1; look < at + 4 && isWord(tokens[look]) && !SEPARATORS.has(tokens[look].text) && !draftAt(look); look += 1) {
+          const last = !isWord(tokens[look + 1]) || SEPARATORS.has(tokens[look + 1].text);
+          if (tags[look] === 'ADJ' || isParticiple(tokens[look].text) || (last && tags[look] === 'VERB')) {
+            at = look;
+            break;
+          }
+        }
+      }
       const word = tokens[at];
       // "whether it was a personal best": an adjective and the noun it ends on name the fact together
       let phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];

@@ -54,3 +54,40 @@ describe('planApp reads lists written one item a line', () => {
     expect(field(plan, 'stamps', 'used').type).toBe('boolean');
   });
 });
+
+describe('planApp reads relative clauses and possessives as typed', () => {
+  it('"my tenants leases": a plural thing right after another, with no apostrophe, points at it', () => {
+    const plan = planApp('app for my tenants leases, each lease has a start date and a rent');
+    expect(field(plan, 'leases', 'tenant')).toMatchObject({ type: 'reference', entity: 'tenants' });
+  });
+
+  it('"the quilts members sew, which go from …": made by the members, and the stages are the quilts\'', () => {
+    const plan = planApp('A quilting circle: we keep members and the quilts members sew, which go from cut to pieced to quilted to bound');
+    expect(field(plan, 'quilts', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(views(plan, 'quilts')).toContain('board:stage');
+    expect(field(plan, 'quilts', 'stage').options).toEqual(['Cut', 'Pieced', 'Quilted', 'Bound']);
+  });
+
+  it('"the classes they sign up for": joined by the people named before', () => {
+    const plan = planApp('A climbing school: our members, the classes they sign up for with a date and a price');
+    expect(field(plan, 'classes', 'members')).toMatchObject({ type: 'references', entity: 'members' });
+  });
+
+  it('"who borrowed them" of the app\'s people with none: who did it, by name', () => {
+    const plan = planApp('A tool shed log: tools with a shelf, who borrowed them and when they are due back');
+    expect(field(plan, 'tools', 'borrowed_by').type).toBe('text');
+  });
+
+  it('"tools, who borrowed them, when they are due back, if it came back broken": a reference, a due date, a yes/no', () => {
+    const plan = planApp('Our club lends tools to members: tools, who borrowed them, when they are due back and if it came back broken');
+    expect(field(plan, 'tools', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(plan, 'tools', 'due_date').type).toBe('date');
+    expect(field(plan, 'tools', 'broken').type).toBe('boolean');
+    expect(views(plan, 'tools')).toContain('calendar:due_date');
+  });
+
+  it('"wether they paid": a misspelled "whether" still asks a yes/no fact', () => {
+    const plan = planApp('A piano teacher app: pupils and lessons with a date, and wether the lesson was paid');
+    expect(field(plan, 'lessons', 'paid').type).toBe('boolean');
+  });
+});
