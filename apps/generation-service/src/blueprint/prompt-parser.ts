@@ -667,7 +667,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
       // no field is named after that takes fields of its own is a thing
       const resumes = thingEnd > 0 && listing === 'entity' && !libraryFieldName(toSnake(tokens[thingEnd - 1].text)) ? endsThing(thingEnd) : null;
-      const thingsResume = resumes === 'fields' || (resumes === 'item' && thingsFollow(thingEnd));
+      // "…, and payments of each student with the amount": a thing of each other thing is a thing too
+      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[thingEnd].text) && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '');
+      const thingsResume = resumes === 'fields' || ofEach || (resumes === 'item' && thingsFollow(thingEnd));
       if (thingsResume) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
@@ -829,6 +831,22 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       index += 1;
       continue;
     }
+    // "for each meeting we need the date, the place and the book": the thing, and a list of its fields
+    if ((text === 'for' || text === 'per') && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') && !listing && (index === 0 || !isWord(tokens[index - 1]))) {
+      const noun = matchDomainNoun(tokens, index + 2);
+      const thingAt = index + 2;
+      const named = noun ?? (isWord(tokens[thingAt]) && tags[thingAt] === 'NOUN' && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
+        ? { length: 1, singular: singularSnakeOf([tokens[thingAt].text]), domainKey: null } : null);
+      if (named) {
+        nameCurrent(entityFor(named.singular, named.domainKey), thingAt, thingAt + named.length).weak = false;
+        let at = thingAt + named.length;
+        if (tokens[at]?.text === ',') at += 1;
+        while (isWord(tokens[at]) && at < thingAt + named.length + 4 && FOR_EACH_SAYING.includes(tokens[at].text)) at += 1;
+        if (at > thingAt + named.length + (tokens[thingAt + named.length]?.text === ',' ? 1 : 0)) listing = 'entity';
+        index = at;
+        continue;
+      }
+    }
     // "each shoot goes through …, with a fee", "each repair belongs to a property, has a cost": what follows speaks of it
     const clauseStart = index === 0 || !isWord(tokens[index - 1]) || ['and', 'then', 'where', 'while', 'so'].includes(tokens[index - 1].text);
     if ((text === 'each' || text === 'every') && !listing && clauseStart) {
@@ -942,6 +960,9 @@ function participleOf(verb: string): string {
   const stem = verb.replace(/ies$/, 'y').replace(/(?:sh|ch|ss|x)es$/, (ending) => ending.slice(0, -2)).replace(/s$/, '');
   return /e$/.test(stem) ? `${stem}d` : /y$/.test(stem) ? `${stem.slice(0, -1)}ied` : `${stem}ed`;
 }
+
+/** What "for each meeting" is followed by before the list of its fields: "we need", "there is", "it has", "keep". */
+const FOR_EACH_SAYING = ['we', 'i', 'you', 'it', 'there', 'need', 'needs', 'want', 'keep', 'track', 'record', 'note', 'log', 'is', 'are', 'has', 'have', 'should', 'must', 'show', 'store', 'save', 'list'];
 
 /** Words that end the name of the thing a line of a list names: its fields or a relation follow. */
 const LINE_THING_ENDS = ['with', 'having', 'including', 'containing', 'in', 'of', 'for', 'on', 'at', 'by', 'from', 'per', 'that', 'which', 'who', 'and'];

@@ -91,3 +91,22 @@ describe('planApp reads relative clauses and possessives as typed', () => {
     expect(field(plan, 'lessons', 'paid').type).toBe('boolean');
   });
 });
+
+describe('planApp reads "for each" and other languages\' word order', () => {
+  it('"for each trip we need the date, the driver and the van chosen": a thing with its fields, "the van chosen" a reference', () => {
+    const plan = planApp('A removals firm: vans with a plate. For each trip we need the date, the address and the van chosen.');
+    expect(field(plan, 'trips', 'date').type).toBe('date');
+    expect(field(plan, 'trips', 'van')).toMatchObject({ type: 'reference', entity: 'vans' });
+  });
+
+  it('"cuotas mensuales de cada socio": an adjective after a Spanish plural is dropped, the thing points at each socio', () => {
+    const plan = planApp('Una app para mi club: socios con teléfono, y cuotas mensuales de cada socio con el importe');
+    expect(field(plan, 'cuotas', 'socio')).toMatchObject({ type: 'reference', entity: 'socios' });
+  });
+
+  it('"ob es bezahlt wurde" with an unknown participle: a yes/no named by the user\'s word', () => {
+    const plan = planApp('Eine App für unseren Verein: Mitglieder und Beiträge, und wir notieren, ob es abgebucht wurde.');
+    expect(plan.language).toBe('de');
+    expect(plan.entities.some((candidate) => candidate.fields.some((known) => known.type === 'boolean' && known.name.startsWith('abgebuch')))).toBe(true);
+  });
+});
