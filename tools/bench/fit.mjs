@@ -6,8 +6,10 @@
 // planner had been tuned on the first, in other domains and wordings, and nobody tunes the planner to it: its share
 // says how the planner does on prompts nobody wrote down. Target: 85 %. A third section (`FRESH`) was written
 // before the planner was changed for the held-out misses. A fourth (`UNSEEN`) was written after the held-out and
-// fresh sets had been read while tuning, measured before any change and is never edited or tuned to. Reads the planner from dist/ through its public index, as the
-// generation-service loads it.
+// fresh sets had been read while tuning, measured before any change and is never edited or tuned to. A fifth
+// (`UNSEEN_2`) was written, in other domains and wordings, before the planner was changed for the misses of
+// `UNSEEN`, measured first and is never edited or tuned to either. Reads the planner from dist/ through its public
+// index, as the generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -146,6 +148,29 @@ export const UNSEEN = [
   ['Necesito una app para mi academia de baile: alumnos, clases con profesor, día y hora, y pagos mensuales de cada alumno con el importe y si está pagado', { language: 'es', entity: ['alumno', 'clase', 'pago'], relation: [['pago', 'alumno']], calendar: ['clase'], money: ['pago'], boolean: ['pagado'] }],
 ];
 
+/**
+ * Unseen, second set (`UNSEEN_2`): fourteen prompts in domains and wordings of no other section (chatty, terse,
+ * typos, dash and numbered lists, ASCII arrows, shouting, a one-liner; French, German and Spanish), written and
+ * measured before the planner was changed for the misses of `UNSEEN`, and never edited or tuned to afterwards.
+ * Target: 85 %.
+ */
+export const UNSEEN_2 = [
+  ["hey so I foster kittens for a rescue and I'd love an app for it. Each litter comes in on a date, kittens belong to a litter, I weigh them every few days (weight + date) and when one gets adopted I note the adopter's name and the adoption fee. also whether they're spayed yet", { entity: ['litter', 'kitten', 'weigh'], relation: [['kitten', 'litter']], money: ['kitten'], boolean: ['spayed'] }],
+  ['homebrew log: batches, recipes, brew date, OG/FG, cost, bottled y/n', { entity: ['batch', 'recipe'], relation: [['batch', 'recipe']], calendar: ['batch'], money: ['batch'], boolean: ['bottled'] }],
+  ['3D print queue for our makerspace. members submit print jobs (file name, material: PLA/PETG/ABS, grams of filament). status queued -> printing -> done -> picked up. we charge 5 cents per gram', { entity: ['member', 'print job'], relation: [['print job', 'member']], choice: [['PLA', 'PETG', 'ABS']], board: [['queued', 'printing', 'done', 'picked up']], money: ['print job'] }],
+  ["Moving house planner\n1. rooms in the new place\n2. boxes - each box goes to a room, has a number and what's inside, fragile yes/no\n3. tasks with a deadline and who does them (me or Sam)", { entity: ['room', 'box', 'task'], relation: [['box', 'room']], boolean: ['fragile'], calendar: ['task'], choice: [['me', 'sam']] }],
+  ['need an app for my cleaning buisness. cleaners, customers adresses, and jobs - which cleaner goes to which customer on what day, how many hours and how much we charge. also wether the customer payed', { entity: ['cleaner', 'customer', 'job'], relation: [['job', 'cleaner'], ['job', 'customer']], calendar: ['job'], money: ['job'], boolean: ['payed'] }],
+  ['PUB QUIZ SCORES. Teams, Rounds (General Knowledge, Music, Picture Round), points per team per round. LEADERBOARD of teams by total points!!', { entity: ['team', 'round'], ranking: ['team'] }],
+  ['Our office coffee tasting club: we taste coffees from different roasters, each of us gives a score from 0 to 100, and the best coffees show at the top', { entity: ['coffee', 'roaster'], relation: [['coffee', 'roaster']], ranking: ['coffee'] }],
+  ['Aquarium tracker\n- tanks: name, litres, freshwater/saltwater\n- fish: species, tank, date added\n- water tests for each tank (date, pH, nitrate)', { entity: ['tank', 'fish', 'water test'], relation: [['fish', 'tank'], ['water test', 'tank']], choice: [['freshwater', 'saltwater']] }],
+  ['Keep track of my tutoring: students, the parents who pay for them, sessions I give each student with the date and my rate, and whether the session was paid', { entity: ['student', 'parent', 'session'], relation: [['session', 'student']], calendar: ['session'], money: ['session'], boolean: ['paid'] }],
+  ['A sailing club app: members make bookings for a boat on a date, boats have a type (dinghy, keelboat, catamaran) and we log damage reports for each boat', { entity: ['member', 'boat', 'booking', 'damage report'], relation: [['booking', 'boat'], ['booking', 'member'], ['damage report', 'boat']], calendar: ['booking'], choice: [['dinghy', 'keelboat', 'catamaran']] }],
+  ['dog show entries app - dogs, their owners, the classes each dog is entered in and the placing it got', { entity: ['dog', 'owner', 'class'], relation: [['dog', 'owner']] }],
+  ["Appli pour notre AMAP : les adhérents commandent des paniers de légumes chaque semaine, chaque panier a un prix et une date de livraison, et on note si l'adhérent a payé.", { language: 'fr', entity: ['adhérent', 'panier'], relation: [['panier', 'adhérent']], calendar: ['panier'], money: ['panier'], boolean: ['payé'] }],
+  ['Ich brauche eine App für meinen Chor: Sänger mit Stimme (Sopran, Alt, Tenor, Bass), Proben mit Datum und Ort, und für jede Probe, ob ein Sänger anwesend war.', { language: 'de', entity: ['sänger', 'probe'], choice: [['sopran', 'alt', 'tenor', 'bass']], calendar: ['probe'], boolean: ['anwesend'] }],
+  ['Hola, quiero una app para las reservas de mi casa rural: huéspedes, habitaciones, reservas con fecha de entrada y salida, el precio total y si han pagado la señal', { language: 'es', entity: ['huésped', 'habitación', 'reserva'], relation: [['reserva', 'huésped'], ['reserva', 'habitación']], calendar: ['reserva'], money: ['reserva'], boolean: ['pagado'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -210,14 +235,15 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`) ones, each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
   const fresh = fitOf(FRESH);
   const unseen = fitOf(UNSEEN);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen2 = fitOf(UNSEEN_2);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, unseen2, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 function printSection(title, { results, found, total, share }, target) {
@@ -233,11 +259,12 @@ function printSection(title, { results, found, total, share }, target) {
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, p50, max, ...bench }) {
+export function printFit({ heldOut, fresh, unseen, unseen2, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen (written last, measured before any change, never edited or tuned to)', unseen, HELD_OUT_TARGET_SHARE);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen 2 (written before the unseen misses were fixed, never edited or tuned to)', unseen2, HELD_OUT_TARGET_SHARE);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }

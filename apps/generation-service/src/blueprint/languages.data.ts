@@ -28,7 +28,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     // function words
     le: 'the', la: 'the', les: 'the', un: 'a', une: 'an', des: 'some', du: 'of', de: 'of', et: 'and', ou: 'or', avec: 'with', pour: 'for', 'où': 'where',
     mon: 'my', ma: 'my', mes: 'my', notre: 'our', nos: 'our', votre: 'your', vos: 'your', je: 'i', nous: 'we', chaque: 'each', leur: 'their', leurs: 'their',
-    qui: 'who', que: 'that', dans: 'in', sur: 'on', par: 'by', entre: 'between', parmi: 'among', au: 'at', aux: 'to', ses: 'its', son: 'its', sa: 'its',
+    'il faut': 'we need', 'faut': 'need', qui: 'who', que: 'that', dans: 'in', sur: 'on', par: 'by', entre: 'between', parmi: 'among', au: 'at', aux: 'to', ses: 'its', son: 'its', sa: 'its',
     ce: 'this', cette: 'this', ces: 'these', plusieurs: 'several', tous: 'all', toutes: 'all', si: 'if', soit: 'either', est: 'is', sont: 'are', 'à': 'to', en: 'in',
     simple: 'simple', petit: 'small', petite: 'small', 'elles': 'they', ils: 'they', il: 'it', elle: 'it', 'on': 'we', selon: 'by', 'passant par': 'moving through',
     'passent par': 'move through', 'passe par': 'moves through', 'étapes': 'stages', 'étape': 'stage', statut: 'status', statuts: 'statuses', 'colonnes': 'columns',
@@ -72,6 +72,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'für': 'for', wo: 'where', mein: 'my', meine: 'my', meinen: 'my', meiner: 'my', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', ich: 'i', wir: 'we',
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
     auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per',
+    es: 'it', er: 'he', sie: 'they', wurde: 'was', wurden: 'were', war: 'was', waren: 'were', hat: 'has', haben: 'have', wird: 'is', werden: 'are',
     einfach: 'simple', einfache: 'simple', einfacher: 'simple', kleine: 'small', durch: 'through', 'über': 'through', phasen: 'stages', stufen: 'stages', status: 'status',
     spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', 'laufen': 'move', wandern: 'move',
     app: 'app', anwendung: 'app', tool: 'tool', werkzeug: 'tool', verwaltung: 'manager', manager: 'manager', tracker: 'tracker', planer: 'scheduler', planner: 'planner',

@@ -7,7 +7,7 @@ import type { AppLanguage, AppPlan, EntityField, EntityPlan } from '@appgen/cont
 import type { EntityView } from './plan-builder';
 import { FIELD_LABELS, HINT_LABELS, KIND_LABELS, LABEL_WORDS, LANGUAGE_MARKERS, LEXICON, OPTION_LABELS, UI_TEXTS, type OtherLanguage } from './languages.data';
 import { IRREGULAR_PARTICIPLES, RESERVED_FIELD_NAMES } from './vocabulary.data';
-import { joinWords, singularSnake, toSnake, tokenize, type Token } from './words.util';
+import { joinWords, pluralize, singularSnake, toSnake, tokenize, type Token } from './words.util';
 
 const OTHER_LANGUAGES: OtherLanguage[] = ['fr', 'de', 'es'];
 /** "une appli pour notre association", "eine App für unsere WG", "una app para nuestra peña": what the app is for. */
@@ -84,6 +84,10 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
     const word = token.raw.toLowerCase().replace(ELISION, '$1');
     const compound = language === 'de' ? splitCompound(word, lexicon) : null;
     const shaped = compound ? null : byShape(language, tokens, index, out[out.length - 1], lexicon);
+    if (shaped === '') {
+      index += 1;
+      continue;
+    }
     if (shaped) {
       out.push(shaped);
       // "mit Artikeln": the user's word for the things is the nominative plural "Artikel"
@@ -129,7 +133,10 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   const lower = token.raw.toLowerCase();
   const marked = before !== undefined && !before.punct && NOUN_MARKERS[language].includes(before.raw.toLowerCase());
   if (language === 'fr' && lower === 'a' && before !== undefined && !before.punct && !marked && after !== undefined && !after.punct) return 'has';
-  if (language === 'de' && /^[a-zäöüß]*ge[a-zäöüß]{2,}t$/.test(lower) && !/^[A-ZÄÖÜ]/.test(token.raw)) return 'given';
+  // a participle that names a fact ("ob es abgeholt wurde") keeps its word; one a relation follows reads as "given"
+  if (language === 'de' && /^[a-zäöüß]*ge[a-zäöüß]{2,}t$/.test(lower) && !/^[A-ZÄÖÜ]/.test(token.raw)) return after !== undefined && ['by', 'von', 'vom', 'an', 'zu', 'für'].includes(after.text) ? 'given' : `${lower.replace(/t$/, '')}ed`;
+  // "pagos mensuales", "réunions mensuelles": an adjective after a plural noun (no table knows it) says only what kind
+  if ((language === 'es' || language === 'fr') && previousOut !== undefined && /s$/.test(previousOut) && !marked && ADJECTIVE_ENDINGS[language].test(lower)) return '';
   const afterMarks = after !== undefined && !after.punct && NOUN_MARKERS[language].includes(after.raw.toLowerCase());
   const verbShape = language === 'fr' ? /[a-zéèê]{3,}ent$/ : language === 'es' ? /[a-záéí]{3,}(?:an|en)$/ : null;
   if (verbShape && verbShape.test(lower) && afterMarks && !marked && previousOut !== undefined && /s$/.test(previousOut)) return 'give';
@@ -146,11 +153,22 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   }
   // "einem Mitbewohner", "eine Einkaufsliste": after a singular article the German ending says nothing of the number
   const singularMarked = before !== undefined && SINGULAR_MARKERS.includes(before.raw.toLowerCase());
-  const plural = /[sx]$/.test(word) || (before !== undefined && PLURAL_MARKERS.includes(before.raw.toLowerCase())) || (language === 'de' && !singularMarked && /(?:e|en|er)$/.test(word))
+  const plural = /[sx]$/.test(word) || (before !== undefined && PLURAL_MARKERS.includes(before.raw.toLowerCase())) || (language === 'de' && !singularMarked && /(?:e|en|er|ern)$/.test(word))
     || (language === 'de' && dative && word !== lower);
   if (!plural) return word === lower ? null : word;
+  // "Gruppen" is the plural of "Gruppe": written "gruppes", its singular reads back as the one "einer Gruppe" names
+  if (language === 'de' && /[^aeiouäöü]en$/.test(word) && !singularMarked) {
+    const known = lexicon[word.slice(0, -1)];
+    return known ? pluralize(known) : `${word.slice(0, -1)}s`;
+  }
   return /[sx]$/.test(word) ? word : `${word}s`;
 }
+
+/** Plural adjective endings of Spanish and French ("mensuales", "mensuelles", "nouveaux", "activos"). */
+const ADJECTIVE_ENDINGS: Record<'fr' | 'es', RegExp> = {
+  es: /(?:ales|ares|osos|osas|ivos|ivas|ables|ibles|icos|icas|entes|antes)$/,
+  fr: /(?:aux|elles|els|euses|eux|ives|ifs|iques|ables|ibles|aires)$/,
+};
 
 const GERMAN_AUXILIARIES = ['werden', 'wird', 'wurde', 'wurden', 'ist', 'sind', 'war', 'waren', 'hat', 'haben'];
 const GERMAN_PREPOSITIONS = ['von', 'vom', 'an', 'am', 'für', 'zu', 'zum', 'zur', 'in', 'im', 'mit', 'zwischen', 'unter', 'bei', 'auf', 'aus'];

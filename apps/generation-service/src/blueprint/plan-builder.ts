@@ -7,7 +7,7 @@ import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@a
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
-  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
+  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
 import { joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
@@ -174,6 +174,11 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
     }
     for (const field of entity.fields) {
       if (field.type !== 'text' || field.hint) continue;
+      // "the book chosen", "the chosen venue": a thing and what was done to it is that thing
+      const parts = field.name.split('_');
+      const done = (word: string): boolean => IRREGULAR_PARTICIPLES.includes(word) || (word.length > 4 && word.endsWith('ed'));
+      const thing = parts.length === 2 && done(parts[1]) ? parts[0] : parts.length === 2 && done(parts[0]) ? parts[1] : null;
+      if (thing && entities.some((other) => other !== entity && singularSnake(other.name) === thing)) field.name = thing;
       const singular = singularSnake(field.name);
       const people = ['assignee', 'owner', 'responsible', 'assigned_to', 'organizer', 'host', 'leader'].includes(field.name);
       const target = entities.find((other) => other !== entity && (singularSnake(other.name) === singular || (people && PEOPLE_NOUNS.includes(singularSnake(other.name)))));

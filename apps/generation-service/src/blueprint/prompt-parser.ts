@@ -14,7 +14,7 @@ import {
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
-import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, type Token } from './words.util';
+import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
 export interface EntityDraft {
   /** snake_case singular, e.g. `cooking_method` */
@@ -214,9 +214,15 @@ export function optionsFor(name: string, domainKey: string | null, template?: Fi
 /** The field a phrase names, from the library, or by the type its words suggest. Null when it is no field. */
 export function fieldFromWords(rawWords: string[], domainKey: string | null, qualifier: { hint?: string } = {}): EntityField | null {
   let required = false;
+  // "drunk y/n", "fragile (yes/no)": a yes/no fact, whatever its words would otherwise say
+  let yesNo = false;
   const words: string[] = [];
   for (const raw of rawWords) {
     const word = raw.toLowerCase();
+    if (word === YES_NO_MARK) {
+      yesNo = true;
+      continue;
+    }
     if (word === 'required' || word === 'mandatory') required = true;
     if (FIELD_FILLER_WORDS.includes(word) || word === 'optional') continue;
     words.push(word);
@@ -234,13 +240,13 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
 
   let name = phraseSnake;
   let template: FieldTemplate | undefined;
-  const known = libraryFieldName(phraseSnake);
+  const known = yesNo ? undefined : libraryFieldName(phraseSnake);
   if (known) {
     name = known;
     template = FIELD_LIBRARY[known];
   } else if (headSingular === 'time' && words.length > 1) {
     template = DURATION_TIME_WORDS.includes(words[words.length - 2]) ? { type: 'integer', hint: 'minutes' } : { type: 'datetime' };
-  } else if (words[0] === 'is' || words[0] === 'has') {
+  } else if (yesNo || words[0] === 'is' || words[0] === 'has') {
     template = { type: 'boolean' };
   } else if (words[0] === 'number' && words[1] === 'of') {
     template = { type: 'integer' };
@@ -348,6 +354,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     phraseHead = placed && at === start && current ? { owner: phraseHead && phraseHead.end === currentEnd ? phraseHead.owner : current, end } : null;
     current = draft;
     currentEnd = end;
+    sentence.push(draft);
     // "a beekeeping journal: inspections of each hive with the date": the date is the inspections', not the app's
     afterAppWord = false;
     return draft;
@@ -360,6 +367,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (phraseHead.end === index - 1 && tokens[index - 1].text === ',' && (isParticiple(tokens[index].text) || tokens[index].text === 'with')) return phraseHead.owner;
     return null;
   };
+  /** the first thing named in this sentence, and in the one before: "bottles, wineries. vintage, price" */
+  let sentence: EntityDraft[] = [];
+  let previousFirst: EntityDraft | null = null;
+  /** the thing the last item of a bullet or numbered list named, whose fields a later item may list */
+  let lineOwner: EntityDraft | null = null;
   /** open list of fields: of an entity, or of the app ("a CRM with companies, contacts and deals") */
   let listing: 'entity' | 'app' | null = null;
   let afterAppWord = false;
@@ -466,19 +478,114 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     return false;
   };
 
+  const chains = arrowChains(tokens);
+  /**
+   * "a status of draft → review → published": the stages become the options of the field the words before them
+   * name (a status when they name none), and the thing they are said of gets a board by it.
+   */
+  const takeStages = (chain: ArrowChain, phrase: string[]): void => {
+    const words = phrase.filter((word) => !STOP_WORDS.includes(word) && word !== ':');
+    const name = !words.length || words.some((word) => STATE_WORDS.includes(word)) ? (words.some((word) => word.startsWith('stage')) ? 'stage' : 'status') : toSnake(words.join(' '));
+    const fields = current ? current.fields : reading.appFields;
+    const field: EntityField = { name, label: toSentence(name), type: 'select', required: false, options: chain.stages };
+    const existing = fields.findIndex((candidate) => candidate.name === name);
+    if (existing >= 0) fields[existing] = field;
+    else fields.push(field);
+    reading.views.push({ kind: 'board', entity: current?.singular ?? null, field: name });
+  };
+
   for (const token of tokens) {
     if (token.punct) continue;
     if (PERSONAL_WORDS.includes(token.text)) reading.personal = true;
     if (SHARED_WORDS.includes(token.text)) reading.shared = true;
   }
 
+  /**
+   * The thing a line of a list names ("- drivers", "2. trips: driver, vehicle", "- fuel logs with liters"): one to
+   * three words up to its fields or a relation, ending on a noun. Null when the line says something else.
+   */
+  const lineThing = (start: number): { draft: EntityDraft; start: number; end: number } | null => {
+    let first = start;
+    while (isWord(tokens[first]) && ARTICLES.has(tokens[first].text)) first += 1;
+    let end = first;
+    while (isWord(tokens[end]) && end - first < 3 && !LINE_THING_ENDS.includes(tokens[end].text) && tokens[end].text !== YES_NO_MARK && !chains.some((chain) => chain.start === end)) end += 1;
+    if (end === first || (isWord(tokens[end]) && !LINE_THING_ENDS.includes(tokens[end].text))) return null;
+    const last = tokens[end - 1];
+    const noun = matchDomainNoun(tokens, first);
+    const nounLike = noun !== null || isPlural(last.text) || tags[end - 1] === 'NOUN' || tags[end - 1] === 'PROPN';
+    // "- track expenses", "- see who is late": what the app does, not what it keeps
+    const doing = (tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text);
+    if (!nounLike || doing || STOP_WORDS.includes(last.text) || CLAUSE_WORDS.includes(last.text) || UNIT_WORDS[last.text]) return null;
+    const words = tokens.slice(first, end).map((word) => word.text);
+    return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
+  };
+  /**
+   * "a book fair tracker", "a car show planner", "for my wine cellar - …": a thing's word before the noun the app
+   * is about (which no app word or list follows) only says what kind of app it is.
+   */
+  const kindModifier = (index: number, length: number): boolean => {
+    const after = tokens[index + length];
+    const then = tokens[index + length + 1]?.text ?? '';
+    return !isPlural(tokens[index + length - 1].text) && isWord(after) && ['NOUN', 'ADJ'].includes(tags[index + length]) && !isPlural(after.text)
+      && !APP_KIND_WORDS.includes(after.text) && matchDomainNoun(tokens, index + length) === null && (APP_KIND_WORDS.includes(then) || [':', '-'].includes(then));
+  };
+  /** A sentence of bare fields, no verb in it: "vintage, price, drunk y/n". */
+  const bareFieldsFrom = (start: number): boolean => {
+    let words = 0;
+    let commas = 0;
+    for (let at = start; at < tokens.length && !END_PUNCT.has(tokens[at].text); at += 1) {
+      if (tokens[at].text === ',') {
+        commas += 1;
+        words = 0;
+      } else if (tokens[at].punct || (tags[at] === 'VERB' && isWord(tokens[at + 1]) && tokens[at + 1].text !== YES_NO_MARK) || (words += 1) > 3) return false;
+    }
+    return commas >= 1;
+  };
+
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index];
     if (token.punct) {
+      if (END_PUNCT.has(token.text)) {
+        previousFirst = sentence.find((draft) => !draft.weak) ?? previousFirst;
+        sentence = [];
+      }
+      if (token.raw === '\n') {
+        // a line of a list: "- drivers", "2. boxes - each box goes to a room", "* trips: driver, vehicle"
+        let start = index + 1;
+        const marked = tokens[start]?.text === '-' || (isNumber(tokens[start]) && ['.', ')'].includes(tokens[start + 1]?.text ?? ''));
+        if (tokens[start]?.text === '-') start += 1;
+        else if (marked) start += 2;
+        const line = lineThing(start);
+        if (line) {
+          nameCurrent(line.draft, line.start, line.end).weak = false;
+          lineOwner = line.draft;
+          const after = tokens[line.end]?.text ?? '';
+          listing = ['(', ':', '-', ',', 'with', 'having', 'including', 'containing'].includes(after) ? 'entity' : null;
+          thingsList = false;
+          index = [':', '-', ','].includes(after) ? line.end + 1 : line.end;
+          continue;
+        }
+        if (marked && lineOwner) {
+          // "- fragile y/n" under "- boxes": a field of the thing the list named last
+          current = lineOwner;
+          currentEnd = start;
+          listing = 'entity';
+          index = start;
+          continue;
+        }
+      }
+      if (END_PUNCT.has(token.text) && token.text !== ')' && previousFirst && listing !== 'entity' && bareFieldsFrom(index + 1)) {
+        // "bottles, wineries, regions. vintage, price, drunk y/n": a sentence of bare fields is of the first thing named before
+        current = previousFirst;
+        currentEnd = index + 1;
+        listing = 'entity';
+        index += 1;
+        continue;
+      }
       if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
-        const thingsListed = token.text === ':' && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
+        const thingsListed = (token.text === ':' || token.text === '-') && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
         if (thingsListed) {
           listing = 'app';
           appListHasFields = false;
@@ -496,6 +603,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       continue;
     }
     const text = token.text;
+
+    const chain = chains.find((candidate) => candidate.start === index);
+    if (chain) {
+      // "tickets: new > open > closed", "status is draft -> sent": the words just before say which field
+      takeStages(chain, tokens.slice(Math.max(0, index - 3), index).filter((word) => isWord(word) && STATE_WORDS.includes(word.text)).map((word) => word.text));
+      index = chain.end;
+      continue;
+    }
 
     const head = headAt(index);
     if (head) {
@@ -544,13 +659,17 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const inThings = listing === 'app' && !appListHasFields;
       const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
-      const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null;
+      // ("bottles, wineries, regions": a plural naming a thing that is also a text field is a thing among things)
+      const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null
+        && !(inThings && current !== null && !current.weak && fieldLikeThing(tokens[thingEnd - 1].text));
       // "players with their rating, rounds, and games between two players", "tareas con asignaturas, tareas con
       // fecha": a list of things goes on after one thing's fields when a later item of it is a thing said to be
       // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
       // no field is named after that takes fields of its own is a thing
       const resumes = thingEnd > 0 && listing === 'entity' && !libraryFieldName(toSnake(tokens[thingEnd - 1].text)) ? endsThing(thingEnd) : null;
-      const thingsResume = resumes === 'fields' || (resumes === 'item' && thingsFollow(thingEnd));
+      // "…, and payments of each student with the amount": a thing of each other thing is a thing too
+      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[thingEnd].text) && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '');
+      const thingsResume = resumes === 'fields' || ofEach || (resumes === 'item' && thingsFollow(thingEnd));
       if (thingsResume) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
@@ -575,6 +694,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       const noun = matchDomainNoun(tokens, index);
       const nounIsField = noun !== null && libraryFieldName(noun.singular) !== undefined && listing === 'entity';
+      if (noun && listing === 'app' && kindModifier(index, noun.length)) {
+        index += noun.length + 1;
+        continue;
+      }
       if (noun && !nounIsField && (listing === 'app' || isPlural(tokens[index + noun.length - 1].text))) {
         nameCurrent(entityFor(noun.singular, noun.domainKey), index, index + noun.length).weak = false;
         listing = 'app';
@@ -586,6 +709,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const qualifier: { hint?: string } = {};
       let at = index;
       while (at < tokens.length && isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text)) {
+        if (chains.some((candidate) => candidate.start === at)) break;
         if (tokens[at + 1]?.text === 'and' && isWord(tokens[at + 2]) && FIELD_ALIAS_INDEX.has(`${tokens[at].text}_and_${tokens[at + 2].text}`)) {
           words.push(tokens[at].text, 'and', tokens[at + 2].text);
           at += 3;
@@ -600,6 +724,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         if (words.length && KEEPING_VERBS.includes(tokens[at].text) && isVerbUse(tokens, at)) break;
         words.push(tokens[at].text);
         at += 1;
+      }
+      const stagesAfter = chains.find((candidate) => candidate.start === at);
+      if (stagesAfter) {
+        takeStages(stagesAfter, words);
+        index = stagesAfter.end;
+        continue;
       }
       if (!words.length) {
         listing = null;
@@ -701,6 +831,22 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       index += 1;
       continue;
     }
+    // "for each meeting we need the date, the place and the book": the thing, and a list of its fields
+    if ((text === 'for' || text === 'per') && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') && !listing && (index === 0 || !isWord(tokens[index - 1]))) {
+      const noun = matchDomainNoun(tokens, index + 2);
+      const thingAt = index + 2;
+      const named = noun ?? (isWord(tokens[thingAt]) && tags[thingAt] === 'NOUN' && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
+        ? { length: 1, singular: singularSnakeOf([tokens[thingAt].text]), domainKey: null } : null);
+      if (named) {
+        nameCurrent(entityFor(named.singular, named.domainKey), thingAt, thingAt + named.length).weak = false;
+        let at = thingAt + named.length;
+        if (tokens[at]?.text === ',') at += 1;
+        while (isWord(tokens[at]) && at < thingAt + named.length + 4 && FOR_EACH_SAYING.includes(tokens[at].text)) at += 1;
+        if (at > thingAt + named.length + (tokens[thingAt + named.length]?.text === ',' ? 1 : 0)) listing = 'entity';
+        index = at;
+        continue;
+      }
+    }
     // "each shoot goes through …, with a fee", "each repair belongs to a property, has a cost": what follows speaks of it
     const clauseStart = index === 0 || !isWord(tokens[index - 1]) || ['and', 'then', 'where', 'while', 'so'].includes(tokens[index - 1].text);
     if ((text === 'each' || text === 'every') && !listing && clauseStart) {
@@ -736,10 +882,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     if (noun) {
       const after = tokens[index + noun.length];
-      // "a book fair tracker", "a car show planner": a thing's word before the noun the app is about only says what kind
-      const modifier = !isPlural(tokens[index + noun.length - 1].text) && isWord(after) && ['NOUN', 'ADJ'].includes(tags[index + noun.length]) && !isPlural(after.text)
-        && !APP_KIND_WORDS.includes(after.text) && matchDomainNoun(tokens, index + noun.length) === null && APP_KIND_WORDS.includes(tokens[index + noun.length + 1]?.text ?? '');
-      if (modifier) {
+      if (kindModifier(index, noun.length)) {
         index += noun.length;
         continue;
       }
@@ -785,6 +928,9 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
     }
     const family = familyOf(draft.domainKey);
     const strong = entities.find((other) => !other.weak && other !== draft && other.domainKey !== null && family.includes(other.domainKey));
+    // "a chess tournament app: players, rounds and games": the app's subject, of which nothing is said, is no table
+    // when the prompt lists the things it keeps
+    if (!strong && !draft.fields.length && entities.some((other) => !other.weak && other !== draft)) continue;
     if (!strong) {
       result.push(draft);
       continue;
@@ -814,6 +960,12 @@ function participleOf(verb: string): string {
   const stem = verb.replace(/ies$/, 'y').replace(/(?:sh|ch|ss|x)es$/, (ending) => ending.slice(0, -2)).replace(/s$/, '');
   return /e$/.test(stem) ? `${stem}d` : /y$/.test(stem) ? `${stem.slice(0, -1)}ied` : `${stem}ed`;
 }
+
+/** What "for each meeting" is followed by before the list of its fields: "we need", "there is", "it has", "keep". */
+const FOR_EACH_SAYING = ['we', 'i', 'you', 'it', 'there', 'need', 'needs', 'want', 'keep', 'track', 'record', 'note', 'log', 'is', 'are', 'has', 'have', 'should', 'must', 'show', 'store', 'save', 'list'];
+
+/** Words that end the name of the thing a line of a list names: its fields or a relation follow. */
+const LINE_THING_ENDS = ['with', 'having', 'including', 'containing', 'in', 'of', 'for', 'on', 'at', 'by', 'from', 'per', 'that', 'which', 'who', 'and'];
 
 /** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
 const LISTED_PEOPLE = ['customers', 'visitors', 'users', 'people'];
@@ -868,6 +1020,49 @@ function readItems(tokens: Token[], start: number, separators: string[] = [',', 
   }
   const cleaned = items.filter((item) => item.length).map(capitalized);
   return cleaned.length >= 2 ? { items: [...new Set(cleaned)], end: at } : null;
+}
+
+/** Words that name the field stages are of, and so end a chain's first stage on the left: "a status of draft > …". */
+const STATE_WORDS = ['status', 'statuses', 'state', 'states', 'stage', 'stages', 'phase', 'phases', 'step', 'steps', 'workflow', 'pipeline'];
+
+/** Stages written with arrows: "draft → review → published", "queued -> printing -> done", at [start, end). */
+export interface ArrowChain {
+  start: number;
+  end: number;
+  stages: string[];
+}
+
+/**
+ * Every chain of stages joined by arrows (the `>` mark tokenize makes of →, ->, =>). A stage is one to three words;
+ * the first ends on the left at punctuation, a function word, a word naming the state ("status of draft"), a verb
+ * of moving or a colon, so "a status of draft > review" gives Draft, Review.
+ */
+export function arrowChains(tokens: Token[]): ArrowChain[] {
+  const chains: ArrowChain[] = [];
+  const stops = (token: Token | undefined): boolean =>
+    !isWord(token) || STOP_WORDS.includes(token.text) || STATE_WORDS.includes(token.text) || MOVING_VERBS.includes(token.text) || FIELD_INTRO_WORDS.includes(token.text);
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (tokens[index].text !== '>' || chains.some((chain) => index < chain.end)) continue;
+    // the word right before the arrow is a stage ("go new > open") unless it only links ("status of > …")
+    let start = isWord(tokens[index - 1]) && !DETERMINERS.has(tokens[index - 1].text) && !['from', 'to', 'is', 'are', 'through'].includes(tokens[index - 1].text) ? index - 1 : index;
+    while (start < index && start > index - 3 && !stops(tokens[start - 1])) start -= 1;
+    if (start === index) continue;
+    const stages: string[][] = [tokens.slice(start, index).map((token) => token.raw)];
+    let at = index;
+    while (tokens[at]?.text === '>') {
+      at += 1;
+      // a stage between two arrows is every word there ("waiting for parts"); the last ends at a function word
+      let next = at;
+      while (isWord(tokens[next]) && next - at < 4) next += 1;
+      const between = tokens[next]?.text === '>' && next > at;
+      const words: string[] = [];
+      while (isWord(tokens[at]) && (between ? at < next : words.length < 3 && !(words.length && (SEPARATORS.has(tokens[at].text) || (STOP_WORDS.includes(tokens[at].text) && tokens[at].text !== 'up'))))) words.push(tokens[(at += 1) - 1].raw);
+      if (!words.length) break;
+      stages.push(words);
+    }
+    if (stages.length >= 2) chains.push({ start, end: at, stages: [...new Set(stages.map(capitalized))] });
+  }
+  return chains;
 }
 
 /**
@@ -1006,6 +1201,20 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
     return null;
   };
+  /**
+   * What ", which …" or ", that …" at `index` speaks of: the first thing of the phrase before the comma ("the pieces
+   * students make, which go …" speaks of the pieces).
+   */
+  const antecedentOf = (index: number): EntityDraft | null => {
+    if (!['which', 'that'].includes(tokens[index]?.text ?? '') || tokens[index - 1]?.text !== ',') return null;
+    let start = index - 2;
+    while (start > 0 && isWord(tokens[start - 1]) && !SEPARATORS.has(tokens[start - 1].text)) start -= 1;
+    for (let at = start; at < index - 1; at += 1) {
+      const found = draftAt(at);
+      if (found) return found.draft;
+    }
+    return null;
+  };
   /** A thing named after a determiner ("each subject", "an agent"), or a plural thing: what a relation may create. */
   const thingAfter = (at: number, determined: boolean): boolean => isThing(at) || (determined && isNoun(at) && !isPlural(tokens[at].text) && !UNIT_WORDS[tokens[at].text] && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text));
   /** The last relation a participle made in this sentence: "bugs reported by testers, assigned to developers". */
@@ -1033,6 +1242,42 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const text = token.text;
     const next = tokens[index + 1];
 
+    // "my clients appointments": a plural thing right after another, with no apostrophe, is the other's
+    if (index > 0 && isPlural(text) && isWord(tokens[index - 1]) && isPlural(tokens[index - 1].text) && tags[index - 1] === 'NOUN') {
+      const owned = draftAt(index);
+      const owner = draftAt(index - 1) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
+      if (owner && owned && owner.length === 1 && owner.draft !== owned.draft) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
+    }
+    // "the pieces students make", "the songs members suggest": a thing, then who makes it, then the verb
+    if (index > 1 && isPlural(text) && ['the', 'their', 'our', 'my', 'any', 'all'].includes(tokens[index - 2].text) && isThing(index - 1) && tags[index + 1] === 'VERB' && !isParticiple(next?.text ?? '')) {
+      const maker = draftAt(index);
+      const made = maker && maker.length === 1 ? draftAt(index - 1) ?? ensureDraft(index - 1, true) : null;
+      if (maker && made && made.length === 1 && made.draft !== maker.draft) relate(made.draft, maker.draft, maker.draft.singular, false, 'restrict');
+    }
+    // "students … the workshops they sign up for": what they join is joined by the people named before
+    if (text === 'they' && index > 0 && isThing(index - 1) && JOINING_VERBS.includes(next?.text ?? '')) {
+      const joined = draftAt(index - 1) ?? ensureDraft(index - 1, true);
+      const people = joined ? [...drafts].reverse().find((draft) => draft !== joined.draft && isPeople(draft) && drafts.indexOf(draft) < drafts.indexOf(joined.draft)) : undefined;
+      if (joined && people) relate(joined.draft, people, pluralSnake(people.singular), true, 'set_null');
+    }
+    // "items, who borrowed them": who did it to the things is one of the app's people, or a name when it keeps none
+    if (text === 'who' && tags[index + 1] === 'VERB' && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
+      const owner = draftBefore(index);
+      const people = drafts.find((draft) => draft !== owner && isPeople(draft));
+      const done = `${toSnake(next?.text ?? 'done')}_by`;
+      if (owner && people) relate(owner, people, people.singular, false, 'set_null');
+      else if (owner && !owner.fields.some((field) => field.name === done)) owner.fields.push({ name: done, label: toSentence(done), type: 'text', required: false });
+    }
+    // "when they're due back", "when it was sold": the date of it
+    if (text === 'when' && isWord(next)) {
+      let at = index + 1;
+      while (isWord(tokens[at]) && at < index + 4 && !(tokens[at].text === 'due' || isParticiple(tokens[at].text))) at += 1;
+      const owner = draftBefore(index);
+      const word = tokens[at];
+      const name = word?.text === 'due' ? 'due_date' : isWord(word) && isParticiple(word.text) ? `${toSnake(word.text)}_on` : null;
+      if (owner && name && at < index + 4 && !owner.fields.some((field) => field.name === name || (name === 'due_date' && field.name === 'deadline'))) owner.fields.push({ name, label: toSentence(name), type: 'date', required: false });
+    }
+
     // stages: "each moving through idea, rehearsing and ready", "stages: lead, won, lost", "goes from draft to sent to paid"
     const staged = STAGE_WORDS.includes(text) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? ''));
     const fromTo = text === 'from' && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '');
@@ -1042,7 +1287,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const list = readItems(tokens, start, fromTo ? ['to', ',', 'then', '>'] : undefined);
       if (list && list.items.length <= 8) {
         const mover = tokens[index - 1] && MOVING_VERBS.includes(tokens[index - 1].text) ? index - 2 : index - 1;
-        const owner = (mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index);
+        const owner = antecedentOf(mover) ?? ((mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index));
         if (owner) {
           const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';
           addChoice(owner, name, list.items);
@@ -1296,6 +1541,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const subject = draftAt(subjectAt) ?? (made ? { draft: made, length: 1 } : null);
       if (subject) at = skipQuantifiers(at).at + subject.length;
       while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
+      // "if it came back damaged": the fact is the state the clause ends on, not the verb it starts with
+      if (tags[at] === 'VERB' && !isParticiple(tokens[at].text)) {
+        for (let look = at + 1; look < at + 4 && isWord(tokens[look]) && !SEPARATORS.has(tokens[look].text) && !draftAt(look); look += 1) {
+          const last = !isWord(tokens[look + 1]) || SEPARATORS.has(tokens[look + 1].text);
+          if (tags[look] === 'ADJ' || isParticiple(tokens[look].text) || (last && tags[look] === 'VERB')) {
+            at = look;
+            break;
+          }
+        }
+      }
       const word = tokens[at];
       // "whether it was a personal best": an adjective and the noun it ends on name the fact together
       let phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];

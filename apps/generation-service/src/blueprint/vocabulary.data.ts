@@ -618,6 +618,15 @@ export const VES_SINGULARS: Record<string, string> = {
 export const ES_SINGULARS = ['headache', 'ache', 'niche', 'cache', 'moustache', 'mustache', 'avalanche', 'shoe', 'toe', 'hoe', 'canoe', 'oboe', 'floe', 'sloe'];
 
 /** Written in capitals in names and labels. */
+/**
+ * Function words the planner reads by, as people often mistype them ("wether they paid"): read as meant. Only
+ * words the reading turns on; a misspelled thing ("apointments") stays as written, since it names the user's data.
+ */
+export const MISSPELLED_WORDS: Record<string, string> = {
+  wether: 'whether', wheather: 'whether', wheter: 'whether', whethere: 'whether',
+  wich: 'which', whitch: 'which', thier: 'their', teh: 'the', adn: 'and', nad: 'and', wiht: 'with', whith: 'with', eachh: 'each',
+};
+
 export const UPPERCASE_WORDS = ['crm', 'url', 'sku', 'id', 'isbn', 'tv', 'api', 'faq', 'hr', 'dob', 'rsvp', 'usd', 'eur', 'vat', 'pdf', 'diy', 'bbq', 'ui', 'seo', 'kpi', 'okr'];
 
 /** Small words kept lower-case inside a title. */

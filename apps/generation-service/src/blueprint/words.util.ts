@@ -4,7 +4,7 @@
  */
 import winkNLP from 'wink-nlp';
 import winkModel from 'wink-eng-lite-web-model';
-import { IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS, IES_SINGULARS, VES_SINGULARS, ES_SINGULARS, UPPERCASE_WORDS, TITLE_SMALL_WORDS } from './vocabulary.data';
+import { IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS, IES_SINGULARS, VES_SINGULARS, ES_SINGULARS, UPPERCASE_WORDS, TITLE_SMALL_WORDS, MISSPELLED_WORDS } from './vocabulary.data';
 
 export interface Token {
   /** lower-case word, or the punctuation mark itself */
@@ -16,14 +16,23 @@ export interface Token {
 
 const SINGULAR_OF_IRREGULAR = new Map(Object.entries(IRREGULAR_PLURALS).map(([singular, plural]) => [plural, singular]));
 
-/** Splits a prompt into words and the punctuation that separates phrases. Hyphens and apostrophes stay inside words. */
+/** The one word a yes/no mark after a field becomes ("drunk y/n", "fragile (yes/no)", "payé oui/non"). */
+export const YES_NO_MARK = 'yes-or-no';
+
+/**
+ * Splits a prompt into words and the punctuation that separates phrases. Hyphens and apostrophes stay inside words.
+ * Arrows between stages ("draft → review", "queued -> printing", "a > b") become one `>` mark; a yes/no mark after
+ * a field becomes the word YES_NO_MARK; a misspelled function word ("wether") is read as meant.
+ */
 export function tokenize(text: string): Token[] {
   const normalized = text
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201C\u201D]/g, '"')
+    .replace(/\s*(?:->|=>|-->|[\u2192\u21D2\u27F6\u2794\u279C\u21AA]|(?<=\s)>(?=\s))\s*/g, ' > ')
+    .replace(/\(?\b(?:y\/n|yes\/no|oui\/non|ja\/nein|s[ií]\/no)\b\)?\??/gi, ` ${YES_NO_MARK} `)
     .replace(/[\u2013\u2014]/g, ' - ');
   const tokens: Token[] = [];
-  const pattern = /[A-Za-z0-9\u00C0-\u024F]+(?:['-][A-Za-z0-9\u00C0-\u024F]+)*|[.,;:!?()/&"\n-]/g;
+  const pattern = /[A-Za-z0-9\u00C0-\u024F]+(?:['-][A-Za-z0-9\u00C0-\u024F]+)*|[.,;:!?()/&">\n-]/g;
   for (const match of normalized.matchAll(pattern)) {
     const raw = match[0];
     const punct = !/[A-Za-z0-9\u00C0-\u024F]/.test(raw);
@@ -31,6 +40,11 @@ export function tokenize(text: string): Token[] {
     // "recipe's" and "users'" mean the same thing as the bare noun for planning purposes
     word = word.replace(/'s$/, '');
     if (word === 'e-mail') word = 'email';
+    const meant = MISSPELLED_WORDS[word];
+    if (meant) {
+      tokens.push({ text: meant, raw: meant, punct });
+      continue;
+    }
     tokens.push({ text: punct ? (raw === '\n' ? '.' : raw) : word, raw, punct });
   }
   return tokens;
