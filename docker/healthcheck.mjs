@@ -1,5 +1,5 @@
 // Is this appgen process alive? Run inside its container by Docker's HEALTHCHECK and by Kubernetes' liveness
-// probe (k8s/base/liveness.patch.yaml). Exits 0 when alive, 1 when wedged.
+// probe (k8s/base/every-deployment.patch.yaml). Exits 0 when alive, 1 when wedged.
 //
 // Alive = GET /health on its own port (HEALTH_PORT; the gateway's PORT) answers anything within 3 s, 200 or 503
 // alike, unless it says its own NATS client has closed for good (checks.nats "failing": the client retries a lost
