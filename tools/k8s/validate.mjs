@@ -1,7 +1,8 @@
 // `node tools/k8s/validate.mjs [--dir <k8s folder>]`: renders every kustomize overlay under k8s/overlays and checks
 // each object, offline:
 //   - against the Kubernetes API schemas of KUBERNETES_VERSION, bundled in the npm package kubernetes-models (pinned
-//     in package-lock.json); an object of a kind those schemas do not know is a problem too;
+//     in package-lock.json); an object of a kind those schemas do not know is a problem too; and against the
+//     package's TypeScript declarations for fields the schemas let through (a misspelt one);
 //   - against what appgen's operators are promised (k8s/README.md): every Deployment has startup, readiness and
 //     liveness probes, CPU and memory requests and limits, a non-root read-only hardened container, Prometheus
 //     annotations naming one of its ports, an autoscaler (and no replicas of its own), a disruption budget, and a
@@ -57,6 +58,39 @@ function schemaProblems(object) {
   } catch (error) {
     return (error.errors ?? [{ instancePath: '', message: error.message }]).map((e) => `${e.instancePath || '/'} ${e.message}`);
   }
+}
+
+/**
+ * Fields the schemas do not know (a misspelt `readinesProbe` passes them: they allow any extra field). The
+ * package's TypeScript declarations list every field, so the objects are type-checked as object literals of their
+ * kind's interface, and TypeScript's excess property check names each unknown field. One program for the objects
+ * of every overlay: `objects` is [overlay, object] pairs; answers [overlay, problem] pairs.
+ */
+function unknownFieldProblems(objects) {
+  const ts = requireFromRoot('typescript');
+  const known = objects.filter(([, o]) => modelFor(o.apiVersion, o.kind));
+  // One object a line, so a diagnostic's line is the object's index.
+  const source = known
+    .map(([, o], i) => `import type { I${o.kind} as T${i} } from 'kubernetes-models/${o.apiVersion}/${o.kind}'; export const o${i}: T${i} = ${JSON.stringify(o)};`)
+    .join('\n');
+  const file = join(ROOT, 'rendered-objects.ts');
+  const options = { strict: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 };
+  const host = ts.createCompilerHost(options);
+  const readSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, ...rest) => (name === file ? ts.createSourceFile(name, source, ts.ScriptTarget.ES2022) : readSourceFile(name, ...rest));
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => name === file || fileExists(name);
+  const program = ts.createProgram([file], options, host);
+  // Only the excess property errors (TS2353, and TS2561 that adds a suggestion): wrong types are the schemas' to report.
+  return ts
+    .getPreEmitDiagnostics(program, program.getSourceFile(file))
+    .filter((diagnostic) => diagnostic.code === 2353 || diagnostic.code === 2561)
+    .map((diagnostic) => {
+      const [overlay, object] = known[diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line];
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+      const [, field, type] = message.match(/'"?([^'"]+)"?' does not exist in type '([^']+)'/) ?? [];
+      return [overlay, `${object.kind}/${object.metadata?.name}: unknown field ${field} (in ${type})`];
+    });
 }
 
 const matches = (selector, labels) =>
@@ -128,6 +162,7 @@ export function validateOverlays(k8sDir, kubectl = findKubectl()[0]) {
   try {
     cpSync(k8sDir, copy, { recursive: true });
     const results = {};
+    const rendered = [];
     for (const name of readdirSync(join(copy, 'overlays')).sort()) {
       const overlay = join(copy, 'overlays', name);
       const example = join(overlay, 'secrets.env.example');
@@ -136,10 +171,12 @@ export function validateOverlays(k8sDir, kubectl = findKubectl()[0]) {
         const objects = render(kubectl, overlay);
         const schema = objects.flatMap((object) => schemaProblems(object).map((p) => `${object.kind}/${object.metadata?.name}: ${p}`));
         results[name] = { objects: objects.length, problems: [...schema, ...policyProblems(objects)] };
+        rendered.push(...objects.map((object) => [name, object]));
       } catch (error) {
         results[name] = { objects: 0, problems: [error.message] };
       }
     }
+    for (const [overlay, problem] of unknownFieldProblems(rendered)) results[overlay].problems.push(problem);
     return results;
   } finally {
     rmSync(copy, { recursive: true, force: true });

@@ -29,7 +29,8 @@ function replaceIn(file: string, from: string, to: string): void {
 }
 
 describe('tools/k8s/validate.mjs', () => {
-  jest.setTimeout(60_000);
+  // Each case renders both overlays and type-checks them: a few seconds, longer on a loaded machine.
+  jest.setTimeout(120_000);
 
   it('renders both overlays of the repository and finds them valid', async () => {
     const { code, output } = await validateEdited();
@@ -62,6 +63,7 @@ describe('tools/k8s/validate.mjs', () => {
       replaceIn(join(k8s, 'base/every-deployment.patch.yaml'), '    readOnlyRootFilesystem: true\n', '');
       replaceIn(join(k8s, 'base/autoscalers.yaml'), '    name: billing-service\n', '    name: billing\n');
     });
+    expect(output).toContain('production: Deployment/apps-service: unknown field readinesProbe (in IContainer)');
     expect(output).toContain('production: Deployment/apps-service: container apps-service has no readinessProbe');
     expect(output).toContain('production: Deployment/edge: container edge has a writable root filesystem');
     expect(output).toContain('production: Deployment/billing-service: 0 HorizontalPodAutoscalers target it (want 1)');
