@@ -38,7 +38,19 @@ export function findKubectl() {
   );
 }
 
+/**
+ * kubernetes-models keeps the schemas of API versions that Kubernetes has since stopped serving; these whole group
+ * versions are gone by KUBERNETES_VERSION (a cluster refuses their objects), so they count as having no schema.
+ */
+const REMOVED_API_VERSIONS = new Set([
+  'extensions/v1beta1', 'apps/v1beta1', 'apps/v1beta2', 'policy/v1beta1', 'autoscaling/v2beta1', 'autoscaling/v2beta2',
+  'batch/v1beta1', 'discovery.k8s.io/v1beta1', 'events.k8s.io/v1beta1', 'rbac.authorization.k8s.io/v1beta1',
+  'apiextensions.k8s.io/v1beta1', 'apiregistration.k8s.io/v1beta1', 'node.k8s.io/v1beta1', 'scheduling.k8s.io/v1beta1',
+  'flowcontrol.apiserver.k8s.io/v1beta1', 'flowcontrol.apiserver.k8s.io/v1beta2', 'flowcontrol.apiserver.k8s.io/v1beta3',
+]);
+
 function modelFor(apiVersion, kind) {
+  if (REMOVED_API_VERSIONS.has(apiVersion)) return undefined;
   // kubernetes-models has one module per kind: kubernetes-models/apps/v1/Deployment, kubernetes-models/v1/Service.
   if (!/^[a-z0-9.]+(\/[a-z0-9]+)?$/.test(apiVersion ?? '') || !/^[A-Za-z]+$/.test(kind ?? '')) return undefined;
   try {
@@ -186,7 +198,13 @@ export function validateOverlays(k8sDir, kubectl = findKubectl()[0]) {
 function main() {
   const dirFlag = process.argv.indexOf('--dir');
   const k8sDir = dirFlag > 0 ? process.argv[dirFlag + 1] : join(ROOT, 'k8s');
-  const [kubectl, kustomize] = findKubectl();
+  let kubectl, kustomize;
+  try {
+    [kubectl, kustomize] = findKubectl();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   const models = requireFromRoot('kubernetes-models/package.json').version;
   console.log(`rendering with ${kubectl} (kustomize ${kustomize}); schemas: Kubernetes ${KUBERNETES_VERSION} (kubernetes-models ${models})`);
   let failed = false;

@@ -47,13 +47,16 @@ describe('tools/k8s/validate.mjs', () => {
     expect(code).toBe(1);
   });
 
-  it('fails on a missing required field and on a kind the Kubernetes schemas do not know', async () => {
+  it('fails on a missing required field, on a kind the Kubernetes schemas do not know and on an API version 1.33 no longer serves', async () => {
     const { code, output } = await validateEdited((k8s) => {
       replaceIn(join(k8s, 'base/gateway.service.yaml'), '      port: 3000\n', '');
       appendFileSync(join(k8s, 'base/edge.service.yaml'), '---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: stray\n');
+      replaceIn(join(k8s, 'base/disruption-budgets.yaml'), 'apiVersion: policy/v1\n', 'apiVersion: policy/v1beta1\n');
     });
     expect(output).toContain('development: Service/gateway: /spec/ports/0 must have required property port');
     expect(output).toContain('development: Widget/stray: no Kubernetes 1.33 schema for apiVersion example.com/v1, kind Widget');
+    // Served until Kubernetes 1.25, and still in the package's schemas.
+    expect(output).toContain('development: PodDisruptionBudget/gateway: no Kubernetes 1.33 schema for apiVersion policy/v1beta1, kind PodDisruptionBudget');
     expect(code).toBe(1);
   });
 
