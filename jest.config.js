@@ -7,7 +7,7 @@ const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleName
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'], testPathIgnorePatterns: ['/apps/e2e/'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'], testPathIgnorePatterns: ['/apps/e2e/'] },
     {
       ...common,
       displayName: 'integration',

@@ -43,6 +43,28 @@ export function ensureInstalled() {
   return npm(['install', '--no-save', '--no-audit', '--no-fund']);
 }
 
+/**
+ * The Node 24 LTS release CI also runs the unit and integration tests on: the release of the images
+ * (docker/Dockerfile's NODE_IMAGE; move both together), while the code keeps running on Node 20.19+.
+ */
+export const NODE_24 = '24.21.0';
+
+/**
+ * Node NODE_24 from the npm registry (the `node-<platform>-<arch>` package the `node` package installs), kept
+ * in node_modules/.cache. Returns the path of its binary, or undefined (and says why) when it cannot be had.
+ */
+export function ensureNode24() {
+  const prefix = join(ROOT, 'node_modules/.cache/appgen-node', NODE_24);
+  const binary = join(prefix, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node');
+  const version = () => spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (existsSync(binary) && version() === `v${NODE_24}`) return binary;
+  console.log(`Installing Node ${NODE_24} from the npm registry into ${prefix}...`);
+  const installed = npm(['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-${process.platform}-${process.arch}@${NODE_24}`]);
+  if (installed && existsSync(binary) && version() === `v${NODE_24}`) return binary;
+  console.error(`Could not install Node ${NODE_24} (node-${process.platform}-${process.arch}@${NODE_24}) from the npm registry.`);
+  return undefined;
+}
+
 /** Where the browser test finds Chromium: Debian's package, or CHROMIUM_PATH on other systems. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

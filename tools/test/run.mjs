@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, ensureTestPackages, requireNodeVersion } from '../platform/install.mjs';
+import { NODE_24, ensureInstalled, ensureNode24, ensureTestPackages, requireNodeVersion } from '../platform/install.mjs';
 import { ROOT } from '../platform/platform.mjs';
 
 requireNodeVersion();
@@ -58,11 +58,12 @@ async function command(title, steps) {
   });
 }
 
-/** A jest run whose results are read from its JSON report; tests count individually. */
-async function jest(title, args) {
+/** A jest run whose results are read from its JSON report; tests count individually. `node`: the Node to run it on. */
+async function jest(title, args, node = process.execPath) {
   return stage(title, async () => {
     const outputFile = join(resultsDir, `${title.replace(/\W+/g, '-')}.json`);
-    const code = await run(bin('jest'), [...args, '--passWithNoTests', '--json', `--outputFile=${outputFile}`]);
+    const jestCli = join(ROOT, 'node_modules/jest/bin/jest.js');
+    const code = await run(node, [jestCli, ...args, '--passWithNoTests', '--json', `--outputFile=${outputFile}`]);
     if (!existsSync(outputFile)) return { ok: false, note: 'jest produced no results' };
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     const passed = report.numPassedTests;
@@ -119,6 +120,8 @@ await command('lint', [
   [bin('nx'), ['show', 'projects'], { NX_DAEMON: 'false' }],
   [bin('eslint'), ['--max-warnings=0', 'apps', 'libs', 'tools']],
 ]);
+// Every overlay rendered and checked against the Kubernetes schemas, offline.
+await command('kubernetes manifests', [[process.execPath, ['tools/k8s/validate.mjs']]]);
 const built = await command('build', [[process.execPath, ['tools/build/build.mjs']]]);
 await jest('unit tests', ['--config', 'jest.config.js', '--selectProjects', 'unit']);
 if (servicesOk) {
@@ -127,6 +130,15 @@ if (servicesOk) {
   else await stage('end-to-end tests', async () => (console.error('not run: the build failed'), { ok: false }));
 } else {
   await stage('integration and end-to-end tests', async () => (console.error('not run: infrastructure missing (see above)'), { ok: false }));
+}
+
+// The images run Node 24 LTS, while the code keeps running on this Node (20.19+), which ran everything above: the unit
+// and integration tests again on the images' release.
+let node24;
+await stage(`Node ${NODE_24} from the npm registry`, async () => ({ ok: Boolean((node24 = ensureNode24())) }));
+if (node24) {
+  await jest(`unit tests on Node ${NODE_24}`, ['--config', 'jest.config.js', '--selectProjects', 'unit'], node24);
+  if (servicesOk) await jest(`integration tests on Node ${NODE_24}`, ['--config', 'jest.config.js', '--selectProjects', 'integration', '--runInBand'], node24);
 }
 
 rmSync(resultsDir, { recursive: true, force: true });
