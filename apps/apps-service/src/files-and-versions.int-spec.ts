@@ -146,6 +146,7 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
         rpc.request(AppsSubjects.defineEntity, { caller: bob, id, entity: RECIPES }),
         rpc.request(AppsSubjects.listEntities, { caller: bob, app_id: id }),
         rpc.request(AppsSubjects.queryAnalytics, { caller: bob, id, period: '7d' }),
+        rpc.request(AppsSubjects.queryAnalyticsSeries, { caller: bob, id, period: '7d' }),
       ]) {
         expect(await rpcFailure(attempt)).toEqual(notFound);
       }

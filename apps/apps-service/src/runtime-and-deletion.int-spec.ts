@@ -46,6 +46,40 @@ describe('apps-service: files, versions, entities, rows, runtime and analytics o
       });
       expect((await rpcFailure(rpc.request(AppsSubjects.queryAnalytics, { caller: alice, id, period: '1y' as '7d' }))).status).toBe(422);
     });
+
+    it('answers the period day by day for the console: every UTC day once, oldest first, zero where nothing came', async () => {
+      const id = await newApp(alice);
+      const utcDate = (daysAgo: number): string => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+      const view = (visitor: string, session: string, daysAgo: number): PageView => ({
+        app_id: id,
+        visitor,
+        session,
+        path: '/',
+        environment: 'preview',
+        at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+      });
+      rpc.emit(AppsEvents.recordPageViews, { views: [view('v1', 's1', 1), view('v1', 's1', 1), view('v2', 's2', 1), view('v3', 's3', 3), view('v4', 's4', 40)] });
+      const series = (period: '7d' | '30d' | '90d') => rpc.request(AppsSubjects.queryAnalyticsSeries, { caller: alice, id, period });
+      const deadline = Date.now() + 5000;
+      const total = async () => (await series('90d')).days.reduce((sum, day) => sum + day.page_views, 0);
+      while ((await total()) < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const week = await series('7d');
+      expect(week.app_id).toBe(id);
+      expect(week.period).toBe('7d');
+      expect(week.days.map((day) => day.date)).toEqual([6, 5, 4, 3, 2, 1, 0].map(utcDate));
+      const byDate = new Map(week.days.map((day) => [day.date, day]));
+      expect(byDate.get(utcDate(1))).toEqual({ date: utcDate(1), page_views: 3, unique_visitors: 2, sessions: 2 });
+      expect(byDate.get(utcDate(3))).toEqual({ date: utcDate(3), page_views: 1, unique_visitors: 1, sessions: 1 });
+      expect(byDate.get(utcDate(0))).toEqual({ date: utcDate(0), page_views: 0, unique_visitors: 0, sessions: 0 });
+      expect(week.days.reduce((sum, day) => sum + day.page_views, 0)).toBe(4);
+
+      expect((await series('30d')).days).toHaveLength(30);
+      const quarter = await series('90d');
+      expect(quarter.days).toHaveLength(90);
+      expect(quarter.days.find((day) => day.date === utcDate(40))).toMatchObject({ page_views: 1 });
+      expect((await rpcFailure(rpc.request(AppsSubjects.queryAnalyticsSeries, { caller: alice, id, period: '1y' as '7d' }))).status).toBe(422);
+    });
   });
 
   it('deletes an app with its files, versions, entities, rows and page views', async () => {

@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { adminAccount, api, closeBus, e2eEnv, appUserSession, uniqueEmail, type TestAccount } from './support';
+import { adminAccount, api, closeBus, deployedApp, e2eEnv, appUserSession, uniqueEmail, type TestAccount } from './support';
 
 /**
  * What the black-box probe did to generated apps, through the edge as a browser would: another tenant's app
@@ -121,7 +121,7 @@ describe('the runtime API of generated apps', () => {
     expect(await titles('guestbook')).toEqual(['Lovely party!']);
   });
 
-  it("serves a generated app's pages under a strict policy that forbids framing", async () => {
+  it("serves a generated app's pages under a strict policy: its preview framed by the console alone, production by nobody", async () => {
     const queued = await call.post('/generation_queue', { prompt: 'A guest book where visitors leave a message with their name' }).expect(202);
     const deadline = Date.now() + 45_000;
     let previewUrl: string | null = null;
@@ -137,12 +137,24 @@ describe('the runtime API of generated apps', () => {
       }
     }
     const preview = new URL(previewUrl);
+    const policy = (ancestors: string) =>
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+      `frame-ancestors ${ancestors}; object-src 'none'; base-uri 'self'; form-action 'self'`;
+    const appId = String(queued.body.app_id);
+    const production = await deployedApp(owner.key, appId);
     for (const path of ['/', '/assets/app.js', '/assets/app.css']) {
-      const answer = await edge().get(path).set('Host', preview.host).expect(200);
-      expect(answer.headers).toMatchObject({
-        'content-security-policy':
-          "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-          "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+      // The preview: only the console's own origin may frame it (no X-Frame-Options, which cannot say that).
+      const previewed = await edge().get(path).set('Host', preview.host).expect(200);
+      expect(previewed.headers).toMatchObject({
+        'content-security-policy': policy(new URL(e2eEnv().site).origin),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
+      expect(previewed.headers['x-frame-options']).toBeUndefined();
+      // The production address: nobody, the console included.
+      const live = await edge().get(path).set('Host', new URL(production).host).expect(200);
+      expect(live.headers).toMatchObject({
+        'content-security-policy': policy("'none'"),
         'x-frame-options': 'DENY',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
@@ -152,5 +164,5 @@ describe('the runtime API of generated apps', () => {
     const signed = await edge().post('/_api/entities/guest_books').set({ Host: preview.host, Origin: preview.origin }).send({ name: 'Ada', message: 'Hello!' });
     expect(signed.status).toBe(201);
     expect(signed.body.row).toMatchObject({ name: 'Ada', message: 'Hello!' });
-  });
+  }, 120_000);
 });

@@ -1,5 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
-import { adminAccount, api, closeBus, e2eEnv, generatedApp, latestMailTo, launchChromium, onBrowserPage, type TestAccount } from './support';
+import {
+  adminAccount,
+  api,
+  closeBus,
+  consoleSession,
+  deployedApp,
+  e2eEnv,
+  enterConsoleCode,
+  generatedApp,
+  launchChromium,
+  onConsolePage,
+  signedInToConsole,
+  throughEdge,
+  until,
+  type TestAccount,
+} from './support';
 
 /**
  * The web console at {SITE_URL}/account in a real browser, as a person uses it: the editor address an API answer
@@ -22,24 +37,11 @@ describe('the web console', () => {
     await closeBus();
   });
 
-  async function signedIn(page: Page, address: string): Promise<void> {
-    await page.goto(address);
-    const asked = new Date();
-    await page.getByLabel('E-mail address').fill(owner.email);
-    await page.getByRole('button', { name: 'Send me a code' }).click();
-    const mail = await latestMailTo(owner.email, { since: asked });
-    const code = /\b\d{6}\b/.exec(mail.subject)?.[0] ?? /\b\d{6}\b/.exec(mail.text)?.[0];
-    if (!code) throw new Error(`no 6-digit code in the mail "${mail.subject}"`);
-    await page.getByLabel('Sign-in code').fill(code);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText(owner.email).waitFor();
-  }
+  const signedIn = (page: Page, address: string): Promise<void> => signedInToConsole(page, address, owner.email);
 
-  async function onPage(name: string, steps: (page: Page) => Promise<void>): Promise<string[]> {
+  async function onPage(name: string, steps: (page: Page) => Promise<void>, expected?: RegExp): Promise<string[]> {
     if (!browser) throw new Error('Chromium did not start');
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    // Chromium logs every 4xx: the console asking who is signed in before anyone is (401) is not a fault.
-    return onBrowserPage(context, `console-${name}`, steps, { timeoutMs: 20_000, expected: (message) => /status of 401/.test(message.text()) });
+    return onConsolePage(await browser.newContext({ viewport: { width: 375, height: 800 } }), name, steps, expected);
   }
 
   it('opens the editor address after sign-in, changes the app by prompt, breaks and repairs it by a file edit and a rollback, and deploys it', async () => {
@@ -54,11 +56,21 @@ describe('the web console', () => {
       const response = await page.goto(editor);
       expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
       expect(response?.headers()['content-security-policy']).not.toContain('unsafe-inline');
+      // It frames previews and nothing else (the preview hosts, at the edge's public port).
+      const previewAddress = new URL(app.previewUrl);
+      const previewHosts = `${previewAddress.protocol}//*.${previewAddress.hostname.split('.').slice(1).join('.')}:${previewAddress.port}`;
+      expect(response?.headers()['content-security-policy']).toContain(`frame-src ${previewHosts};`);
       await signedIn(page, editor);
       expect(page.url()).toBe(editor);
       await page.getByRole('heading', { level: 1, name: detail.name }).waitFor();
       const preview = page.getByRole('link', { name: 'Open the preview' });
       expect(await preview.getAttribute('href')).toBe(app.previewUrl);
+      // The preview itself, in a frame on the page: the app's own page, as its address serves it.
+      const served = (await throughEdge(app.previewUrl).set('Accept', 'text/html').expect(200)).text;
+      const framed = page.frameLocator(`iframe[title="Preview of ${detail.name}"]`);
+      await framed.getByRole('heading', { level: 1 }).first().waitFor();
+      const frame = page.frames().find((candidate) => candidate.url().startsWith(app.previewUrl));
+      expect(await frame?.title()).toBe(/<title>([^<]*)<\/title>/.exec(served)?.[1]);
 
       // a change by prompt, with its progress, to the end
       await page.getByLabel('What should change?').fill('Add a notes field to books');
@@ -122,20 +134,63 @@ describe('the web console', () => {
     expect(after).toBeGreaterThan(before);
   }, 120_000);
 
+  it('lets no other site frame the preview, and nobody frame the production address', async () => {
+    const productionUrl = await deployedApp(owner.key, app.appId);
+    // A page of another site (served to the browser by the test itself) framing both addresses.
+    const elsewhere = `http://elsewhere.localhost:${new URL(app.previewUrl).port}/framing.html`;
+    const problems = await onPage(
+      'framed-elsewhere',
+      async (page) => {
+        await page.route(elsewhere, (route) =>
+          route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><title>elsewhere</title><iframe title="preview" src="${app.previewUrl}"></iframe><iframe title="production" src="${productionUrl}"></iframe>`,
+          }),
+        );
+        await page.goto(elsewhere);
+        // Chromium replaces a frame it refused to show with its own error page: neither holds the app.
+        for (const title of ['preview', 'production']) {
+          const frame = await (await page.locator(`iframe[title="${title}"]`).elementHandle())?.contentFrame();
+          await until(`the ${title} frame refused`, async () => frame?.url(), (url) => url?.startsWith('chrome-error://') === true, 15_000);
+          expect(await page.frameLocator(`iframe[title="${title}"]`).getByRole('heading', { level: 1 }).count()).toBe(0);
+        }
+      },
+      // What Chromium says as it refuses them (frame-ancestors for the preview, X-Frame-Options for production).
+      /status of 401|Refused to (display|frame)/,
+    );
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('asks for a sign-in where the person is when the session ends under the page, and goes on there', async () => {
+    const address = `${e2eEnv().site}/account/apps/${app.appId}`;
+    const problems = await onPage('session-ended', async (page) => {
+      await signedIn(page, address);
+      await page.getByRole('region', { name: 'Analytics' }).getByRole('img').waitFor();
+      // The session is revoked from elsewhere (signed out in another browser): the cookie this one holds is dead.
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      const site = e2eEnv().site;
+      const session = await api().get('/account/session').set('Cookie', cookie).expect(200);
+      await api().delete('/account/session').set({ Cookie: cookie, Origin: site, 'X-CSRF-Token': session.body.csrf_token }).expect(204);
+
+      await page.getByLabel('Period').selectOption('30d');
+      await page.getByRole('status').filter({ hasText: 'Your session has ended' }).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(page.url()).toBe(address);
+      await enterConsoleCode(page, owner.email);
+      await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Sign in' }).waitFor();
+      expect(page.url()).toBe(address);
+      await page.getByRole('region', { name: 'Analytics' }).getByRole('img').waitFor();
+    });
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('signs out for good: a copy of the session cookie kept from before stops working', async () => {
     const site = e2eEnv().site;
-    const asked = new Date();
-    const browserLike = api();
-    await browserLike.post('/account/session/code').set('Origin', site).send({ email: owner.email }).expect(200);
-    const mail = await latestMailTo(owner.email, { since: asked });
-    const code = /\b\d{6}\b/.exec(mail.subject)?.[0] ?? /\b\d{6}\b/.exec(mail.text)?.[0];
-    const signedIn = await browserLike.post('/account/session').set('Origin', site).send({ email: owner.email, code }).expect(200);
-    const cookie = signedIn.headers['set-cookie'];
-    const csrf: string = signedIn.body.csrf_token;
+    const { cookie, csrf } = await consoleSession(owner.email);
     const asCopy = () => api().get('/account/api/v1/account').set('Cookie', cookie).set('Origin', site).set('X-CSRF-Token', csrf);
     expect((await asCopy()).status).toBe(200);
 
-    await browserLike.delete('/account/session').set('Origin', site).set('X-CSRF-Token', csrf).expect(204);
+    await api().delete('/account/session').set('Cookie', cookie).set('Origin', site).set('X-CSRF-Token', csrf).expect(204);
     const afterSignOut = await asCopy();
     expect(afterSignOut.status).toBe(401);
     expect(afterSignOut.body.error).toBe('unauthorized');

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { Agent, request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
@@ -68,7 +69,7 @@ describe('custom domains', () => {
   }
 
   /** An HTTPS request to the edge's TLS port for `domain`, the name sent as SNI, trusting only `ca`. */
-  function overHttps(domain: string, path: string, ca: string): Promise<{ status: number; body: string; certificate: PeerCertificate }> {
+  function overHttps(domain: string, path: string, ca: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string; certificate: PeerCertificate }> {
     const url = new URL(e2eEnv().edgeTls);
     return new Promise((resolve, reject) => {
       const req = httpsRequest(
@@ -87,7 +88,7 @@ describe('custom domains', () => {
           const chunks: Buffer[] = [];
           const certificate = (res.socket as import('node:tls').TLSSocket).getPeerCertificate();
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), certificate }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), certificate }));
         },
       );
       req.on('error', reject);
@@ -231,6 +232,9 @@ describe('custom domains', () => {
     expect(served.body).toContain('<!doctype html>'.slice(0, 5));
     expect(served.certificate.subjectaltname).toBe(`DNS:${domain}`);
     expect(served.certificate.issuer.CN).toMatch(/Pebble/i);
+    // Only a preview may be framed (by the console): a custom domain, like a production address, never.
+    expect(served.headers['x-frame-options']).toBe('DENY');
+    expect(served.headers['content-security-policy']).toContain("frame-ancestors 'none'");
 
     // HTTP redirects to HTTPS on the edge's TLS port.
     const plain = await supertest(e2eEnv().edge).get('/guestbook?x=1').set('Host', domain).expect(308);

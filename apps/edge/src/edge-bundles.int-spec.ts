@@ -1,7 +1,16 @@
 import 'reflect-metadata';
-import { PUBLIC_APP, UNBUILT_APP, preview, production, fileRequests, call, useEdgeUnderTest } from './edge-under-test.testing';
+import { PUBLIC_APP, SITE_URL, UNBUILT_APP, preview, production, fileRequests, call, useEdgeUnderTest } from './edge-under-test.testing';
 
 useEdgeUnderTest();
+
+/** The source list of a response's CSP `frame-ancestors` directive. */
+function frameAncestors(headers: Record<string, unknown>): string | undefined {
+  const directive = String(headers['content-security-policy'] ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('frame-ancestors '));
+  return directive?.slice('frame-ancestors '.length);
+}
 
 describe('serving bundles', () => {
   it('serves index.html of the preview build at /, with an ETag the browser can revalidate', async () => {
@@ -68,22 +77,41 @@ describe('serving bundles', () => {
     expect(hostile.headers['server']).toBeUndefined();
   });
 
-  it('serves every file of an app under its strict policy: no framing, no sniffing, no inline code', async () => {
+  it('serves every file of an app under its strict policy: no sniffing, no inline code, framed by the console on preview only', async () => {
+    const policy = (ancestors: string) =>
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+      `frame-ancestors ${ancestors}; object-src 'none'; base-uri 'self'; form-action 'self'`;
     for (const path of ['/', '/recipes/42/edit', '/assets/app.js']) {
-      const answer = await call(preview(PUBLIC_APP), path);
-      expect(answer.status).toBe(200);
-      expect(answer.headers).toMatchObject({
-        'content-security-policy':
-          "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-          "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+      // The preview: the console's origin (SITE_URL without its path) may frame it, nobody else; X-Frame-Options
+      // cannot name an origin, so it is absent rather than contradicting the allow-list.
+      const previewed = await call(preview(PUBLIC_APP), path);
+      expect(previewed.status).toBe(200);
+      expect(previewed.headers).toMatchObject({
+        'content-security-policy': policy(SITE_URL),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
+      expect(previewed.headers['x-frame-options']).toBeUndefined();
+      // The production address: framed by nobody, the console included.
+      const live = await call(production(PUBLIC_APP), path);
+      expect(live.status).toBe(200);
+      expect(live.headers).toMatchObject({
+        'content-security-policy': policy("'none'"),
         'x-frame-options': 'DENY',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
       });
     }
     const missing = await call(preview(PUBLIC_APP), '/assets/nope.js');
-    expect(missing.headers['x-frame-options']).toBe('DENY');
-    expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(missing.headers['x-frame-options']).toBeUndefined();
+    expect(frameAncestors(missing.headers)).toBe(SITE_URL);
+    const missingLive = await call(production(PUBLIC_APP), '/assets/nope.js');
+    expect(missingLive.headers['x-frame-options']).toBe('DENY');
+    expect(frameAncestors(missingLive.headers)).toBe("'none'");
+    // A host that is no app (a custom domain not registered, anything else) is framed by nobody.
+    const unknown = await call('example.com', '/');
+    expect(unknown.headers['x-frame-options']).toBe('DENY');
+    expect(frameAncestors(unknown.headers)).toBe("'none'");
   });
 
   it('refuses other methods on pages', async () => {

@@ -31,6 +31,8 @@ export const codec = JSONCodec();
 export const EDGE_PORT = 5810;
 export const HEALTH_PORT = 5811;
 export const CACHE_MS = 200;
+/** The console's site: the one origin allowed to frame a preview. */
+export const SITE_URL = 'https://console.appgen.test';
 
 export const PUBLIC_APP = 'recipes00001';
 export const PRIVATE_APP = 'private00002';
@@ -249,6 +251,7 @@ export function useEdgeUnderTest(): void {
       RUNTIME_CACHE_MS: String(CACHE_MS),
       PAGE_VIEW_FLUSH_MS: '100',
       LOG_LEVEL: 'warn',
+      SITE_URL: `${SITE_URL}/`,
     });
     edge = await NestFactory.createApplicationContext(AppModule.forConfig(config), { logger: ['error', 'warn'] });
     edge.enableShutdownHooks();

@@ -11,6 +11,7 @@ import { AccountsController } from './accounts/accounts.controller';
 import { AnonymousBuildsController } from './anonymous-builds/anonymous-builds.controller';
 import { ClientLimits } from './anonymous-builds/client-limits';
 import { ClaimPageController } from './claim-page/claim-page.controller';
+import { ConsoleAnalyticsController } from './console/console-analytics.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AppUsersController } from './app-users/app-users.controller';
 import { AccountCredits } from './billing/account-credits';
@@ -69,8 +70,8 @@ interceptPostRoutes(CONTROLLERS, IdempotencyInterceptor);
 const MCP_CONTROLLERS = [McpController];
 /** Answered to a browser's form and to Stripe, which send no Idempotency-Key: billing makes each payment count once. */
 const CHECKOUT_CONTROLLERS = [CheckoutPageController, StripeWebhookController];
-/** The claim page's forms are a browser's, protected by their own CSRF tokens: no Idempotency-Key there either. */
-const PAGE_CONTROLLERS = [ClaimPageController];
+/** The claim page's forms and the console's own reads are a browser's, protected by their own CSRF tokens: no Idempotency-Key there either. */
+const PAGE_CONTROLLERS = [ClaimPageController, ConsoleAnalyticsController];
 
 @Module({})
 export class AppModule implements NestModule {

@@ -45,6 +45,8 @@ export const AppsSubjects = {
   /** the edge asks what it serves at an address (public traffic, no caller) */
   resolveRuntime: 'apps.runtime.resolve',
   queryAnalytics: 'apps.analytics.query',
+  /** an app's traffic per UTC day of the period, zero-filled, for the console's chart (not in the public API) */
+  queryAnalyticsSeries: 'apps.analytics.series',
   /** an app's environment variables, values masked (GET /managed_apps/:id/env_vars) */
   listEnvVars: 'apps.env_vars.list',
   /** sets variables, all or none (PUT /managed_apps/:id/env_vars) */
@@ -557,6 +559,25 @@ export const AnalyticsResponse = Named(
 );
 export type AnalyticsResponse = Static<typeof AnalyticsResponse>;
 
+/** What both analytics subjects are asked: the caller's app and the period. */
+const AnalyticsRequest = Closed({ ...AppByIdRequest.properties, period: StringEnum(ANALYTICS_PERIODS) });
+
+/** The day-by-day counts behind a period, oldest first: one entry per UTC day, today's included, zero where nothing came. */
+export const AnalyticsSeriesResponse = Closed({
+  app_id: Type.String(),
+  period: StringEnum(ANALYTICS_PERIODS),
+  days: Type.Array(
+    Closed({
+      /** YYYY-MM-DD, UTC */
+      date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      page_views: Type.Integer(),
+      unique_visitors: Type.Integer(),
+      sessions: Type.Integer(),
+    }),
+  ),
+});
+export type AnalyticsSeriesResponse = Static<typeof AnalyticsSeriesResponse>;
+
 /** A page view's path is stored cut to this many characters. */
 export const PAGE_VIEW_PATH_STORED_LENGTH = 2048;
 
@@ -614,7 +635,8 @@ export const APPS_RPC = {
   [AppsSubjects.updateRow]: rpc(UpdateRowRequest, RowResponse),
   [AppsSubjects.deleteRow]: rpc(RowByIdRequest, Closed({ success: Type.Literal(true) })),
   [AppsSubjects.resolveRuntime]: rpc(Closed({ app_id: AppId }), Closed({ app: RuntimeApp })),
-  [AppsSubjects.queryAnalytics]: rpc(Closed({ ...AppByIdRequest.properties, period: StringEnum(ANALYTICS_PERIODS) }), AnalyticsResponse),
+  [AppsSubjects.queryAnalytics]: rpc(AnalyticsRequest, AnalyticsResponse),
+  [AppsSubjects.queryAnalyticsSeries]: rpc(AnalyticsRequest, AnalyticsSeriesResponse),
   [AppsSubjects.listEnvVars]: rpc(AppByIdRequest, EnvVarList),
   [AppsSubjects.putEnvVars]: rpc(PutEnvVarsRequest, PutEnvVarsResult),
   [AppsSubjects.deleteEnvVar]: rpc(EnvVarRequest, DeleteEnvVarResult),

@@ -16,4 +16,9 @@ export class AnalyticsController {
   onQuery(@Payload() request: RpcRequest<typeof AppsSubjects.queryAnalytics>): Promise<RpcResponse<typeof AppsSubjects.queryAnalytics>> {
     return this.analytics.query(request);
   }
+
+  @MessagePattern(AppsSubjects.queryAnalyticsSeries)
+  onSeries(@Payload() request: RpcRequest<typeof AppsSubjects.queryAnalyticsSeries>): Promise<RpcResponse<typeof AppsSubjects.queryAnalyticsSeries>> {
+    return this.analytics.series(request);
+  }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   type AnalyticsPeriod,
   type AnalyticsResponse,
+  type AnalyticsSeriesResponse,
   type AppByIdRequest,
   PAGE_VIEW_PATH_STORED_LENGTH,
   PageView,
@@ -57,5 +58,30 @@ export class AnalyticsService {
     );
     const metrics = rows[0] ?? { page_views: 0, unique_visitors: 0, sessions: 0 };
     return { app_id: app.id, period, metrics };
+  }
+
+  /**
+   * The period day by day (UTC days, today's so far included, oldest first), every day present, zero where no view
+   * came: what the console draws. The caller must own the app, exactly as for the totals.
+   */
+  async series(request: AppByIdRequest & { period: AnalyticsPeriod }): Promise<AnalyticsSeriesResponse> {
+    const { period } = request;
+    const app = await findOwnedApp(this.dataSource.manager, request.caller, request.id);
+    const days = await this.dataSource.query<AnalyticsSeriesResponse['days']>(
+      `WITH bounds AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($2::int - 1) AS first, (now() AT TIME ZONE 'UTC')::date AS last),
+            counted AS (
+              SELECT (at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS page_views,
+                     count(DISTINCT visitor)::int AS unique_visitors, count(DISTINCT session)::int AS sessions
+                FROM app_page_views, bounds
+               WHERE app_id = $1 AND at >= bounds.first::timestamp AT TIME ZONE 'UTC'
+               GROUP BY 1)
+       SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(c.page_views, 0) AS page_views,
+              coalesce(c.unique_visitors, 0) AS unique_visitors, coalesce(c.sessions, 0) AS sessions
+         FROM bounds, generate_series(bounds.first, bounds.last, interval '1 day') AS d(day)
+         LEFT JOIN counted c ON c.day = d.day::date
+        ORDER BY d.day`,
+      [app.id, PERIOD_DAYS[period]],
+    );
+    return { app_id: app.id, period, days };
   }
 }

@@ -14,6 +14,7 @@ export {
 } from './webhook-receiver';
 export { appUserSession, deployedApp, generatedApp, throughEdge, until } from './app-journeys';
 export { launchChromium, onBrowserPage } from './browser';
+export { consoleSession, enterConsoleCode, onConsolePage, signedInToConsole } from './console';
 export {
   authorizeInBrowser,
   authorizeQuery,

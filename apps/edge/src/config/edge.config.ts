@@ -12,6 +12,7 @@ export const edgeEnv = {
   }),
   PREVIEW_HOST: env.string('previews are served at preview-<app_id>.<PREVIEW_HOST>', { default: 'preview.localhost' }),
   APPS_HOST: env.string('production apps are served at <app_id>.<APPS_HOST>', { default: 'apps.localhost' }),
+  SITE_URL: env.url("site root: the console's origin, the one site allowed to frame a preview", { default: 'http://localhost:3000', protocols: ['http', 'https'] }),
   PUBLIC_URL_SCHEME: env.oneOf('scheme of the public app addresses; https marks cookies Secure', ['http', 'https'] as const, {
     default: 'http',
   }),

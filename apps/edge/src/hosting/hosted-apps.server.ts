@@ -26,23 +26,21 @@ import { CustomDomainLookup } from './custom-domain-lookup.service';
 import { parseCookies, serializeCookie } from './cookies';
 import { errorResponse, methodNotAllowedResponse, notFoundResponse, prefersJson, type PageResponse } from './edge-responses';
 import { normalizeHost, parseHostAddress, type HostAddress } from './host-address';
-import { APP_CONTENT_SECURITY_POLICY, EDGE_SECURITY_HEADERS } from './security-headers';
+import { framedByConsole, NOT_FRAMED, type FramePolicy } from './security-headers';
 
-const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-function send(reply: FastifyReply, page: PageResponse): FastifyReply {
-  reply.code(page.status).header('content-type', page.contentType).headers(EDGE_SECURITY_HEADERS);
+function send(reply: FastifyReply, page: PageResponse, framing: FramePolicy): FastifyReply {
+  reply.code(page.status).header('content-type', page.contentType).headers(framing.headers);
   // Answers change as soon as an app is built or deployed, so nothing in between may keep them.
   reply.header('cache-control', 'no-store');
-  if (page.contentType.startsWith('text/html')) reply.header('content-security-policy', HTML_POLICY);
+  if (page.contentType.startsWith('text/html')) reply.header('content-security-policy', framing.pagePolicy);
   return reply.send(page.body);
 }
 
-function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+function sendJson(reply: FastifyReply, status: number, body: unknown, framing: FramePolicy): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'application/json; charset=utf-8')
-    .headers(EDGE_SECURITY_HEADERS)
+    .headers(framing.headers)
     .header('cache-control', 'no-store')
     .send(JSON.stringify(body));
 }
@@ -82,6 +80,8 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
   /** HTTPS on EDGE_TLS_PORT for custom domains, each with its own certificate, chosen by SNI. */
   private readonly tlsServer: FastifyInstance;
   private readonly secureCookies: boolean;
+  /** What a preview host answers: framed by the console (SITE_URL) and nobody else. */
+  private readonly previewFraming: FramePolicy;
 
   constructor(
     @Inject(EDGE_CONFIG) private readonly config: EdgeConfig,
@@ -92,6 +92,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     private readonly domains: CustomDomainLookup,
   ) {
     this.secureCookies = config.PUBLIC_URL_SCHEME === 'https';
+    this.previewFraming = framedByConsole(config.SITE_URL);
     this.server = this.createServer(Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: 'idle', return503OnClosing: true }), false);
     this.tlsServer = this.createServer(
       Fastify({
@@ -129,7 +130,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     server.setNotFoundHandler((request, reply) => this.serve(request, reply, secure));
     server.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       const page = errorResponse(error.statusCode, isApiPath(splitUrl(request.url).path) ? 'application/json' : request.headers.accept);
-      return send(reply, page);
+      return send(reply, page, this.framingOf(secure ? undefined : this.hostAddress(request)));
     });
     return server;
   }
@@ -144,23 +145,30 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     return this.tlsServer;
   }
 
+  private hostAddress(request: FastifyRequest): HostAddress {
+    return parseHostAddress(request.headers.host, { previewHost: this.config.PREVIEW_HOST, appsHost: this.config.APPS_HOST });
+  }
+
+  /** Only a preview host (over HTTP, as previews are served) may be framed, and by the console only. */
+  private framingOf(address: HostAddress | undefined): FramePolicy {
+    return address?.kind === 'preview' ? this.previewFraming : NOT_FRAMED;
+  }
+
   private async serve(request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<FastifyReply> {
-    const parsed = parseHostAddress(request.headers.host, {
-      previewHost: this.config.PREVIEW_HOST,
-      appsHost: this.config.APPS_HOST,
-    });
+    const parsed = this.hostAddress(request);
     const { path, query } = splitUrl(request.url);
     const api = isApiPath(path);
     const accept = api ? 'application/json' : request.headers.accept;
     // The HTTPS port serves custom domains only: their certificates are the only ones it has.
-    if (secure && parsed.kind !== 'unknown') return send(reply, notFoundResponse({ kind: 'unknown', host: parsed.host }, accept));
+    if (secure && parsed.kind !== 'unknown') return send(reply, notFoundResponse({ kind: 'unknown', host: parsed.host }, accept), NOT_FRAMED);
+    const framing = this.framingOf(parsed);
     try {
       await this.lookup.synced();
       const address = parsed.kind === 'unknown' ? await this.customDomainAddress(request, reply, parsed.host, path, secure) : parsed;
-      if (address === null) return send(reply, notFoundResponse(parsed, accept));
+      if (address === null) return send(reply, notFoundResponse(parsed, accept), framing);
       if (address === ANSWERED) return reply;
       const app = await this.lookup.app(address.appId);
-      if (!app) return send(reply, notFoundResponse(address, accept, 'no_app'));
+      if (!app) return send(reply, notFoundResponse(address, accept, 'no_app'), framing);
       const cookies = parseCookies(request.headers.cookie);
       const sessionToken = cookies.get(APP_SESSION_COOKIE) || null;
       if (api) {
@@ -178,13 +186,13 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
           secure: secure || this.secureCookies,
         });
         if (result.setCookie) reply.header('set-cookie', result.setCookie);
-        return sendJson(reply, result.status, result.body);
+        return sendJson(reply, result.status, result.body, framing);
       }
-      return await this.serveBundle(request, reply, { address, app, path, cookies, sessionToken, secure });
+      return await this.serveBundle(request, reply, { address, app, path, cookies, sessionToken, secure, framing });
     } catch (error) {
       const status = error instanceof AppgenError ? error.payload.status : undefined;
       if (status === undefined) this.log.error(`serving ${parsed.host}${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      return send(reply, errorResponse(status, accept));
+      return send(reply, errorResponse(status, accept), framing);
     }
   }
 
@@ -216,7 +224,7 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     if (!domain.operational) return null;
     if (!secure) {
       const port = this.config.EDGE_TLS_PORT === 443 ? '' : `:${this.config.EDGE_TLS_PORT}`;
-      reply.code(308).headers(EDGE_SECURITY_HEADERS).header('cache-control', 'no-store').header('location', `https://${host}${port}${request.url}`).send();
+      reply.code(308).headers(NOT_FRAMED.headers).header('cache-control', 'no-store').header('location', `https://${host}${port}${request.url}`).send();
       return ANSWERED;
     }
     return { kind: 'production', appId: domain.app_id, host };
@@ -232,26 +240,27 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
       cookies: Map<string, string>;
       sessionToken: string | null;
       secure: boolean;
+      framing: FramePolicy;
     },
   ): Promise<FastifyReply> {
-    const { address, app, path, cookies, secure } = context;
+    const { address, app, path, cookies, secure, framing } = context;
     const accept = request.headers.accept;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(reply.header('allow', 'GET, HEAD'), methodNotAllowedResponse(accept));
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(reply.header('allow', 'GET, HEAD'), methodNotAllowedResponse(accept), framing);
     const environment: BundleEnvironment = address.kind;
     const privateApp = app.visibility === 'login_required';
     let user: AppUserView | null = null;
     if (privateApp) {
       // Read on every request (the edge forgets it when the app or its users change): making an app private applies without a redeploy.
       user = context.sessionToken ? await this.lookup.session(app.id, sessionHashOf(context.sessionToken)) : null;
-      if (!user) return this.signInPage(request, reply, app, environment, path, cookies, secure);
+      if (!user) return this.signInPage(request, reply, { app, environment, path, cookies, secure, framing });
     }
     const bundle = await this.lookup.bundle(app.id, environment);
-    if (!bundle) return send(reply, notFoundResponse(address, accept));
+    if (!bundle) return send(reply, notFoundResponse(address, accept), framing);
     const resolved = resolveBundlePath(path, bundle.paths);
-    if (resolved.kind === 'bad_request') return send(reply, errorResponse(400, accept));
-    if (resolved.kind === 'missing') return send(reply, notFoundResponse(address, accept, { file: path }));
+    if (resolved.kind === 'bad_request') return send(reply, errorResponse(400, accept), framing);
+    if (resolved.kind === 'missing') return send(reply, notFoundResponse(address, accept, { file: path }), framing);
     const file = await this.lookup.file(bundle.buildId, resolved.path);
-    if (!file) return send(reply, notFoundResponse(address, accept, { file: path }));
+    if (!file) return send(reply, notFoundResponse(address, accept, { file: path }), framing);
 
     const html = isHtml(file.contentType);
     if (html && request.method === 'GET') {
@@ -262,9 +271,9 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
     }
     reply
       .header('content-type', file.contentType)
-      .headers(EDGE_SECURITY_HEADERS)
+      .headers(framing.headers)
       // On every file, not only HTML: an SVG or a page opened directly is held to the same policy.
-      .header('content-security-policy', APP_CONTENT_SECURITY_POLICY)
+      .header('content-security-policy', framing.appPolicy)
       .header('etag', file.etag)
       // Asset names are not content-hashed, so browsers revalidate (cheap: 304 by ETag) rather than keep a stale bundle.
       .header('cache-control', privateApp ? 'private, no-cache' : 'no-cache');
@@ -276,25 +285,22 @@ export class HostedAppsServer implements OnApplicationBootstrap, BeforeApplicati
   private signInPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    app: RuntimeApp,
-    environment: BundleEnvironment,
-    path: string,
-    cookies: Map<string, string>,
-    secure: boolean,
+    context: { app: RuntimeApp; environment: BundleEnvironment; path: string; cookies: Map<string, string>; secure: boolean; framing: FramePolicy },
   ): FastifyReply {
+    const { app, environment, path, cookies, secure, framing } = context;
     // Only a page can show a form; an asset asked for without a session is simply refused.
     const page = extensionOf(path) === '' || extensionOf(path) === 'html';
     if (!page || prefersJson(request.headers.accept)) {
-      return sendJson(reply, 401, { error: 'unauthorized', message: `Sign in to use ${app.name}.` });
+      return sendJson(reply, 401, { error: 'unauthorized', message: `Sign in to use ${app.name}.` }, framing);
     }
     if (request.method === 'GET') this.countPageView(reply, app, environment, path, cookies, secure);
     const nonce = randomBytes(16).toString('base64');
     return reply
       .code(401)
       .header('content-type', 'text/html; charset=utf-8')
-      .headers(EDGE_SECURITY_HEADERS)
+      .headers(framing.headers)
       .header('cache-control', 'no-store')
-      .header('content-security-policy', signInPagePolicy(nonce))
+      .header('content-security-policy', signInPagePolicy(nonce, framing.ancestors))
       .send(renderSignInPage(app.name, nonce));
   }
 

@@ -98,6 +98,7 @@ export function renderSignInPage(appName: string, nonce: string): string {
 `;
 }
 
-export function signInPagePolicy(nonce: string): string {
-  return `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+/** `frameAncestors`: who may frame the page (the console, on a preview host; nobody elsewhere). */
+export function signInPagePolicy(nonce: string, frameAncestors: string): string {
+  return `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`;
 }

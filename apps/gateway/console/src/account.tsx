@@ -1,8 +1,8 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { AppgenClient } from '@appgen/sdk';
 import { dataOf, type Schemas } from './api';
-import { Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
+import { ConfirmButton, Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
 
 type Client = { client: AppgenClient };
 
@@ -82,85 +82,235 @@ function ApiKeys({ client }: Client): JSX.Element {
   );
 }
 
-const EVENTS: Schemas['CreateWebhookRequest']['events'] = ['app.generation.completed', 'app.generation.failed', 'app.deployment.completed', 'app.created', 'app.deleted'];
+type WebhookEvent = Schemas['Webhook']['events'][number];
+/** Every event a webhook can subscribe to (section 6 of the contract), in the order a person thinks of them. */
+const ALL_EVENTS: WebhookEvent[] = [
+  'app.created',
+  'app.updated',
+  'app.deleted',
+  'app.generation.started',
+  'app.generation.progress',
+  'app.generation.completed',
+  'app.generation.failed',
+  'app.deployment.started',
+  'app.deployment.completed',
+  'app.user.created',
+  'app.user.access_granted',
+  'app.user.access_revoked',
+];
+const DEFAULT_EVENTS: WebhookEvent[] = ['app.generation.completed', 'app.generation.failed', 'app.deployment.completed', 'app.created', 'app.deleted'];
+
+interface WebhookFields {
+  url: string;
+  name: string;
+  events: WebhookEvent[];
+  enabled: boolean;
+}
+
+/** The fields of a webhook, to add one or change one (what PATCH /webhooks/:id takes). `id` keeps the labels unique. */
+function WebhookForm(props: { id: string; initial: WebhookFields; submit: string; editing: boolean; busy: boolean; onSubmit: (fields: WebhookFields) => void; onCancel?: () => void }): JSX.Element {
+  const [fields, setFields] = useState(props.initial);
+  const toggle = (event: WebhookEvent, on: boolean) => setFields({ ...fields, events: on ? [...fields.events, event] : fields.events.filter((e) => e !== event) });
+  const submit = (event: Event) => {
+    event.preventDefault();
+    props.onSubmit({ ...fields, url: fields.url.trim(), name: fields.name.trim() });
+  };
+  return (
+    <form onSubmit={submit} class="inline">
+      <label for={`${props.id}-url`}>URL</label>
+      <input id={`${props.id}-url`} type="url" required placeholder="https://example.com/hooks/appgen" value={fields.url} onInput={(e) => setFields({ ...fields, url: e.currentTarget.value })} />
+      <label for={`${props.id}-name`}>Name</label>
+      <input id={`${props.id}-name`} value={fields.name} onInput={(e) => setFields({ ...fields, name: e.currentTarget.value })} />
+      <fieldset>
+        <legend>Events</legend>
+        <div class="checks">
+          {ALL_EVENTS.map((event) => (
+            <label key={event} class="check">
+              <input type="checkbox" checked={fields.events.includes(event)} onChange={(e) => toggle(event, e.currentTarget.checked)} /> {event}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {props.editing && (
+        <label class="check">
+          <input type="checkbox" checked={fields.enabled} onChange={(e) => setFields({ ...fields, enabled: e.currentTarget.checked })} /> Enabled (sends events)
+        </label>
+      )}
+      <button type="submit" disabled={props.busy || fields.events.length === 0}>
+        {props.submit}
+      </button>
+      {props.onCancel && (
+        <button type="button" class="secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      )}
+    </form>
+  );
+}
 
 function Webhooks({ client }: Client): JSX.Element {
   const [hooks, reload] = useLoad(() => dataOf(client.GET('/webhooks', { params: { query: { per_page: 100 } } })));
-  const [url, setUrl] = useState('');
-  const [open, setOpen] = useState<number | null>(null);
+  const [formRound, setFormRound] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  const create = (event: Event) => {
-    event.preventDefault();
+  const create = (fields: WebhookFields) =>
     void action.run(async () => {
-      await dataOf(client.POST('/webhooks', { body: { url: url.trim(), events: EVENTS } }));
-      setUrl('');
+      const created = await dataOf(client.POST('/webhooks', { body: { url: fields.url, events: fields.events, ...(fields.name ? { name: fields.name } : {}) } }));
+      setNotice(`Added ${created.webhook.name}.`);
+      setFormRound((n) => n + 1);
       reload();
     });
-  };
   return (
     <>
       <h1>Webhooks</h1>
       <Section title="Add a webhook">
-        <form onSubmit={create} class="inline">
-          <label for="hook-url">URL</label>
-          <input id="hook-url" type="url" required placeholder="https://example.com/hooks/appgen" value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
-          <button type="submit" disabled={action.busy}>
-            Add webhook
-          </button>
-        </form>
-        <p class="muted">It receives: {EVENTS.join(', ')}.</p>
+        <WebhookForm key={formRound} id="new-hook" initial={{ url: '', name: '', events: DEFAULT_EVENTS, enabled: true }} submit="Add webhook" editing={false} busy={action.busy} onSubmit={create} />
         <Problem text={action.problem} />
       </Section>
       <Section title="Your webhooks">
+        <Notice text={notice} />
         <Show loaded={hooks}>
-          {({ webhooks: list }) => (
-            <ul>
-              {list.map((hook) => (
-                <li key={hook.id}>
-                  <strong>{hook.name}</strong> {hook.url} · {hook.enabled ? 'enabled' : 'disabled'}{' '}
-                  <button type="button" aria-expanded={open === hook.id} onClick={() => setOpen(open === hook.id ? null : hook.id)}>
-                    Deliveries of {hook.name}
-                  </button>
-                  {open === hook.id && <Deliveries client={client} hookId={hook.id} />}
-                </li>
-              ))}
-            </ul>
-          )}
+          {({ webhooks: list }) =>
+            list.length === 0 ? (
+              <p>No webhooks yet.</p>
+            ) : (
+              <ul class="hooks">
+                {list.map((hook) => (
+                  <WebhookItem key={hook.id} client={client} hook={hook} onChanged={(text) => (setNotice(text), reload())} />
+                ))}
+              </ul>
+            )
+          }
         </Show>
       </Section>
     </>
   );
 }
 
-function Deliveries(props: Client & { hookId: number }): JSX.Element {
-  const [deliveries, reload] = useLoad(() =>
-    dataOf(props.client.GET('/webhooks/{id}/deliveries', { params: { path: { id: props.hookId }, query: { per_page: 20 } } })),
-  );
+/** One webhook: what it is, change it, delete it, its deliveries. */
+function WebhookItem(props: Client & { hook: Schemas['Webhook']; onChanged: (notice: string) => void }): JSX.Element {
+  const { client, hook } = props;
+  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [round, setRound] = useState(0);
   const action = useAction();
-  const redeliver = (id: number) =>
-    action.run(async () => {
-      await dataOf(props.client.POST('/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id: props.hookId, delivery_id: id } } }));
+  const save = (fields: WebhookFields) =>
+    void action.run(async () => {
+      await dataOf(
+        client.PATCH('/webhooks/{id}', { params: { path: { id: hook.id } }, body: { url: fields.url, events: fields.events, enabled: fields.enabled, ...(fields.name ? { name: fields.name } : {}) } }),
+      );
+      setEditing(false);
+      props.onChanged(`Saved ${fields.name || hook.name}.`);
+    });
+  const remove = () =>
+    void action.run(async () => {
+      await dataOf(client.DELETE('/webhooks/{id}', { params: { path: { id: hook.id } } }));
+      props.onChanged(`Deleted ${hook.name}.`);
+    });
+  const test = () =>
+    void action.run(async () => {
+      await dataOf(client.POST('/webhooks/{id}/test', { params: { path: { id: hook.id } } }));
+      setOpen(true);
+      setRound((n) => n + 1);
+    });
+  return (
+    <li aria-label={hook.name}>
+      <h3>{hook.name}</h3>
+      <p>
+        <code>{hook.url}</code> · {hook.enabled ? 'enabled' : 'disabled'}
+      </p>
+      <p class="muted">Events: {hook.events.join(', ')}</p>
+      {editing ? (
+        <WebhookForm
+          id={`hook-${hook.id}`}
+          initial={{ url: hook.url, name: hook.name, events: hook.events, enabled: hook.enabled }}
+          submit={`Save ${hook.name}`}
+          editing
+          busy={action.busy}
+          onSubmit={save}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <p>
+          <button type="button" onClick={() => setEditing(true)}>
+            Edit {hook.name}
+          </button>
+          <button type="button" disabled={action.busy} onClick={test}>
+            Send a test event to {hook.name}
+          </button>
+          <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+            Deliveries of {hook.name}
+          </button>
+          <ConfirmButton label={`Delete ${hook.name}`} question={`Delete ${hook.name} for good?`} confirm={`Yes, delete ${hook.name}`} busy={action.busy} onConfirm={remove} />
+        </p>
+      )}
+      <Problem text={action.problem} />
+      {open && <Deliveries key={round} client={client} hookId={hook.id} />}
+    </li>
+  );
+}
+
+/** A webhook's recent deliveries, newest first, each redeliverable; refreshed while one is still pending. */
+function Deliveries(props: Client & { hookId: number }): JSX.Element {
+  const [deliveries, reload] = useLoad(() => dataOf(props.client.GET('/webhooks/{id}/deliveries', { params: { path: { id: props.hookId }, query: { per_page: 20 } } })));
+  const [notice, setNotice] = useState<string | null>(null);
+  const action = useAction();
+  const pending = deliveries.state === 'ready' && deliveries.value.deliveries.some((d) => d.status === 'pending');
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(reload, 1500);
+    return () => clearTimeout(timer);
+  }, [deliveries]);
+  const redeliver = (delivery: Schemas['Delivery']) =>
+    void action.run(async () => {
+      const again = await dataOf(props.client.POST('/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id: props.hookId, delivery_id: delivery.id } } }));
+      setNotice(`Sent ${delivery.event} again (delivery ${again.delivery.id}).`);
       reload();
     });
   return (
-    <Show loaded={deliveries}>
-      {({ deliveries: list }) =>
-        list.length === 0 ? (
-          <p>No deliveries yet.</p>
-        ) : (
-          <ul>
-            {list.map((d) => (
-              <li key={d.id}>
-                {d.event} · {d.status} · {d.attempts} attempts · {d.response_status ?? d.error ?? ''} · {when(d.created_at)}{' '}
-                <button type="button" disabled={action.busy} onClick={() => void redeliver(d.id)}>
-                  Redeliver {d.id}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      }
-    </Show>
+    <div class="table">
+      <Show loaded={deliveries}>
+        {({ deliveries: list }) =>
+          list.length === 0 ? (
+            <p>No deliveries yet.</p>
+          ) : (
+            <table>
+              <caption>Deliveries</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">When</th>
+                  <th scope="col">
+                    <span class="sr-only">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.event}</td>
+                    <td>
+                      {d.status}
+                      {d.response_status !== null ? ` · HTTP ${d.response_status}` : ''}
+                      {d.error ? ` · ${d.error}` : ''} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                    </td>
+                    <td>{when(d.created_at)}</td>
+                    <td>
+                      <button type="button" disabled={action.busy} aria-label={`Redeliver ${d.event} of ${when(d.created_at)}`} onClick={() => redeliver(d)}>
+                        Redeliver
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Show>
+      <Notice text={notice} />
+      <Problem text={action.problem} />
+    </div>
   );
 }
 

@@ -1,12 +1,13 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { waitForDeployment, waitForJob, type AppgenClient, type GenerationJob } from '@appgen/sdk';
-import { dataOf, type Schemas } from './api';
-import { AnalyticsChart } from './chart';
-import { Link, Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
+import { dailyAnalytics, dataOf, type Schemas, type Session } from './api';
+import { DailyChart } from './chart';
+import { ConfirmButton, Link, Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
 
 type Client = { client: AppgenClient };
 type AppProps = Client & { appId: string };
+type AppPageProps = AppProps & { session: Session };
 
 export function AppsList({ client }: Client): JSX.Element {
   const [apps] = useLoad(() => dataOf(client.GET('/managed_apps', { params: { query: { per_page: 100 } } })));
@@ -40,7 +41,7 @@ export function AppsList({ client }: Client): JSX.Element {
   );
 }
 
-export function AppPage({ client, appId }: AppProps): JSX.Element {
+export function AppPage({ client, session, appId }: AppPageProps): JSX.Element {
   const [detail, reload] = useLoad(() => dataOf(client.GET('/managed_apps/{id}', { params: { path: { id: appId } } })), [appId]);
   const [round, setRound] = useState(0);
   const changed = () => {
@@ -58,13 +59,13 @@ export function AppPage({ client, appId }: AppProps): JSX.Element {
           <p>
             <span class={`status status-${app.status}`}>{app.status}</span> · {app.files_count} files · {app.versions_count} versions · {app.users_count} users
           </p>
-          <Preview app={app} />
+          <Preview app={app} round={round} />
           <PromptBox client={client} appId={appId} onDone={changed} />
           <Files client={client} appId={appId} onSaved={changed} />
           <BuildErrors client={client} appId={appId} round={round} />
           <Versions client={client} appId={appId} round={round} onRolledBack={changed} />
           <Deploy client={client} appId={appId} />
-          <Analytics client={client} appId={appId} />
+          <Analytics client={client} session={session} appId={appId} />
           <AppUsers client={client} appId={appId} />
           <EnvVars client={client} appId={appId} />
           <Domains client={client} appId={appId} />
@@ -75,29 +76,39 @@ export function AppPage({ client, appId }: AppProps): JSX.Element {
 }
 
 /**
- * The preview as a link rather than a frame: the edge answers every app page with `X-Frame-Options: DENY` and
- * `frame-ancestors 'none'` (no site may frame an app, clickjacking of the app's own signed-in users), and a preview
- * signs its users in with its own cookies, which a frame on the site's origin would make third-party.
+ * The preview in a frame (the edge lets this site, and no other, frame a preview host; never a production address),
+ * with links to open it and the live site on their own. Sandboxed: the app runs its scripts and forms as at its own
+ * address, but cannot navigate the console away. Reloaded (a new key) whenever the app changed.
  */
-function Preview(props: { app: Schemas['AppDetail'] }): JSX.Element {
+function Preview(props: { app: Schemas['AppDetail']; round: number }): JSX.Element {
   const { app } = props;
   return (
     <Section title="Preview">
       {app.preview_url ? (
-        <p class="addresses">
-          <a href={app.preview_url} target="_blank" rel="noopener">
-            Open the preview
-          </a>{' '}
-          <code>{app.preview_url}</code>
-          {app.production_url && (
-            <>
-              {' '}
-              <a href={app.production_url} target="_blank" rel="noopener">
-                Open the live site
-              </a>
-            </>
-          )}
-        </p>
+        <>
+          <iframe
+            key={props.round}
+            class="preview"
+            src={app.preview_url}
+            title={`Preview of ${app.name}`}
+            sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+            referrerpolicy="no-referrer"
+          />
+          <p class="addresses">
+            <a href={app.preview_url} target="_blank" rel="noopener">
+              Open the preview
+            </a>{' '}
+            <code>{app.preview_url}</code>
+            {app.production_url && (
+              <>
+                {' '}
+                <a href={app.production_url} target="_blank" rel="noopener">
+                  Open the live site
+                </a>
+              </>
+            )}
+          </p>
+        </>
       ) : (
         <p>This app has no preview yet.</p>
       )}
@@ -343,21 +354,50 @@ function Deploy(props: AppProps): JSX.Element {
   );
 }
 
-function Analytics(props: AppProps): JSX.Element {
-  const [period, setPeriod] = useState<'7d' | '30d' | '90d'>('7d');
-  const [analytics] = useLoad(
-    () => dataOf(props.client.GET('/managed_apps/{id}/analytics', { params: { path: { id: props.appId }, query: { period } } })),
-    [props.appId, period],
-  );
+const PERIODS = { '7d': '7 days', '30d': '30 days', '90d': '90 days' } as const;
+type Period = keyof typeof PERIODS;
+
+/** The period's totals (the public API's) and its days as a chart (the console's own route). */
+function Analytics(props: AppPageProps): JSX.Element {
+  const [period, setPeriod] = useState<Period>('7d');
+  const [analytics] = useLoad(async () => {
+    const [totals, days] = await Promise.all([
+      dataOf(props.client.GET('/managed_apps/{id}/analytics', { params: { path: { id: props.appId }, query: { period } } })),
+      dailyAnalytics(props.session, props.appId, period),
+    ]);
+    return { metrics: totals.metrics, days };
+  }, [props.appId, period]);
   return (
     <Section title="Analytics">
       <label for="period">Period</label>
-      <select id="period" value={period} onChange={(e) => setPeriod(e.currentTarget.value as typeof period)}>
-        <option value="7d">Last 7 days</option>
-        <option value="30d">Last 30 days</option>
-        <option value="90d">Last 90 days</option>
+      <select id="period" value={period} onChange={(e) => setPeriod(e.currentTarget.value as Period)}>
+        {(Object.keys(PERIODS) as Period[]).map((key) => (
+          <option key={key} value={key}>
+            Last {PERIODS[key]}
+          </option>
+        ))}
       </select>
-      <Show loaded={analytics}>{({ metrics }) => <AnalyticsChart period={period} metrics={metrics} />}</Show>
+      <Show loaded={analytics}>
+        {({ metrics, days }) => (
+          <>
+            <dl class="totals" aria-label={`Totals over the last ${PERIODS[period]}`}>
+              <div>
+                <dt>Page views</dt>
+                <dd>{metrics.page_views}</dd>
+              </div>
+              <div>
+                <dt>Unique visitors</dt>
+                <dd>{metrics.unique_visitors}</dd>
+              </div>
+              <div>
+                <dt>Sessions</dt>
+                <dd>{metrics.sessions}</dd>
+              </div>
+            </dl>
+            <DailyChart period={PERIODS[period]} days={days} />
+          </>
+        )}
+      </Show>
     </Section>
   );
 }
@@ -478,47 +518,107 @@ function EnvVars(props: AppProps): JSX.Element {
   );
 }
 
+/** How often the domains are read again while one is still being checked (DNS, certificate). */
+const DOMAIN_POLL_MS = 5000;
+
 function Domains(props: AppProps): JSX.Element {
   const [domains, reload] = useLoad(
     () => dataOf(props.client.GET('/managed_apps/{app_id}/custom_domains', { params: { path: { app_id: props.appId } } })),
     [props.appId],
   );
   const [domain, setDomain] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
+  // Live status: while a domain waits for its DNS record or certificate, its state is read again now and then.
+  const waiting =
+    domains.state === 'ready' && domains.value.custom_domains.some((d) => d.verification_status === 'pending' || d.ssl_status === 'pending' || d.ssl_status === 'initializing');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(reload, DOMAIN_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [domains]);
+  const act = (done: (d: Schemas['CustomDomain']) => string, call: (d: Schemas['CustomDomain']) => Promise<unknown>) => (d: Schemas['CustomDomain']) =>
+    void action.run(async () => {
+      await call(d);
+      setNotice(done(d));
+      reload();
+    });
+  const path = (d: Schemas['CustomDomain']) => ({ params: { path: { app_id: props.appId, id: d.id } } });
   const add = (event: Event) => {
     event.preventDefault();
     void action.run(async () => {
-      await dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains', { params: { path: { app_id: props.appId } }, body: { domain: domain.trim() } }));
+      const created = await dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains', { params: { path: { app_id: props.appId } }, body: { domain: domain.trim() } }));
+      setNotice(`Added ${created.custom_domain.domain}: create its DNS record below.`);
       setDomain('');
       reload();
     });
   };
-  const check = (id: number) =>
-    action.run(async () => {
-      await dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/check_status', { params: { path: { app_id: props.appId, id } } }));
-      reload();
-    });
+  const check = act((d) => `Checked ${d.domain}.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/check_status', path(d))));
+  const refresh = act((d) => `Started a fresh check of ${d.domain}.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/refresh', path(d))));
+  const primary = act((d) => `${d.domain} is now the primary domain.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/set_primary', path(d))));
+  const remove = act((d) => `Removed ${d.domain}.`, (d) => dataOf(props.client.DELETE('/managed_apps/{app_id}/custom_domains/{id}', path(d))));
   return (
     <Section title="Custom domains">
+      <Notice text={notice} />
       <Show loaded={domains}>
-        {({ custom_domains: list }) => (
-          <ul>
-            {list.map((d) => (
-              <li key={d.id}>
-                <p>
-                  <strong>{d.domain}</strong> · DNS {d.verification_status} · certificate {d.ssl_status}
-                  {d.primary ? ' · primary' : ''}
-                </p>
-                <p>
-                  Create this record: <code>{`${d.dns_records.type} ${d.dns_records.name} → ${d.dns_records.value} (TTL ${d.dns_records.ttl})`}</code>
-                </p>
-                <button type="button" disabled={action.busy} onClick={() => void check(d.id)}>
-                  Check {d.domain} now
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        {({ custom_domains: list }) =>
+          list.length === 0 ? (
+            <p>No custom domains.</p>
+          ) : (
+            <ul class="domains">
+              {list.map((d) => (
+                <li key={d.id} aria-label={d.domain}>
+                  <h3>{d.domain}</h3>
+                  <p>
+                    DNS <span class={`status status-${d.verification_status}`}>{d.verification_status}</span> · certificate{' '}
+                    <span class={`status status-${d.ssl_status}`}>{d.ssl_status}</span>
+                    {d.operational ? ' · serving' : ''}
+                    {d.primary ? ' · primary' : ''}
+                  </p>
+                  <div class="table">
+                    <table>
+                      <caption>DNS record to create for {d.domain}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Type</th>
+                          <th scope="col">Name</th>
+                          <th scope="col">Value</th>
+                          <th scope="col">TTL</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        <tr>
+                          <td>{d.dns_records.type}</td>
+                          <td>
+                            <code>{d.dns_records.name}</code>
+                          </td>
+                          <td>
+                            <code>{d.dns_records.value}</code>
+                          </td>
+                          <td>{d.dns_records.ttl}</td>
+                        </tr>
+                      </tbody>
+                    </table>
+                  </div>
+                  <p>
+                    <button type="button" disabled={action.busy} onClick={() => check(d)}>
+                      Check {d.domain} now
+                    </button>
+                    <button type="button" disabled={action.busy} onClick={() => refresh(d)}>
+                      Start a fresh check of {d.domain}
+                    </button>
+                    {!d.primary && (
+                      <button type="button" disabled={action.busy} onClick={() => primary(d)}>
+                        Make {d.domain} primary
+                      </button>
+                    )}
+                    <ConfirmButton label={`Remove ${d.domain}`} question={`Remove ${d.domain} from this app?`} confirm={`Yes, remove ${d.domain}`} busy={action.busy} onConfirm={() => remove(d)} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
       </Show>
       <form onSubmit={add} class="inline">
         <label for="domain">Domain</label>

@@ -1,6 +1,6 @@
 import { render, type JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { consoleClient, currentSession, signOut, type Session } from './api';
+import { consoleClient, currentSession, SESSION_ENDED, signOut, type Session } from './api';
 import { AccountPage } from './account';
 import { AppPage, AppsList } from './apps';
 import { SignIn } from './sign-in';
@@ -16,9 +16,18 @@ const NAV: ReadonlyArray<[string, string]> = [
 
 function Console(): JSX.Element {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [ended, setEnded] = useState(false);
   const path = usePath();
   useEffect(() => {
     currentSession().then(setSession, () => setSession(null));
+    // The session ended under the page (expired, signed out elsewhere): sign in again right here, at the same
+    // address, so the console comes back where the person was.
+    const end = () => {
+      setEnded(true);
+      setSession(null);
+    };
+    addEventListener(SESSION_ENDED, end);
+    return () => removeEventListener(SESSION_ENDED, end);
   }, []);
   useEffect(() => {
     document.getElementById('main')?.focus();
@@ -28,7 +37,13 @@ function Console(): JSX.Element {
   if (session === null) {
     return (
       <Frame>
-        <SignIn onSignedIn={setSession} />
+        <SignIn
+          ended={ended}
+          onSignedIn={(signedIn) => {
+            setEnded(false);
+            setSession(signedIn);
+          }}
+        />
       </Frame>
     );
   }
@@ -40,7 +55,7 @@ function Console(): JSX.Element {
   };
   const app = /^\/account\/apps\/([^/]+)/.exec(path);
   let page: JSX.Element;
-  if (app) page = <AppPage client={client} appId={decodeURIComponent(app[1])} />;
+  if (app) page = <AppPage client={client} session={session} appId={decodeURIComponent(app[1])} />;
   else if (path === '/account/keys' || path === '/account/webhooks' || path === '/account/billing') page = <AccountPage client={client} part={path.slice(9)} />;
   else page = <AppsList client={client} />;
   return (

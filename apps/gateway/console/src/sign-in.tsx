@@ -4,7 +4,7 @@ import { requestCode, signIn, type Session } from './api';
 import { Problem, useAction } from './ui';
 
 /** Sign-in by e-mailed code; the page's address stays as it was, so the console opens there afterwards. */
-export function SignIn(props: { onSignedIn: (session: Session) => void }): JSX.Element {
+export function SignIn(props: { onSignedIn: (session: Session) => void; ended?: boolean }): JSX.Element {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
@@ -25,6 +25,7 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }): JSX.E
   return (
     <div class="narrow">
       <h1>Sign in to appgen</h1>
+      {props.ended && <p role="status">Your session has ended. Sign in again to go on where you were.</p>}
       {!sent ? (
         <form onSubmit={ask}>
           <label for="email">E-mail address</label>

@@ -105,3 +105,38 @@ export function Section(props: { title: string; children: ComponentChildren }): 
 export function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
+
+/**
+ * A button for what cannot be undone: the first press asks (focus moves to the confirming button, so a keyboard
+ * or screen reader user lands on the question), the second does it; Cancel puts things back.
+ */
+export function ConfirmButton(props: { label: string; question: string; confirm: string; busy: boolean; onConfirm: () => void }): JSX.Element {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" disabled={props.busy} onClick={() => setAsking(true)}>
+        {props.label}
+      </button>
+    );
+  }
+  return (
+    <span role="group" aria-label={props.question}>
+      <span class="question">{props.question}</span>{' '}
+      <button
+        type="button"
+        class="danger"
+        disabled={props.busy}
+        ref={(button) => button?.focus()}
+        onClick={() => {
+          setAsking(false);
+          props.onConfirm();
+        }}
+      >
+        {props.confirm}
+      </button>
+      <button type="button" class="secondary" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}

@@ -24,6 +24,10 @@ export const gatewayEnv = {
     default: 'http://localhost:3000',
     protocols: ['http', 'https'],
   }),
+  // Where previews live, as the services that hand out their addresses spell them: the console may frame those alone.
+  PREVIEW_HOST: env.string('previews are served at preview-<app_id>.<PREVIEW_HOST> (the console frames them)', { default: 'preview.localhost' }),
+  PUBLIC_URL_SCHEME: env.oneOf('scheme of the public app addresses', ['http', 'https'] as const, { default: 'http' }),
+  PUBLIC_URL_PORT: env.publicPort('port in the public app addresses; empty for none', '8080'),
   SECURITY_CONTACT: env.optionalUrl('Contact of /.well-known/security.txt (mailto: or https:); unset: mailto:security@<SITE_URL host>', {
     protocols: ['mailto', 'https'],
   }),

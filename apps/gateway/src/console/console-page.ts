@@ -7,20 +7,26 @@ export const CONSOLE_ASSET_PATH = '/account/assets';
 
 /**
  * The policy of every console page: its one script and one stylesheet come from the site itself (no inline script or
- * style at all), it calls only the site, frames nothing (the edge refuses to let app previews be framed), and is
- * framed by nobody.
+ * style at all), it calls only the site, frames only app previews (`previewFrames`, the edge lets the console's origin
+ * alone frame them), and is framed by nobody.
  */
-export function consoleCsp(): string {
+export function consoleCsp(previewFrames: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
+    `frame-src ${previewFrames}`,
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** The CSP source of every preview address, `http://*.preview.localhost:8080` locally (see appUrls in the contracts). */
+export function previewFrameSource(config: { PREVIEW_HOST: string; PUBLIC_URL_SCHEME: string; PUBLIC_URL_PORT: string }): string {
+  return `${config.PUBLIC_URL_SCHEME}://*.${config.PREVIEW_HOST}${config.PUBLIC_URL_PORT === '' ? '' : `:${config.PUBLIC_URL_PORT}`}`;
 }
 
 /** The HTML every console address answers: the bundle draws the page (what a person sees without scripts is said). */

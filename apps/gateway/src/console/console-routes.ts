@@ -7,8 +7,9 @@ import type { GatewayConfig } from '../config/gateway.config';
 import { SITE_PATHS } from '../site/site-paths';
 import { HTML_TYPE } from '../site/site-reply';
 import { ConsoleAssets } from './console-assets';
-import { CONSOLE_ASSET_PATH, consoleCsp, consoleShell } from './console-page';
+import { CONSOLE_ASSET_PATH, consoleCsp, consoleShell, previewFrameSource } from './console-page';
 import {
+  CONSOLE_ONLY_API,
   CONSOLE_PATH,
   consoleCookie,
   consoleSealKey,
@@ -41,7 +42,7 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
   const secure = site.protocol === 'https:';
   const assets = new ConsoleAssets();
   const rpc = app.get(RpcClient);
-  const csp = consoleCsp();
+  const csp = consoleCsp(previewFrameSource(config));
 
   const pageHeaders = (reply: FastifyReply): FastifyReply =>
     reply.headers({
@@ -81,6 +82,19 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
       if (!DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) reply.header(name, value);
     }
     return reply.status(answer.statusCode).header('cache-control', 'no-store').send(answer.rawPayload);
+  });
+
+  // The console's own routes (console-analytics.controller.ts): the session, checked as above, becomes the request's
+  // bearer token, and the request goes on through the request gate (counted and limited) to its controller, which
+  // checks the permission as the API does. Whatever credential the request itself carried is dropped.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(`${CONSOLE_ONLY_API}/`)) return;
+    const session = openConsoleSession(key, request.headers);
+    if (!session) return signedOut(reply);
+    if (!csrfAllows(session, request.headers, siteOrigin)) return refused(reply);
+    delete request.headers['x-api-key'];
+    request.headers.authorization = `Bearer ${session.token}`;
+    reply.header('cache-control', 'no-store');
   });
 
   const shell = (_request: FastifyRequest, reply: FastifyReply) => pageHeaders(reply).status(200).type(HTML_TYPE).send(consoleShell(assets.manifest));

@@ -9,6 +9,8 @@ export const CONSOLE_COOKIE = 'appgen_console';
 export const CSRF_HEADER = 'x-csrf-token';
 /** Where the cookie is sent: the console's pages and its API, nothing else of the site. */
 export const CONSOLE_PATH = '/account';
+/** Routes of the console alone (not the public API's): the gateway's own, behind the console's session like its API. */
+export const CONSOLE_ONLY_API = `${CONSOLE_PATH}/api/console`;
 
 /**
  * A console session, sealed (AES-256-GCM under a key derived from SECRETS_KEY) into the cookie: the sign-in
