@@ -341,7 +341,8 @@ describe('gateway (with apps-service, users-service and billing-service over a p
     } finally {
       await gateway.stop();
     }
-  });
+    // Starting a whole process (Nest, the OpenAPI document, the console's files) takes seconds on a busy machine.
+  }, 30_000);
 
   describe('with Redis', () => {
     it('shares counters between replicas through Redis', async () => {
