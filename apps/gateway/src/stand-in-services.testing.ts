@@ -6,7 +6,16 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import request from 'supertest';
-import { SCOPE_GRANTS, UsersSubjects, type ApiKeyScope, type Caller, type RpcSubject, type ServiceErrorPayload } from '@appgen/contracts';
+import {
+  SCOPE_GRANTS,
+  UsersSubjects,
+  type ApiKeyScope,
+  type Caller,
+  type MessageMap,
+  type MessageSubject,
+  type RpcSubject,
+  type ServiceErrorPayload,
+} from '@appgen/contracts';
 import { createHttpAdapter } from '@appgen/service-kit';
 import { startNatsServer, type NatsServerHandle } from '@appgen/testing';
 import { AppModule } from './app.module';
@@ -36,6 +45,11 @@ export interface GatewayWithStandIns {
   answer(subject: RpcSubject, handler: Handler): void;
   /** payloads the gateway sent on `subject` since the last `forget()` */
   sent(subject: RpcSubject): Array<Record<string, unknown>>;
+  /**
+   * Publishes a broadcast (an event no one replies to) as the services do, in Nest's wire format; resolves once
+   * the NATS server has taken it. The publish itself happens at once, before anything the caller sends next.
+   */
+  broadcast<S extends MessageSubject>(subject: S, payload: MessageMap[S]): Promise<void>;
   /** every subject the gateway asked, in order, since the last `forget()` */
   asked(): RpcSubject[];
   forget(): void;
@@ -86,6 +100,10 @@ export async function startGatewayWithStandIns(subjects: readonly RpcSubject[]):
     answer: (subject, handler) => void handlers.set(subject, handler),
     sent: (subject) => received.filter((r) => r.subject === subject).map((r) => r.data),
     asked: () => received.map((r) => r.subject),
+    broadcast: (subject, payload) => {
+      bus.publish(subject, codec.encode({ pattern: subject, data: payload }));
+      return bus.flush();
+    },
     forget: () => void (received.length = 0),
     close: async () => {
       await gateway.close();
