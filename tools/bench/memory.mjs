@@ -1,7 +1,8 @@
 // Benchmark: every process's idle memory. On a private NATS server and a scratch database it starts every
 // service from dist/, waits until each has been idle for `idleSeconds` (started, migrated, nothing asked of
-// it), and reads each process's resident set size (VmRSS, from /proc: Linux only). The target is under
-// MEMORY_LIMIT_MB per process; run.mjs exits non-zero above it.
+// it), and reads each process's resident set size (VmRSS, from /proc: Linux only). The processes run as the image
+// runs them: with tools/platform's NODE_FLAGS and without --enable-source-maps, with which Node would keep every
+// loaded module's source map. The target is under MEMORY_LIMIT_MB per process; run.mjs exits non-zero above it.
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,7 @@ export async function benchMemory({ idleSeconds = 15 } = {}) {
       metricsPorts: { gateway: await freePort() },
       logDir,
       quiet: true,
+      sourceMaps: false,
     });
     await sleep(idleSeconds * 1000);
     const processes = Object.entries(platform.pids()).map(([name, pid]) => ({ name, rssMb: pid === null ? null : rssMb(pid) }));
