@@ -10,6 +10,7 @@ import {
   SCOPE_GRANTS,
   UsersSubjects,
   type ApiKeyScope,
+  type AppSummary,
   type Caller,
   type MessageMap,
   type MessageSubject,
@@ -31,6 +32,24 @@ export const KEYS: Readonly<Record<ApiKeyScope, string>> = {
   read_write: `svc_${'w'.repeat(40)}`,
   full_access: `svc_${'f'.repeat(40)}`,
 };
+
+/** An app as apps-service describes it, for specs that stand in for it. */
+export const APP: AppSummary = {
+  id: 'k3x9q2m7w1ab',
+  name: 'Recipe Box',
+  description: '',
+  status: 'generating',
+  visibility: 'public',
+  ai_model: 'blueprint',
+  preview_url: null,
+  production_url: null,
+  published_at: null,
+  created_at: '2026-11-21T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+};
+export const URLS = { editor: 'http://localhost:3000/account/apps/k3x9q2m7w1ab/editor', preview: null, production: null };
+/** apps-service's answer for an app that is not the caller's. */
+export const notFound = (id: string): Reply => ({ err: { status: 404, body: { error: 'not_found', message: `App ${id} was not found` } } });
 
 export function callerOf(scope: ApiKeyScope): Caller {
   return { accountId: 7, email: 'ada@example.com', plan: 'pro', keyId: 1, scope, grants: [...SCOPE_GRANTS[scope]] };

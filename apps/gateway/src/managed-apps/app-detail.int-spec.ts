@@ -1,27 +1,12 @@
-import { AppsSubjects, UsersEvents, UsersSubjects, type AppSummary } from '@appgen/contracts';
-import { startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from '../stand-in-services.testing';
+import { AppsSubjects, UsersEvents, UsersSubjects } from '@appgen/contracts';
+import { APP, notFound, startGatewayWithStandIns, URLS, type GatewayWithStandIns } from '../stand-in-services.testing';
 
 /**
  * GET /managed_apps/:id keeps each app's users_count in memory, so a read asks apps-service only; the count
  * changes the moment users-service broadcasts that the app's users changed.
  */
 
-const APP: AppSummary = {
-  id: 'k3x9q2m7w1ab',
-  name: 'Recipe Box',
-  description: '',
-  status: 'draft',
-  visibility: 'public',
-  ai_model: 'blueprint',
-  preview_url: null,
-  production_url: null,
-  published_at: null,
-  created_at: '2026-11-21T10:00:00.000Z',
-  updated_at: '2026-11-21T10:00:00.000Z',
-};
 const OTHER_APP = 'p9v8c7x6z5aa';
-const URLS = { editor: 'http://localhost:3000/account/apps/k3x9q2m7w1ab/editor', preview: null, production: null };
-const notFound = (id: string): Reply => ({ err: { status: 404, body: { error: 'not_found', message: `App ${id} was not found` } } });
 
 describe('gateway: the users_count of GET /managed_apps/:id', () => {
   let gateway: GatewayWithStandIns;
