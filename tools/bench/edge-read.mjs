@@ -33,6 +33,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ROOT } from '../platform/platform.mjs';
+import { cpuMs } from './process-stats.mjs';
 
 const PUBLIC_PROMPT = 'A recipe manager where I save recipes with ingredients and cooking time and rate them';
 const PRIVATE_PROMPT = 'A bug tracker for our team: issues with title, priority (low, medium, high), assignee and due date';
@@ -133,17 +134,6 @@ function scriptOf(html, host) {
   const src = /<script[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
   if (!src) throw new Error(`the index.html of ${host} loads no script`);
   return new URL(src, `http://${host}/`).pathname;
-}
-
-/** The edge's user + system CPU time in ms so far (Linux /proc; null elsewhere). */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
 }
 
 function load(edgeUrl, target, seconds, connections) {

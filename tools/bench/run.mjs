@@ -1,7 +1,8 @@
-// `npm run bench [-- --only gateway-read|edge-read|generation|fit|validation|webhooks] [--seconds N --connections N]`: builds, then runs every
+// `npm run bench [-- --only gateway-read|edge-read|generation|fit|validation|memory|webhooks] [--seconds N --connections N]`: builds, then runs every
 // benchmark (or the one named) and prints its table. Each benchmark starts its own private NATS server,
 // scratch database and the processes it measures. A benchmark whose jobs fail, (webhooks) whose deliveries
-// go missing or fail their signature check, or (edge-read) whose answers have another status than expected,
+// go missing or fail their signature check, (edge-read) whose answers have another status than expected,
+// (gateway-read) that misses its throughput or p99 target, or (memory) whose processes idle above the target
 // sets a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { build } from '../build/build.mjs';
@@ -11,7 +12,11 @@ import { build } from '../build/build.mjs';
 const BENCHMARKS = {
   'gateway-read': async ({ seconds, connections }) => {
     const { benchGatewayRead, printGatewayRead } = await import('./gateway-read.mjs');
-    printGatewayRead(await benchGatewayRead({ seconds, connections }));
+    const missed = printGatewayRead(await benchGatewayRead({ seconds, connections }));
+    if (missed.length > 0) {
+      for (const problem of missed) console.error(problem);
+      process.exitCode = 1;
+    }
   },
   'edge-read': async ({ seconds, connections }) => {
     const { benchEdgeRead, printEdgeRead } = await import('./edge-read.mjs');
@@ -41,6 +46,15 @@ const BENCHMARKS = {
   validation: async () => {
     const { benchValidation, printValidation } = await import('./validation.mjs');
     printValidation(benchValidation());
+  },
+  memory: async () => {
+    const { benchMemory, printMemory } = await import('./memory.mjs');
+    const results = await benchMemory();
+    const over = printMemory(results);
+    if (over.length > 0) {
+      console.error(`${over.map((p) => p.name).join(', ')} over the memory target (or not measured); service logs in ${results.logDir}`);
+      process.exitCode = 1;
+    }
   },
   webhooks: async () => {
     const { benchWebhooks, printWebhooks } = await import('./webhooks.mjs');

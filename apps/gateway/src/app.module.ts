@@ -7,6 +7,7 @@ import { CredentialResolver } from './access/credential-resolver.service';
 import { KeyUsageRecorder } from './access/key-usage.recorder';
 import { RequestGate } from './access/request-gate';
 import { RevocationListener } from './access/revocation.listener';
+import { AppDetailReader } from './managed-apps/app-detail';
 import { AccountsController } from './accounts/accounts.controller';
 import { AnonymousBuildsController } from './anonymous-builds/anonymous-builds.controller';
 import { ClientLimits } from './anonymous-builds/client-limits';
@@ -90,6 +91,7 @@ export class AppModule implements NestModule {
         BackendHealthService,
         CredentialResolver,
         RevocationListener,
+        AppDetailReader,
         KeyUsageRecorder,
         RateLimitService,
         ClientLimits,

@@ -3,33 +3,16 @@ import {
   DeploymentSubjects,
   GenerationSubjects,
   NOT_DEPLOYABLE_ERROR,
-  type AppSummary,
   UsersSubjects,
   type ApiKeyScope,
 } from '@appgen/contracts';
-import { callerOf, startGatewayWithStandIns, type GatewayWithStandIns, type Reply } from './stand-in-services.testing';
+import { APP, callerOf, notFound, startGatewayWithStandIns, URLS, type GatewayWithStandIns } from './stand-in-services.testing';
 
 /**
  * The gateway's product-loop routes and tools against the contract: every service behind them is a
  * responder on a private NATS answering its subjects in the services' wire format, so these tests pin
  * what the gateway sends and how it answers, whatever state the services themselves are in.
  */
-
-const APP: AppSummary = {
-  id: 'k3x9q2m7w1ab',
-  name: 'Recipe Box',
-  description: '',
-  status: 'generating',
-  visibility: 'public',
-  ai_model: 'blueprint',
-  preview_url: null,
-  production_url: null,
-  published_at: null,
-  created_at: '2026-11-21T10:00:00.000Z',
-  updated_at: '2026-11-21T10:00:00.000Z',
-};
-const URLS = { editor: 'http://localhost:3000/account/apps/k3x9q2m7w1ab/editor', preview: null, production: null };
-const notFound = (id: string): Reply => ({ err: { status: 404, body: { error: 'not_found', message: `App ${id} was not found` } } });
 
 describe('gateway: product loop routes and tools (services answered per the contract)', () => {
   let gateway: GatewayWithStandIns;

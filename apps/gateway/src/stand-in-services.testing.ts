@@ -6,7 +6,17 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import request from 'supertest';
-import { SCOPE_GRANTS, UsersSubjects, type ApiKeyScope, type Caller, type RpcSubject, type ServiceErrorPayload } from '@appgen/contracts';
+import {
+  SCOPE_GRANTS,
+  UsersSubjects,
+  type ApiKeyScope,
+  type AppSummary,
+  type Caller,
+  type MessageMap,
+  type MessageSubject,
+  type RpcSubject,
+  type ServiceErrorPayload,
+} from '@appgen/contracts';
 import { createHttpAdapter } from '@appgen/service-kit';
 import { startNatsServer, type NatsServerHandle } from '@appgen/testing';
 import { AppModule } from './app.module';
@@ -23,6 +33,24 @@ export const KEYS: Readonly<Record<ApiKeyScope, string>> = {
   full_access: `svc_${'f'.repeat(40)}`,
 };
 
+/** An app as apps-service describes it, for specs that stand in for it. */
+export const APP: AppSummary = {
+  id: 'k3x9q2m7w1ab',
+  name: 'Recipe Box',
+  description: '',
+  status: 'generating',
+  visibility: 'public',
+  ai_model: 'blueprint',
+  preview_url: null,
+  production_url: null,
+  published_at: null,
+  created_at: '2026-11-21T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+};
+export const URLS = { editor: 'http://localhost:3000/account/apps/k3x9q2m7w1ab/editor', preview: null, production: null };
+/** apps-service's answer for an app that is not the caller's. */
+export const notFound = (id: string): Reply => ({ err: { status: 404, body: { error: 'not_found', message: `App ${id} was not found` } } });
+
 export function callerOf(scope: ApiKeyScope): Caller {
   return { accountId: 7, email: 'ada@example.com', plan: 'pro', keyId: 1, scope, grants: [...SCOPE_GRANTS[scope]] };
 }
@@ -36,6 +64,11 @@ export interface GatewayWithStandIns {
   answer(subject: RpcSubject, handler: Handler): void;
   /** payloads the gateway sent on `subject` since the last `forget()` */
   sent(subject: RpcSubject): Array<Record<string, unknown>>;
+  /**
+   * Publishes a broadcast (an event no one replies to) as the services do, in Nest's wire format; resolves once
+   * the NATS server has taken it. The publish itself happens at once, before anything the caller sends next.
+   */
+  broadcast<S extends MessageSubject>(subject: S, payload: MessageMap[S]): Promise<void>;
   /** every subject the gateway asked, in order, since the last `forget()` */
   asked(): RpcSubject[];
   forget(): void;
@@ -86,6 +119,10 @@ export async function startGatewayWithStandIns(subjects: readonly RpcSubject[]):
     answer: (subject, handler) => void handlers.set(subject, handler),
     sent: (subject) => received.filter((r) => r.subject === subject).map((r) => r.data),
     asked: () => received.map((r) => r.subject),
+    broadcast: (subject, payload) => {
+      bus.publish(subject, codec.encode({ pattern: subject, data: payload }));
+      return bus.flush();
+    },
     forget: () => void (received.length = 0),
     close: async () => {
       await gateway.close();

@@ -58,13 +58,16 @@ export const UsersSubjects = {
 /**
  * Fire-and-forget messages (no reply). `recordApiKeyUsage` and `recordAppUserAccess` go to one users-service
  * replica; `credentialsRevoked` is a broadcast every gateway replica hears (no queue group), so a revoked
- * key stops working on all of them at once.
+ * key stops working on all of them at once; so is `appUsersChanged`, announced (RpcClient.announce) after an
+ * app's users change and before users-service answers, so no gateway answers a stale `users_count` after it.
  */
 export const UsersEvents = {
   recordApiKeyUsage: 'users.api_keys.usage',
   credentialsRevoked: 'users.credentials.revoked',
   /** the edge's batched counts of signed-in requests to generated apps */
   recordAppUserAccess: 'users.app_users.access',
+  /** an app gained, lost or regained a user (grant, revoke, first sign-in) */
+  appUsersChanged: 'users.app_users.changed',
 } as const;
 
 /** Every raw API key starts with this; a bearer credential with it is treated as an API key. */
@@ -247,6 +250,9 @@ export const CredentialsRevokedMessage = Closed({
   token_hashes: Type.Optional(Type.Array(Sha256Hex)),
 });
 export type CredentialsRevokedMessage = Static<typeof CredentialsRevokedMessage>;
+
+export const AppUsersChangedMessage = Closed({ app_id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type AppUsersChangedMessage = Static<typeof AppUsersChangedMessage>;
 
 /** The most apps one `countAppUsers` asks about. */
 export const APP_USER_COUNT_MAX_APPS = 100;
@@ -497,6 +503,7 @@ export const USERS_MESSAGES = {
   [UsersEvents.recordApiKeyUsage]: RecordApiKeyUsageMessage,
   [UsersEvents.credentialsRevoked]: CredentialsRevokedMessage,
   [UsersEvents.recordAppUserAccess]: RecordAppUserAccessMessage,
+  [UsersEvents.appUsersChanged]: AppUsersChangedMessage,
 };
 export type UsersMessages = MessageTypes<typeof USERS_MESSAGES>;
 

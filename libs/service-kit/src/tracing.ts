@@ -1,52 +1,63 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TraceContext } from './trace-context';
 
 export { SpanKind };
 
 /**
  * OpenTelemetry spans for what crosses a process boundary: HTTP requests (gateway, edge), RPC client and
- * server, event publish and consume, outbound webhook and callback requests. Spans are always made, so trace
- * ids exist, propagate and reach the logs; they are exported (OTLP over HTTP, batched) only when
+ * server, event publish and consume, outbound webhook and callback requests. Span ids always exist, propagate
+ * and reach the logs; spans are recorded and exported (OTLP over HTTP, batched) only when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set. The exporter reads the standard OTEL_EXPORTER_OTLP_* variables itself
  * (headers, timeout, a traces-only endpoint).
+ *
+ * Without an endpoint nothing would read a recorded span, so none is recorded: a span is its ids alone
+ * (OpenTelemetry's non-recording span), and the SDK and the exporter are not even loaded. Recording spans that
+ * go nowhere cost a few percent of every request's CPU and their modules about 10 MB of each process's memory.
  *
  * The current span lives in the request context (request-context.ts) rather than in OpenTelemetry's context
  * manager: appgen already carries that context through every async path, and no global context manager is
  * then needed.
  */
 
-let provider: BasicTracerProvider | undefined;
-let tracer: Tracer | undefined;
+/** Set while spans are exported; unset, spans are ids only. */
+let exporting: { tracer: Tracer; shutdown(): Promise<void> } | undefined;
 
 export interface TracingOptions {
   service: string;
-  /** OTEL_EXPORTER_OTLP_ENDPOINT; unset: spans are made (for their ids) but not exported */
+  /** OTEL_EXPORTER_OTLP_ENDPOINT; unset: spans carry ids but are neither recorded nor exported */
   otlpEndpoint?: string;
 }
 
-/** Sets up this process's tracer; runService calls it once before anything starts. */
+/** Sets up this process's tracing; runService calls it once before anything starts. */
 export function startTracing(options: TracingOptions): void {
-  provider = new BasicTracerProvider({
+  if (!options.otlpEndpoint) {
+    exporting = undefined;
+    return;
+  }
+  // Loaded only here, when spans are exported (see above).
+  const { BasicTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { ATTR_SERVICE_NAME } = require('@opentelemetry/semantic-conventions') as typeof import('@opentelemetry/semantic-conventions');
+  const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.service }),
-    spanProcessors: options.otlpEndpoint ? [new BatchSpanProcessor(new OTLPTraceExporter())] : [],
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  tracer = provider.getTracer('appgen');
+  exporting = { tracer: provider.getTracer('appgen'), shutdown: () => provider.shutdown() };
 }
 
 /** Sends the spans still buffered; on shutdown, so the last requests' spans are not lost. */
 export async function stopTracing(): Promise<void> {
-  await provider?.shutdown().catch(() => undefined);
+  await exporting?.shutdown().catch(() => undefined);
 }
 
-function currentTracer(): Tracer {
-  // Tests and tools that never call startTracing still get ids (and no export).
-  if (!tracer) startTracing({ service: 'appgen' });
-  return tracer as Tracer;
+/** `bytes` random bytes as lowercase hex, never all zeros (W3C Trace Context refuses an all-zero id). */
+function randomHexId(bytes: number): string {
+  let id = '';
+  for (let i = 0; i < bytes; i += 1) id += HEX_BYTES[Math.floor(Math.random() * 256)];
+  return /^0+$/.test(id) ? randomHexId(bytes) : id;
 }
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /** A span in progress and the context its children (and the headers it sends) carry. */
 export interface ActiveSpan {
@@ -59,6 +70,13 @@ export interface ActiveSpan {
  * The span's own ids are what the work inside it logs and passes on.
  */
 export function startSpan(name: string, kind: SpanKind, parent: TraceContext | undefined, attributes: Attributes = {}): ActiveSpan {
+  if (!exporting) {
+    // As the SDK's default sampler (parent-based, else always on) would decide, with ids made the way its
+    // generator makes them (Math.random: trace ids need to be unique, not secret).
+    const context = { traceId: parent?.traceId ?? randomHexId(16), spanId: randomHexId(8), sampled: parent?.sampled ?? true };
+    const span = trace.wrapSpanContext({ traceId: context.traceId, spanId: context.spanId, traceFlags: context.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE });
+    return { span, context };
+  }
   const parentContext = parent
     ? trace.setSpanContext(ROOT_CONTEXT, {
         traceId: parent.traceId,
@@ -67,7 +85,7 @@ export function startSpan(name: string, kind: SpanKind, parent: TraceContext | u
         isRemote: true,
       })
     : ROOT_CONTEXT;
-  const span = currentTracer().startSpan(name, { kind, attributes }, parentContext);
+  const span = exporting.tracer.startSpan(name, { kind, attributes }, parentContext);
   const { traceId, spanId, traceFlags } = span.spanContext();
   return { span, context: { traceId, spanId, sampled: (traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED } };
 }

@@ -18,7 +18,7 @@ import { RpcClient } from '@appgen/service-kit';
 import { Authenticated, Public } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
-import { readAppDetail } from '../managed-apps/app-detail';
+import { AppDetailReader } from '../managed-apps/app-detail';
 import { ClientLimits } from './client-limits';
 
 /** 200 body of POST /anonymous_builds/:id/claim (decisions.md "Anonymous builds and claims"). */
@@ -38,6 +38,7 @@ export interface ClaimResponse {
 export class AnonymousBuildsController {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly appDetail: AppDetailReader,
     private readonly limits: ClientLimits,
   ) {}
 
@@ -98,7 +99,7 @@ export class AnonymousBuildsController {
   ): Promise<ClaimResponse> {
     await this.limits.claim(request, reply);
     const claimed = await this.rpc.request(ClaimSubjects.claim, { caller, id, claim_token: body.claim_token });
-    const { app } = await readAppDetail(this.rpc, caller, claimed.app_id);
+    const { app } = await this.appDetail.read(caller, claimed.app_id);
     return { success: true, app, message: claimed.message };
   }
 }

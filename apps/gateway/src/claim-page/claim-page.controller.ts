@@ -14,7 +14,7 @@ import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { Public } from '../access/access.decorators';
 import { ClientLimits } from '../anonymous-builds/client-limits';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
-import { readAppDetail } from '../managed-apps/app-detail';
+import { AppDetailReader } from '../managed-apps/app-detail';
 import { SITE_PATHS } from '../site/site-paths';
 import { HTML_TYPE } from '../site/site-reply';
 import {
@@ -77,6 +77,7 @@ export class ClaimPageController {
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly appDetail: AppDetailReader,
     private readonly limits: ClientLimits,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
@@ -167,7 +168,7 @@ export class ClaimPageController {
     const { account } = await this.rpc.request(UsersSubjects.oauthFindAccount, { account_id: session.account.id });
     const caller: Caller = { accountId: account.id, email: account.email, plan: account.plan, keyId: null, scope: 'full_access', grants: [...SCOPE_GRANTS.full_access] };
     await this.rpc.request(ClaimSubjects.claim, { caller, id: session.appId, claim_token: token });
-    const { app } = await readAppDetail(this.rpc, caller, session.appId);
+    const { app } = await this.appDetail.read(caller, session.appId);
     reply.header('set-cookie', claimCookie(this.pagePath(token), this.secureCookie, undefined));
     return this.html(reply, 200, claimedPage({ name: app.name, editorUrl: app.urls.editor, liveUrl: app.urls.production ?? app.urls.preview }, account.email));
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { API_KEY_PREFIX, GRANT_DESCRIPTIONS } from '@appgen/contracts';
 import { mcpServer } from '../help/articles/integrations';
+import { mcpSdk } from '../mcp/mcp-sdk';
 import { discoveryFile } from '../site/discovery-files';
 import type { SiteFacts } from '../site/site-facts';
 import { articlePath, SITE_PATHS, type SitePath } from '../site/site-paths';
@@ -63,7 +63,7 @@ export function serverCard(facts: SiteFacts): Record<string, unknown> {
           { name: API_KEY_SCHEME.name, description: API_KEY_DESCRIPTION, isRequired: false, isSecret: true },
           { name: 'Authorization', description: 'Bearer <OAuth access token>, or Bearer <API key>', isRequired: false, isSecret: true },
         ],
-        supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+        supportedProtocolVersions: [...mcpSdk().types.SUPPORTED_PROTOCOL_VERSIONS],
       },
     ],
     _meta: {

@@ -1,18 +1,91 @@
-import { AppsSubjects, UsersSubjects, type AppDetailResponse, type Caller } from '@appgen/contracts';
-import type { RpcClient } from '@appgen/service-kit';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { AppsSubjects, AppUsersChangedMessage, UsersEvents, UsersSubjects, validate, type AppDetailResponse, type Caller } from '@appgen/contracts';
+import { NATS_CONNECTION, RpcClient } from '@appgen/service-kit';
+import { BoundedTtlCache } from '../access/bounded-ttl-cache';
+
+const codec = JSONCodec<unknown>();
+
+const MAX_CACHED_COUNTS = 10_000;
+/** A bound on a count kept should a change broadcast be lost (core NATS delivers at most once). */
+export const USERS_COUNT_TTL_MS = 60_000;
 
 /**
- * GET /managed_apps/:id (and /apps/:id): the app as apps-service knows it, with `users_count` from
- * users-service, which owns the app's users; asked in parallel. The app's own answer decides first, so an
- * unknown or foreign app is its 404 whichever reply arrives first.
+ * GET /managed_apps/:id (and /apps/:id): the app as apps-service knows it, with `users_count` from users-service,
+ * which owns the app's users.
+ *
+ * The count is kept in memory per app, so a read costs one round trip (to apps-service) instead of two. It is
+ * never stale once an answer has said a change was made: users-service broadcasts `appUsersChanged` (every replica
+ * hears it) after each change commits and before it answers, and the cache is read only after apps-service's reply
+ * has arrived. That reply comes on the same NATS connection as the broadcast, after it, so by then the broadcast
+ * has evicted the count. A lookup that a change overtook is not kept.
  */
-export async function readAppDetail(rpc: RpcClient, caller: Caller, id: string): Promise<AppDetailResponse> {
-  const [app, users] = await Promise.allSettled([
-    rpc.request(AppsSubjects.get, { caller, id }),
-    rpc.request(UsersSubjects.countAppUsers, { app_ids: [id] }),
-  ]);
-  if (app.status === 'rejected') throw app.reason;
-  if (users.status === 'rejected') throw users.reason;
-  const { urls, ...fields } = app.value.app;
-  return { app: { ...fields, users_count: users.value.counts[id] ?? 0, urls } };
+@Injectable()
+export class AppDetailReader implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AppUsersCount');
+  private readonly counts = new BoundedTtlCache<number>(MAX_CACHED_COUNTS);
+  /** Bumped by every change heard; a lookup that started before one must not keep its answer. */
+  private changes = 0;
+  private subscription?: Subscription;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+  ) {}
+
+  async read(caller: Caller, id: string): Promise<AppDetailResponse> {
+    // The app's own answer decides first, so an unknown or foreign app is its 404.
+    const { app } = await this.rpc.request(AppsSubjects.get, { caller, id });
+    const { urls, ...fields } = app;
+    return { app: { ...fields, users_count: await this.usersCount(id), urls } };
+  }
+
+  /** Forgets the counts of these apps (their users changed, on any replica). */
+  forget(appId: string): void {
+    this.changes += 1;
+    this.counts.delete(appId);
+  }
+
+  onApplicationBootstrap(): void {
+    this.subscription = this.nats.subscribe(UsersEvents.appUsersChanged, {
+      callback: (error, message) => {
+        if (error) {
+          this.logger.warn(`app users subscription failed: ${error.message}`);
+          return;
+        }
+        const changed = this.changedApp(message.data);
+        if (changed === null) this.logger.warn('ignored an app users change that breaks its contract');
+        else this.forget(changed);
+      },
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  private usersCount(appId: string): Promise<number> | number {
+    return this.counts.get(appId) ?? this.lookup(appId);
+  }
+
+  private async lookup(appId: string): Promise<number> {
+    const changesBefore = this.changes;
+    const { counts } = await this.rpc.request(UsersSubjects.countAppUsers, { app_ids: [appId] });
+    const count = counts[appId] ?? 0;
+    if (this.changes === changesBefore) this.counts.set(appId, count, Date.now() + USERS_COUNT_TTL_MS);
+    return count;
+  }
+
+  /** The app a broadcast names, in Nest's wire format `{pattern, data: {app_id}}` as RpcClient sends it. */
+  private changedApp(data: Uint8Array): string | null {
+    let message: unknown;
+    try {
+      message = codec.decode(data);
+    } catch {
+      return null;
+    }
+    const payload = typeof message === 'object' && message !== null && 'data' in message ? message.data : message;
+    const checked = validate(AppUsersChangedMessage, payload);
+    return checked.ok ? checked.value.app_id : null;
+  }
 }

@@ -7,14 +7,17 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { Operation, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
-import { readAppDetail } from './app-detail';
+import { AppDetailReader } from './app-detail';
 import { DeployOperation } from './managed-app-lifecycle.controller';
 
 /** The short reference's aliases: the same operations as /managed_apps. */
 @ApiTags('Apps')
 @Controller('apps')
 export class AppsAliasController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly appDetail: AppDetailReader,
+  ) {}
 
   @Get()
   @RequirePermission('apps:read')
@@ -27,7 +30,7 @@ export class AppsAliasController {
   @RequirePermission('apps:read')
   @Operation({ id: 'getApp', summary: 'Read an app (alias of GET /managed_apps/{id})', returns: AppDetailResponse })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AppDetailResponse> {
-    return readAppDetail(this.rpc, caller, id);
+    return this.appDetail.read(caller, id);
   }
 
   @Delete(':id')

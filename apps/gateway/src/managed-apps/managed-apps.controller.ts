@@ -20,13 +20,14 @@ import { requireGrant } from '../access/require-grant';
 import { Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { OfferedModels } from '../generation/offered-models';
-import { readAppDetail } from './app-detail';
+import { AppDetailReader } from './app-detail';
 
 @ApiTags('Apps')
 @Controller('managed_apps')
 export class ManagedAppsController {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly appDetail: AppDetailReader,
     private readonly models: OfferedModels,
   ) {}
 
@@ -42,7 +43,7 @@ export class ManagedAppsController {
   @Operation({ id: 'getManagedApp', summary: 'Read an app', description: 'Always the detail view; `detailed=true` is accepted for compatibility.', returns: AppDetailResponse })
   @ApiQuery({ name: 'detailed', required: false, schema: { type: 'boolean' } })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AppDetailResponse> {
-    return readAppDetail(this.rpc, caller, id);
+    return this.appDetail.read(caller, id);
   }
 
   @Post()

@@ -1,9 +1,10 @@
 import { AppsSubjects, DEFAULT_PER_PAGE, MAX_PAGE, type AppStatus, type Caller } from '@appgen/contracts';
 import type { MANIFEST_PATHS } from '@appgen/app-manifest';
 import type { RpcClient } from '@appgen/service-kit';
-import { ErrorCode, McpError, type ListResourcesResult, type ReadResourceResult, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { ListResourcesResult, ReadResourceResult, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { requireGrant } from '../access/require-grant';
 import { viewFileTool } from '../tools/file-tools';
+import { mcpSdk } from './mcp-sdk';
 
 /** The manifest file served as a resource: what an agent reads first to work on an app. */
 const AGENTS_PATH: (typeof MANIFEST_PATHS)[number] = 'AGENTS.md';
@@ -43,7 +44,7 @@ export const RESOURCE_NOT_FOUND = -32002;
 function pageOf(cursor: string | undefined): number {
   if (cursor === undefined) return 1;
   const page = /^[1-9]\d{0,9}$/.test(cursor) ? Number(cursor) : NaN;
-  if (!(page <= MAX_PAGE)) throw new McpError(ErrorCode.InvalidParams, 'The cursor is not one resources/list gave');
+  if (!(page <= MAX_PAGE)) throw new (mcpSdk().types.McpError)(mcpSdk().types.ErrorCode.InvalidParams, 'The cursor is not one resources/list gave');
   return page;
 }
 
@@ -66,7 +67,7 @@ export async function listAppManifests(rpc: RpcClient, caller: Caller, cursor: s
 /** resources/read: an app's AGENTS.md as its current version has it; another account's app is not found, like a missing one. */
 export async function readAppManifest(rpc: RpcClient, caller: Caller, uri: string): Promise<ReadResourceResult> {
   const appId = appIdOf(uri);
-  if (appId === null) throw new McpError(RESOURCE_NOT_FOUND, `No resource ${uri}: resources are ${AGENTS_URI_TEMPLATE.uriTemplate}`);
+  if (appId === null) throw new (mcpSdk().types.McpError)(RESOURCE_NOT_FOUND, `No resource ${uri}: resources are ${AGENTS_URI_TEMPLATE.uriTemplate}`);
   requireGrant(caller, viewFileTool.permission);
   const { file } = await rpc.request(AppsSubjects.readFile, { caller, id: appId, path: AGENTS_PATH });
   return { contents: [{ uri, mimeType: MARKDOWN, text: file.content }] };

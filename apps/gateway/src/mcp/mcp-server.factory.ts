@@ -1,21 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Caller } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { API_VERSION } from '../openapi/openapi-document';
 import { failureDetail, toErrorResponse } from '../errors/error-response';
 import { SITE_PATHS } from '../site/site-paths';
 import { ToolExecutor } from '../tools/tool-executor';
 import { AGENTS_URI_TEMPLATE, listAppManifests, readAppManifest, RESOURCE_NOT_FOUND } from './app-manifest-resources';
+import { mcpSdk } from './mcp-sdk';
 import { admitMcpToolCall, listMcpTools, toolError, toolResult } from './mcp-tools';
 
 const INSTRUCTIONS = [
@@ -33,6 +26,7 @@ const INSTRUCTIONS = [
 
 /** A resource failure as MCP's error for it: a missing (or another account's) app is "resource not found". */
 function resourceError(exception: unknown, uri: string, log: Logger): McpError {
+  const { ErrorCode, McpError } = mcpSdk().types;
   if (exception instanceof McpError) return exception;
   const { status, body, unexpected } = toErrorResponse(exception, `resources/read ${uri}`);
   if (unexpected) log.error(`resources on ${uri} failed: ${failureDetail(exception)}`);
@@ -54,6 +48,8 @@ export class McpServerFactory {
   ) {}
 
   forCaller(caller: Caller): Server {
+    const { Server, types } = mcpSdk();
+    const { CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } = types;
     const server = new Server(
       { name: 'appgen', title: 'appgen', version: API_VERSION },
       { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },

@@ -1,11 +1,12 @@
 import { AppIdField, Closed, plainJsonSchema, Type, validate, type Caller, type TObject } from '@appgen/contracts';
 import { AppgenError, findUnstorable } from '@appgen/service-kit';
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { requireGrant } from '../access/require-grant';
 import { toErrorResponse } from '../errors/error-response';
 import type { CatalogueTool, ToolResponse } from '../tools/tool';
 import { TOOL_CATALOGUE } from '../tools/tool-catalogue';
 import type { AdmittedToolCall } from '../tools/tool-executor';
+import { mcpSdk } from './mcp-sdk';
 
 /** The argument that names the app an MCP tool call acts on; POST /mcp/execute_tool takes it as `app_id` beside `params`. */
 export const APP_ID_ARGUMENT = 'app_id';
@@ -58,7 +59,7 @@ export function listMcpTools(): Tool[] {
  */
 export function admitMcpToolCall(caller: Caller, name: string, args: Record<string, unknown>): AdmittedToolCall {
   const known = MCP_TOOLS.get(name);
-  if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}: tools/list names the tools`);
+  if (!known) throw new (mcpSdk().types.McpError)(mcpSdk().types.ErrorCode.InvalidParams, `Unknown tool ${name}: tools/list names the tools`);
   requireGrant(caller, known.tool.permission);
   // What the REST routes refuse before any schema (ApiValidationPipe): text Postgres cannot store, nesting past the limit.
   const unstorable = findUnstorable(args);

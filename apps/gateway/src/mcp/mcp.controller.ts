@@ -3,12 +3,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { Authenticated, Public } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { SITE_PATHS } from '../site/site-paths';
 import { McpChallengeFilter } from './mcp-challenge.filter';
+import { mcpSdk } from './mcp-sdk';
 import { McpServerFactory } from './mcp-server.factory';
 
 /** The MCP endpoint's route at the site root (outside /api/v1, where MCP clients are told to look). */
@@ -32,7 +31,7 @@ export class McpController {
   async serve(@CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (Array.isArray(request.body)) return refuseBatch(reply);
     const server = this.servers.forCaller(caller);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new (mcpSdk().StreamableHTTPServerTransport)({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     reply.hijack();
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -66,7 +65,7 @@ export class McpController {
 function refuseBatch(reply: FastifyReply): void {
   void reply
     .status(400)
-    .send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: send one JSON-RPC message per request, not a batch' }, id: null });
+    .send({ jsonrpc: '2.0', error: { code: mcpSdk().types.ErrorCode.InvalidRequest, message: 'Invalid Request: send one JSON-RPC message per request, not a batch' }, id: null });
 }
 
 /**

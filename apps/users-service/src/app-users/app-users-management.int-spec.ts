@@ -31,6 +31,8 @@ let owner: Caller;
 let stranger: Caller;
 /** Every app id the edges were told changed, in order. */
 const announced: string[] = [];
+/** Every app id the gateways were told gained or lost a user, in order. */
+const usersChanged: string[] = [];
 const seenMail = new Set<string>();
 
 const RECIPES = 'recipes00001';
@@ -98,6 +100,9 @@ beforeAll(async () => {
   connection.subscribe(EdgeEvents.appChanged, {
     callback: (_error, message) => announced.push((codec.decode(message.data) as { data: { app_id: string } }).data.app_id),
   });
+  connection.subscribe(UsersEvents.appUsersChanged, {
+    callback: (_error, message) => usersChanged.push((codec.decode(message.data) as { data: { app_id: string } }).data.app_id),
+  });
   await connection.flush();
 });
 
@@ -106,9 +111,12 @@ afterAll(() => users?.close());
 describe('granting access', () => {
   it('creates a user who has not signed in yet, with the defaults, announces the change and emits access_granted', async () => {
     announced.length = 0;
+    usersChanged.length = 0;
     const granted = await grant({ app_id: RECIPES, email: '  Guest@Example.com ' });
-    // The edges hear of it before the answer: the next request to the app sees the new user.
+    // The edges and the gateways hear of it before the answer: the next request to the app, and the next
+    // users_count, see the new user.
     expect(announced).toEqual([RECIPES]);
+    expect(usersChanged).toEqual([RECIPES]);
     expect(granted).toEqual({
       app_user: {
         id: expect.any(Number),
@@ -265,8 +273,10 @@ describe('revoking', () => {
     const code = /(\d{6})$/.exec(mail.subject)?.[1] ?? '';
 
     announced.length = 0;
+    usersChanged.length = 0;
     const revoked = await rpc.request(UsersSubjects.revokeAppUser, { caller: owner, id: session.app_user.id });
     expect(announced).toEqual([RECIPES]);
+    expect(usersChanged).toEqual([RECIPES]);
     expect(revoked).toEqual({
       app_user: {
         id: session.app_user.id,
@@ -350,6 +360,14 @@ describe('counting', () => {
     const before = (await rpc.request(UsersSubjects.countAppUsers, { app_ids: [RECIPES] })).counts[RECIPES] ?? 0;
     await rpc.request(UsersSubjects.revokeAppUser, { caller: owner, id: session.app_user.id });
     expect((await rpc.request(UsersSubjects.countAppUsers, { app_ids: [RECIPES] })).counts).toEqual({ [RECIPES]: before - 1 });
+  });
+
+  it("tells the gateways of a user's first sign-in before answering it, and of no later one", async () => {
+    usersChanged.length = 0;
+    await signIn('newcomer@example.com', GARDEN);
+    expect(usersChanged).toEqual([GARDEN]);
+    await signIn('newcomer@example.com', GARDEN);
+    expect(usersChanged).toEqual([GARDEN]);
   });
 
   it('asks about at most 100 apps at once', async () => {

@@ -17,6 +17,7 @@ import {
   type ListAppUsersResponse,
   type RecordAppUserAccessMessage,
   type RevokeAppUserResponse,
+  UsersEvents,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
 import { AppgenError, RpcClient } from '@appgen/service-kit';
@@ -31,7 +32,8 @@ function eventData(user: AppUserEntity) {
 /**
  * An account's management of its apps' users: who may use which app at which tier, and who may not any more.
  * Every change that alters what an app serves (a tier, a revocation) is announced to the edges after it commits
- * and before the answer, so the next request to the app sees it.
+ * and before the answer, so the next request to the app sees it, and to the gateways (UsersEvents.appUsersChanged),
+ * which keep each app's `users_count`.
  */
 @Injectable()
 export class AppUsersManagementService {
@@ -94,6 +96,7 @@ export class AppUsersManagementService {
       });
       return granted;
     });
+    this.rpc.emit(UsersEvents.appUsersChanged, { app_id: user.appId });
     await this.rpc.announce(EdgeEvents.appChanged, { app_id: user.appId });
     const until = user.tierExpiresAt ? ` until ${user.tierExpiresAt.toISOString()}` : '';
     return { app_user: toGrantedAppUser(user), message: `${user.email} has ${user.accessTier} access to app ${user.appId}${until}.` };
@@ -122,7 +125,9 @@ export class AppUsersManagementService {
       });
       return { user: revoked, already: false };
     });
-    // Announced on a repeat too, so an edge that missed the first one drops the user's sessions now.
+    // Announced on a repeat too, so an edge that missed the first one drops the user's sessions now. The gateways'
+    // broadcast goes first: announce's wait covers both.
+    this.rpc.emit(UsersEvents.appUsersChanged, { app_id: user.appId });
     await this.rpc.announce(EdgeEvents.appChanged, { app_id: user.appId });
     return {
       app_user: toRevokedAppUser(user),

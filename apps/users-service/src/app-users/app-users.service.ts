@@ -8,9 +8,10 @@ import {
   type AppUserSessionResponse,
   type AppUserVerifyCodeRequest,
   type MessageResponse,
+  UsersEvents,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { isSha256Hex, sha256Hex } from '../common/secrets';
 import { USERS_CONFIG, type UsersConfig } from '../config/users.config';
 import { MailOutboxService } from '../mail/mail-outbox.service';
@@ -71,6 +72,7 @@ export class AppUsersService {
     private readonly mail: MailOutboxService,
     private readonly outbox: OutboxService,
     @Inject(USERS_CONFIG) private readonly config: UsersConfig,
+    private readonly rpc: RpcClient,
   ) {}
 
   async requestCode(request: AppUserRequestCodeRequest): Promise<MessageResponse> {
@@ -131,16 +133,19 @@ export class AppUsersService {
       const existing = await this.findUser(manager, target.appId, target.email, true);
       if (existing?.revokedAt) return 'revoked' as const;
       const user = existing ? await this.recordAccess(manager, existing) : await this.createUser(manager, target);
+      const created = existing === null;
       const token = newAppUserSessionToken();
       await manager.insert(AppUserSessionEntity, {
         appUserId: user.id,
         tokenHash: sha256Hex(token),
         expiresAt: new Date(Date.now() + APP_USER_SESSION_TTL_SECONDS * 1000),
       });
-      return { user, token };
+      return { user, token, created };
     });
     if (outcome === 'refused') throw AppgenError.of('unauthorized', CODE_REFUSED);
     if (outcome === 'revoked') throw AppgenError.of('forbidden', REVOKED);
+    // A first sign-in adds a user to the app: the gateways' users_count must not lag behind this answer.
+    if (outcome.created) await this.rpc.announce(UsersEvents.appUsersChanged, { app_id: outcome.user.appId });
     return { session_token: outcome.token, expires_in: APP_USER_SESSION_TTL_SECONDS, app_user: toAppUserView(outcome.user) };
   }
 
