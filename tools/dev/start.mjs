@@ -1,5 +1,6 @@
-// `npm start`: installs what is missing, checks Postgres and NATS, builds, and runs every appgen process in
-// the foreground until Ctrl-C. Only Node builtins are imported before the dependencies are installed.
+// `npm start`: installs what is missing, checks Postgres and NATS, builds, provisions each service's own database
+// role (the platform runner does, as DATABASE_URL's role), and runs every appgen process in the foreground until
+// Ctrl-C. Only Node builtins are imported before the dependencies are installed.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -100,6 +101,7 @@ const lines = [
   `  API        ${site}/api/v1`,
   `  Reference  ${site}/docs   (OpenAPI: ${site}/openapi.json)`,
   `  Apps       http://preview-<app_id>.${process.env.PREVIEW_HOST || 'preview.localhost'}:${edgePort} (edge on port ${edgePort})`,
+  `  Database   ${new URL(databaseUrl).pathname.slice(1)}: each service connects as its own role (${Object.values(platform.databaseUrls).map((url) => new URL(url).username).join(', ')})`,
   `  Logs       ${show(logDir)}/<service>.log`,
   `  Mail       ${show(mailDir)}/*.eml (sign-in codes land here; set MAIL_URL=smtp://... to send real mail)`,
   '',

@@ -4,6 +4,10 @@
  *
  *   const platform = await startPlatform({ env, ports, logDir, services, gatewayReplicas, quiet });
  *     env              variables for every process, over process.env (DATABASE_URL, NATS_URL, SECRETS_KEY, ...);
+ *                      DATABASE_URL is the database as its administrator (default: postgres@127.0.0.1/appgen):
+ *                      before starting anything the runner provisions every service's own role and schema there
+ *                      (libs/service-kit/src/database-roles.ts) and hands each service that stores data a
+ *                      DATABASE_URL as its role; the gateway and the edge, which hold no data, get none.
  *                      without SECRETS_KEY anywhere the run gets a random one (its sealed values die with it).
  *                      SITE_URL defaults to the first gateway's address, EDGE_PORT to 8080, EDGE_TLS_PORT to 8443, PUBLIC_URL_PORT
  *                      (the port in the app addresses the services hand out) to EDGE_PORT.
@@ -24,7 +28,8 @@
  *   its name and the last 30 lines of its log, after stopping whatever it started (no restarts while starting).
  *
  *   platform.urls      { api, site, edge, edgeTls, gateways: [url, ...], health: { [instance]: url }, metrics: { [instance]: url } }
- *   platform.env       the variables every process was given (without the per-process port)
+ *   platform.env       the variables every process was given (without the per-process port and DATABASE_URL)
+ *   platform.databaseUrls  { [service]: the DATABASE_URL it connects with, as its own role }
  *   platform.instances running instance names; platform.skipped: services not built
  *   platform.stop()                       SIGTERM to all, SIGKILL after 15 s; resolves when all exited
  *   platform.kill(instance, signal?)      one process (default SIGTERM, SIGKILL after 15 s); resolves on exit
@@ -43,7 +48,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:f
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -74,6 +79,9 @@ export const NODE_FLAGS = ['--max-semi-space-size=4'];
 export const EDGE_APPS = { portVar: 'EDGE_PORT', port: 8080 };
 /** The edge's HTTPS port, where custom domains are served with their certificates (chosen by SNI). */
 export const EDGE_TLS = { portVar: 'EDGE_TLS_PORT', port: 8443 };
+
+/** What the services connect as when no DATABASE_URL is given: the service kit's own default. */
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/appgen';
 
 const READY_TIMEOUT_MS = 60_000;
 const KILL_AFTER_MS = 15_000;
@@ -109,6 +117,32 @@ export class PortTakenError extends Error {
     super(taken.map((t) => `port ${t.port} (${t.what}) is already in use`).join('\n'));
     this.taken = taken;
   }
+}
+
+function withoutDatabaseUrl(variables) {
+  const { DATABASE_URL: _unused, ...rest } = variables;
+  return rest;
+}
+
+/**
+ * Creates the role and schema of every service in `names` that stores data (idempotent, safe beside other runs on
+ * the same server) and returns { [service]: its DATABASE_URL }. The code is the service kit's, from dist/.
+ */
+async function provisionDatabase(adminUrl, names) {
+  const rolesModule = join(ROOT, 'dist/libs/service-kit/src/database-roles.js');
+  if (!existsSync(rolesModule)) throw new Error(`${rolesModule} does not exist: build first (npm run build)`);
+  const { SERVICE_SCHEMAS, localServiceDatabaseUrl, localServiceRoles, provisionServiceRoles } = (await import(pathToFileURL(rolesModule).href)).default;
+  const owning = names.filter((name) => SERVICE_SCHEMAS[name]);
+  if (owning.length === 0) return {};
+  try {
+    await provisionServiceRoles(adminUrl, localServiceRoles(adminUrl));
+  } catch (error) {
+    throw new Error(
+      `Could not create the services' database roles in ${new URL(adminUrl).pathname.slice(1)}: ${error.message}\n` +
+        'DATABASE_URL must name a role that may create roles and schemas there (a superuser, or CREATEROLE and owner of the database).',
+    );
+  }
+  return Object.fromEntries(owning.map((name) => [name, localServiceDatabaseUrl(adminUrl, SERVICE_SCHEMAS[name])]));
 }
 
 function tail(path, lines = 30) {
@@ -194,6 +228,11 @@ export async function startPlatform(options = {}) {
   }
   if (taken.length > 0) throw new PortTakenError(taken);
 
+  // Each service connects as its own role, which can use only its own schema; the administrator's URL stays here.
+  const adminDatabaseUrl = env.DATABASE_URL || process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  delete env.DATABASE_URL;
+  const databaseUrls = await provisionDatabase(adminDatabaseUrl, [...new Set([...instances.values()].map((i) => i.service.name))]);
+
   mkdirSync(logDir, { recursive: true });
   const logPath = (name) => join(logDir, `${name}.log`);
   const healthUrl = (instance) => `http://127.0.0.1:${instance.port}/health`;
@@ -213,8 +252,9 @@ export async function startPlatform(options = {}) {
     const child = spawn(process.execPath, [...NODE_FLAGS, ...(sourceMaps ? ['--enable-source-maps'] : []), instance.service.entry], {
       cwd: ROOT,
       env: {
-        ...process.env,
+        ...withoutDatabaseUrl(process.env),
         ...env,
+        ...(databaseUrls[instance.service.name] ? { DATABASE_URL: databaseUrls[instance.service.name] } : {}),
         ...overrides,
         [instance.service.portVar]: String(instance.port),
         ...(instance.metricsPort === undefined ? {} : { [instance.service.metricsPortVar]: String(instance.metricsPort) }),
@@ -351,6 +391,7 @@ export async function startPlatform(options = {}) {
       metrics: Object.fromEntries([...instances.values()].map((i) => [i.name, metricsUrl(i)])),
     },
     env,
+    databaseUrls,
     instances: [...instances.keys()],
     skipped,
     stop: async () => {

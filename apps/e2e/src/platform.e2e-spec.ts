@@ -1,3 +1,5 @@
+import { SERVICE_SCHEMAS } from '@appgen/service-kit';
+import { Client } from 'pg';
 import { api, e2eEnv, platformControl } from './support';
 
 async function healthStatus(url: string): Promise<number | 'unreachable'> {
@@ -27,6 +29,28 @@ describe('the platform under test', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body.info.version).toBe('1.0.0');
+  });
+
+  it('runs every service that stores data as its own database role, and the others with no connection at all', async () => {
+    const { databaseUrl, databaseUrls, health } = e2eEnv();
+    const expected = Object.fromEntries(Object.keys(SERVICE_SCHEMAS).map((service) => [service, [new URL(databaseUrls[service]).username]]));
+    const admin = new Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const adminRole = (await admin.query<{ role: string }>('SELECT current_user AS role')).rows[0].role;
+      expect(Object.values(expected).flat()).not.toContain(adminRole);
+      expect(new Set(Object.values(expected).flat()).size).toBe(Object.keys(expected).length);
+      // /health queries each service's database, so each has a connection open (pools close idle ones after a while).
+      await Promise.all(Object.values(health).map((url) => fetch(url).then((response) => response.arrayBuffer())));
+      const { rows } = await admin.query<{ service: string; roles: string[] }>(
+        `SELECT application_name AS service, array_agg(DISTINCT usename::text ORDER BY usename::text) AS roles
+           FROM pg_stat_activity WHERE datname = current_database() AND application_name = ANY($1) GROUP BY application_name`,
+        [Object.keys(health)],
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.service, row.roles]))).toEqual(expected);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('lets a test stop a service and start it again', async () => {

@@ -50,11 +50,13 @@ class PublisherModule {
 describe('transactional outbox and its relay', () => {
   let nats: NatsServerHandle;
   let database: ScratchDatabase;
+  /** the publisher's own role, owner of its schema, as a service's is */
+  let publisherDatabaseUrl: string;
   let observer: NatsConnection;
   let publisher: INestMicroservice | undefined;
 
   async function startPublisher(relayEnabled: boolean): Promise<INestMicroservice> {
-    publisher = await startServiceApp('apps-service', PublisherModule.with(database.url, nats.url, relayEnabled), nats.url);
+    publisher = await startServiceApp('apps-service', PublisherModule.with(publisherDatabaseUrl, nats.url, relayEnabled), nats.url);
     return publisher;
   }
 
@@ -70,6 +72,7 @@ describe('transactional outbox and its relay', () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     database = await createScratchDatabase('appgen_outbox_it');
+    publisherDatabaseUrl = await database.provisionSchema('outbox_it');
     observer = await connectNats(nats.url, 'outbox-observer');
   });
 

@@ -58,6 +58,8 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
     throw error;
   }
   const { name, config } = options;
+  // Every Postgres connection of the process (pools and listeners) names its service in pg_stat_activity.
+  process.env['PGAPPNAME'] ??= name;
   // Before the app is built, so that every line, boot included, has the process's format and service.
   const appLogger = new AppgenLogger({ service: name, format: logFormatOf(config.LOG_FORMAT), level: config.LOG_LEVEL });
   Logger.overrideLogger(appLogger);

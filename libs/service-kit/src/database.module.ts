@@ -26,19 +26,41 @@ export function createServiceDataSource(databaseUrl: string, options: ServiceDat
   });
 }
 
+const PROVISION_HINT =
+  'provision the database roles first: npm start does it; in Kubernetes the appgen-migrate Job; by hand ' +
+  'DATABASE_ADMIN_URL=<administrator URL> node dist/libs/service-kit/src/provision-database.js';
+
 /**
- * Creates the schema if needed and applies pending migrations, holding an advisory lock so that
- * replicas starting together migrate once.
+ * Checks that the role this service connects as can use its schema (it owns it once provisioned), then applies
+ * pending migrations, holding an advisory lock so that replicas starting together migrate once. The schema is
+ * never created here: the service's role may not create schemas, by design.
  */
 export async function migrateServiceSchema(dataSource: DataSource, schema: string): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
+    const [state] = (await runner.query(
+      `SELECT current_user AS role, current_database() AS database,
+              (SELECT has_schema_privilege(oid, 'USAGE') AND has_schema_privilege(oid, 'CREATE')
+                 FROM pg_namespace WHERE nspname = $1) AS usable`,
+      [schema],
+    )) as Array<{ role: string; database: string; usable: boolean | null }>;
+    if (state.usable === null) {
+      throw new Error(`schema "${schema}" does not exist in database "${state.database}": ${PROVISION_HINT}`);
+    }
+    if (!state.usable) {
+      throw new Error(
+        `role "${state.role}" cannot use schema "${schema}" in database "${state.database}" (it needs to own it): ` +
+          `connect as the service's own role, or ${PROVISION_HINT}`,
+      );
+    }
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`appgen.migrate.${schema}`]);
-    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    await dataSource.runMigrations({ transaction: 'each' });
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`appgen.migrate.${schema}`]).catch(() => undefined);
+    }
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`appgen.migrate.${schema}`]).catch(() => undefined);
     await runner.release();
   }
 }

@@ -26,7 +26,7 @@ export interface ServiceUnderTest {
   rpc: RpcClient;
   /** the bus itself, to hear broadcasts and read events */
   connection: NatsConnection;
-  /** the service's schema, for reading what it stored and for states no request can produce */
+  /** the service's schema as the administrator, for reading what it stored and for states no request can produce */
   sql: Client;
   /** another process of the service on the same database and bus, as a second replica or a restart is */
   startReplica(env?: NodeJS.ProcessEnv): Promise<INestMicroservice>;
@@ -38,7 +38,10 @@ export interface ServiceUnderTestOptions {
   /** the Postgres schema the service owns (the `sql` client's search path) */
   schema: string;
   databasePrefix: string;
-  /** the service's module for its validated environment (`DATABASE_URL`, `NATS_URL` and `LOG_LEVEL` are given) */
+  /**
+   * the service's module for its validated environment (`NATS_URL`, `LOG_LEVEL`, and `DATABASE_URL` as the
+   * service's own role, as it runs in production, are given)
+   */
   module(env: NodeJS.ProcessEnv): DynamicModule;
   env?: NodeJS.ProcessEnv;
   rpcTimeoutMs?: number;
@@ -47,7 +50,7 @@ export interface ServiceUnderTestOptions {
 /** Boots `name` with its own NATS server and scratch database, and the clients a spec drives it with. */
 export async function startServiceUnderTest(options: ServiceUnderTestOptions): Promise<ServiceUnderTest> {
   const [nats, database] = await Promise.all([startNatsServer(), createScratchDatabase(options.databasePrefix)]);
-  const baseEnv: NodeJS.ProcessEnv = { DATABASE_URL: database.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', ...options.env };
+  const baseEnv: NodeJS.ProcessEnv = { DATABASE_URL: database.serviceUrl(options.schema), NATS_URL: nats.url, LOG_LEVEL: 'warn', ...options.env };
   const boot = (extra: NodeJS.ProcessEnv = {}): Promise<INestMicroservice> =>
     startServiceApp(options.name, options.module({ ...baseEnv, ...extra }), nats.url);
   const app = await boot();

@@ -196,6 +196,7 @@ async function setUp(harness) {
     metrics: platform.urls.metrics,
     skipped: platform.skipped,
     databaseUrl,
+    databaseUrls: platform.databaseUrls,
     natsUrl: nats.url,
     redisUrl,
     redisKeyPrefix,

@@ -15,7 +15,10 @@ export interface E2eEnv {
   metrics: Record<string, string>;
   /** Services not started because they are not built. */
   skipped: string[];
+  /** The run's database as its administrator (the server's superuser): specs read and arrange any schema with it. */
   databaseUrl: string;
+  /** The DATABASE_URL each service that stores data was given: its own role, which can use only its own schema. */
+  databaseUrls: Record<string, string>;
   natsUrl: string;
   redisUrl: string;
   redisKeyPrefix: string;
