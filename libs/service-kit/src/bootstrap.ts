@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '@appgen/contracts';
 import { ConfigError } from './config';
 import { DrainingNatsServer } from './draining-nats-server';
+import { HealthService } from './health';
 import { AppgenLogger, logFormatOf } from './logger';
 import { startMetrics } from './metrics';
 import type { ServiceConfig } from './service-config';
@@ -89,13 +90,12 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
   try {
     const app = await NestFactory.create<NestFastifyApplication>(options.module, createHttpAdapter(), { logger: appLogger });
     if (options.natsServer !== false) {
-      app.connectMicroservice(
-        { strategy: new DrainingNatsServer(
-            { servers: config.NATS_URL, queue: name, name },
-            { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES, checkReplies: config.CONTRACT_CHECK_REPLIES },
-          ) },
-        { inheritAppConfig: true },
+      const server = new DrainingNatsServer(
+        { servers: config.NATS_URL, queue: name, name },
+        { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES, checkReplies: config.CONTRACT_CHECK_REPLIES },
       );
+      app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+      app.get(HealthService).watchServingConnection(server.status);
     }
     // useProcessExit: exit 0 once everything closed, instead of re-raising the signal (exit 143).
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
