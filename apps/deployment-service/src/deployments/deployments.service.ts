@@ -48,7 +48,10 @@ export class DeploymentsService {
   async deploy(caller: Caller, appId: string, requestKey?: string): Promise<DeployResponse> {
     const { app } = await this.rpc.request(AppsSubjects.get, { caller, id: appId });
     const earlier = requestKey === undefined ? null : await this.dataSource.getRepository(DeploymentEntity).findOneBy({ accountId: caller.accountId, requestKey });
-    if (earlier && earlier.appId === appId) return this.queuedAnswer(earlier);
+    if (earlier && earlier.appId !== appId) {
+      throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was used to deploy another app; send a new key for a new request');
+    }
+    if (earlier) return this.queuedAnswer(earlier);
     const fixUrl = editorUrl(this.config.SITE_URL, appId);
     const generate = `Generate the app with POST /api/v1/generation_queue, or fix the build errors listed at GET /api/v1/managed_apps/${appId}/errors, then deploy again.`;
     if (app.status === 'draft') {

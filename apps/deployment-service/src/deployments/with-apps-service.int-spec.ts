@@ -109,6 +109,9 @@ describe('deployment-service with the real apps-service', () => {
     expect(another.deployment_id).not.toBe(first.deployment_id);
     const unkeyed = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
     expect(new Set([first.deployment_id, another.deployment_id, unkeyed.deployment_id]).size).toBe(3);
+    const elsewhere = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Another app' });
+    const reused = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: elsewhere.app.id, idempotency_key: 'deploy-1' }).catch((error: unknown) => error);
+    expect(reused instanceof AppgenError && reused.payload).toMatchObject({ status: 422, body: { error: 'idempotency_key_reused' } });
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
