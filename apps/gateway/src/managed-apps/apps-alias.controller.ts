@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Headers, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AppDetailResponse, AppsSubjects, DeleteAppResponse, DeployResponse, ListAppsQuery, ListAppsResponse, type Caller } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
@@ -8,7 +8,7 @@ import { Operation, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
 import { readAppDetail } from './app-detail';
-import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency-key';
+import { IdempotencyKey } from '../idempotency/idempotency-key';
 import { DeployOperation, requestDeploy } from './managed-app-lifecycle.controller';
 
 /** The short reference's aliases: the same operations as /managed_apps. */
@@ -42,7 +42,7 @@ export class AppsAliasController {
   @TakesNoBody()
   @RequirePermission('apps:write')
   @DeployOperation('deployApp')
-  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string): Promise<DeployResponse> {
+  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string, @IdempotencyKey() idempotencyKey: string | undefined): Promise<DeployResponse> {
     return requestDeploy(this.rpc, caller, id, idempotencyKey);
   }
 }

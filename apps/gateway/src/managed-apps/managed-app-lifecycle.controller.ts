@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, Get, Headers, Param, Post } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   AnalyticsQuery,
@@ -27,7 +27,7 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
-import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency-key';
+import { IdempotencyKey } from '../idempotency/idempotency-key';
 import { readAppStatus } from './app-status';
 
 /**
@@ -98,7 +98,7 @@ export class ManagedAppLifecycleController {
   @TakesNoBody()
   @RequirePermission('apps:write')
   @DeployOperation('deployManagedApp')
-  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string): Promise<DeployResponse> {
+  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string, @IdempotencyKey() idempotencyKey: string | undefined): Promise<DeployResponse> {
     return requestDeploy(this.rpc, caller, id, idempotencyKey);
   }
 
