@@ -4,8 +4,8 @@
 // go missing or fail their signature check, (edge-read) whose answers have another status than expected,
 // (gateway-read) that misses its throughput or p99 target, or (memory) whose processes idle above the target
 // sets a non-zero exit code.
-import { parseArgs } from 'node:util';
 import { build } from '../build/build.mjs';
+import { commandLine } from '../platform/command-line.mjs';
 
 // Each benchmark module loads the libraries from dist/ as it is imported, so it is imported after the build:
 // from a clean clone there is no dist/ before it.
@@ -73,24 +73,14 @@ const USAGE = `npm run bench [-- --only ${Object.keys(BENCHMARKS).join('|')}] [-
   --seconds, --connections   length and connections of each gateway-read and edge-read pass (default 10 s, 32)
   GENERATION_CONCURRENCY, WEBHOOK_CONCURRENCY in the environment are passed to the services measured.`;
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '32' },
-      only: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = commandLine(
+  {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+  },
+  USAGE,
+);
 if (values.only !== undefined && !(values.only in BENCHMARKS)) {
   console.error(`--only takes one of: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exit(2);

@@ -11,6 +11,7 @@ import { DeploymentEntity } from './deployments/deployment.entity';
 import { DeploymentsModule } from './deployments/deployments.module';
 import { CreateBuildsAndDeployments1763700000300 } from './migrations/1763700000300-create-builds-and-deployments';
 import { IdentifyBuildsByPublicEnv1763700007400 } from './migrations/1763700007400-identify-builds-by-public-env';
+import { RememberDeployRequests1764300000000 } from './migrations/1764300000000-remember-deploy-requests';
 
 @Module({})
 export class AppModule {
@@ -23,7 +24,7 @@ export class AppModule {
         DatabaseModule.forService({
           schema: 'deployment',
           entities: [OutboxEventEntity, BuildEntity, BundleFileEntity, DeploymentEntity],
-          migrations: [CreateOutbox1763700000000, CreateBuildsAndDeployments1763700000300, IdentifyBuildsByPublicEnv1763700007400, AddOutboxTrace1763900001600],
+          migrations: [CreateOutbox1763700000000, CreateBuildsAndDeployments1763700000300, IdentifyBuildsByPublicEnv1763700007400, AddOutboxTrace1763900001600, RememberDeployRequests1764300000000],
         }),
         { ...outbox, global: true },
         BuildsModule,

@@ -226,13 +226,20 @@ export const BundleFileResponse = Closed({ path: Type.String(), content: Type.St
 export type BundleFileResponse = Static<typeof BundleFileResponse>;
 
 const AppOfCaller = Closed({ ...CallerFields, app_id: AppId });
+/**
+ * POST /managed_apps/:id/deploy. `idempotency_key` is the client's Idempotency-Key: the gateway forgets a key
+ * whose request timed out (504), so the retry reaches deployment-service again, which then answers the deployment
+ * the first attempt queued instead of queuing a second one.
+ */
+export const DeployRequest = Closed({ ...AppOfCaller.properties, idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
+export type DeployRequest = Static<typeof DeployRequest>;
 
 export const DEPLOYMENT_RPC = {
   [DeploymentSubjects.build]: rpc(BuildRequest, Closed({ build: BuildView })),
   [DeploymentSubjects.errors]: rpc(AppOfCaller, BuildErrorsResponse),
   [DeploymentSubjects.check]: rpc(CheckBuildRequest, CheckBuildResponse),
   [DeploymentSubjects.ofVersions]: rpc(VersionBuildsRequest, VersionBuildsResponse),
-  [DeploymentSubjects.deploy]: rpc(AppOfCaller, DeployResponse),
+  [DeploymentSubjects.deploy]: rpc(DeployRequest, DeployResponse),
   [DeploymentSubjects.rollback]: rpc(RollbackRequest, RollbackResponse),
   [DeploymentSubjects.latest]: rpc(AppOfCaller, Closed({ deployment: Nullable(DeploymentView) })),
   [DeploymentSubjects.resolveBundle]: rpc(Closed({ app_id: AppId, environment: StringEnum(BUNDLE_ENVIRONMENTS) }), ResolveBundleResponse),

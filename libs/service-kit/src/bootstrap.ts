@@ -1,10 +1,12 @@
 import { Logger, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '@appgen/contracts';
 import { ConfigError } from './config';
 import { DrainingNatsServer } from './draining-nats-server';
+import { HealthService } from './health';
 import { AppgenLogger, logFormatOf } from './logger';
 import { startMetrics } from './metrics';
 import type { ServiceConfig } from './service-config';
@@ -14,14 +16,35 @@ import { startTracing } from './tracing';
 export const HTTP_BODY_LIMIT_BYTES = 1_048_576;
 
 /**
+ * What Node's HTTP parser refuses before Fastify sees a request (a URL and headers over Node's 16 KB, a request
+ * that stalls), answered with the API's error body instead of Fastify's `{error: "Request Header Fields Too
+ * Large", statusCode}`, then the connection is closed as Node does. 400: the contract has no status of its own for it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request URL and headers are too large: keep them under 16 KB together'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'The request was not received in time'
+        : 'The request is malformed';
+  const body = JSON.stringify({ error: 'bad_request', message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 400 Bad Request\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
+/**
  * The HTTP server of every process. Requests Fastify refuses before routing (a malformed percent-encoding
- * in the URL) still get the API's `{error, message}` body, and long path parameters reach the handler,
- * which answers 404 for an id that names nothing, instead of Fastify's bare 414.
+ * in the URL) or Node before Fastify (answerClientError) still get the API's `{error, message}` body, and long
+ * path parameters reach the handler, which answers 404 for an id that names nothing, instead of Fastify's bare 414.
  */
 export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: HTTP_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 2048 },
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       void reply
         .code(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400)
@@ -69,13 +92,12 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
   try {
     const app = await NestFactory.create<NestFastifyApplication>(options.module, createHttpAdapter(), { logger: appLogger });
     if (options.natsServer !== false) {
-      app.connectMicroservice(
-        { strategy: new DrainingNatsServer(
-            { servers: config.NATS_URL, queue: name, name },
-            { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES, checkReplies: config.CONTRACT_CHECK_REPLIES },
-          ) },
-        { inheritAppConfig: true },
+      const server = new DrainingNatsServer(
+        { servers: config.NATS_URL, queue: name, name },
+        { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES, checkReplies: config.CONTRACT_CHECK_REPLIES },
       );
+      app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+      app.get(HealthService).watchServingConnection(server.status);
     }
     // useProcessExit: exit 0 once everything closed, instead of re-raising the signal (exit 143).
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Injectable, Optional, Res, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Events, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { healthSubject, type HealthReport, type ServiceName } from '@appgen/contracts';
 import { NATS_CONNECTION } from './nats-connection';
@@ -19,6 +20,11 @@ export class HealthService implements OnApplicationBootstrap, OnApplicationShutd
   private subscription?: Subscription;
   /** The client reconnects forever, so it never reports closed while NATS is away: track its status instead. */
   private natsConnected = true;
+  /**
+   * The NATS server's own connection (the one whose subscriptions answer requests) reconnects on its own schedule:
+   * until it has, requests find no responder, so the process is not ready even if the client connection is back.
+   */
+  private servingConnected = true;
 
   constructor(
     @Inject(SERVICE_NAME) private readonly service: ServiceName,
@@ -41,13 +47,21 @@ export class HealthService implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
+  /** Follows the status of the process's NATS server (Nest's `status`: connected, disconnected, reconnecting). */
+  watchServingConnection(status: Observable<string>): void {
+    status.subscribe((state) => {
+      if (state === 'disconnected' || state === 'reconnecting') this.servingConnected = false;
+      if (state === 'connected') this.servingConnected = true;
+    });
+  }
+
   onApplicationShutdown(): void {
     this.shuttingDown = true;
     this.subscription?.unsubscribe();
   }
 
   async report(): Promise<HealthReport> {
-    const checks: HealthReport['checks'] = { nats: this.nats.isClosed() || !this.natsConnected ? 'failing' : 'ok' };
+    const checks: HealthReport['checks'] = { nats: this.nats.isClosed() || !this.natsConnected || !this.servingConnected ? 'failing' : 'ok' };
     if (this.dataSource) {
       const dataSource = this.dataSource;
       // A database that stops answering must fail the check, not hang the probe.

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
+import { Subject } from 'rxjs';
 import { HealthService, loadConfig, NATS_CONNECTION, serviceEnv, ServiceKitModule } from '@appgen/service-kit';
 import { startNatsServer, type NatsServerHandle } from './nats-server';
 
@@ -23,6 +24,20 @@ describe('a service health report', () => {
     // The server is gone: close rather than drain, or the client would wait to reconnect.
     await app.get<NatsConnection>(NATS_CONNECTION).close();
     await app.close();
+  });
+
+  it("says NATS is failing until the process's NATS server has reconnected too, whose subscriptions answer requests", async () => {
+    const health = app.get(HealthService);
+    // What Nest's NATS server reports as `status` (DrainingNatsServer's, followed by runService).
+    const serving = new Subject<string>();
+    health.watchServingConnection(serving);
+    expect((await health.report()).checks).toEqual({ nats: 'ok' });
+    serving.next('disconnected');
+    expect(await health.report()).toMatchObject({ status: 'degraded', checks: { nats: 'failing' } });
+    serving.next('reconnecting');
+    expect((await health.report()).checks).toEqual({ nats: 'failing' });
+    serving.next('connected');
+    expect(await health.report()).toMatchObject({ status: 'ok', checks: { nats: 'ok' } });
   });
 
   it('says NATS is failing while the server is away, though the client keeps trying to reconnect', async () => {

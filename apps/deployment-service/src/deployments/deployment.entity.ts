@@ -43,4 +43,8 @@ export class DeploymentEntity {
 
   @Column({ name: 'deployed_at', type: 'timestamptz', nullable: true })
   deployedAt!: Date | null;
+
+  /** The Idempotency-Key of the deploy request that queued it, if it came with one. */
+  @Column({ name: 'request_key', type: 'text', nullable: true })
+  requestKey!: string | null;
 }

@@ -11,7 +11,7 @@ export class DeploymentsController {
 
   @MessagePattern(DeploymentSubjects.deploy)
   onDeploy(@Payload() request: RpcRequest<typeof DeploymentSubjects.deploy>): Handler<typeof DeploymentSubjects.deploy> {
-    return this.deployments.deploy(request.caller, request.app_id);
+    return this.deployments.deploy(request.caller, request.app_id, request.idempotency_key);
   }
 
   @MessagePattern(DeploymentSubjects.rollback)

@@ -41,9 +41,17 @@ export class DeploymentsService {
     @Inject(DEPLOYMENT_CONFIG) private readonly config: DeploymentConfig,
   ) {}
 
-  /** Queues the newest version's build for production, or refuses with the contract's 422 and queues nothing. */
-  async deploy(caller: Caller, appId: string): Promise<DeployResponse> {
+  /**
+   * Queues the newest version's build for production, or refuses with the contract's 422 and queues nothing. A
+   * request with the key of one that queued a deployment of this app answers that deployment again.
+   */
+  async deploy(caller: Caller, appId: string, requestKey?: string): Promise<DeployResponse> {
     const { app } = await this.rpc.request(AppsSubjects.get, { caller, id: appId });
+    const earlier = requestKey === undefined ? null : await this.dataSource.getRepository(DeploymentEntity).findOneBy({ accountId: caller.accountId, requestKey });
+    if (earlier && earlier.appId !== appId) {
+      throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was used to deploy another app; send a new key for a new request');
+    }
+    if (earlier) return this.queuedAnswer(earlier);
     const fixUrl = editorUrl(this.config.SITE_URL, appId);
     const generate = `Generate the app with POST /api/v1/generation_queue, or fix the build errors listed at GET /api/v1/managed_apps/${appId}/errors, then deploy again.`;
     if (app.status === 'draft') {
@@ -64,12 +72,16 @@ export class DeploymentsService {
         : `Version ${newest.number} of the app has not been built, so there is no bundle to deploy.`;
       throw notDeployable({ reason, suggestedAction: generate, fixUrl });
     }
-    const deployment = await this.dataSource.transaction((manager) => this.queue(manager, caller, build));
+    const deployment = await this.dataSource.transaction((manager) => this.queue(manager, caller, build, requestKey));
+    return this.queuedAnswer(deployment, newest.number);
+  }
+
+  private async queuedAnswer(deployment: DeploymentEntity, versionNumber?: number): Promise<DeployResponse> {
     return {
       deployment_id: deployment.id,
       status: 'queued',
-      message: `Deployment of version ${newest.number} queued`,
-      production_url: await productionUrl(this.rpc, this.config, appId),
+      message: versionNumber === undefined ? `Deployment ${deployment.id} queued` : `Deployment of version ${versionNumber} queued`,
+      production_url: await productionUrl(this.rpc, this.config, deployment.appId),
     };
   }
 
@@ -136,7 +148,7 @@ export class DeploymentsService {
     return { deployment: deployment ? toDeploymentView(deployment) : null };
   }
 
-  private async queue(manager: EntityManager, caller: Caller, build: BuildEntity): Promise<DeploymentEntity> {
+  private async queue(manager: EntityManager, caller: Caller, build: BuildEntity, requestKey?: string): Promise<DeploymentEntity> {
     const deployment = manager.create(DeploymentEntity, {
       appId: build.appId,
       accountId: caller.accountId,
@@ -148,6 +160,7 @@ export class DeploymentsService {
       error: null,
       heartbeatAt: null,
       deployedAt: null,
+      requestKey: requestKey ?? null,
     });
     const saved = await manager.save(DeploymentEntity, deployment);
     // Delivered when this transaction commits, so the worker never looks before the row exists.

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { AppsSubjects, DeploymentSubjects, NOT_DEPLOYABLE_ERROR, SCOPE_GRANTS, type Caller, type SourceFile } from '@appgen/contracts';
@@ -59,7 +60,7 @@ describe('deployment-service with the real apps-service', () => {
     service = await startServiceApp('deployment-service', AppModule.forConfig(config), nats.url);
     connection = await connectNats(nats.url, 'deployment-service-test');
     rpc = new RpcClient(connection, 10_000);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await service?.close();
@@ -91,6 +92,34 @@ describe('deployment-service with the real apps-service', () => {
     expect(published.published_at).not.toBeNull();
     const production = await rpc.request(DeploymentSubjects.resolveBundle, { app_id: app.id, environment: 'production' });
     expect(production.build_id).toBe(build.id);
+  });
+
+  it('answers a retried deploy with the deployment its Idempotency-Key queued, instead of queuing another', async () => {
+    const { app } = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Retried deploys' });
+    await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id: app.id, changes: { status: 'generating' } });
+    const { version } = await rpc.request(AppsSubjects.saveVersion, { caller: alice, id: app.id, files: FILES, plan: null, source: 'generation' });
+    await rpc.request(DeploymentSubjects.build, { caller: alice, app_id: app.id, version_id: version.id });
+    await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id: app.id, changes: { status: 'generated' } });
+
+    // The gateway forgets a key whose request timed out, so the client's retry arrives here again.
+    const first = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-1' });
+    const retried = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-1' });
+    expect(retried.deployment_id).toBe(first.deployment_id);
+    const another = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-2' });
+    expect(another.deployment_id).not.toBe(first.deployment_id);
+    const unkeyed = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
+    expect(new Set([first.deployment_id, another.deployment_id, unkeyed.deployment_id]).size).toBe(3);
+    const elsewhere = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Another app' });
+    const reused = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: elsewhere.app.id, idempotency_key: 'deploy-1' }).catch((error: unknown) => error);
+    expect(reused instanceof AppgenError && reused.payload).toMatchObject({ status: 422, body: { error: 'idempotency_key_reused' } });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM deployment.deployments WHERE app_id = $1', [app.id]);
+      expect(rows[0]?.n).toBe(3);
+    } finally {
+      await client.end();
+    }
   });
 
   it('rolls back: apps-service restores the files as a new version, which the preview and production serve when it answers', async () => {

@@ -28,3 +28,13 @@ export {
   type OAuthTokens,
 } from './oauth';
 export { call, connectMcp, credentialHeaders, failure, succeeded, type McpCredential } from './mcp-client';
+export {
+  contractErrorProblems,
+  publishedDocument,
+  publishedOperations,
+  resolveSchema,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+} from './openapi';

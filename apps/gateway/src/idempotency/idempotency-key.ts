@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Caller } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
@@ -28,6 +29,14 @@ export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | undefin
   if (!KEY_PATTERN.test(key)) throw AppgenError.validation([{ field: 'Idempotency-Key', message: INVALID_KEY }]);
   return key;
 }
+
+/**
+ * The request's Idempotency-Key as a handler parameter, for work that must recognise a retry itself (a deploy). A
+ * custom decorator rather than `@Headers()`, which would add the header to the OpenAPI document a second time.
+ */
+export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined =>
+  idempotencyKeyOf(context.switchToHttp().getRequest<{ headers: IncomingHttpHeaders }>().headers),
+);
 
 /**
  * JSON with every object's keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` compare equal.

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AppDetailResponse, AppsSubjects, DeleteAppResponse, DeploymentSubjects, DeployResponse, ListAppsQuery, ListAppsResponse, type Caller } from '@appgen/contracts';
+import { AppDetailResponse, AppsSubjects, DeleteAppResponse, DeployResponse, ListAppsQuery, ListAppsResponse, type Caller } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
@@ -8,7 +8,8 @@ import { Operation, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
 import { AppDetailReader } from './app-detail';
-import { DeployOperation } from './managed-app-lifecycle.controller';
+import { IdempotencyKey } from '../idempotency/idempotency-key';
+import { DeployOperation, requestDeploy } from './managed-app-lifecycle.controller';
 
 /** The short reference's aliases: the same operations as /managed_apps. */
 @ApiTags('Apps')
@@ -44,7 +45,7 @@ export class AppsAliasController {
   @TakesNoBody()
   @RequirePermission('apps:write')
   @DeployOperation('deployApp')
-  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeployResponse> {
-    return this.rpc.request(DeploymentSubjects.deploy, { caller, app_id: id });
+  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string, @IdempotencyKey() idempotencyKey: string | undefined): Promise<DeployResponse> {
+    return requestDeploy(this.rpc, caller, id, idempotencyKey);
   }
 }

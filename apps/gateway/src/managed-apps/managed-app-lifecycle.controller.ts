@@ -27,7 +27,16 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
+import { IdempotencyKey } from '../idempotency/idempotency-key';
 import { readAppStatus } from './app-status';
+
+/**
+ * Asks deployment-service to deploy, passing the client's Idempotency-Key (the interceptor checked its form): the
+ * gateway releases a key whose request failed with a 5xx, and a deploy may have been queued all the same.
+ */
+export function requestDeploy(rpc: RpcClient, caller: Caller, appId: string, idempotencyKey: string | undefined): Promise<DeployResponse> {
+  return rpc.request(DeploymentSubjects.deploy, { caller, app_id: appId, ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }) });
+}
 
 /** What POST /managed_apps/:id/deploy and its alias /apps/:id/deploy document. */
 export const DeployOperation = (id: string): MethodDecorator =>
@@ -89,8 +98,8 @@ export class ManagedAppLifecycleController {
   @TakesNoBody()
   @RequirePermission('apps:write')
   @DeployOperation('deployManagedApp')
-  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeployResponse> {
-    return this.rpc.request(DeploymentSubjects.deploy, { caller, app_id: id });
+  deploy(@CurrentCaller() caller: Caller, @Param('id') id: string, @IdempotencyKey() idempotencyKey: string | undefined): Promise<DeployResponse> {
+    return requestDeploy(this.rpc, caller, id, idempotencyKey);
   }
 
   @Get(':id/versions')
