@@ -73,6 +73,43 @@ describe('tools/k8s/validate.mjs', () => {
     expect(code).toBe(1);
   });
 
+  it("fails when a service is given a database URL other than its own role's, or the administrator's", async () => {
+    const { code, output } = await validateEdited((k8s) => {
+      replaceIn(join(k8s, 'base/billing-service.deployment.yaml'), 'key: BILLING_SERVICE_DATABASE_URL', 'key: CLAIM_SERVICE_DATABASE_URL');
+      replaceIn(
+        join(k8s, 'base/gateway.deployment.yaml'),
+        '          env:\n',
+        '          env:\n            - name: DATABASE_URL\n              valueFrom:\n                secretKeyRef: { name: appgen-database, key: DATABASE_ADMIN_URL }\n',
+      );
+      replaceIn(join(k8s, 'base/users-service.deployment.yaml'), '            - name: DATABASE_URL\n', '            - name: DATABASE_URI\n');
+      // The shared URL back in the Secret every process reads.
+      appendFileSync(join(k8s, 'overlays/development/secrets.env.example'), 'DATABASE_URL=postgres://postgres:appgen@postgres:5432/appgen\n');
+    });
+    expect(output).toContain(
+      'production: Deployment/billing-service: container billing-service takes DATABASE_URL from Secret appgen-database key CLAIM_SERVICE_DATABASE_URL (want Secret appgen-database key BILLING_SERVICE_DATABASE_URL)',
+    );
+    expect(output).toContain(
+      "production: Deployment/gateway: container gateway is given the database administrator's URL (DATABASE_URL from Secret appgen-database key DATABASE_ADMIN_URL): only the Job appgen-migrate may be",
+    );
+    expect(output).toContain('production: Deployment/gateway: container gateway is given DATABASE_URL (from Secret appgen-database key DATABASE_ADMIN_URL) but owns no schema');
+    expect(output).toContain('production: Deployment/users-service: container users-service does not take DATABASE_URL from Secret appgen-database key USERS_SERVICE_DATABASE_URL');
+    expect(output).toMatch(/^ {2}development: Deployment\/edge: container edge is given DATABASE_URL by Secret\/appgen-secrets-[a-z0-9]+ \(envFrom\)$/m);
+    expect(code).toBe(1);
+  });
+
+  it('fails when the migration Job may reach more than DNS and Postgres, or is missing', async () => {
+    const loosened = await validateEdited((k8s) =>
+      // NATS and the OpenTelemetry collector for the Job too.
+      replaceIn(join(k8s, 'base/network-policies.yaml'), '        values: [appgen-migrate]\n  policyTypes: [Egress]', '        values: [gateway-migrate]\n  policyTypes: [Egress]'),
+    );
+    expect(loosened.output).toContain('production: Job/appgen-migrate: NetworkPolicy appgen-egress-nats-otlp lets its pods reach 4222 (want DNS 53 and Postgres 5432 only)');
+    expect(loosened.code).toBe(1);
+
+    const missing = await validateEdited((k8s) => replaceIn(join(k8s, 'base/kustomization.yaml'), '  - migrate.job.yaml\n', ''));
+    expect(missing.output).toContain('production: Job/appgen-migrate: 0 found (want 1): nothing provisions the database roles and schemas');
+    expect(missing.code).toBe(1);
+  });
+
   it('fails when an overlay does not render', async () => {
     const { code, output } = await validateEdited((k8s) =>
       replaceIn(join(k8s, 'base/kustomization.yaml'), '  - network-policies.yaml\n', '  - network-policy.yaml\n'),
