@@ -104,6 +104,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   es: {
     // dates of a stay and facts said 'or not'
     llegada: 'arrival', salida: 'departure', entrada: 'arrival', 'o no': 'or not',
+    // "si han pagado": the perfect's auxiliary, so the participle after it names the fact
+    ha: 'has', han: 'have', hemos: 'have', hayan: 'have', haya: 'has',
     el: 'the', la: 'the', los: 'the', las: 'the', un: 'a', una: 'a', unos: 'some', unas: 'some', y: 'and', e: 'and', o: 'or', u: 'or', con: 'with', para: 'for', donde: 'where', 'dónde': 'where',
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
     en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',

@@ -679,6 +679,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = thingEnd;
         continue;
       }
+      // "bottles, wineries, regions": right after a thing, a bare plural of a list of things is one too, even when
+      // its word also names a field ("winery")
+      const afterThing = current !== null && !current.weak && currentEnd < index && tokens.slice(currentEnd, index).every((between) => SEPARATORS.has(between.text) && between.text !== 'or');
+      if (inThings && afterThing && isPlural(text) && fieldLikeThing(text) && tags[index] === 'NOUN' && matchDomainNoun(tokens, index) === null && (tokens[index + 1] === undefined || SEPARATORS.has(tokens[index + 1].text) || END_PUNCT.has(tokens[index + 1].text))) {
+        nameCurrent(entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+        index += 1;
+        continue;
+      }
       if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
@@ -1261,8 +1269,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (joined && people) relate(joined.draft, people, pluralSnake(people.singular), true, 'set_null');
     }
     // "items, who borrowed them": who did it to the things is one of the app's people, or a name when it keeps none
-    if (text === 'who' && tags[index + 1] === 'VERB' && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
+    if (text === 'who' && (tags[index + 1] === 'VERB' || tags[index + 1] === 'AUX') && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
       const owner = draftBefore(index);
+      // "who does them (me or Sam)": the people it can be are named, so it is a choice of them
+      const named = readOptions(tokens, index + 3);
+      if (owner && named) {
+        const names = named.options.map((option) => toSnake(option));
+        owner.fields = owner.fields.filter((field) => !names.includes(field.name));
+        addChoice(owner, `${participleOf(next?.text ?? 'does')}_by`, named.options);
+        index += 2 + named.used;
+        continue;
+      }
       const people = drafts.find((draft) => draft !== owner && isPeople(draft));
       const done = `${toSnake(next?.text ?? 'done')}_by`;
       if (owner && people) relate(owner, people, people.singular, false, 'set_null');
@@ -1386,6 +1403,18 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "teams of players", "bouquets of flowers": a plural thing of another plural, with no determiner between, is made
+    // of them: each of the second is in one of the first
+    if (text === 'of' && index > 0 && isThing(index + 1) && isPlural(tokens[index - 1].text) && draftAt(index - 1)?.length === 1) {
+      const whole = draftAt(index - 1);
+      const part = draftAt(index + 1) ?? ensureDraft(index + 1, true);
+      if (whole && part && part.draft !== whole.draft) {
+        whole.draft.fields = whole.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(part.draft.singular)));
+        relate(part.draft, whole.draft, whole.draft.singular, false, 'set_null');
+        index += part.length;
+        continue;
+      }
+    }
     // "songs of an album", "tasks in projects", "players per team"
     // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
     if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
@@ -1559,9 +1588,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (stated) phrase = [word.text, tokens[at + 2].text];
       // "whether I own each book": a verb of the person, said of a thing
       const ownVerb = isWord(word) && ['i', 'we', 'you', 'they'].includes(tokens[at - 1]?.text ?? '') && draftAt(skipQuantifiers(at + 1).at) !== null;
+      // "ob ein Sänger anwesend war" → "whether a singer present was": a clause ending on its verb names the fact before it
+      const verbLast = isWord(word) && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && (!isWord(tokens[at + 2]) || SEPARATORS.has(tokens[at + 2].text));
       // "if they are terminadas": whatever is said after "is" or "are" is the fact
       const predicate = isWord(word) && COPULAS.includes(tokens[at - 1]?.text ?? '') && !draftAt(at) && !DETERMINERS.has(tokens[at - 1]?.text ?? '');
-      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || verbLast || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
         // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before
@@ -1609,4 +1640,51 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });
     if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) reading.views.push({ kind: 'calendar', entity: null });
   }
+
+  // "bottles, wineries, regions. vintage, price", "huéspedes, habitaciones, reservas con fecha": in a list of things
+  // with no verb, the one thing given fields of its own is what the others describe, and it points at each of them
+  for (let start = 0; start < tokens.length; start += 1) {
+    const opens = start === 0 || (tokens[start - 1].punct && tokens[start - 1].text !== ',');
+    if (!opens) continue;
+    const run: EntityDraft[] = [];
+    let at = start;
+    for (let found = draftAt(at); found; found = draftAt(at)) {
+      if (!run.includes(found.draft)) run.push(found.draft);
+      at += found.length;
+      if (!SEPARATORS.has(tokens[at]?.text ?? '') || tokens[at].text === 'or') break;
+      at += 1;
+      if (tokens[at]?.text === 'and') at += 1;
+    }
+    const closes = tokens[at] === undefined || (tokens[at].punct && tokens[at].text !== ',') || ['with', 'having'].includes(tokens[at].text);
+    if (run.length < 2 || !closes) continue;
+    const described = run.filter((draft) => draft.fields.some((field) => field.type !== 'reference'));
+    const describing = run.filter((draft) => draft.fields.length === 0);
+    if (described.length !== 1 || describing.length !== run.length - 1) continue;
+    for (const other of describing) relate(described[0], other, other.singular, false, 'set_null');
+  }
+
+  // "each appointment has a stylist", "posts with an author": a person named as a field is one of the app's people,
+  // kept once in a list of them and pointed at
+  for (const draft of [...drafts]) {
+    for (const field of [...draft.fields]) {
+      if (field.type !== 'text' || field.options || field.hint || !personWord(field.name)) continue;
+      const known = drafts.find((candidate) => candidate.singular === field.name || candidate.domainKey === field.name);
+      const noun = known ? null : matchDomainNoun(tokenize(field.name), 0);
+      // a person the vocabulary has no kind for is kept as a contact: a name, an e-mail and a phone
+      const people = known ?? { singular: field.name, domainKey: noun?.domainKey ?? 'contact', fields: [], measurement: false };
+      if (people === draft) continue;
+      if (!known) drafts.push(people);
+      relate(draft, people, field.name, false, 'set_null');
+    }
+  }
+}
+
+/**
+ * A field's word that names a person with an identity of their own: a kind of person the vocabulary knows ("author",
+ * "teacher") or an agent noun in -ist or -ician/-arian ("stylist", "florist", "technician"; not a "playlist"), but
+ * not the app's user.
+ */
+function personWord(name: string): boolean {
+  if (name.includes('_') || ['user', 'owner', 'person', 'people'].includes(name)) return false;
+  return PEOPLE_NOUNS.includes(name) || (name.length > 5 && /(?:[^l]|tyl)ist$|(?:ic|ar)ian$/.test(name) && (libraryFieldName(name) === undefined || FIELD_LIBRARY[libraryFieldName(name) as string].type === 'text'));
 }

@@ -110,3 +110,59 @@ describe('planApp reads "for each" and other languages\' word order', () => {
     expect(plan.entities.some((candidate) => candidate.fields.some((known) => known.type === 'boolean' && known.name.startsWith('abgebuch')))).toBe(true);
   });
 });
+
+describe('planApp keeps people named as a field', () => {
+  it('"each repair has a technician", "with a florist": a person named as a field is a list of people pointed at', () => {
+    const repairs = planApp('A garage app: repairs with a date and a cost, and each repair has a technician');
+    expect(field(repairs, 'repairs', 'technician')).toMatchObject({ type: 'reference', entity: 'technicians' });
+    const weddings = planApp('An event planner: weddings with a date, a florist and a budget');
+    expect(field(weddings, 'weddings', 'florist')).toMatchObject({ type: 'reference', entity: 'florists' });
+    expect(names(weddings)).toContain('florists');
+  });
+
+  it('a word in -ist that is no person ("a playlist") stays a field', () => {
+    const plan = planApp('A party planner: parties with a date, a theme and a playlist');
+    expect(field(plan, 'parties', 'playlist').type).toBe('text');
+  });
+
+  it('"who cleans it (Ana or Tom)": the people it can be are a choice', () => {
+    const plan = planApp('A flat chores app: chores with a due date and who cleans it (Ana or Tom)');
+    expect(field(plan, 'chores', 'cleaned_by')).toMatchObject({ type: 'select', options: ['Ana', 'Tom'] });
+  });
+});
+
+describe('planApp relates things listed without a verb', () => {
+  it('"guitars, brands, shops. year, price": the thing given fields points at the things listed with it', () => {
+    const plan = planApp('my guitar collection - guitars, brands, shops. year, price, sold y/n');
+    expect(names(plan)).toEqual(expect.arrayContaining(['guitars', 'brands', 'shops']));
+    expect(field(plan, 'guitars', 'brand')).toMatchObject({ type: 'reference', entity: 'brands' });
+    expect(field(plan, 'guitars', 'shop')).toMatchObject({ type: 'reference', entity: 'shops' });
+  });
+
+  it('"pacientes, médicos, citas con fecha": the Spanish thing with fields points at the others', () => {
+    const plan = planApp('Una app para mi clínica: pacientes, médicos, citas con fecha y hora y el precio');
+    expect(field(plan, 'citas', 'paciente')).toMatchObject({ type: 'reference', entity: 'pacientes' });
+  });
+
+  it('"crews of rowers": each of the second is in one of the first', () => {
+    const plan = planApp('A rowing club: crews of rowers race in regattas');
+    expect(field(plan, 'rowers', 'crew')).toMatchObject({ type: 'reference', entity: 'crews' });
+    expect(entityHasNoReferenceTo(plan, 'crews', 'rowers')).toBe(true);
+  });
+});
+
+describe('planApp reads yes/no facts said in other languages\' order', () => {
+  it('"ob ein Spieler verletzt war": a clause ending on its verb names the fact', () => {
+    const plan = planApp('Eine App für unseren Verein: Spieler und Spiele mit Datum, und für jedes Spiel, ob ein Spieler verletzt war.');
+    expect(plan.entities.some((candidate) => candidate.fields.some((known) => known.type === 'boolean' && known.name.startsWith('verletzt')))).toBe(true);
+  });
+
+  it('"si han pagado la fianza": the participle after the perfect\'s auxiliary is the fact', () => {
+    const plan = planApp('Una app para mis alquileres: inquilinos, pisos y contratos con fecha y si han pagado la fianza');
+    expect(plan.entities.some((candidate) => candidate.fields.some((known) => known.type === 'boolean' && known.name.startsWith('pag')))).toBe(true);
+  });
+});
+
+function entityHasNoReferenceTo(plan: ReturnType<typeof planApp>, from: string, to: string): boolean {
+  return !plan.entities.find((candidate) => candidate.name === from)?.fields.some((known) => known.entity === to);
+}
