@@ -9,7 +9,7 @@
 import type { EntityField } from '@appgen/contracts';
 import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
-  PEOPLE_NOUNS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
+  PEOPLE_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
@@ -202,6 +202,19 @@ function readOptions(tokens: Token[], index: number): { options: string[]; used:
   if (at >= tokens.length) return null;
   const cleaned = [...new Set(options.map((option) => option.charAt(0).toUpperCase() + option.slice(1)))];
   return cleaned.length >= 2 ? { options: cleaned, used: at - index + 1 } : null;
+}
+
+/** Words joined by slashes at `index` ("PLA/PETG/ABS"), not all plural, as options; null when there are none. */
+function slashChoices(tokens: Token[], index: number): { options: string[]; end: number } | null {
+  const words: Token[] = [];
+  let at = index;
+  while (isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text)) {
+    words.push(tokens[at]);
+    if (tokens[at + 1]?.text !== '/') break;
+    at += 2;
+  }
+  if (words.length < 2 || words.every((word) => isPlural(word.text))) return null;
+  return { options: words.map((word) => word.raw.charAt(0).toUpperCase() + word.raw.slice(1)), end: index + words.length * 2 - 1 };
 }
 
 /** Choices of a select field: the domain's own, then the field name's, then its head word's. */
@@ -585,7 +598,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
-        const thingsListed = (token.text === ':' || token.text === '-') && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
+        // "PUB QUIZ. Teams, Rounds (…), points per team": a sentence that opens with two things and a comma lists things
+        const first = listedThing(index + 1);
+        const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && tokens[first]?.text === ',' && listedThing(first + 1) > 0;
+        const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
         if (thingsListed) {
           listing = 'app';
           appListHasFields = false;
@@ -630,6 +646,21 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     if (listing) {
+      // "material: PLA/PETG/ABS", "freshwater/saltwater": words joined by slashes are the choices of one field, the
+      // one named just before ":" or, when none is, a type; "owners / pets / visits", all plural, are things
+      const slashed = slashChoices(tokens, index);
+      if (slashed) {
+        const fields = fieldTarget();
+        const named = tokens[index - 1]?.text === ':' ? fields[fields.length - 1] : undefined;
+        const family = OPTION_FAMILIES.find((candidate) => slashed.options.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
+        const field: EntityField = named && ['text', 'select'].includes(named.type) ? named : { name: family?.field ?? 'type', label: toSentence(family?.field ?? 'type'), type: 'select', required: false };
+        field.type = 'select';
+        field.options = slashed.options;
+        delete field.hint;
+        if (field !== named) addField(fields, field);
+        index = slashed.end;
+        continue;
+      }
       if (SEPARATORS.has(text)) {
         index += 1;
         continue;
@@ -1606,7 +1637,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // money: "what each item costs", "expenses paid by"; "guests, tables and a budget" lists the app's budget, not the tables'
-    if (MONEY_WORDS.includes(text) && !listedItem(tokens, index)) {
+    // "the deposit", "my rate": a noun of money after a determiner, even listed on its own; "5 cents per gram"
+    const priceNoun = PRICE_NOUNS.includes(text) && DETERMINERS.has(tokens[index - 1]?.text ?? '') && !['rate', 'rates'].includes(text) || (['rate', 'rates'].includes(text) && ['my', 'our', 'your', 'their', 'hourly', 'daily'].includes(tokens[index - 1]?.text ?? ''));
+    const currencyUnit = CURRENCY_UNITS.includes(text) && isNumber(tokens[index - 1]);
+    if ((MONEY_WORDS.includes(text) && !listedItem(tokens, index)) || priceNoun || currencyUnit) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
       // "with the price and whether it has been paid": the money just named is the one it speaks of
       const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);
@@ -1627,6 +1661,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const scored = drafts.find((draft) => draft.fields.some((candidate) => candidate.name === field && candidate.type !== 'reference'));
       reading.views.push({ kind: 'ranking', entity: (voted ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
+    }
+    // "the best coffees show at the top", "top teams first": the things named after it are ranked
+    if (['best', 'top', 'highest'].includes(text) && isThing(index + 1) && tokens.slice(index + 2, index + 7).some((candidate) => ['top', 'first'].includes(candidate.text))) {
+      const ranked = draftAt(index + 1) ?? ensureDraft(index + 1, true, true);
+      if (ranked) {
+        reading.views.push({ kind: 'ranking', entity: ranked.draft.singular });
+        continue;
+      }
     }
     if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
       let target: EntityDraft | null = null;

@@ -163,6 +163,32 @@ describe('planApp reads yes/no facts said in other languages\' order', () => {
   });
 });
 
+describe('planApp reads choices with slashes, loose money and loose rankings', () => {
+  it('"size: S/M/L", "indoor/outdoor": words joined by slashes are a field\'s choices; plural things with slashes stay things', () => {
+    const plan = planApp('Plant shop:\n- plants: name, size: S/M/L, indoor/outdoor, price');
+    expect(field(plan, 'plants', 'size')).toMatchObject({ type: 'select', options: ['S', 'M', 'L'] });
+    expect(plan.entities[0].fields.some((known) => known.type === 'select' && known.options?.join() === 'Indoor,Outdoor')).toBe(true);
+  });
+
+  it('"the deposit", "we charge 2 euros per hour": money said loosely gives the thing an amount', () => {
+    const gear = planApp('Lending app for my tools: tools, who borrowed them, the deposit and if it came back broken');
+    expect(gear.entities.find((known) => known.name === 'tools')?.fields.some((known) => known.hint === 'currency')).toBe(true);
+    const bikes = planApp('A bike hire app: bikes and rentals with a start time; we charge 2 euros per hour');
+    expect(bikes.entities.find((known) => known.name === 'rentals')?.fields.some((known) => known.hint === 'currency')).toBe(true);
+  });
+
+  it('"rate them" is no money', () => {
+    const plan = planApp('A film diary where I log films I watch and rate them');
+    expect(plan.entities.flatMap((known) => known.fields).some((known) => known.hint === 'currency')).toBe(false);
+  });
+
+  it('"CHESS CLUB. Players, Games (…). best players show at the top": a sentence opening with things lists them, and they are ranked', () => {
+    const plan = planApp('CHESS CLUB. Players, Games, points per player. best players show at the top');
+    expect(names(plan)).toEqual(expect.arrayContaining(['players', 'games']));
+    expect(plan.pages.some((page) => page.kind === 'ranking' && page.entity === 'players')).toBe(true);
+  });
+});
+
 function entityHasNoReferenceTo(plan: ReturnType<typeof planApp>, from: string, to: string): boolean {
   return !plan.entities.find((candidate) => candidate.name === from)?.fields.some((known) => known.entity === to);
 }
