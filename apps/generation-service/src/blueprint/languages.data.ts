@@ -25,6 +25,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   fr: {
     // dates of a stay and facts said 'or not'
     'arrivée': 'arrival', 'départ': 'departure', 'ou non': 'or not', 'ou pas': 'or not',
+    // "une date de livraison": the date of a happening
+    livraison: 'delivery', 'date de livraison': 'delivery date', retrait: 'pickup', 'date de retrait': 'pickup date',
     // function words
     le: 'the', la: 'the', les: 'the', un: 'a', une: 'an', des: 'some', du: 'of', de: 'of', et: 'and', ou: 'or', avec: 'with', pour: 'for', 'où': 'where',
     mon: 'my', ma: 'my', mes: 'my', notre: 'our', nos: 'our', votre: 'your', vos: 'your', je: 'i', nous: 'we', chaque: 'each', leur: 'their', leurs: 'their',

@@ -1662,6 +1662,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       reading.views.push({ kind: 'ranking', entity: (voted ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
     }
+    // "families pick up parcels on a set day", "which cleaner goes where on what day": the thing happens on a date
+    if (text === 'on' && index > 0) {
+      let at = index + 1;
+      while (isWord(tokens[at]) && at < index + 4 && (DETERMINERS.has(tokens[at].text) || ['what', 'which', 'set', 'fixed', 'given', 'specific', 'certain', 'chosen', 'agreed'].includes(tokens[at].text))) at += 1;
+      const owner = ['day', 'date'].includes(tokens[at]?.text ?? '') && !isWord(tokens[at + 1]) ? draftBefore(index) : null;
+      if (owner && !owner.fields.some((field) => field.type === 'date' || field.type === 'datetime')) {
+        owner.fields.push({ name: 'date', label: toSentence('date'), type: 'date', required: false });
+        reading.views.push({ kind: 'calendar', entity: owner.singular, field: 'date' });
+      }
+    }
     // "the best coffees show at the top", "top teams first": the things named after it are ranked
     if (['best', 'top', 'highest'].includes(text) && isThing(index + 1) && tokens.slice(index + 2, index + 7).some((candidate) => ['top', 'first'].includes(candidate.text))) {
       const ranked = draftAt(index + 1) ?? ensureDraft(index + 1, true, true);

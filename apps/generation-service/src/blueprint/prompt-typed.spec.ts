@@ -189,6 +189,20 @@ describe('planApp reads choices with slashes, loose money and loose rankings', (
   });
 });
 
+describe('planApp reads dates said loosely', () => {
+  it('"pick up parcels on a set day", "on what day": the thing happens on a date, seen on a calendar', () => {
+    const plan = planApp('A toy library: members borrow toys on a set day');
+    expect(field(plan, 'toys', 'date').type).toBe('date');
+    expect(views(plan, 'toys')).toContain('calendar:date');
+  });
+
+  it('"the date of delivery", "une date de retrait": a date of a happening, either way round, is on a calendar', () => {
+    expect(views(planApp('A florist: orders with a customer and the date of delivery'), 'orders')).toContain('calendar:date_of_delivery');
+    const french = planApp('Une appli pour mes commandes : chaque commande a un client, un prix et une date de retrait');
+    expect(french.pages.some((page) => page.kind === 'calendar' && page.entity === 'commandes')).toBe(true);
+  });
+});
+
 function entityHasNoReferenceTo(plan: ReturnType<typeof planApp>, from: string, to: string): boolean {
   return !plan.entities.find((candidate) => candidate.name === from)?.fields.some((known) => known.entity === to);
 }
