@@ -9,10 +9,10 @@
 import type { EntityField } from '@appgen/contracts';
 import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
-  PEOPLE_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
+  PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
-  SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
+  SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
@@ -527,7 +527,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const noun = matchDomainNoun(tokens, first);
     const nounLike = noun !== null || isPlural(last.text) || tags[end - 1] === 'NOUN' || tags[end - 1] === 'PROPN';
     // "- track expenses", "- see who is late": what the app does, not what it keeps
-    const doing = (tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text);
+    // ("- water tests": a mass noun before a plural one says what kind of thing it is)
+    const massModifier = end - first >= 2 && tags[first] === 'NOUN' && UNCOUNTABLE_NOUNS.includes(tokens[first].text) && isPlural(last.text);
+    const doing = ((tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text)) && !massModifier;
     if (!nounLike || doing || STOP_WORDS.includes(last.text) || CLAUSE_WORDS.includes(last.text) || UNIT_WORDS[last.text]) return null;
     const words = tokens.slice(first, end).map((word) => word.text);
     return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
@@ -911,6 +913,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       index += asVerbField.used;
       continue;
     }
+    // "members submit print jobs": a singular noun right after a verb and before a plural thing is part of its name
+    const nextWord = tokens[index + 1];
+    if (index > 0 && tags[index] === 'NOUN' && tags[index - 1] === 'VERB' && !isPlural(text) && !STOP_WORDS.includes(text) && matchDomainNoun(tokens, index) === null
+      && !libraryFieldName(toSnake(text)) && isWord(nextWord) && isPlural(nextWord.text) && tags[index + 1] === 'NOUN' && !UNIT_WORDS[nextWord.text] && !STOP_WORDS.includes(nextWord.text)) {
+      nameCurrent(entityFor(singularSnakeOf([text, nextWord.text]), null), index, index + 2).weak = false;
+      index += 2;
+      continue;
+    }
     const appWord = matchAppWord(tokens, index);
     const noun = standaloneNoun(tokens, index);
     if (appWord && !(noun && noun.length >= appWord.length && isPlural(tokens[index + noun.length - 1].text))) {
@@ -1275,7 +1285,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);
       // "owners, their pets": who has the things is one too, even when the word is also a field's
       const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
-      if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
+      // "dogs, their owners": who has the thing is whom it points at, each of them having several ("families, their
+      // children" are the families')
+      const personOfThing = owner && owned && POSSESSOR_NOUNS.includes(owned.draft.singular) && !isPeople(owner.draft);
+      if (owner && owned && personOfThing) relate(owner.draft, owned.draft, owned.draft.singular, false, 'set_null');
+      else if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
     }
     if (token.punct) continue;
     const text = token.text;
@@ -1564,6 +1578,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "the classes each dog is entered in": each of the second is in several of the first
+    if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
+      const within = draftAt(index - 1) ?? ensureDraft(index - 1, true);
+      const member = draftAt(index + 1);
+      const after = member ? index + 1 + member.length : -1;
+      if (within && member && within.draft !== member.draft && COPULAS.includes(tokens[after]?.text ?? '') && isParticiple(tokens[after + 1]?.text ?? '') && RELATION_PREPOSITIONS.includes(tokens[after + 2]?.text ?? '')) {
+        relate(member.draft, within.draft, pluralSnake(within.draft.singular), true, 'set_null');
+        index = after + 2;
+        continue;
+      }
+    }
     // "the donations each donor makes to a campaign": a thing, then who makes each, then for whom
     if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
       const made = draftAt(index - 1) ?? ensureDraft(index - 1, true);

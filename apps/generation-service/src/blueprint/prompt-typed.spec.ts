@@ -203,6 +203,25 @@ describe('planApp reads dates said loosely', () => {
   });
 });
 
+describe('planApp reads compound things and relations said in passing', () => {
+  it('"members submit print jobs", "- soil tests for each bed": a noun before a plural thing is part of its name', () => {
+    const jobs = planApp('A makerspace app: members submit laser jobs with a file name and the minutes used');
+    expect(field(jobs, 'laser_jobs', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    const garden = planApp('Garden log\n- beds: name\n- soil tests for each bed (date, ph)');
+    expect(field(garden, 'soil_tests', 'bed')).toMatchObject({ type: 'reference', entity: 'beds' });
+  });
+
+  it('"horses, their owners": the people a thing has are who it points at', () => {
+    const plan = planApp('Livery stable: horses, their owners, and farrier visits with a date');
+    expect(field(plan, 'horses', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+  });
+
+  it('"the events each athlete is entered in": each athlete has several events', () => {
+    const plan = planApp('A swim meet app - athletes, their coaches, the events each athlete is entered in and the time swum');
+    expect(field(plan, 'athletes', 'events')).toMatchObject({ type: 'references', entity: 'events' });
+  });
+});
+
 function entityHasNoReferenceTo(plan: ReturnType<typeof planApp>, from: string, to: string): boolean {
   return !plan.entities.find((candidate) => candidate.name === from)?.fields.some((known) => known.entity === to);
 }

@@ -710,6 +710,9 @@ export const PEOPLE_NOUNS = [
   'parent', 'child', 'kid', 'staff_member', 'worker', 'user', 'traveler', 'traveller', 'owner', 'author', 'donor', 'patient',
 ];
 
+/** People whose word says they have the thing they are named with: "dogs, their owners" point at the owners. */
+export const POSSESSOR_NOUNS = ['owner', 'keeper', 'holder', 'guardian', 'breeder'];
+
 /** Nouns that are who uses the app, not what it keeps, when they only act ("customers book appointments"). */
 export const USER_NOUNS = ['user', 'customer', 'visitor', 'people', 'person', 'everyone', 'someone', 'anyone', 'client', 'guest', 'admin', 'i', 'we', 'you', 'they'];
 
