@@ -2,6 +2,7 @@ import { Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown 
 import type { Pool } from 'pg';
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { DATABASE_CHECK, type DatabaseCheck } from './health';
 import { SERVICE_CONFIG, type ServiceConfig } from './service-config';
 
 export interface ServiceDatabaseOptions {
@@ -104,9 +105,10 @@ export class DatabaseModule {
             return dataSource;
           },
         },
+        { provide: DATABASE_CHECK, inject: [DataSource], useFactory: (dataSource: DataSource): DatabaseCheck => () => dataSource.query('SELECT 1') },
         DataSourceCloser,
       ],
-      exports: [DataSource],
+      exports: [DataSource, DATABASE_CHECK],
     };
   }
 }

@@ -21,7 +21,8 @@ import {
   type UpdateAppRequest,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { AppgenError, postgresPool, RpcClient } from '@appgen/service-kit';
+import { AppgenError, RpcClient } from '@appgen/service-kit';
+import { postgresPool } from '@appgen/service-kit/database';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_QUERY } from './app-detail.query';
 import { readAppFields } from './app-fields';
