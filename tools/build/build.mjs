@@ -40,9 +40,9 @@ function sources(dir) {
   return found;
 }
 
-/** Rewrites `@appgen/x` to a relative path from the compiled file to the compiled library. */
+/** Rewrites `@appgen/x` (and `@appgen/x/entry`) to a relative path from the compiled file to the compiled library. */
 function resolveAliases(code, file) {
-  return code.replace(/require\("(@appgen\/[a-z-]+)"\)/g, (match, name) => {
+  return code.replace(/require\("(@appgen\/[a-z-]+(?:\/[a-z-]+)?)"\)/g, (match, name) => {
     const target = aliases[name]?.[0];
     if (!target) return match;
     let rel = relative(dirname(join(out, relative(root, file))), join(out, target.replace(/\.ts$/, '.js')));

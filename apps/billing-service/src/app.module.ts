@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { ServiceKitModule } from '@appgen/service-kit';
+import { DatabaseModule } from '@appgen/service-kit/database';
 import { BILLING_CONFIG, type BillingConfig } from './config/billing.config';
 import { CheckoutModule } from './checkout/checkout.module';
 import { CreditsModule } from './credits/credits.module';

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { ServiceKitModule } from '@appgen/service-kit';
+import { DatabaseModule } from '@appgen/service-kit/database';
 import { AnonymousBuildsModule } from './builds/anonymous-builds.module';
 import { CLAIM_CONFIG, type ClaimConfig } from './config/claim.config';
 import { ExpiryModule } from './expiry/expiry.module';

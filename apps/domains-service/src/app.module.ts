@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { ServiceKitModule } from '@appgen/service-kit';
+import { DatabaseModule } from '@appgen/service-kit/database';
 import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { DOMAINS_CONFIG, type DomainsConfig } from './config/domains.config';
 import { CustomDomainEntity } from './custom-domains/custom-domain.entity';

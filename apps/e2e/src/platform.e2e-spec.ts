@@ -1,4 +1,4 @@
-import { SERVICE_SCHEMAS } from '@appgen/service-kit';
+import { SERVICE_SCHEMAS } from '@appgen/service-kit/database';
 import { Client } from 'pg';
 import { api, e2eEnv, platformControl } from './support';
 

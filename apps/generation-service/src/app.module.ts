@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AddOutboxTrace1763900001600, CreateOutbox1763700000000, OutboxEventEntity, OutboxModule } from '@appgen/outbox';
-import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { ServiceKitModule } from '@appgen/service-kit';
+import { DatabaseModule } from '@appgen/service-kit/database';
 import { AppDeletionModule } from './app-deletion/app-deletion.module';
 import { GENERATION_CONFIG, type GenerationConfig } from './config/generation.config';
 import { GenerationJobEntity } from './jobs/generation-job.entity';

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, ServiceKitModule } from '@appgen/service-kit';
+import { ServiceKitModule } from '@appgen/service-kit';
+import { DatabaseModule } from '@appgen/service-kit/database';
 import { CallbackSecretEntity } from './callbacks/callback-secret.entity';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config/webhooks.config';
 import { DeliveriesModule } from './deliveries/deliveries.module';

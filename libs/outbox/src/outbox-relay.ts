@@ -6,7 +6,6 @@ import {
   endSpan,
   injectTrace,
   NATS_CONNECTION,
-  NotifiedWorkLoop,
   parseTraceparent,
   REQUEST_ID_HEADER,
   SERVICE_CONFIG,
@@ -14,6 +13,7 @@ import {
   startSpan,
   type ServiceConfig,
 } from '@appgen/service-kit';
+import { NotifiedWorkLoop } from '@appgen/service-kit/database';
 import { ensureEventsStream } from './events-stream';
 import { outboxPublished, reportOutboxLag } from './outbox-metrics';
 import { OUTBOX_CHANNEL } from './outbox.service';

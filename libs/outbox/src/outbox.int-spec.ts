@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import {
   connectNats,
   currentRequestContext,
-  DatabaseModule,
   loadConfig,
   metricsText,
   runInRequestContext,
@@ -12,6 +11,7 @@ import {
   ServiceKitModule,
   type RequestContext,
 } from '@appgen/service-kit';
+import { DatabaseModule } from '@appgen/service-kit/database';
 import {
   createScratchDatabase,
   readAllEvents,

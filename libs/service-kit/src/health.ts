@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Injectable, Optional, Res, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Events, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import type { Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { healthSubject, type HealthReport, type ServiceName } from '@appgen/contracts';
 import { NATS_CONNECTION } from './nats-connection';
 import { SERVICE_NAME } from './service-config';
@@ -12,6 +11,13 @@ interface StatusReply {
 }
 
 const DATABASE_CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * A service with a database: resolves when the database answers, rejects otherwise. DatabaseModule provides it, so
+ * the health check itself (and every process without a database, the gateway and the edge) never loads TypeORM.
+ */
+export type DatabaseCheck = () => Promise<unknown>;
+export const DATABASE_CHECK = Symbol('DATABASE_CHECK');
 
 @Injectable()
 export class HealthService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,7 +35,7 @@ export class HealthService implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(SERVICE_NAME) private readonly service: ServiceName,
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
-    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
+    @Optional() @Inject(DATABASE_CHECK) private readonly databaseCheck?: DatabaseCheck,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -62,11 +68,10 @@ export class HealthService implements OnApplicationBootstrap, OnApplicationShutd
 
   async report(): Promise<HealthReport> {
     const checks: HealthReport['checks'] = { nats: this.nats.isClosed() || !this.natsConnected || !this.servingConnected ? 'failing' : 'ok' };
-    if (this.dataSource) {
-      const dataSource = this.dataSource;
+    if (this.databaseCheck) {
       // A database that stops answering must fail the check, not hang the probe.
       const answered = await Promise.race([
-        dataSource.query('SELECT 1').then(
+        this.databaseCheck().then(
           () => true,
           () => false,
         ),

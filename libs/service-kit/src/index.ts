@@ -1,6 +1,7 @@
+// What every process loads. What only a service with a database needs (TypeORM, pg) is the
+// '@appgen/service-kit/database' entry, so the gateway and the edge never load it.
 export * from './bootstrap';
 export * from './config';
-export * from './database.module';
 export * from './draining-nats-server';
 export * from './health';
 export * from './http-request-log';
@@ -9,7 +10,6 @@ export * from './message-parts';
 export * from './metrics';
 export * from './nats-connection';
 export * from './no-nul.pipe';
-export * from './notified-work-loop';
 export * from './request-context';
 export * from './rpc-client';
 export * from './secret-box';
@@ -20,4 +20,3 @@ export * from './appgen-error';
 export * from './not-found';
 export * from './service-kit.module';
 export * from './transaction-retry';
-export * from './database-roles';

@@ -4,7 +4,7 @@ import {
   migrateServiceSchema,
   provisionServiceRoles,
   SERVICE_SCHEMAS,
-} from '@appgen/service-kit';
+} from '@appgen/service-kit/database';
 import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { localServiceDatabaseUrl, localServiceRoles, provisionServiceRoles, serviceRoleOf } from '@appgen/service-kit';
+import { localServiceDatabaseUrl, localServiceRoles, provisionServiceRoles, serviceRoleOf } from '@appgen/service-kit/database';
 
 export interface ScratchDatabase {
   name: string;

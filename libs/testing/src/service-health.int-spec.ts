@@ -3,8 +3,11 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { Subject } from 'rxjs';
+import { DataSource } from 'typeorm';
 import { HealthService, loadConfig, NATS_CONNECTION, serviceEnv, ServiceKitModule } from '@appgen/service-kit';
+import { DatabaseModule } from '@appgen/service-kit/database';
 import { startNatsServer, type NatsServerHandle } from './nats-server';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 // service-kit's health report as probes read it; here because service-kit may not depend on its test helpers.
 describe('a service health report', () => {
@@ -40,6 +43,10 @@ describe('a service health report', () => {
     expect(await health.report()).toMatchObject({ status: 'ok', checks: { nats: 'ok' } });
   });
 
+  it('has no database check in a process without a database', async () => {
+    expect(Object.keys((await app.get(HealthService).report()).checks)).toEqual(['nats']);
+  });
+
   it('says NATS is failing while the server is away, though the client keeps trying to reconnect', async () => {
     const health = app.get(HealthService);
     expect(await health.report()).toMatchObject({ status: 'ok', checks: { nats: 'ok' } });
@@ -51,5 +58,38 @@ describe('a service health report', () => {
       report = await health.report();
     }
     expect(report).toMatchObject({ status: 'degraded', checks: { nats: 'failing' } });
+  });
+});
+
+describe('a service health report with a database', () => {
+  let nats: NatsServerHandle;
+  let database: ScratchDatabase;
+  let app: INestApplicationContext;
+
+  beforeAll(async () => {
+    [nats, database] = await Promise.all([startNatsServer(), createScratchDatabase('health')]);
+    const config = loadConfig(serviceEnv, { NATS_URL: nats.url, DATABASE_URL: database.serviceUrl('claim') });
+    @Module({
+      imports: [
+        ServiceKitModule.forRoot({ name: 'claim-service', config, healthRoute: false }),
+        DatabaseModule.forService({ schema: 'claim', entities: [], migrations: [] }),
+      ],
+    })
+    class ProbedModule {}
+    app = await NestFactory.createApplicationContext(ProbedModule, { logger: false });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await nats.stop();
+    await database.drop();
+  });
+
+  it('says the database is ok while it answers and failing once it cannot be reached', async () => {
+    const health = app.get(HealthService);
+    expect(await health.report()).toMatchObject({ status: 'ok', checks: { nats: 'ok', database: 'ok' } });
+    await app.get(DataSource).destroy();
+    expect(await health.report()).toMatchObject({ status: 'degraded', checks: { nats: 'ok', database: 'failing' } });
   });
 });

@@ -12,3 +12,9 @@ export const APP_DETAIL_SQL = `
          (SELECT count(*)::int FROM app_files f WHERE f.app_id = a.id) AS "filesCount"
     FROM managed_apps a
    WHERE a.id = $1 AND a.account_id = $2`;
+
+/**
+ * Named, so each pooled connection parses and plans it once and then only binds and executes it. The search_path
+ * is fixed per connection, so the prepared plan always reads apps' own tables.
+ */
+export const APP_DETAIL_QUERY = { name: 'apps.app-detail', text: APP_DETAIL_SQL } as const;

@@ -22,8 +22,9 @@ import {
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
 import { AppgenError, RpcClient } from '@appgen/service-kit';
+import { postgresPool } from '@appgen/service-kit/database';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
-import { APP_DETAIL_SQL } from './app-detail.query';
+import { APP_DETAIL_QUERY } from './app-detail.query';
 import { readAppFields } from './app-fields';
 import { refreshManifest } from './app-manifest';
 import { newAppId } from './app-id';
@@ -96,7 +97,8 @@ export class ManagedAppsService {
   }
 
   async get(caller: Caller, id: string): Promise<StoredAppDetail> {
-    const rows: DetailRow[] = await this.dataSource.query(APP_DETAIL_SQL, [id, caller.accountId]);
+    // The hot read behind GET /managed_apps/:id: straight to the pool, as a prepared statement.
+    const { rows } = await postgresPool(this.dataSource).query<DetailRow>({ ...APP_DETAIL_QUERY, values: [id, caller.accountId] });
     const row = rows[0];
     if (!row) throw AppgenError.notFound('App', id);
     return this.detail(row);

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppsSubjects, EdgeEvents, type DeploymentStatus } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { NotifiedWorkLoop, RpcClient, AppgenError } from '@appgen/service-kit';
+import { RpcClient, AppgenError } from '@appgen/service-kit';
+import { NotifiedWorkLoop } from '@appgen/service-kit/database';
 import { BuildEntity } from '../builds/build.entity';
 import { DEPLOYMENT_CONFIG, publicUrls, type DeploymentConfig } from '../config/deployment.config';
 import { productionUrl } from './production-url';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainsEvents, type Caller } from '@appgen/contracts';
-import { NotifiedWorkLoop, RpcClient, sealSecret } from '@appgen/service-kit';
+import { RpcClient, sealSecret } from '@appgen/service-kit';
+import { NotifiedWorkLoop } from '@appgen/service-kit/database';
 import { CERTIFICATE_ISSUER, type CertificateIssuer } from '../certificates/certificate-issuer';
 import { DOMAINS_CONFIG, type DomainsConfig } from '../config/domains.config';
 import { ProductionAddress } from '../custom-domains/production-address';

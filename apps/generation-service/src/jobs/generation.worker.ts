@@ -13,7 +13,8 @@ import {
   type Caller,
   type SourceFile,
 } from '@appgen/contracts';
-import { endSpan, NotifiedWorkLoop, RpcClient, AppgenError, isNotFound, runInRequestContext } from '@appgen/service-kit';
+import { endSpan, RpcClient, AppgenError, isNotFound, runInRequestContext } from '@appgen/service-kit';
+import { NotifiedWorkLoop } from '@appgen/service-kit/database';
 import { PLAN_FILE, renderApp, renderPlanFile, type RenderContext } from '../blueprint';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { PlanningError, type TokenUsage } from '../engines/app-planner';

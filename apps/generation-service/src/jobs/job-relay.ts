@@ -1,5 +1,5 @@
 import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
-import { NotifiedWorkLoop } from '@appgen/service-kit';
+import { NotifiedWorkLoop } from '@appgen/service-kit/database';
 import type { DataSource } from 'typeorm';
 import type { GenerationConfig } from '../config/generation.config';
 import type { GenerationJobEntity } from './generation-job.entity';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { NotifiedWorkLoop } from '@appgen/service-kit';
+import { NotifiedWorkLoop } from '@appgen/service-kit/database';
 import { USERS_CONFIG, type UsersConfig } from '../config/users.config';
 import { MAIL_CHANNEL } from './mail-outbox.service';
 import { createMailSender, type MailSender } from './mail-sender';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { signatureHeader, WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT } from '@appgen/contracts';
-import { endSpan, injectTrace, NotifiedWorkLoop, openSecret, parseTraceparent, SpanKind, startSpan, type HeaderCarrier } from '@appgen/service-kit';
+import { endSpan, injectTrace, openSecret, parseTraceparent, SpanKind, startSpan, type HeaderCarrier } from '@appgen/service-kit';
+import { NotifiedWorkLoop } from '@appgen/service-kit/database';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../config/webhooks.config';
 import { deliveryAttempts, deliveryDuration, outcomeOf } from './delivery-metrics';
 import { HttpSender, type SendResult } from './http-sender';
