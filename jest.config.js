@@ -13,6 +13,7 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
       testPathIgnorePatterns: ['/apps/e2e/'],
+      setupFilesAfterEnv: ['<rootDir>/tools/test/integration-setup.ts'],
     },
   ],
 };

@@ -15,6 +15,8 @@ export async function startServiceApp(name: ServiceName, module: DynamicModule, 
   const app = await NestFactory.createMicroservice(module, {
     strategy: new DrainingNatsServer({ servers: natsUrl, queue: name, name }, { drainTimeoutMs: 2000, maxReplyBytes: DEFAULT_MAX_REPLY_BYTES }),
     logger: ['error', 'warn'],
+    // A module that fails to start throws here, failing its spec, instead of Nest ending the test runner's process.
+    abortOnError: false,
   });
   await app.listen();
   return app;
