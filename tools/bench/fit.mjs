@@ -8,8 +8,11 @@
 // before the planner was changed for the held-out misses. A fourth (`UNSEEN`) was written after the held-out and
 // fresh sets had been read while tuning, measured before any change and is never edited or tuned to. A fifth
 // (`UNSEEN_2`) was written, in other domains and wordings, before the planner was changed for the misses of
-// `UNSEEN`, measured first and is never edited or tuned to either. Reads the planner from dist/ through its public
-// index, as the generation-service loads it.
+// `UNSEEN`, measured first and is never edited; its misses were then read while tuning, as the held-out and fresh
+// ones had been, so it no longer measures prompts nobody tuned to. A sixth (`UNSEEN_3`), in still other domains and
+// wordings, was written and measured before the planner was changed for the misses of `UNSEEN_2`: it is the unread
+// measure, never edited, read prompt by prompt or tuned to. Every section but the first has target 85 % and counts
+// toward the exit code. Reads the planner from dist/ through its public index, as the generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -171,6 +174,31 @@ export const UNSEEN_2 = [
   ['Hola, quiero una app para las reservas de mi casa rural: huéspedes, habitaciones, reservas con fecha de entrada y salida, el precio total y si han pagado la señal', { language: 'es', entity: ['huésped', 'habitación', 'reserva'], relation: [['reserva', 'huésped'], ['reserva', 'habitación']], calendar: ['reserva'], money: ['reserva'], boolean: ['pagado'] }],
 ];
 
+/**
+ * Unseen, third set (`UNSEEN_3`): sixteen prompts in domains and wordings of no other section (chatty, terse, typos,
+ * slashes, arrows and `>` stages, shouting, a one-liner, Italian- and Portuguese-tinged English; French, German and
+ * Spanish), written and measured before the planner was changed for the misses of `UNSEEN_2`, which had been read
+ * while tuning. Never edited or tuned to: the unread measure. Target: 85 %.
+ */
+export const UNSEEN_3 = [
+  ["Hiya! I'm stage managing our amateur theatre's next show and it's chaos. Could you make me something where I can list the cast members, the roles (each role is played by one cast member), rehearsals with a date and which scenes we're doing, and the props we still need to buy with what they cost? Ideally props go from needed to sourced to in the box.", { entity: ['cast member', 'role', 'rehearsal', 'prop'], relation: [['role', 'cast member']], calendar: ['rehearsal'], money: ['prop'], board: [['needed', 'sourced', 'in the box']] }],
+  ['pet sitting biz: owners / pets (dog/cat/rabbit) / visits w date + price + paid?', { entity: ['owner', 'pet', 'visit'], relation: [['pet', 'owner'], ['visit', 'pet']], choice: [['dog', 'cat', 'rabbit']], calendar: ['visit'], money: ['visit'], boolean: ['paid'] }],
+  ['i need a app for my tatoo studio. artists, clients, apointments (wich artist, wich client, date, deposit, total price) and if the design is aproved', { entity: ['artist', 'client', 'apointment'], relation: [['apointment', 'artist'], ['apointment', 'client']], calendar: ['apointment'], money: ['apointment'], boolean: ['aproved'] }],
+  ['Print shop:\n- customers (name, email)\n- orders -> customer, due date, total\n- order status: received > proofing > printing > shipped', { entity: ['customer', 'order'], relation: [['order', 'customer']], calendar: ['order'], money: ['order'], board: [['received', 'proofing', 'printing', 'shipped']] }],
+  ['SCOUT TROOP APP!!! SCOUTS, PATROLS, BADGES. EACH SCOUT IS IN A PATROL. LOG WHEN A SCOUT EARNS A BADGE. TOP PATROLS BY POINTS', { entity: ['scout', 'patrol', 'badge'], relation: [['scout', 'patrol']], ranking: ['patrol'] }],
+  ['habit tracker: habits + a daily check-in for each habit, done y/n', { entity: ['habit', 'check-in'], relation: [['check-in', 'habit']], boolean: ['done'] }],
+  ['Hello, I have a little shop of ski rental in Cortina. I need to register the clients, the equipments (skis, boots, snowboards, helmets) and the rentals: every rental has the client, the date of start, the date of end, the price for day and if the deposit is given back.', { entity: ['client', 'equipment', 'rental'], relation: [['rental', 'client']], choice: [['skis', 'boots', 'snowboards', 'helmets']], calendar: ['rental'], money: ['rental'], boolean: ['deposit'] }],
+  ['I am personal trainer and I need one app for control my alunos: the students, the trainings with date and hour, and the mensalities of each student with the value and if is paid', { entity: ['student', 'training', 'mensalit'], relation: [['mensalit', 'student']], calendar: ['training'], money: ['mensalit'], boolean: ['paid'] }],
+  ["Bonjour, pour notre club de randonnée j'aimerais une appli : les sorties avec la date, le lieu de départ et un niveau (facile, moyen, difficile), les participants inscrits à chaque sortie, et savoir si chacun a réglé sa cotisation.", { language: 'fr', entity: ['sortie', 'participant'], relation: [['participant', 'sortie']], calendar: ['sortie'], choice: [['facile', 'moyen', 'difficile']], boolean: ['régl'] }],
+  ['Nachbarschaftshilfe im Viertel: Helfer, Senioren und Einsätze (wer hilft wem, Datum, Dauer). Wir wollen sehen, ob ein Einsatz erledigt ist.', { language: 'de', entity: ['helfer', 'senior', 'einsatz'], relation: [['einsatz', 'helfer'], ['einsatz', 'senior']], calendar: ['einsatz'], boolean: ['erledigt'] }],
+  ['control de la vendimia de mi viñedo: parcelas con su variedad (tempranillo, garnacha, verdejo), vendimias de cada parcela con fecha y kilos, y ventas de uva a bodegas con el precio', { language: 'es', entity: ['parcela', 'vendimia', 'venta', 'bodega'], relation: [['vendimia', 'parcela'], ['venta', 'bodega']], choice: [['tempranillo', 'garnacha', 'verdejo']], calendar: ['vendimia'], money: ['venta'] }],
+  ["birding log. species (name, family), spots where I go birding, sightings = species + spot + date + how many. show the species I've seen most at the top", { entity: ['species', 'spot', 'sighting'], relation: [['sighting', 'species'], ['sighting', 'spot']], calendar: ['sighting'], ranking: ['species'] }],
+  ["comics collection. series, issues (number, cover price, what it's worth now, signed?), publisher per series", { entity: ['series', 'issue', 'publisher'], relation: [['issue', 'series'], ['series', 'publisher']], money: ['issue'], boolean: ['signed'] }],
+  ["I'm a small landlord with 3 buildings. I want to see every unit in each building, who the tenant is, the monthly rent, and log rent payments (date, amount, late or on time).", { entity: ['building', 'unit', 'tenant', 'payment'], relation: [['unit', 'building'], ['unit', 'tenant']], money: ['unit', 'payment'], choice: [['late', 'on time']], calendar: ['payment'] }],
+  ['Food truck app: menu items with price and category (mains, sides, drinks), the events we park at with date and location, and sales per item per event. best sellers on top', { entity: ['menu item', 'event', 'sale'], relation: [['sale', 'menu item'], ['sale', 'event']], choice: [['mains', 'sides', 'drinks']], calendar: ['event'], money: ['menu item'], ranking: ['menu item'] }],
+  ['meds for grandma: which pill, dose, time of day (morning/noon/night), taken y/n each day', { entity: ['med'], choice: [['morning', 'noon', 'night']], boolean: ['taken'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -235,15 +263,16 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`) ones, each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
   const fresh = fitOf(FRESH);
   const unseen = fitOf(UNSEEN);
   const unseen2 = fitOf(UNSEEN_2);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, unseen2, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen3 = fitOf(UNSEEN_3);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 function printSection(title, { results, found, total, share }, target) {
@@ -259,12 +288,13 @@ function printSection(title, { results, found, total, share }, target) {
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, unseen2, p50, max, ...bench }) {
+export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen (written last, measured before any change, never edited or tuned to)', unseen, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, unseen 2 (written before the unseen misses were fixed, never edited or tuned to)', unseen2, HELD_OUT_TARGET_SHARE);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen 2 (written before the unseen misses were fixed, never edited; read while tuning)', unseen2, HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited, read or tuned to)', unseen3, HELD_OUT_TARGET_SHARE);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }
