@@ -78,8 +78,10 @@ describe('the web console: managing an app and its webhooks', () => {
       // By keyboard: the period is a labelled select; 30 days draw 30 days.
       await page.getByLabel('Period').focus();
       await page.keyboard.press('ArrowDown');
-      await analytics.getByRole('table', { name: 'Traffic per day, last 30 days' }).waitFor();
-      expect(await analytics.getByRole('table', { name: 'Traffic per day, last 30 days' }).getByRole('row').count()).toBe(31);
+      // The table is renamed before its rows are drawn again: wait for the thirty-first row (a header and 30 days).
+      const monthRows = analytics.getByRole('table', { name: 'Traffic per day, last 30 days' }).getByRole('row');
+      await monthRows.nth(30).waitFor();
+      expect(await monthRows.count()).toBe(31);
     });
     expect(problems).toEqual([]);
 
@@ -209,6 +211,8 @@ describe('the web console: managing an app and its webhooks', () => {
       await edited.getByRole('button', { name: 'Delete Deploy hook' }).click();
       await edited.getByRole('button', { name: 'Yes, delete Deploy hook' }).click();
       await hooks.getByRole('status').filter({ hasText: 'Deleted Deploy hook.' }).waitFor();
+      // The message comes before the list is read again: wait for the row to go.
+      await hooks.getByRole('listitem', { name: 'Deploy hook' }).waitFor({ state: 'detached' });
       expect(await hooks.getByRole('listitem', { name: 'Deploy hook' }).count()).toBe(0);
     });
     expect(problems).toEqual([]);
