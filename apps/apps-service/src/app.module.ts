@@ -21,6 +21,7 @@ import { CreateAppEnvVars1763700007300 } from './migrations/1763700007300-create
 import { DropAppUsersCount1763700007500 } from './migrations/1763700007500-drop-app-users-count';
 import { IndexRowReferences1763700007700 } from './migrations/1763700007700-index-row-references';
 import { CreateRowValueCasts1764300000100 } from './migrations/1764300000100-create-row-value-casts';
+import { RememberCreateRequests1764400000000 } from './migrations/1764400000000-remember-create-requests';
 import { AppRowEntity } from './rows/app-row.entity';
 import { RowsModule } from './rows/rows.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -49,7 +50,7 @@ export class AppModule {
             AppEnvVarEntity,
             OutboxEventEntity,
           ],
-          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500, IndexRowReferences1763700007700, AddOutboxTrace1763900001600, CreateRowValueCasts1764300000100],
+          migrations: [CreateOutbox1763700000000, CreateManagedApps1763700000100, CreateAppContent1763700000200, AddEntityOpenWrites1763700006500, AddVersionSummaries1763700007100, CreateAppEnvVars1763700007300, DropAppUsersCount1763700007500, IndexRowReferences1763700007700, AddOutboxTrace1763900001600, CreateRowValueCasts1764300000100, RememberCreateRequests1764400000000],
         }),
         { ...outbox, global: true },
         ManagedAppsModule,

@@ -10,6 +10,7 @@ import { CreateGenerationJobs1763700003000 } from './migrations/1763700003000-cr
 import { AddJobCallbacks1763700004000 } from './migrations/1763700004000-add-job-callbacks';
 import { AddJobTrace1763900001600 } from './migrations/1763900001600-add-job-trace';
 import { AddJobCredits1763800001000 } from './migrations/1763800001000-add-job-credits';
+import { CreateQueueRequests1764400000100 } from './migrations/1764400000100-create-queue-requests';
 
 @Module({})
 export class AppModule {
@@ -22,7 +23,7 @@ export class AppModule {
         DatabaseModule.forService({
           schema: 'generation',
           entities: [OutboxEventEntity, GenerationJobEntity],
-          migrations: [CreateOutbox1763700000000, CreateGenerationJobs1763700003000, AddJobCallbacks1763700004000, AddJobCredits1763800001000, AddOutboxTrace1763900001600, AddJobTrace1763900001600],
+          migrations: [CreateOutbox1763700000000, CreateGenerationJobs1763700003000, AddJobCallbacks1763700004000, AddJobCredits1763800001000, AddOutboxTrace1763900001600, AddJobTrace1763900001600, CreateQueueRequests1764400000100],
         }),
         { ...outbox, global: true },
         JobsModule,

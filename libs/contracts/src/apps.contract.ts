@@ -1,6 +1,6 @@
 import { AppPlan, EntityPlan, Identifier, SourceFile, SourcePath } from './app-plan';
 import { EntityRow, EntityRowsResponse, EntityTotalsResponse, RowValue } from './app-runtime';
-import { Caller, CallerFields } from './caller';
+import { Caller, CallerFields, ClientRequestKey } from './caller';
 import { APP_ID_MAX_LENGTH, CONTENT_LIMITS, EMAIL_MAX_LENGTH, ENTITY_LIMITS, ENV_VAR_LIMITS, formatBytes, TEXT_LIMITS } from './limits';
 import { PageFields, PageMeta, PageQueryFields } from './pagination';
 import { rpc, type MessageTypes, type RpcTypes } from './rpc';
@@ -165,7 +165,12 @@ export const CreateAppBody = Named(
   }),
 );
 export type CreateAppBody = Static<typeof CreateAppBody>;
-export const CreateAppRequest = Closed({ ...CallerFields, ...CreateAppBody.properties });
+export const CreateAppRequest = Closed({
+  ...CallerFields,
+  ...CreateAppBody.properties,
+  /** a retry with the first attempt's key answers the app it created instead of creating another */
+  idempotency_key: Type.Optional(ClientRequestKey),
+});
 export type CreateAppRequest = Static<typeof CreateAppRequest>;
 export const CreateAppResponse = Named('CreateAppResponse', Closed({ app: AppSummary, message: Type.String() }));
 export type CreateAppResponse = Static<typeof CreateAppResponse>;

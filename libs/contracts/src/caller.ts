@@ -37,3 +37,14 @@ export type Caller = Static<typeof Caller>;
 export const CallerFields = { caller: Caller };
 export const CallerRequest = Closed(CallerFields);
 export type CallerRequest = Static<typeof CallerRequest>;
+
+/**
+ * The client's Idempotency-Key, passed on by the gateway to a service whose work must recognise a retry itself. The
+ * gateway forgets a key whose request failed with a 5xx (a 504 while a service was slow or restarting), so the retry
+ * reaches the service again, which answers what the first attempt did instead of doing it twice. Keys are per
+ * account: two accounts' keys never meet.
+ */
+export const ClientRequestKey = Type.String({ minLength: 1, maxLength: 255 });
+
+/** How long an Idempotency-Key is remembered (decisions.md: 24 hours); after that the same key is a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { AppId, AppStatus, AppUrls, VersionView } from './apps.contract';
 import { SourceFile } from './app-plan';
-import { CallerFields } from './caller';
+import { CallerFields, ClientRequestKey } from './caller';
 import type { ErrorCode } from './errors';
 import { GENERATION_JOB_STATUSES } from './generation.contract';
 import { CONTENT_LIMITS } from './limits';
@@ -226,12 +226,8 @@ export const BundleFileResponse = Closed({ path: Type.String(), content: Type.St
 export type BundleFileResponse = Static<typeof BundleFileResponse>;
 
 const AppOfCaller = Closed({ ...CallerFields, app_id: AppId });
-/**
- * POST /managed_apps/:id/deploy. `idempotency_key` is the client's Idempotency-Key: the gateway forgets a key
- * whose request timed out (504), so the retry reaches deployment-service again, which then answers the deployment
- * the first attempt queued instead of queuing a second one.
- */
-export const DeployRequest = Closed({ ...AppOfCaller.properties, idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
+/** POST /managed_apps/:id/deploy; a retry with the first attempt's `idempotency_key` answers the deployment it queued. */
+export const DeployRequest = Closed({ ...AppOfCaller.properties, idempotency_key: Type.Optional(ClientRequestKey) });
 export type DeployRequest = Static<typeof DeployRequest>;
 
 export const DEPLOYMENT_RPC = {

@@ -1,5 +1,5 @@
 import { AiModel, AppDescription, AppId, AppIdField, AppName, AppStatus, AppSummary, AppVisibility, Prompt } from './apps.contract';
-import { CallerFields } from './caller';
+import { CallerFields, ClientRequestKey } from './caller';
 import { EVENT_KINDS } from './events';
 import { rpc, type RpcTypes } from './rpc';
 import { ReceivingUrl } from './webhooks.contract';
@@ -104,6 +104,8 @@ export const QueueGenerationRequest = Closed({
   /** for a new app (POST /managed_apps with a prompt) */
   visibility: Type.Optional(AppVisibility),
   description: Type.Optional(AppDescription),
+  /** a retry with the first attempt's key answers the job it queued (and never creates a second app) */
+  idempotency_key: Type.Optional(ClientRequestKey),
 });
 export type QueueGenerationRequest = Static<typeof QueueGenerationRequest>;
 

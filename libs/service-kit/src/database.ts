@@ -3,3 +3,4 @@
 export * from './database.module';
 export * from './database-roles';
 export * from './notified-work-loop';
+export * from './postgres-errors';

@@ -20,3 +20,4 @@ export * from './appgen-error';
 export * from './not-found';
 export * from './service-kit.module';
 export * from './transaction-retry';
+export * from './canonical-json';

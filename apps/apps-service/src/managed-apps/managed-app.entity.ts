@@ -41,6 +41,10 @@ export class ManagedAppEntity {
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;
 
+  /** The Idempotency-Key of the request that created the app, unique per account; never read back with the app. */
+  @Column({ name: 'request_key', type: 'text', nullable: true, select: false })
+  requestKey!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,7 +1,7 @@
 import { JSONCodec } from 'nats';
 import { AppsSubjects, GenerationSubjects } from '@appgen/contracts';
 import { readAllEvents, rpcFailure, testCaller, waitForEvents } from '@appgen/testing';
-import { connection, rpc, useAppsServiceUnderTest } from '../apps-service-under-test.testing';
+import { connection, db, rpc, useAppsServiceUnderTest } from '../apps-service-under-test.testing';
 
 describe('apps-service over NATS', () => {
   useAppsServiceUnderTest();
@@ -28,6 +28,23 @@ describe('apps-service over NATS', () => {
       files_count: 0,
       urls: { editor: `https://appgen.test/account/apps/${created.app.id}/editor`, preview: null, production: null },
     });
+  });
+
+  it('answers a retried create with the app its key created, per account, for a day', async () => {
+    const request = { caller: alice, name: 'Retried', idempotency_key: 'create-1' };
+    const [first, retry] = await Promise.all([rpc.request(AppsSubjects.create, request), rpc.request(AppsSubjects.create, request)]);
+    expect(retry.app.id).toBe(first.app.id);
+    expect((await rpc.request(AppsSubjects.create, request)).app.id).toBe(first.app.id);
+    // another account's key of the same name is another request
+    const bobs = await rpc.request(AppsSubjects.create, { ...request, caller: bob });
+    expect(bobs.app.id).not.toBe(first.app.id);
+    const named = await rpc.request(AppsSubjects.list, { caller: alice, name: 'Retried', page: 1, per_page: 10 });
+    expect(named.apps.map((app) => app.id)).toEqual([first.app.id]);
+
+    // a day on, the key is free again and names a new request
+    await db.query("UPDATE apps.managed_apps SET created_at = now() - interval '25 hours' WHERE id = $1", [first.app.id]);
+    const later = await rpc.request(AppsSubjects.create, request);
+    expect(later.app.id).not.toBe(first.app.id);
   });
 
   it('refuses text holding a NUL byte, whichever way the message came, naming the field', async () => {

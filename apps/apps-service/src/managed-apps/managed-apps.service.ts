@@ -5,6 +5,7 @@ import {
   editorUrl,
   DEFAULT_APP_NAME,
   EdgeEvents,
+  IDEMPOTENCY_KEY_TTL_MS,
   OfferedModelsCheck,
   UNCLAIMED_ACCOUNT_ID,
   pageMeta,
@@ -22,10 +23,10 @@ import {
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
 import { AppgenError, RpcClient } from '@appgen/service-kit';
-import { postgresPool } from '@appgen/service-kit/database';
+import { isUniqueViolation, postgresPool } from '@appgen/service-kit/database';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_QUERY } from './app-detail.query';
-import { readAppFields } from './app-fields';
+import { readAppFields, type AppFields } from './app-fields';
 import { refreshManifest } from './app-manifest';
 import { newAppId } from './app-id';
 import { ManagedAppEntity } from './managed-app.entity';
@@ -46,10 +47,41 @@ export class ManagedAppsService {
     private readonly rpc: RpcClient,
   ) {}
 
+  /**
+   * Creates a draft app. With an `idempotency_key`, a retry of a request whose answer was lost (or that raced the
+   * first attempt) answers the app that key already created, and creates nothing.
+   */
   async create(request: CreateAppRequest): Promise<CreateAppResponse> {
-    const { caller } = request;
+    const { caller, idempotency_key: requestKey } = request;
     const fields = await readAppFields(request, this.models);
-    const app = await this.dataSource.transaction(async (manager) => {
+    if (requestKey !== undefined) {
+      const earlier = await this.createdFor(caller.accountId, requestKey);
+      if (earlier) return this.created(earlier);
+    }
+    try {
+      return this.created(await this.insertApp(caller, fields, requestKey ?? null));
+    } catch (error) {
+      const earlier = requestKey !== undefined && isUniqueViolation(error) ? await this.createdFor(caller.accountId, requestKey) : null;
+      if (earlier) return this.created(earlier);
+      throw error;
+    }
+  }
+
+  /** The app this key created within the last day; an older one lets the key go, for the new request it now is. */
+  private async createdFor(accountId: number, requestKey: string): Promise<ManagedAppEntity | null> {
+    await this.dataSource.query(
+      'UPDATE managed_apps SET request_key = NULL WHERE account_id = $1 AND request_key = $2 AND created_at < now() - $3 * interval \'1 millisecond\'',
+      [accountId, requestKey, IDEMPOTENCY_KEY_TTL_MS],
+    );
+    return this.dataSource.getRepository(ManagedAppEntity).findOneBy({ accountId, requestKey });
+  }
+
+  private created(app: ManagedAppEntity): CreateAppResponse {
+    return { app: this.summary(app), message: `App ${app.id} created as a draft.` };
+  }
+
+  private insertApp(caller: Caller, fields: AppFields, requestKey: string | null): Promise<ManagedAppEntity> {
+    return this.dataSource.transaction(async (manager) => {
       const created = manager.create(ManagedAppEntity, {
         id: newAppId(),
         accountId: caller.accountId,
@@ -63,6 +95,7 @@ export class ManagedAppsService {
         previewUrl: null,
         productionUrl: null,
         publishedAt: null,
+        requestKey,
       });
       await manager.insert(ManagedAppEntity, created);
       const saved = await manager.findOneByOrFail(ManagedAppEntity, { id: created.id });
@@ -74,7 +107,6 @@ export class ManagedAppsService {
       });
       return saved;
     });
-    return { app: this.summary(app), message: `App ${app.id} created as a draft.` };
   }
 
   async list(request: ListAppsRequest): Promise<ListAppsResponse> {

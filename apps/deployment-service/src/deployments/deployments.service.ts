@@ -4,6 +4,7 @@ import {
   AppsSubjects,
   EdgeEvents,
   editorUrl,
+  IDEMPOTENCY_KEY_TTL_MS,
   ROLLBACK_DEPLOY_WAIT_MS,
   type Caller,
   type DeploymentView,
@@ -13,6 +14,7 @@ import {
   type VersionView,
 } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
+import { isUniqueViolation } from '@appgen/service-kit/database';
 import { BuildEntity } from '../builds/build.entity';
 import { BuildsService } from '../builds/builds.service';
 import { DEPLOYMENT_CONFIG, type DeploymentConfig } from '../config/deployment.config';
@@ -47,10 +49,7 @@ export class DeploymentsService {
    */
   async deploy(caller: Caller, appId: string, requestKey?: string): Promise<DeployResponse> {
     const { app } = await this.rpc.request(AppsSubjects.get, { caller, id: appId });
-    const earlier = requestKey === undefined ? null : await this.dataSource.getRepository(DeploymentEntity).findOneBy({ accountId: caller.accountId, requestKey });
-    if (earlier && earlier.appId !== appId) {
-      throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was used to deploy another app; send a new key for a new request');
-    }
+    const earlier = requestKey === undefined ? null : await this.deployedFor(caller.accountId, appId, requestKey);
     if (earlier) return this.queuedAnswer(earlier);
     const fixUrl = editorUrl(this.config.SITE_URL, appId);
     const generate = `Generate the app with POST /api/v1/generation_queue, or fix the build errors listed at GET /api/v1/managed_apps/${appId}/errors, then deploy again.`;
@@ -72,8 +71,31 @@ export class DeploymentsService {
         : `Version ${newest.number} of the app has not been built, so there is no bundle to deploy.`;
       throw notDeployable({ reason, suggestedAction: generate, fixUrl });
     }
-    const deployment = await this.dataSource.transaction((manager) => this.queue(manager, caller, build, requestKey));
-    return this.queuedAnswer(deployment, newest.number);
+    try {
+      const deployment = await this.dataSource.transaction((manager) => this.queue(manager, caller, build, requestKey));
+      return await this.queuedAnswer(deployment, newest.number);
+    } catch (error) {
+      // Another attempt with this key (a retry racing the first) queued it a moment ago.
+      const raced = requestKey !== undefined && isUniqueViolation(error) ? await this.deployedFor(caller.accountId, appId, requestKey) : null;
+      if (raced) return this.queuedAnswer(raced);
+      throw error;
+    }
+  }
+
+  /**
+   * The deployment this key queued within the last day (an older one lets the key go, for the new request it now
+   * is); a key that deployed another app is 422.
+   */
+  private async deployedFor(accountId: number, appId: string, requestKey: string): Promise<DeploymentEntity | null> {
+    await this.dataSource.query(
+      'UPDATE deployments SET request_key = NULL WHERE account_id = $1 AND request_key = $2 AND created_at < now() - $3 * interval \'1 millisecond\'',
+      [accountId, requestKey, IDEMPOTENCY_KEY_TTL_MS],
+    );
+    const earlier = await this.dataSource.getRepository(DeploymentEntity).findOneBy({ accountId, requestKey });
+    if (earlier && earlier.appId !== appId) {
+      throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was used to deploy another app; send a new key for a new request');
+    }
+    return earlier;
   }
 
   private async queuedAnswer(deployment: DeploymentEntity, versionNumber?: number): Promise<DeployResponse> {

@@ -102,13 +102,15 @@ describe('deployment-service with the real apps-service', () => {
     await rpc.request(AppsSubjects.setLifecycle, { caller: alice, id: app.id, changes: { status: 'generated' } });
 
     // The gateway forgets a key whose request timed out, so the client's retry arrives here again.
-    const first = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-1' });
-    const retried = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-1' });
-    expect(retried.deployment_id).toBe(first.deployment_id);
+    // Two attempts at once (a retry racing a first attempt that is still running) queue one deployment.
+    const [first, retried] = await Promise.all(
+      [1, 2].map(() => rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-1' })),
+    );
+    expect(retried?.deployment_id).toBe(first?.deployment_id);
     const another = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-2' });
     expect(another.deployment_id).not.toBe(first.deployment_id);
     const unkeyed = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id });
-    expect(new Set([first.deployment_id, another.deployment_id, unkeyed.deployment_id]).size).toBe(3);
+    expect(new Set([first?.deployment_id, another.deployment_id, unkeyed.deployment_id]).size).toBe(3);
     const elsewhere = await rpc.request(AppsSubjects.create, { caller: alice, name: 'Another app' });
     const reused = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: elsewhere.app.id, idempotency_key: 'deploy-1' }).catch((error: unknown) => error);
     expect(reused instanceof AppgenError && reused.payload).toMatchObject({ status: 422, body: { error: 'idempotency_key_reused' } });
@@ -117,6 +119,10 @@ describe('deployment-service with the real apps-service', () => {
     try {
       const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM deployment.deployments WHERE app_id = $1', [app.id]);
       expect(rows[0]?.n).toBe(3);
+      // A day on, the key is free again: the same key is a new request (decisions.md keeps keys 24 hours).
+      await client.query("UPDATE deployment.deployments SET created_at = now() - interval '25 hours' WHERE id = $1", [first?.deployment_id]);
+      const dayLater = await rpc.request(DeploymentSubjects.deploy, { caller: alice, app_id: app.id, idempotency_key: 'deploy-1' });
+      expect(dayLater.deployment_id).not.toBe(first?.deployment_id);
     } finally {
       await client.end();
     }

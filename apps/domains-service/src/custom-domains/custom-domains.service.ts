@@ -18,18 +18,13 @@ import {
   type ResolveHostResponse,
 } from '@appgen/contracts';
 import { AppgenError, openSecret, RpcClient } from '@appgen/service-kit';
+import { isUniqueViolation } from '@appgen/service-kit/database';
 import { DOMAINS_CONFIG, type DomainsConfig } from '../config/domains.config';
 import { DOMAINS_CHANNEL, DomainChecker } from '../verification/domain-checker';
 import { CustomDomainEntity } from './custom-domain.entity';
 import { customDomainDetail, customDomainView, isOperational, type RecordTargets } from './custom-domain-view';
 import { parseDomainName } from './domain-name';
 import { ProductionAddress } from './production-address';
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
-}
 
 /**
  * The seven routes of contract 4.6 and what the edge and deployment-service ask. Every call on behalf of an account

@@ -12,6 +12,7 @@ import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
+import { IdempotencyKey, keyed } from '../idempotency/idempotency-key';
 import { OfferedModels } from './offered-models';
 
 @ApiTags('Generation')
@@ -36,9 +37,13 @@ export class GenerationQueueController {
     returnsDescription: 'The job is queued',
   })
   @Fails(400, '`missing_prompt`: no prompt, or an empty one')
-  async queue(@CurrentCaller() caller: Caller, @ValidBody(QueueGenerationBody) body: QueueGenerationBody): Promise<QueueGenerationResponse> {
+  async queue(
+    @CurrentCaller() caller: Caller,
+    @ValidBody(QueueGenerationBody) body: QueueGenerationBody,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<QueueGenerationResponse> {
     await this.models.require(body.ai_model);
-    return this.rpc.request(GenerationSubjects.queue, { caller, ...body });
+    return this.rpc.request(GenerationSubjects.queue, { caller, ...body, ...keyed(idempotencyKey) });
   }
 
   @Get(':id')

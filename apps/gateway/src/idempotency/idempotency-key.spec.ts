@@ -1,13 +1,12 @@
 import { SCOPE_GRANTS, type Caller } from '@appgen/contracts';
 import { clientIpHashKey, hashClientIp } from '../rate-limit/client-ip';
-import { canonicalJson, dispositionOf, idempotencyKeyOf, idempotencyScope, requestFingerprint } from './idempotency-key';
+import { dispositionOf, idempotencyKeyOf, idempotencyScope, requestFingerprint } from './idempotency-key';
 import { AppgenError } from '@appgen/service-kit';
 
 describe('request fingerprint', () => {
   it('does not depend on the order of keys, at any depth', () => {
     const a = { name: 'Todo', settings: { theme: 'dark', flags: [{ x: 1, y: 2 }] }, visibility: 'public' };
     const b = { visibility: 'public', settings: { flags: [{ y: 2, x: 1 }], theme: 'dark' }, name: 'Todo' };
-    expect(canonicalJson(a)).toBe(canonicalJson(b));
     expect(requestFingerprint('POST', '/api/v1/managed_apps', a)).toBe(requestFingerprint('POST', '/api/v1/managed_apps', b));
   });
 
@@ -20,10 +19,8 @@ describe('request fingerprint', () => {
   });
 
   it('tells types apart and no body from a null body, and ignores the query string', () => {
-    expect(canonicalJson({ n: 1 })).not.toBe(canonicalJson({ n: '1' }));
-    expect(canonicalJson(undefined)).not.toBe(canonicalJson(null));
-    expect(canonicalJson({})).toBe('{}');
-    expect(canonicalJson({ 'quote"d': 'é' })).toBe('{"quote\\"d":"é"}');
+    expect(requestFingerprint('POST', '/api/v1/accounts', { n: 1 })).not.toBe(requestFingerprint('POST', '/api/v1/accounts', { n: '1' }));
+    expect(requestFingerprint('POST', '/api/v1/accounts', undefined)).not.toBe(requestFingerprint('POST', '/api/v1/accounts', null));
     expect(requestFingerprint('POST', '/api/v1/accounts?x=1', { email: 'a@b.co' })).toBe(requestFingerprint('POST', '/api/v1/accounts', { email: 'a@b.co' }));
   });
 });

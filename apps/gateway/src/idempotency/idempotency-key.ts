@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Caller } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, canonicalJson } from '@appgen/service-kit';
 
 /** Header names as Node.js presents them (lower case). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-
-/** How long a completed response is replayed (decisions.md: 24 hours). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The response headers a replay repeats; rate-limit headers are fresh on every response instead. */
 export const REPLAYED_RESPONSE_HEADERS = ['content-type', 'location'] as const;
@@ -39,18 +36,12 @@ export const IdempotencyKey = createParamDecorator((_data: unknown, context: Exe
 );
 
 /**
- * JSON with every object's keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` compare equal.
- * Takes what JSON.parse returns; no body (undefined) is the empty string, unlike a `null` body.
+ * The client's key as the `idempotency_key` of a service request, for work that must recognise a retry itself (a
+ * deploy, a generation, an app created): the gateway releases a key whose request failed with a 5xx, so a retry
+ * runs again although the first attempt may have done its work.
  */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return '';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
-  const entries = Object.entries(value)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`);
-  return `{${entries.join(',')}}`;
+export function keyed(idempotencyKey: string | undefined): { idempotency_key?: string } {
+  return idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey };
 }
 
 /** What makes two requests "the same request": method, path (query string excluded) and body. */

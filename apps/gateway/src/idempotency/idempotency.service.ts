@@ -3,8 +3,9 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import Redis from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { redisReady } from '../redis/redis-ready';
-import { dispositionOf, IDEMPOTENCY_TTL_MS, REPLAYED_RESPONSE_HEADERS } from './idempotency-key';
+import { dispositionOf, REPLAYED_RESPONSE_HEADERS } from './idempotency-key';
 import { MemoryIdempotencyStore, RedisIdempotencyStore, type IdempotencyStore, type StoredResponse } from './idempotency.store';
+import { IDEMPOTENCY_KEY_TTL_MS } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
 
 /** How long a claim outlives a request that never finishes (a crashed replica); at least one minute. */
@@ -111,7 +112,7 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
         const value = reply.getHeader(name);
         if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
       }
-      await this.store.complete(claim.key, claim.token, claim.fingerprint, { status: reply.statusCode, headers, body }, IDEMPOTENCY_TTL_MS);
+      await this.store.complete(claim.key, claim.token, claim.fingerprint, { status: reply.statusCode, headers, body }, IDEMPOTENCY_KEY_TTL_MS);
     } catch (error) {
       // The response still goes out; the claim expires on its own after the in-flight TTL.
       this.storeFailed(error);

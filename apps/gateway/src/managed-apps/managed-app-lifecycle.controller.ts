@@ -27,15 +27,12 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { TakesNoBody } from '../common/refuse-body';
-import { IdempotencyKey } from '../idempotency/idempotency-key';
+import { IdempotencyKey, keyed } from '../idempotency/idempotency-key';
 import { readAppStatus } from './app-status';
 
-/**
- * Asks deployment-service to deploy, passing the client's Idempotency-Key (the interceptor checked its form): the
- * gateway releases a key whose request failed with a 5xx, and a deploy may have been queued all the same.
- */
+/** Asks deployment-service to deploy, passing the client's Idempotency-Key on (see `keyed`). */
 export function requestDeploy(rpc: RpcClient, caller: Caller, appId: string, idempotencyKey: string | undefined): Promise<DeployResponse> {
-  return rpc.request(DeploymentSubjects.deploy, { caller, app_id: appId, ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }) });
+  return rpc.request(DeploymentSubjects.deploy, { caller, app_id: appId, ...keyed(idempotencyKey) });
 }
 
 /** What POST /managed_apps/:id/deploy and its alias /apps/:id/deploy document. */

@@ -20,6 +20,7 @@ import { requireGrant } from '../access/require-grant';
 import { Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
 import { OfferedModels } from '../generation/offered-models';
+import { IdempotencyKey, keyed } from '../idempotency/idempotency-key';
 import { AppDetailReader } from './app-detail';
 
 @ApiTags('Apps')
@@ -58,12 +59,16 @@ export class ManagedAppsController {
     status: 201,
     returns: CreateAppResponse,
   })
-  async create(@CurrentCaller() caller: Caller, @ValidBody(CreateAppBody) body: CreateAppBody): Promise<CreateAppResponse> {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @ValidBody(CreateAppBody) body: CreateAppBody,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<CreateAppResponse> {
     const { prompt, auto_generate, ...fields } = body;
     await this.models.require(body.ai_model);
-    if (prompt === undefined || auto_generate === false) return this.rpc.request(AppsSubjects.create, { caller, ...body });
+    if (prompt === undefined || auto_generate === false) return this.rpc.request(AppsSubjects.create, { caller, ...body, ...keyed(idempotencyKey) });
     requireGrant(caller, 'generation:queue');
-    const { app, job_id, status_url } = await this.rpc.request(GenerationSubjects.queue, { caller, prompt, ...fields });
+    const { app, job_id, status_url } = await this.rpc.request(GenerationSubjects.queue, { caller, prompt, ...fields, ...keyed(idempotencyKey) });
     return { app, message: `App created; generation job ${job_id} is queued. Poll ${status_url} for its progress.` };
   }
 

@@ -23,6 +23,7 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
 import { IntegerIdPipe } from '../common/integer-id.pipe';
 import { OfferedModels } from '../generation/offered-models';
+import { IdempotencyKey, keyed } from '../idempotency/idempotency-key';
 
 const hookId = new IntegerIdPipe('Zapier hook');
 
@@ -102,8 +103,12 @@ export class ZapierController {
     returnsDescription: 'The job is queued',
   })
   @Fails(400, '`missing_prompt`: no prompt, or an empty one')
-  async generateApp(@CurrentCaller() caller: Caller, @ValidBody(QueueGenerationBody) body: QueueGenerationBody): Promise<QueueGenerationResponse> {
+  async generateApp(
+    @CurrentCaller() caller: Caller,
+    @ValidBody(QueueGenerationBody) body: QueueGenerationBody,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<QueueGenerationResponse> {
     await this.models.require(body.ai_model);
-    return this.rpc.request(GenerationSubjects.queue, { caller, ...body });
+    return this.rpc.request(GenerationSubjects.queue, { caller, ...body, ...keyed(idempotencyKey) });
   }
 }

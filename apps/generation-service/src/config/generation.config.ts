@@ -42,6 +42,10 @@ export const generationEnv = {
   GENERATION_POLL_MS: env.int('fallback poll of the job queue', { default: 1000, min: 50 }),
   GENERATION_HEARTBEAT_MS: env.int('how often a running job proves its worker is alive', { default: 5000, min: 50 }),
   GENERATION_STALE_MS: env.int('a processing job whose heartbeat is older than this is taken over', { default: 30_000, min: 100 }),
+  GENERATION_ABANDONED_REQUEST_MS: env.int('a queue request that has not queued its job after this long gives its credits back', {
+    default: 600_000,
+    min: 1000,
+  }),
   GENERATION_MAX_ATTEMPTS: env.int('runs of one job before it fails for good', { default: 3, min: 1, max: 20 }),
   BUILD_TIMEOUT_MS: env.int('how long the preview build of a job may take', { default: 120_000, min: 1000 }),
 };

@@ -3,8 +3,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
+import { Client } from 'pg';
 import {
   AppsSubjects,
+  BillingSubjects,
   DeploymentSubjects,
   GenerationSubjects,
   GENERATION_CREDIT_COSTS,
@@ -28,6 +30,7 @@ import {
 import { AppModule } from '../app.module';
 import { loadGenerationConfig } from '../config/generation.config';
 import { finished, pollJob } from './generation-service-under-test.testing';
+import { queueFingerprint } from './queue-requests';
 
 jest.setTimeout(60_000);
 
@@ -85,7 +88,8 @@ describe('generation-service with the real apps-service, deployment-service and 
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/generation-done`;
-    const config = loadGenerationConfig({ ...shared, GENERATION_POLL_MS: '200', LOG_LEVEL: 'warn' });
+    // A request that queued no job counts as abandoned after 2 s here (10 minutes by default).
+    const config = loadGenerationConfig({ ...shared, GENERATION_POLL_MS: '200', GENERATION_ABANDONED_REQUEST_MS: '2000', LOG_LEVEL: 'warn' });
     generation = await startServiceApp('generation-service', AppModule.forConfig(config), nats.url);
     bus = await connectNats(nats.url, 'generation-real-test');
     rpc = new RpcClient(bus, 15_000);
@@ -199,5 +203,68 @@ describe('generation-service with the real apps-service, deployment-service and 
   it('shows no callback for a job queued without a callback_url', async () => {
     const queued = await rpc.request(GenerationSubjects.queue, { caller: owner, prompt: 'A bookmark list with a url and a title' });
     expect((await waitForJob(queued.job_id)).callback).toBeNull();
+  });
+
+  describe('a request retried with its Idempotency-Key', () => {
+    const balance = async (): Promise<number> => (await rpc.request(BillingSubjects.balance, { account_id: owner.accountId })).credits.balance;
+    const appsOfOwner = async (): Promise<number> => (await rpc.request(AppsSubjects.list, { caller: owner, page: 1, per_page: 1 })).meta.total_count;
+
+    /**
+     * What a first attempt that died after holding the credits and creating the app left behind: its recorded
+     * request, a reservation and a `generating` app, but no job.
+     */
+    async function diedBeforeQueuing(prompt: string, key: string): Promise<{ jobId: string; appId: string }> {
+      const jobId = `job_${randomBytes(10).toString('hex')}`;
+      await rpc.request(BillingSubjects.reserve, { account_id: owner.accountId, job_id: jobId, credits: GENERATION_CREDIT_COSTS.blueprint });
+      const { app } = await rpc.request(AppsSubjects.create, { caller: owner, prompt, idempotency_key: `generation:${key}` });
+      await rpc.request(AppsSubjects.setLifecycle, { caller: owner, id: app.id, changes: { status: 'generating' } });
+      const sql = new Client({ connectionString: database.url });
+      await sql.connect();
+      try {
+        await sql.query(
+          `INSERT INTO generation.queue_requests (job_id, account_id, request_key, fingerprint, caller, app_id)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [jobId, owner.accountId, key, queueFingerprint({ caller: owner, prompt, idempotency_key: key }), JSON.stringify(owner), app.id],
+        );
+      } finally {
+        await sql.end();
+      }
+      return { jobId, appId: app.id };
+    }
+
+    it('answers the job the first attempt queued, and holds its credits and creates its app once', async () => {
+      const [credits, apps] = [await balance(), await appsOfOwner()];
+      const request = { caller: owner, prompt: 'A plant watering log with plants and waterings', idempotency_key: 'plants-1' };
+      const first = await rpc.request(GenerationSubjects.queue, request);
+      const retry = await rpc.request(GenerationSubjects.queue, request);
+      expect(retry).toMatchObject({ job_id: first.job_id, app_id: first.app_id, message_id: first.message_id, status: 'queued' });
+      expect(await appsOfOwner()).toBe(apps + 1);
+      expect(await balance()).toBe(credits - GENERATION_CREDIT_COSTS.blueprint);
+      expect((await waitForJob(first.job_id)).status).toBe('completed');
+
+      const other = await rpcFailure(rpc.request(GenerationSubjects.queue, { ...request, prompt: 'A different app altogether' }));
+      expect(other).toMatchObject({ status: 422, body: { error: 'idempotency_key_reused' } });
+      expect(await appsOfOwner()).toBe(apps + 1);
+    });
+
+    it('resumes a first attempt that died before queuing its job: the same job id, app and credits', async () => {
+      const prompt = 'A chore chart for a shared flat with chores and who does them';
+      const { jobId, appId } = await diedBeforeQueuing(prompt, 'chores-1');
+      const [credits, apps] = [await balance(), await appsOfOwner()];
+      const retry = await rpc.request(GenerationSubjects.queue, { caller: owner, prompt, idempotency_key: 'chores-1' });
+      expect(retry).toMatchObject({ job_id: jobId, app_id: appId, status: 'queued' });
+      expect([await balance(), await appsOfOwner()]).toEqual([credits, apps]);
+      expect((await waitForJob(jobId)).status).toBe('completed');
+    });
+
+    it('gives back the credits and the app of a request whose job never came', async () => {
+      const credits = await balance();
+      const { appId } = await diedBeforeQueuing('A bird sightings list with species and places', 'birds-1');
+      expect(await balance()).toBe(credits - GENERATION_CREDIT_COSTS.blueprint);
+      const deadline = Date.now() + 15_000;
+      while ((await balance()) !== credits && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await balance()).toBe(credits);
+      expect((await rpc.request(AppsSubjects.get, { caller: owner, id: appId })).app.status).toBe('draft');
+    });
   });
 });

@@ -7,13 +7,17 @@ import { GenerationWorker } from './generation.worker';
 import { JobStore } from './job-store';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
+import { QueueRequestSweeper } from './queue-request-sweeper';
+import { QueueRequests } from './queue-requests';
 
 @Module({
   controllers: [JobsController],
   providers: [
     { provide: AppPlanners, inject: [GENERATION_CONFIG], useFactory: (config: GenerationConfig) => new AppPlanners(config) },
     JobStore,
+    QueueRequests,
     JobsService,
+    QueueRequestSweeper,
     GenerationWorker,
     CallbackRelay,
     CreditsRelay,

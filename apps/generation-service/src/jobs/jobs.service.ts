@@ -20,6 +20,7 @@ import {
   WebhooksSubjects,
 } from '@appgen/contracts';
 import { RpcClient, AppgenError, currentRequestContext, currentTraceparent, isNotFound } from '@appgen/service-kit';
+import { isUniqueViolation } from '@appgen/service-kit/database';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
 import type { GenerationJobEntity } from './generation-job.entity';
@@ -28,6 +29,7 @@ import { creditsToReserve } from './job-credits';
 import { newJobId, parseJobReference } from './job-id';
 import { JobStore } from './job-store';
 import { readQueueRequest } from './queue-request';
+import { queueFingerprint, QueueRequests, type AbandonedRequest } from './queue-requests';
 
 export const GENERATION_WEBHOOK_EVENTS: EventKind[] = [
   'app.generation.started',
@@ -36,10 +38,9 @@ export const GENERATION_WEBHOOK_EVENTS: EventKind[] = [
   'app.generation.failed',
 ];
 
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+/** A refusal the same request would meet again (a 4xx from this service or a neighbour), unlike a timeout. */
+function isClientError(error: unknown): boolean {
+  return error instanceof AppgenError && error.status < 500;
 }
 
 @Injectable()
@@ -48,6 +49,7 @@ export class JobsService {
 
   constructor(
     private readonly store: JobStore,
+    private readonly requests: QueueRequests,
     private readonly rpc: RpcClient,
     private readonly planners: AppPlanners,
     @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
@@ -62,28 +64,76 @@ export class JobsService {
     // Before anything is created: an address that may not receive is refused now, not when the job ends.
     if (input.callbackUrl !== undefined) await this.rpc.request(WebhooksSubjects.checkCallbackUrl, { url: input.callbackUrl });
 
-    // The busy check before holding credits, so a refused regeneration holds nothing.
-    let existing: AppSummary | undefined;
-    if (input.appId) {
-      ({ app: existing } = await this.rpc.request(AppsSubjects.get, { caller, id: input.appId }));
-      if (await this.store.hasOpenJob(existing.id)) throw this.busy(existing.id);
+    // Recorded before credits are held. With a key, a retry whose first attempt's answer was lost gets the first
+    // attempt's job id back: it answers the job if it exists, or resumes it (every step below is idempotent per job
+    // id or key). Anonymous builds all belong to one account, so their keys could meet: the gateway's per-client
+    // claim is their only guard.
+    const requestKey = caller.accountId === UNCLAIMED_ACCOUNT_ID ? null : (request.idempotency_key ?? null);
+    const fingerprint = queueFingerprint(request);
+    const { jobId, fingerprint: recorded } = await this.requests.record({ jobId: newJobId(), caller, requestKey, fingerprint, appId: input.appId ?? null });
+    if (recorded !== fingerprint) {
+      throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
     }
-    const jobId = newJobId();
-    // An anonymous build has no account to charge: its cost is bounded by the gateway's per-IP build limits, and
-    // a job without a reservation (credits_reserved null) is never sent to billing.
-    if (caller.accountId === UNCLAIMED_ACCOUNT_ID) return this.queueReserved(request, input, engine, existing, jobId, null);
-    // Credits are held before anything is created: too few is 402 insufficient_credits, no app, no job.
-    const creditsReserved = creditsToReserve(engine);
-    await this.rpc.request(BillingSubjects.reserve, { account_id: caller.accountId, job_id: jobId, credits: creditsReserved });
+    const earlier = await this.store.findById(jobId);
+    if (earlier) return this.queuedAnswer(earlier);
+
     try {
-      return await this.queueReserved(request, input, engine, existing, jobId, creditsReserved);
+      // The busy check before holding credits, so a refused regeneration holds nothing.
+      let existing: AppSummary | undefined;
+      if (input.appId) {
+        ({ app: existing } = await this.rpc.request(AppsSubjects.get, { caller, id: input.appId }));
+        if (await this.store.hasOpenJob(existing.id)) throw this.busy(existing.id);
+      }
+      // An anonymous build has no account to charge: its cost is bounded by the gateway's per-IP build limits, and
+      // a job without a reservation (credits_reserved null) is never sent to billing.
+      if (caller.accountId === UNCLAIMED_ACCOUNT_ID) return await this.queueReserved(request, input, engine, existing, jobId, null, requestKey);
+      // Credits are held before anything is created: too few is 402 insufficient_credits, no app, no job.
+      const creditsReserved = creditsToReserve(engine);
+      await this.rpc.request(BillingSubjects.reserve, { account_id: caller.accountId, job_id: jobId, credits: creditsReserved });
+      return await this.queueReserved(request, input, engine, existing, jobId, creditsReserved, requestKey);
     } catch (error) {
-      // Nothing was queued: the credits go back (billing keeps one ending per job, so a retry is harmless).
-      await this.rpc
-        .request(BillingSubjects.release, { account_id: caller.accountId, job_id: jobId })
-        .catch((release: unknown) => this.log.error(`credits of unqueued job ${jobId} not released: ${String(release)}`));
+      // A failure the same request would meet again (402, 404, 409, 422) queued nothing: the credits go back and the
+      // key is free. After any other (a neighbour timed out) the work may have been done: a retry with the key
+      // resumes it, and without one the request sweeper gives its credits back later.
+      if ((requestKey === null || isClientError(error)) && (await this.abandon({ jobId, caller, appId: null }))) await this.requests.forget(jobId);
       throw error;
     }
+  }
+
+  /**
+   * Gives back what a request that queued no job held: its credits, and its app's `generating` status. False when
+   * billing could not be reached: the request is kept, and the sweeper tries again.
+   */
+  async abandon(request: AbandonedRequest): Promise<boolean> {
+    const { jobId, caller, appId } = request;
+    if (caller.accountId !== UNCLAIMED_ACCOUNT_ID) {
+      try {
+        // Billing keeps one ending per job, so a release repeated by a retry or a second replica is harmless.
+        await this.rpc.request(BillingSubjects.release, { account_id: caller.accountId, job_id: jobId });
+      } catch (error) {
+        if (!isNotFound(error)) {
+          this.log.error(`credits of unqueued job ${jobId} not released: ${String(error)}`);
+          return false;
+        }
+      }
+    }
+    if (appId !== null && !(await this.store.hasOpenJob(appId))) await this.restoreApp(caller, appId, `request of job ${jobId} abandoned`);
+    return true;
+  }
+
+  /** POST /generation_queue's answer: the job queued, and its app (read again for a retry of the request). */
+  private async queuedAnswer(job: GenerationJobEntity, app?: AppSummary): Promise<QueueGenerationResponse> {
+    return {
+      job_id: job.jobId,
+      app_id: job.appId,
+      message_id: job.messageId,
+      status: 'queued',
+      estimated_time_seconds: ESTIMATED_SECONDS[job.engine],
+      webhook_events: GENERATION_WEBHOOK_EVENTS,
+      status_url: this.statusUrl(job),
+      app_url: editorUrl(this.config.SITE_URL, job.appId),
+      app: app ?? (await this.rpc.request(AppsSubjects.get, { caller: job.caller, id: job.appId })).app,
+    };
   }
 
   private async queueReserved(
@@ -93,6 +143,7 @@ export class JobsService {
     existing: AppSummary | undefined,
     jobId: string,
     creditsReserved: number | null,
+    requestKey: string | null,
   ): Promise<QueueGenerationResponse> {
     const { caller } = request;
     let app: AppSummary;
@@ -109,7 +160,10 @@ export class JobsService {
         prompt: input.prompt,
         ai_model: input.aiModel,
         visibility: input.visibility,
+        // A resumed request finds the app its first attempt created.
+        ...(requestKey === null ? {} : { idempotency_key: `generation:${requestKey}` }),
       }));
+      await this.requests.setApp(jobId, app.id);
     }
 
     // Before the job exists: a fast worker must not finish it and then see this overwrite `generated`.
@@ -150,23 +204,18 @@ export class JobsService {
         cancelledAt: null,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw this.busy(app.id);
+      if (isUniqueViolation(error)) {
+        // A resumed attempt raced the first one, which queued the job a moment ago; or another job holds the app.
+        const raced = await this.store.findById(jobId);
+        if (raced) return this.queuedAnswer(raced);
+        throw this.busy(app.id);
+      }
       await this.rpc
         .request(AppsSubjects.setLifecycle, { caller, id: app.id, changes: { status: app.status } })
         .catch((restore: unknown) => this.log.warn(`app ${app.id} stays generating after a failed queue: ${String(restore)}`));
       throw error;
     }
-    return {
-      job_id: job.jobId,
-      app_id: app.id,
-      message_id: job.messageId,
-      status: 'queued',
-      estimated_time_seconds: ESTIMATED_SECONDS[engine],
-      webhook_events: GENERATION_WEBHOOK_EVENTS,
-      status_url: this.statusUrl(job),
-      app_url: editorUrl(this.config.SITE_URL, app.id),
-      app: generating,
-    };
+    return this.queuedAnswer(job, generating);
   }
 
   /** The models `ai_model` may name here, for the gateway and apps-service to check requests against. */
@@ -182,7 +231,7 @@ export class JobsService {
     const job = await this.find(caller, id);
     const cancelled = await this.store.cancel(job);
     if (!cancelled) return { cancelled: false, job_id: job.jobId };
-    await this.restoreAppAfterCancel(job);
+    await this.restoreApp(job.caller, job.appId, `job ${job.jobId} cancelled`);
     return { cancelled: true, job_id: job.jobId };
   }
 
@@ -201,16 +250,19 @@ export class JobsService {
     return job;
   }
 
-  /** A cancelled app goes back to what it was: a draft if it never got a version, else its last generated state. */
-  private async restoreAppAfterCancel(job: GenerationJobEntity): Promise<void> {
+  /**
+   * An app left `generating` by a job that was cancelled, or never queued, goes back to what it was: a draft if it
+   * never got a version, else its last generated state.
+   */
+  private async restoreApp(caller: Caller, appId: string, why: string): Promise<void> {
     try {
-      const { app } = await this.rpc.request(AppsSubjects.get, { caller: job.caller, id: job.appId });
+      const { app } = await this.rpc.request(AppsSubjects.get, { caller, id: appId });
       if (app.status !== 'generating') return;
       const status: AppStatus = app.versions_count > 0 ? 'generated' : 'draft';
-      await this.rpc.request(AppsSubjects.setLifecycle, { caller: job.caller, id: job.appId, changes: { status } });
+      await this.rpc.request(AppsSubjects.setLifecycle, { caller, id: appId, changes: { status } });
     } catch (error) {
       if (isNotFound(error)) return;
-      this.log.warn(`job ${job.jobId} cancelled but app ${job.appId} kept its status: ${String(error)}`);
+      this.log.warn(`${why}, but app ${appId} kept its status: ${String(error)}`);
     }
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   normalizeEmail,
   type AccountRecord,
@@ -8,6 +8,7 @@ import {
   type Plan,
 } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
+import { isUniqueViolation } from '@appgen/service-kit/database';
 import { SignInService } from '../sign-in/sign-in.service';
 import { toAccountRecord } from './account-record';
 import { AccountEntity } from './account.entity';
@@ -24,10 +25,6 @@ export interface NewAccount {
  */
 export function newAccountOf(input: { email: string; name?: string; plan?: Plan }): NewAccount {
   return { email: normalizeEmail(input.email) ?? input.email, name: input.name ?? null, plan: input.plan ?? 'free' };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: unknown }).code === '23505';
 }
 
 @Injectable()
