@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { EVENT_KINDS, type AppgenClient, type EventKind } from '@appgen/sdk';
 import { dataOf, type Schemas } from './api';
-import { ConfirmButton, Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
+import { ConfirmButton, Notice, Problem, Section, Show, Table, useAction, useLoad, when } from './ui';
 
 type Client = { client: AppgenClient };
 
@@ -253,49 +253,41 @@ function Deliveries(props: Client & { hookId: number }): JSX.Element {
       reload();
     });
   return (
-    <div class="table">
+    <>
       <Show loaded={deliveries}>
         {({ deliveries: list }) =>
           list.length === 0 ? (
             <p>No deliveries yet.</p>
           ) : (
-            <table>
-              <caption>Deliveries</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">When</th>
-                  <th scope="col">
-                    <span class="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((d) => (
-                  <tr key={d.id}>
-                    <td>{d.event}</td>
-                    <td>
-                      {d.status}
-                      {d.response_status !== null ? ` · HTTP ${d.response_status}` : ''}
-                      {d.error ? ` · ${d.error}` : ''} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                    </td>
-                    <td>{when(d.created_at)}</td>
-                    <td>
-                      <button type="button" disabled={action.busy} aria-label={`Redeliver ${d.event} of ${when(d.created_at)}`} onClick={() => redeliver(d)}>
-                        Redeliver
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              caption="Deliveries"
+              rows={list}
+              rowKey={(d) => d.id}
+              columns={[
+                { heading: 'Event', cell: (d) => d.event },
+                {
+                  heading: 'Result',
+                  cell: (d) =>
+                    `${d.status}${d.response_status !== null ? ` · HTTP ${d.response_status}` : ''}${d.error ? ` · ${d.error}` : ''} · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}`,
+                },
+                { heading: 'When', cell: (d) => when(d.created_at) },
+                {
+                  heading: 'Action',
+                  hideHeading: true,
+                  cell: (d) => (
+                    <button type="button" disabled={action.busy} aria-label={`Redeliver ${d.event} of ${when(d.created_at)}`} onClick={() => redeliver(d)}>
+                      Redeliver
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )
         }
       </Show>
       <Notice text={notice} />
       <Problem text={action.problem} />
-    </div>
+    </>
   );
 }
 

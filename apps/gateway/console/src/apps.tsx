@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { waitForDeployment, waitForJob, type AppgenClient, type GenerationJob } from '@appgen/sdk';
 import { dailyAnalytics, dataOf, type Schemas, type Session } from './api';
 import { DailyChart } from './chart';
-import { ConfirmButton, Link, Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
+import { ConfirmButton, Link, Notice, Problem, Section, Show, Table, useAction, useLoad, when } from './ui';
 
 type Client = { client: AppgenClient };
 type AppProps = Client & { appId: string };
@@ -278,42 +278,29 @@ function Versions(props: AppProps & { round: number; onRolledBack: () => void })
     <Section title="Versions">
       <Show loaded={versions}>
         {({ versions: list }) => (
-          <div class="table">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Build</th>
-                  <th scope="col">When</th>
-                  <th scope="col">
-                    <span class="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((version) => (
-                  <tr key={version.id}>
-                    <td>
-                      {version.number}
-                      {version.live.preview ? ' (in preview)' : ''}
-                    </td>
-                    <td>{version.summary}</td>
-                    <td>{version.build_status}</td>
-                    <td>{when(version.created_at)}</td>
-                    <td>
-                      {/* A version whose files did not build cannot be restored (the API refuses it): no button offers it. */}
-                      {!version.live.preview && version.build_status !== 'failed' && (
-                        <button type="button" disabled={action.busy} onClick={() => void rollBack(version)}>
-                          Roll back to version {version.number}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Versions of the app"
+            rows={list}
+            rowKey={(version) => version.id}
+            columns={[
+              { heading: 'Version', cell: (version) => `${version.number}${version.live.preview ? ' (in preview)' : ''}` },
+              { heading: 'Change', cell: (version) => version.summary },
+              { heading: 'Build', cell: (version) => version.build_status },
+              { heading: 'When', cell: (version) => when(version.created_at) },
+              {
+                heading: 'Action',
+                hideHeading: true,
+                // A version whose files did not build cannot be restored (the API refuses it): no button offers it.
+                cell: (version) =>
+                  !version.live.preview &&
+                  version.build_status !== 'failed' && (
+                    <button type="button" disabled={action.busy} onClick={() => void rollBack(version)}>
+                      Roll back to version {version.number}
+                    </button>
+                  ),
+              },
+            ]}
+          />
         )}
       </Show>
       <Notice text={done} />
@@ -575,31 +562,17 @@ function Domains(props: AppProps): JSX.Element {
                     {d.operational ? ' · serving' : ''}
                     {d.primary ? ' · primary' : ''}
                   </p>
-                  <div class="table">
-                    <table>
-                      <caption>DNS record to create for {d.domain}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Type</th>
-                          <th scope="col">Name</th>
-                          <th scope="col">Value</th>
-                          <th scope="col">TTL</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        <tr>
-                          <td>{d.dns_records.type}</td>
-                          <td>
-                            <code>{d.dns_records.name}</code>
-                          </td>
-                          <td>
-                            <code>{d.dns_records.value}</code>
-                          </td>
-                          <td>{d.dns_records.ttl}</td>
-                        </tr>
-                      </tbody>
-                    </table>
-                  </div>
+                  <Table
+                    caption={`DNS record to create for ${d.domain}`}
+                    rows={[d.dns_records]}
+                    rowKey={(record) => record.type}
+                    columns={[
+                      { heading: 'Type', cell: (record) => record.type },
+                      { heading: 'Name', cell: (record) => <code>{record.name}</code> },
+                      { heading: 'Value', cell: (record) => <code>{record.value}</code> },
+                      { heading: 'TTL', cell: (record) => record.ttl },
+                    ]}
+                  />
                   <p>
                     <button type="button" disabled={action.busy} onClick={() => check(d)}>
                       Check {d.domain} now
