@@ -4,16 +4,19 @@ import {
   api,
   closeBus,
   consoleSession,
+  deployedApp,
   e2eEnv,
   generatedApp,
   launchChromium,
   onConsolePage,
   signedInToConsole,
+  startDomainLab,
   startWebhookReceiver,
   throughEdge,
   uniqueEmail,
   until,
   waitFor,
+  type DomainLab,
   type TestAccount,
   type WebhookReceiver,
 } from './support';
@@ -171,6 +174,77 @@ describe('the web console: managing an app and its webhooks', () => {
     expect(problems).toEqual([]);
     expect((await asOwner(`/managed_apps/${app.appId}/custom_domains`).expect(200)).body.custom_domains).toEqual([]);
   }, 120_000);
+
+  describe('with a DNS server that answers for the domains', () => {
+    let lab: DomainLab;
+    beforeAll(async () => {
+      lab = await startDomainLab();
+    }, 60_000);
+    afterAll(async () => {
+      await lab?.close();
+    }, 60_000);
+
+    it("moves the live site to a primary domain once it is operational, shown as primary with the app's addresses on it", async () => {
+      const defaultAddress = await deployedApp(owner.key, app.appId);
+      const stamp = Date.now().toString(36);
+      const [early, later] = [`www.early-${stamp}.com`, `shop.later-${stamp}.com`];
+      const problems = await onPage('domain-primary', async (page) => {
+        await signedInToConsole(page, appPage(), owner.email);
+        const preview = page.getByRole('region', { name: 'Preview' });
+        const liveSite = preview.getByRole('link', { name: 'Open the live site' });
+        await preview.getByText(defaultAddress, { exact: true }).waitFor();
+        const domains = page.getByRole('region', { name: 'Custom domains' });
+        const add = async (domain: string) => {
+          await domains.getByLabel('Domain').fill(domain);
+          await domains.getByRole('button', { name: 'Add domain' }).click();
+          await domains.getByRole('status').filter({ hasText: `Added ${domain}` }).waitFor();
+        };
+
+        // Made primary before its DNS record exists: the console says the live site moves only once it is operational.
+        await add(early);
+        const earlyItem = domains.getByRole('listitem', { name: early });
+        await earlyItem.getByRole('button', { name: `Make ${early} primary` }).click();
+        await domains.getByRole('status').filter({ hasText: `${early} is now the primary domain: the live site moves to it once its DNS record is verified and its certificate issued.` }).waitFor();
+        await earlyItem.getByText(/^DNS pending · certificate pending · primary$/).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(defaultAddress);
+
+        // The owner creates the record the console showed; the console reads the status again by itself, and once the
+        // domain is verified and its certificate issued, the live site is on it.
+        await lab.dns({ action: 'set-cname', host: early, target: 'cname.apps.localhost' });
+        await earlyItem.getByText(/^DNS verified · certificate active · serving · primary$/).waitFor({ timeout: 30_000 });
+        await preview.getByText(`https://${early}`, { exact: true }).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(`https://${early}`);
+
+        // Another domain, operational, made primary at once: it takes the live site, the first one is primary no more.
+        await add(later);
+        const laterItem = domains.getByRole('listitem', { name: later });
+        await lab.dns({ action: 'set-cname', host: later, target: 'cname.apps.localhost' });
+        await laterItem.getByText(/^DNS verified · certificate active · serving$/).waitFor({ timeout: 30_000 });
+        await laterItem.getByRole('button', { name: `Make ${later} primary` }).click();
+        await domains.getByRole('status').filter({ hasText: `${later} is now the primary domain.` }).waitFor();
+        await laterItem.getByText(/^DNS verified · certificate active · serving · primary$/).waitFor();
+        await earlyItem.getByText(/^DNS verified · certificate active · serving$/).waitFor();
+        expect(await laterItem.getByRole('button', { name: `Make ${later} primary` }).count()).toBe(0);
+        await earlyItem.getByRole('button', { name: `Make ${early} primary` }).waitFor();
+        await preview.getByText(`https://${later}`, { exact: true }).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(`https://${later}`);
+        await fitsTheScreen(page);
+
+        // The primary removed: the live site is back at its own address.
+        await laterItem.getByRole('button', { name: `Remove ${later}` }).click();
+        await laterItem.getByRole('button', { name: `Yes, remove ${later}` }).click();
+        await domains.getByRole('status').filter({ hasText: `Removed ${later}.` }).waitFor();
+        await preview.getByText(defaultAddress, { exact: true }).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(defaultAddress);
+      });
+      expect(problems).toEqual([]);
+      // What the console showed is what the API says.
+      expect((await asOwner(`/managed_apps/${app.appId}`).expect(200)).body.app.production_url).toBe(defaultAddress);
+      const left = (await asOwner(`/managed_apps/${app.appId}/custom_domains`).expect(200)).body.custom_domains as Array<{ id: number; domain: string; primary: boolean; operational: boolean }>;
+      expect(left).toEqual([expect.objectContaining({ domain: early, primary: false, operational: true })]);
+      for (const domain of left) await api().delete(`/api/v1/managed_apps/${app.appId}/custom_domains/${domain.id}`).set('X-API-Key', owner.key).expect(200);
+    }, 180_000);
+  });
 
   it('adds a webhook, edits it, shows a delivery and redelivers it, and deletes it after asking', async () => {
     const url = receiver.urlFor(`/console-${Date.now()}`);

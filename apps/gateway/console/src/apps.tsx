@@ -68,7 +68,7 @@ export function AppPage({ client, session, appId }: AppPageProps): JSX.Element {
           <Analytics client={client} session={session} appId={appId} />
           <AppUsers client={client} appId={appId} />
           <EnvVars client={client} appId={appId} />
-          <Domains client={client} appId={appId} />
+          <Domains client={client} appId={appId} liveAddress={app.production_url} onAddressChanged={reload} />
         </>
       )}
     </Show>
@@ -104,7 +104,8 @@ function Preview(props: { app: Schemas['AppDetail']; round: number }): JSX.Eleme
                 {' '}
                 <a href={app.production_url} target="_blank" rel="noopener">
                   Open the live site
-                </a>
+                </a>{' '}
+                <code>{app.production_url}</code>
               </>
             )}
           </p>
@@ -508,7 +509,8 @@ function EnvVars(props: AppProps): JSX.Element {
 /** How often the domains are read again while one is still being checked (DNS, certificate). */
 const DOMAIN_POLL_MS = 5000;
 
-function Domains(props: AppProps): JSX.Element {
+/** An app's custom domains. `liveAddress` is the app's production_url; `onAddressChanged` reads it again. */
+function Domains(props: AppProps & { liveAddress: string | null; onAddressChanged: () => void }): JSX.Element {
   const [domains, reload] = useLoad(
     () => dataOf(props.client.GET('/managed_apps/{app_id}/custom_domains', { params: { path: { app_id: props.appId } } })),
     [props.appId],
@@ -516,19 +518,32 @@ function Domains(props: AppProps): JSX.Element {
   const [domain, setDomain] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  // Live status: while a domain waits for its DNS record or certificate, its state is read again now and then.
+  // The live site is at the primary domain while it serves, else at the app's own address. Out of step with the
+  // domains read (the primary went live or stopped in the background; domains-service moves the address just after),
+  // the app's addresses are read again, each time the domains are.
+  const serving = domains.state === 'ready' ? domains.value.custom_domains.find((d) => d.primary && d.operational) : undefined;
+  const outOfStep =
+    domains.state === 'ready' &&
+    props.liveAddress !== null &&
+    (serving ? serving.url !== props.liveAddress : domains.value.custom_domains.some((d) => d.url === props.liveAddress));
+  // Live status: while a domain waits for its DNS record or certificate, or the live address for the domains, they
+  // are read again now and then.
   const waiting =
-    domains.state === 'ready' && domains.value.custom_domains.some((d) => d.verification_status === 'pending' || d.ssl_status === 'pending' || d.ssl_status === 'initializing');
+    outOfStep ||
+    (domains.state === 'ready' && domains.value.custom_domains.some((d) => d.verification_status === 'pending' || d.ssl_status === 'pending' || d.ssl_status === 'initializing'));
   useEffect(() => {
+    if (outOfStep) props.onAddressChanged();
     if (!waiting) return;
     const timer = setTimeout(reload, DOMAIN_POLL_MS);
     return () => clearTimeout(timer);
   }, [domains]);
+  // Any action may move the live site (making a domain primary, removing the primary): its address is read again.
   const act = (done: (d: Schemas['CustomDomain']) => string, call: (d: Schemas['CustomDomain']) => Promise<unknown>) => (d: Schemas['CustomDomain']) =>
     void action.run(async () => {
       await call(d);
       setNotice(done(d));
       reload();
+      props.onAddressChanged();
     });
   const path = (d: Schemas['CustomDomain']) => ({ params: { path: { app_id: props.appId, id: d.id } } });
   const add = (event: Event) => {
@@ -542,7 +557,10 @@ function Domains(props: AppProps): JSX.Element {
   };
   const check = act((d) => `Checked ${d.domain}.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/check_status', path(d))));
   const refresh = act((d) => `Started a fresh check of ${d.domain}.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/refresh', path(d))));
-  const primary = act((d) => `${d.domain} is now the primary domain.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/set_primary', path(d))));
+  const primary = act(
+    (d) => (d.operational ? `${d.domain} is now the primary domain.` : `${d.domain} is now the primary domain: the live site moves to it once its DNS record is verified and its certificate issued.`),
+    (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/set_primary', path(d))),
+  );
   const remove = act((d) => `Removed ${d.domain}.`, (d) => dataOf(props.client.DELETE('/managed_apps/{app_id}/custom_domains/{id}', path(d))));
   return (
     <Section title="Custom domains">
