@@ -246,6 +246,40 @@ describe('the web console: managing an app and its webhooks', () => {
     }, 180_000);
   });
 
+  it('pauses a webhook with its Enabled switch and turns it on again, each shown and kept', async () => {
+    const created = await api().post('/api/v1/webhooks').set('X-API-Key', owner.key).send({ url: receiver.urlFor(`/switch-${Date.now()}`), name: 'Switch hook', events: ['app.created'] }).expect(201);
+    const hookId: number = created.body.webhook.id;
+    const enabledInApi = async (): Promise<boolean> => (await asOwner(`/webhooks/${hookId}`).expect(200)).body.webhook.enabled;
+    const problems = await onPage('webhook-switch', async (page) => {
+      await signedInToConsole(page, `${e2eEnv().site}/account/webhooks`, owner.email);
+      const hooks = page.getByRole('region', { name: 'Your webhooks' });
+      const item = hooks.getByRole('listitem', { name: 'Switch hook' });
+      /** Opens the hook's form, sets its switch to `on` (it was the other way), saves it, and waits for the list to say so. */
+      const turn = async (on: boolean) => {
+        await item.getByText(on ? /· disabled$/ : /· enabled$/).waitFor();
+        await item.getByRole('button', { name: 'Edit Switch hook' }).click();
+        const enabled = item.getByRole('checkbox', { name: 'Enabled (sends events)' });
+        expect(await enabled.isChecked()).toBe(!on);
+        await enabled.setChecked(on);
+        await item.getByRole('button', { name: 'Save Switch hook' }).click();
+        await hooks.getByRole('status').filter({ hasText: 'Saved Switch hook.' }).waitFor();
+        await item.getByText(on ? /· enabled$/ : /· disabled$/).waitFor();
+      };
+
+      await turn(false);
+      await fitsTheScreen(page);
+      expect(await enabledInApi()).toBe(false);
+      // Read again from the API when the page is opened anew, not remembered by the page.
+      await page.reload();
+      await turn(true);
+      expect(await enabledInApi()).toBe(true);
+      await page.reload();
+      await item.getByText(/· enabled$/).waitFor();
+    });
+    expect(problems).toEqual([]);
+    await api().delete(`/api/v1/webhooks/${hookId}`).set('X-API-Key', owner.key).expect(200);
+  }, 120_000);
+
   it('adds a webhook, edits it, shows a delivery and redelivers it, and deletes it after asking', async () => {
     const url = receiver.urlFor(`/console-${Date.now()}`);
     let hookId = 0;
