@@ -7,6 +7,7 @@ import {
   deployedApp,
   e2eEnv,
   generatedApp,
+  latestMailTo,
   launchChromium,
   onConsolePage,
   signedInToConsole,
@@ -47,9 +48,9 @@ describe('the web console: managing an app and its webhooks', () => {
   const appPage = () => `${e2eEnv().site}/account/apps/${app.appId}`;
   const asOwner = (path: string) => api().get(`/api/v1${path}`).set('X-API-Key', owner.key);
 
-  async function onPage(name: string, steps: (page: Page) => Promise<void>): Promise<string[]> {
+  async function onPage(name: string, steps: (page: Page) => Promise<void>, expected?: RegExp): Promise<string[]> {
     if (!browser) throw new Error('Chromium did not start');
-    return onConsolePage(await browser.newContext({ viewport: { width: 375, height: 800 } }), name, steps);
+    return onConsolePage(await browser.newContext({ viewport: { width: 375, height: 800 } }), name, steps, expected);
   }
 
   async function fitsTheScreen(page: Page): Promise<void> {
@@ -327,5 +328,44 @@ describe('the web console: managing an app and its webhooks', () => {
     const received = receiver.received.filter((request) => request.path.startsWith(new URL(url).pathname));
     expect(received.map((request) => request.headers['x-service-event'])).toEqual(['webhook.test', 'webhook.test']);
     await api().get(`/api/v1/webhooks/${hookId}`).set('X-API-Key', owner.key).expect(404);
+  }, 120_000);
+  it("says beside a private app's framed preview that a sign-in there may not stick, and links to a tab where it does", async () => {
+    const setVisibility = (visibility: string) => api().patch(`/api/v1/managed_apps/${app.appId}`).set('X-API-Key', owner.key).send({ visibility }).expect(200);
+    await setVisibility('login_required');
+    try {
+      await api().post('/api/v1/managed_users/grant_access').set('X-API-Key', owner.key).send({ app_id: app.appId, email: owner.email, tier: 'pro' }).expect(201);
+      const problems = await onPage(
+        'private-preview',
+        async (page) => {
+          await signedInToConsole(page, appPage(), owner.email);
+          const preview = page.getByRole('region', { name: 'Preview' });
+          const frame = preview.locator('iframe');
+          await page.frameLocator('iframe.preview').getByRole('heading', { level: 1, name: /^Sign in to / }).waitFor();
+          // The note is next to the frame and describes it, so a screen reader reaching the frame hears it too.
+          const note = preview.getByText('This app is private, and your browser may not keep a sign-in made inside this frame:');
+          expect(await note.getAttribute('id')).toBe(await frame.getAttribute('aria-describedby'));
+          const inATab = preview.getByRole('link', { name: 'sign in to the preview in a new tab' });
+          expect(await inATab.getAttribute('href')).toBe(app.previewUrl);
+          await fitsTheScreen(page);
+
+          // Followed, it opens the preview in its own tab, where the sign-in sticks and the app shows.
+          const [tab] = await Promise.all([page.context().waitForEvent('page'), inATab.click()]);
+          await tab.getByRole('heading', { level: 1, name: /^Sign in to / }).waitFor();
+          const asked = new Date();
+          await tab.getByLabel('E-mail').fill(owner.email);
+          await tab.getByRole('button', { name: 'Send code' }).click();
+          const code = /\b\d{6}\b/.exec((await latestMailTo(owner.email, { since: asked })).subject)?.[0] ?? '';
+          await tab.getByLabel('Code').fill(code);
+          await tab.getByRole('button', { name: 'Sign in' }).click();
+          await tab.getByRole('banner').getByRole('link', { name: owner.email }).waitFor();
+          expect(new URL(tab.url()).origin).toBe(new URL(app.previewUrl).origin);
+        },
+        // The private app's sign-in page is answered 401, and Chromium refuses its autofocus inside another site's frame.
+        /status of 401|Blocked autofocusing on a <input> element in a cross-origin subframe/,
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await setVisibility('public');
+    }
   }, 120_000);
 });

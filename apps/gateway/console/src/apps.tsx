@@ -79,18 +79,32 @@ export function AppPage({ client, session, appId }: AppPageProps): JSX.Element {
  * The preview in a frame (the edge lets this site, and no other, frame a preview host; never a production address),
  * with links to open it and the live site on their own. Sandboxed: the app runs its scripts and forms as at its own
  * address, but cannot navigate the console away. Reloaded (a new key) whenever the app changed.
+ * A private app shows its sign-in page in the frame, where the sign-in does not stick unless the preview hosts are
+ * the same site as the console: the app's cookie (SameSite=Lax) is third-party there, and browsers refuse it. So
+ * the frame says so beside it, with the link to sign in in a tab of its own.
  */
 function Preview(props: { app: Schemas['AppDetail']; round: number }): JSX.Element {
   const { app } = props;
+  const isPrivate = app.visibility === 'login_required';
   return (
     <Section title="Preview">
       {app.preview_url ? (
         <>
+          {isPrivate && (
+            <p id="private-preview" class="callout">
+              This app is private, and your browser may not keep a sign-in made inside this frame:{' '}
+              <a href={app.preview_url} target="_blank" rel="noopener">
+                sign in to the preview in a new tab
+              </a>
+              .
+            </p>
+          )}
           <iframe
             key={props.round}
             class="preview"
             src={app.preview_url}
             title={`Preview of ${app.name}`}
+            aria-describedby={isPrivate ? 'private-preview' : undefined}
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
             referrerpolicy="no-referrer"
           />
