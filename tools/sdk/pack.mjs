@@ -2,7 +2,8 @@
 // package.json and README, and dist/), then `npm pack`s each into DIR. DIR defaults to appgen-packages in the system's
 // temporary folder: outside the repository, where a second package.json named @appgen/sdk would confuse Jest.
 //   sdk/dist/index.js + *.d.ts   @appgen/sdk: one CommonJS file (what it uses of @appgen/contracts, the signature
-//                                check, is bundled in), the declarations tsc writes for src/; openapi-fetch stays a dependency
+//                                check and the event kinds, is bundled in), the declarations tsc writes for src/;
+//                                openapi-fetch stays a dependency
 //   cli/dist/appgen.js           @appgen/cli's `bin`: the CLI and the SDK in one file; commander and openapi-fetch stay dependencies
 // The repository itself runs the CLI from the build (`npm run appgen`).
 import { execFileSync } from 'node:child_process';
@@ -16,9 +17,10 @@ const PACKAGES = process.argv.includes('--out') ? resolve(process.argv[process.a
 const SDK = join(PACKAGES, 'sdk');
 const CLI = join(PACKAGES, 'cli');
 /**
- * The SDK takes one thing from @appgen/contracts, the webhook signature (its one definition, beside the signer), and
- * the package carries that file alone rather than every contract and their schema libraries. An import of anything
- * else from the contracts fails the bundle ("No matching export"), which is the point.
+ * The SDK takes two things from @appgen/contracts, each its one definition: the webhook signature (beside the signer)
+ * and the event kinds (`@appgen/contracts/event-kinds`, a file that imports nothing, resolved by the tsconfig's paths).
+ * The package carries those files alone rather than every contract and their schema libraries. An import of anything
+ * else from `@appgen/contracts` fails the bundle ("No matching export"), which is the point.
  */
 const signatureOnly = {
   name: 'contracts-signature-only',

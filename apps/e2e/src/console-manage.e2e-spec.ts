@@ -4,16 +4,20 @@ import {
   api,
   closeBus,
   consoleSession,
+  deployedApp,
   e2eEnv,
   generatedApp,
+  latestMailTo,
   launchChromium,
   onConsolePage,
   signedInToConsole,
+  startDomainLab,
   startWebhookReceiver,
   throughEdge,
   uniqueEmail,
   until,
   waitFor,
+  type DomainLab,
   type TestAccount,
   type WebhookReceiver,
 } from './support';
@@ -44,9 +48,9 @@ describe('the web console: managing an app and its webhooks', () => {
   const appPage = () => `${e2eEnv().site}/account/apps/${app.appId}`;
   const asOwner = (path: string) => api().get(`/api/v1${path}`).set('X-API-Key', owner.key);
 
-  async function onPage(name: string, steps: (page: Page) => Promise<void>): Promise<string[]> {
+  async function onPage(name: string, steps: (page: Page) => Promise<void>, expected?: RegExp): Promise<string[]> {
     if (!browser) throw new Error('Chromium did not start');
-    return onConsolePage(await browser.newContext({ viewport: { width: 375, height: 800 } }), name, steps);
+    return onConsolePage(await browser.newContext({ viewport: { width: 375, height: 800 } }), name, steps, expected);
   }
 
   async function fitsTheScreen(page: Page): Promise<void> {
@@ -172,6 +176,111 @@ describe('the web console: managing an app and its webhooks', () => {
     expect((await asOwner(`/managed_apps/${app.appId}/custom_domains`).expect(200)).body.custom_domains).toEqual([]);
   }, 120_000);
 
+  describe('with a DNS server that answers for the domains', () => {
+    let lab: DomainLab;
+    beforeAll(async () => {
+      lab = await startDomainLab();
+    }, 60_000);
+    afterAll(async () => {
+      await lab?.close();
+    }, 60_000);
+
+    it("moves the live site to a primary domain once it is operational, shown as primary with the app's addresses on it", async () => {
+      const defaultAddress = await deployedApp(owner.key, app.appId);
+      const stamp = Date.now().toString(36);
+      const [early, later] = [`www.early-${stamp}.com`, `shop.later-${stamp}.com`];
+      const problems = await onPage('domain-primary', async (page) => {
+        await signedInToConsole(page, appPage(), owner.email);
+        const preview = page.getByRole('region', { name: 'Preview' });
+        const liveSite = preview.getByRole('link', { name: 'Open the live site' });
+        await preview.getByText(defaultAddress, { exact: true }).waitFor();
+        const domains = page.getByRole('region', { name: 'Custom domains' });
+        const add = async (domain: string) => {
+          await domains.getByLabel('Domain').fill(domain);
+          await domains.getByRole('button', { name: 'Add domain' }).click();
+          await domains.getByRole('status').filter({ hasText: `Added ${domain}` }).waitFor();
+        };
+
+        // Made primary before its DNS record exists: the console says the live site moves only once it is operational.
+        await add(early);
+        const earlyItem = domains.getByRole('listitem', { name: early });
+        await earlyItem.getByRole('button', { name: `Make ${early} primary` }).click();
+        await domains.getByRole('status').filter({ hasText: `${early} is now the primary domain: the live site moves to it once its DNS record is verified and its certificate issued.` }).waitFor();
+        await earlyItem.getByText(/^DNS pending · certificate pending · primary$/).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(defaultAddress);
+
+        // The owner creates the record the console showed; the console reads the status again by itself, and once the
+        // domain is verified and its certificate issued, the live site is on it.
+        await lab.dns({ action: 'set-cname', host: early, target: 'cname.apps.localhost' });
+        await earlyItem.getByText(/^DNS verified · certificate active · serving · primary$/).waitFor({ timeout: 30_000 });
+        await preview.getByText(`https://${early}`, { exact: true }).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(`https://${early}`);
+
+        // Another domain, operational, made primary at once: it takes the live site, the first one is primary no more.
+        await add(later);
+        const laterItem = domains.getByRole('listitem', { name: later });
+        await lab.dns({ action: 'set-cname', host: later, target: 'cname.apps.localhost' });
+        await laterItem.getByText(/^DNS verified · certificate active · serving$/).waitFor({ timeout: 30_000 });
+        await laterItem.getByRole('button', { name: `Make ${later} primary` }).click();
+        await domains.getByRole('status').filter({ hasText: `${later} is now the primary domain.` }).waitFor();
+        await laterItem.getByText(/^DNS verified · certificate active · serving · primary$/).waitFor();
+        await earlyItem.getByText(/^DNS verified · certificate active · serving$/).waitFor();
+        expect(await laterItem.getByRole('button', { name: `Make ${later} primary` }).count()).toBe(0);
+        await earlyItem.getByRole('button', { name: `Make ${early} primary` }).waitFor();
+        await preview.getByText(`https://${later}`, { exact: true }).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(`https://${later}`);
+        await fitsTheScreen(page);
+
+        // The primary removed: the live site is back at its own address.
+        await laterItem.getByRole('button', { name: `Remove ${later}` }).click();
+        await laterItem.getByRole('button', { name: `Yes, remove ${later}` }).click();
+        await domains.getByRole('status').filter({ hasText: `Removed ${later}.` }).waitFor();
+        await preview.getByText(defaultAddress, { exact: true }).waitFor();
+        expect(await liveSite.getAttribute('href')).toBe(defaultAddress);
+      });
+      expect(problems).toEqual([]);
+      // What the console showed is what the API says.
+      expect((await asOwner(`/managed_apps/${app.appId}`).expect(200)).body.app.production_url).toBe(defaultAddress);
+      const left = (await asOwner(`/managed_apps/${app.appId}/custom_domains`).expect(200)).body.custom_domains as Array<{ id: number; domain: string; primary: boolean; operational: boolean }>;
+      expect(left).toEqual([expect.objectContaining({ domain: early, primary: false, operational: true })]);
+      for (const domain of left) await api().delete(`/api/v1/managed_apps/${app.appId}/custom_domains/${domain.id}`).set('X-API-Key', owner.key).expect(200);
+    }, 180_000);
+  });
+
+  it('pauses a webhook with its Enabled switch and turns it on again, each shown and kept', async () => {
+    const created = await api().post('/api/v1/webhooks').set('X-API-Key', owner.key).send({ url: receiver.urlFor(`/switch-${Date.now()}`), name: 'Switch hook', events: ['app.created'] }).expect(201);
+    const hookId: number = created.body.webhook.id;
+    const enabledInApi = async (): Promise<boolean> => (await asOwner(`/webhooks/${hookId}`).expect(200)).body.webhook.enabled;
+    const problems = await onPage('webhook-switch', async (page) => {
+      await signedInToConsole(page, `${e2eEnv().site}/account/webhooks`, owner.email);
+      const hooks = page.getByRole('region', { name: 'Your webhooks' });
+      const item = hooks.getByRole('listitem', { name: 'Switch hook' });
+      /** Opens the hook's form, sets its switch to `on` (it was the other way), saves it, and waits for the list to say so. */
+      const turn = async (on: boolean) => {
+        await item.getByText(on ? /· disabled$/ : /· enabled$/).waitFor();
+        await item.getByRole('button', { name: 'Edit Switch hook' }).click();
+        const enabled = item.getByRole('checkbox', { name: 'Enabled (sends events)' });
+        expect(await enabled.isChecked()).toBe(!on);
+        await enabled.setChecked(on);
+        await item.getByRole('button', { name: 'Save Switch hook' }).click();
+        await hooks.getByRole('status').filter({ hasText: 'Saved Switch hook.' }).waitFor();
+        await item.getByText(on ? /· enabled$/ : /· disabled$/).waitFor();
+      };
+
+      await turn(false);
+      await fitsTheScreen(page);
+      expect(await enabledInApi()).toBe(false);
+      // Read again from the API when the page is opened anew, not remembered by the page.
+      await page.reload();
+      await turn(true);
+      expect(await enabledInApi()).toBe(true);
+      await page.reload();
+      await item.getByText(/· enabled$/).waitFor();
+    });
+    expect(problems).toEqual([]);
+    await api().delete(`/api/v1/webhooks/${hookId}`).set('X-API-Key', owner.key).expect(200);
+  }, 120_000);
+
   it('adds a webhook, edits it, shows a delivery and redelivers it, and deletes it after asking', async () => {
     const url = receiver.urlFor(`/console-${Date.now()}`);
     let hookId = 0;
@@ -219,5 +328,44 @@ describe('the web console: managing an app and its webhooks', () => {
     const received = receiver.received.filter((request) => request.path.startsWith(new URL(url).pathname));
     expect(received.map((request) => request.headers['x-service-event'])).toEqual(['webhook.test', 'webhook.test']);
     await api().get(`/api/v1/webhooks/${hookId}`).set('X-API-Key', owner.key).expect(404);
+  }, 120_000);
+  it("says beside a private app's framed preview that a sign-in there may not stick, and links to a tab where it does", async () => {
+    const setVisibility = (visibility: string) => api().patch(`/api/v1/managed_apps/${app.appId}`).set('X-API-Key', owner.key).send({ visibility }).expect(200);
+    await setVisibility('login_required');
+    try {
+      await api().post('/api/v1/managed_users/grant_access').set('X-API-Key', owner.key).send({ app_id: app.appId, email: owner.email, tier: 'pro' }).expect(201);
+      const problems = await onPage(
+        'private-preview',
+        async (page) => {
+          await signedInToConsole(page, appPage(), owner.email);
+          const preview = page.getByRole('region', { name: 'Preview' });
+          const frame = preview.locator('iframe');
+          await page.frameLocator('iframe.preview').getByRole('heading', { level: 1, name: /^Sign in to / }).waitFor();
+          // The note is next to the frame and describes it, so a screen reader reaching the frame hears it too.
+          const note = preview.getByText('This app is private, and your browser may not keep a sign-in made inside this frame:');
+          expect(await note.getAttribute('id')).toBe(await frame.getAttribute('aria-describedby'));
+          const inATab = preview.getByRole('link', { name: 'sign in to the preview in a new tab' });
+          expect(await inATab.getAttribute('href')).toBe(app.previewUrl);
+          await fitsTheScreen(page);
+
+          // Followed, it opens the preview in its own tab, where the sign-in sticks and the app shows.
+          const [tab] = await Promise.all([page.context().waitForEvent('page'), inATab.click()]);
+          await tab.getByRole('heading', { level: 1, name: /^Sign in to / }).waitFor();
+          const asked = new Date();
+          await tab.getByLabel('E-mail').fill(owner.email);
+          await tab.getByRole('button', { name: 'Send code' }).click();
+          const code = /\b\d{6}\b/.exec((await latestMailTo(owner.email, { since: asked })).subject)?.[0] ?? '';
+          await tab.getByLabel('Code').fill(code);
+          await tab.getByRole('button', { name: 'Sign in' }).click();
+          await tab.getByRole('banner').getByRole('link', { name: owner.email }).waitFor();
+          expect(new URL(tab.url()).origin).toBe(new URL(app.previewUrl).origin);
+        },
+        // The private app's sign-in page is answered 401, and Chromium refuses its autofocus inside another site's frame.
+        /status of 401|Blocked autofocusing on a <input> element in a cross-origin subframe/,
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await setVisibility('public');
+    }
   }, 120_000);
 });

@@ -1,27 +1,13 @@
 import type { AppSummary } from './apps.contract';
 import { OwnerAccountId } from './caller';
+import { EVENT_KINDS, type EventKind } from './event-kinds';
 import { Named, Nullable, StringEnum, Timestamp, Type, type Static } from './schema';
 
 /** The JetStream stream holding every domain event, on subjects `events.<kind>`. */
 export const EVENTS_STREAM = 'EVENTS';
 export const EVENTS_SUBJECT_PREFIX = 'events.';
 
-/** The twelve event kinds of the contract's section 6, and no others. */
-export const EVENT_KINDS = [
-  'app.created',
-  'app.updated',
-  'app.deleted',
-  'app.generation.started',
-  'app.generation.progress',
-  'app.generation.completed',
-  'app.generation.failed',
-  'app.deployment.started',
-  'app.deployment.completed',
-  'app.user.created',
-  'app.user.access_granted',
-  'app.user.access_revoked',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
+export { EVENT_KINDS, type EventKind } from './event-kinds';
 
 /** What each kind means, in the contract's words (section 6), for the references that list them. */
 export const EVENT_KIND_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {

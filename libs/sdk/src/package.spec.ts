@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { EVENT_KINDS } from '@appgen/contracts';
 import * as source from './index';
 
 const run = promisify(execFile);
@@ -18,10 +19,12 @@ describe('the published packages', () => {
   }, 120_000);
   afterAll(() => rmSync(PACKAGES, { recursive: true, force: true }));
 
-  it('@appgen/sdk exports what its source does, with declarations, and brings no contracts but the signature', async () => {
+  it('@appgen/sdk exports what its source does, with declarations, and brings no contracts but the signature and the event kinds', async () => {
     const manifest = JSON.parse(readFileSync(join(PACKAGES, 'sdk/package.json'), 'utf8'));
     const { stdout } = await run(process.execPath, ['-e', `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(join(PACKAGES, 'sdk', manifest.main))})).sort()))`], asInstalled);
     expect(JSON.parse(stdout)).toEqual(Object.keys(source).sort());
+    const kinds = await run(process.execPath, ['-e', `console.log(JSON.stringify(require(${JSON.stringify(join(PACKAGES, 'sdk', manifest.main))}).EVENT_KINDS))`], asInstalled);
+    expect(JSON.parse(kinds.stdout)).toEqual([...EVENT_KINDS]);
     const declarations = readFileSync(join(PACKAGES, 'sdk', manifest.types), 'utf8');
     expect(declarations).toContain('createAppgenClient');
     expect(declarations).not.toContain('@appgen/');

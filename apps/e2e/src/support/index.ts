@@ -2,6 +2,7 @@ export { e2eEnv, type E2eEnv } from './e2e-env';
 export { api } from './api';
 export { latestMailTo, parseEml, type ReceivedMail } from './mail';
 export { platformControl, type PlatformControl } from './platform-control';
+export { startDomainLab, type DnsChange, type DomainLab } from './domain-lab';
 export { adminAccount, bus, closeBus, createKey, uniqueEmail, type TestAccount } from './accounts';
 export { verifyWebhook } from '@appgen/testing';
 export {

@@ -1,8 +1,8 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { AppgenClient } from '@appgen/sdk';
+import { EVENT_KINDS, type AppgenClient, type EventKind } from '@appgen/sdk';
 import { dataOf, type Schemas } from './api';
-import { ConfirmButton, Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
+import { ConfirmButton, Notice, Problem, Section, Show, Table, useAction, useLoad, when } from './ui';
 
 type Client = { client: AppgenClient };
 
@@ -82,35 +82,20 @@ function ApiKeys({ client }: Client): JSX.Element {
   );
 }
 
-type WebhookEvent = Schemas['Webhook']['events'][number];
-/** Every event a webhook can subscribe to (section 6 of the contract), in the order a person thinks of them. */
-const ALL_EVENTS: WebhookEvent[] = [
-  'app.created',
-  'app.updated',
-  'app.deleted',
-  'app.generation.started',
-  'app.generation.progress',
-  'app.generation.completed',
-  'app.generation.failed',
-  'app.deployment.started',
-  'app.deployment.completed',
-  'app.user.created',
-  'app.user.access_granted',
-  'app.user.access_revoked',
-];
-const DEFAULT_EVENTS: WebhookEvent[] = ['app.generation.completed', 'app.generation.failed', 'app.deployment.completed', 'app.created', 'app.deleted'];
+/** What the form offers a new webhook: the outcomes of generations and deployments, apps made and deleted. */
+const DEFAULT_EVENTS: EventKind[] = ['app.generation.completed', 'app.generation.failed', 'app.deployment.completed', 'app.created', 'app.deleted'];
 
 interface WebhookFields {
   url: string;
   name: string;
-  events: WebhookEvent[];
+  events: EventKind[];
   enabled: boolean;
 }
 
 /** The fields of a webhook, to add one or change one (what PATCH /webhooks/:id takes). `id` keeps the labels unique. */
 function WebhookForm(props: { id: string; initial: WebhookFields; submit: string; editing: boolean; busy: boolean; onSubmit: (fields: WebhookFields) => void; onCancel?: () => void }): JSX.Element {
   const [fields, setFields] = useState(props.initial);
-  const toggle = (event: WebhookEvent, on: boolean) => setFields({ ...fields, events: on ? [...fields.events, event] : fields.events.filter((e) => e !== event) });
+  const toggle = (event: EventKind, on: boolean) => setFields({ ...fields, events: on ? [...fields.events, event] : fields.events.filter((e) => e !== event) });
   const submit = (event: Event) => {
     event.preventDefault();
     props.onSubmit({ ...fields, url: fields.url.trim(), name: fields.name.trim() });
@@ -124,7 +109,7 @@ function WebhookForm(props: { id: string; initial: WebhookFields; submit: string
       <fieldset>
         <legend>Events</legend>
         <div class="checks">
-          {ALL_EVENTS.map((event) => (
+          {EVENT_KINDS.map((event) => (
             <label key={event} class="check">
               <input type="checkbox" checked={fields.events.includes(event)} onChange={(e) => toggle(event, e.currentTarget.checked)} /> {event}
             </label>
@@ -268,49 +253,41 @@ function Deliveries(props: Client & { hookId: number }): JSX.Element {
       reload();
     });
   return (
-    <div class="table">
+    <>
       <Show loaded={deliveries}>
         {({ deliveries: list }) =>
           list.length === 0 ? (
             <p>No deliveries yet.</p>
           ) : (
-            <table>
-              <caption>Deliveries</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">When</th>
-                  <th scope="col">
-                    <span class="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((d) => (
-                  <tr key={d.id}>
-                    <td>{d.event}</td>
-                    <td>
-                      {d.status}
-                      {d.response_status !== null ? ` · HTTP ${d.response_status}` : ''}
-                      {d.error ? ` · ${d.error}` : ''} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                    </td>
-                    <td>{when(d.created_at)}</td>
-                    <td>
-                      <button type="button" disabled={action.busy} aria-label={`Redeliver ${d.event} of ${when(d.created_at)}`} onClick={() => redeliver(d)}>
-                        Redeliver
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              caption="Deliveries"
+              rows={list}
+              rowKey={(d) => d.id}
+              columns={[
+                { heading: 'Event', cell: (d) => d.event },
+                {
+                  heading: 'Result',
+                  cell: (d) =>
+                    `${d.status}${d.response_status !== null ? ` · HTTP ${d.response_status}` : ''}${d.error ? ` · ${d.error}` : ''} · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}`,
+                },
+                { heading: 'When', cell: (d) => when(d.created_at) },
+                {
+                  heading: 'Action',
+                  hideHeading: true,
+                  cell: (d) => (
+                    <button type="button" disabled={action.busy} aria-label={`Redeliver ${d.event} of ${when(d.created_at)}`} onClick={() => redeliver(d)}>
+                      Redeliver
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )
         }
       </Show>
       <Notice text={notice} />
       <Problem text={action.problem} />
-    </div>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { waitForDeployment, waitForJob, type AppgenClient, type GenerationJob } from '@appgen/sdk';
 import { dailyAnalytics, dataOf, type Schemas, type Session } from './api';
 import { DailyChart } from './chart';
-import { ConfirmButton, Link, Notice, Problem, Section, Show, useAction, useLoad, when } from './ui';
+import { ConfirmButton, Link, Notice, Problem, Section, Show, Table, useAction, useLoad, when } from './ui';
 
 type Client = { client: AppgenClient };
 type AppProps = Client & { appId: string };
@@ -68,7 +68,7 @@ export function AppPage({ client, session, appId }: AppPageProps): JSX.Element {
           <Analytics client={client} session={session} appId={appId} />
           <AppUsers client={client} appId={appId} />
           <EnvVars client={client} appId={appId} />
-          <Domains client={client} appId={appId} />
+          <Domains client={client} appId={appId} liveAddress={app.production_url} onAddressChanged={reload} />
         </>
       )}
     </Show>
@@ -79,18 +79,32 @@ export function AppPage({ client, session, appId }: AppPageProps): JSX.Element {
  * The preview in a frame (the edge lets this site, and no other, frame a preview host; never a production address),
  * with links to open it and the live site on their own. Sandboxed: the app runs its scripts and forms as at its own
  * address, but cannot navigate the console away. Reloaded (a new key) whenever the app changed.
+ * A private app shows its sign-in page in the frame, where the sign-in does not stick unless the preview hosts are
+ * the same site as the console: the app's cookie (SameSite=Lax) is third-party there, and browsers refuse it. So
+ * the frame says so beside it, with the link to sign in in a tab of its own.
  */
 function Preview(props: { app: Schemas['AppDetail']; round: number }): JSX.Element {
   const { app } = props;
+  const isPrivate = app.visibility === 'login_required';
   return (
     <Section title="Preview">
       {app.preview_url ? (
         <>
+          {isPrivate && (
+            <p id="private-preview" class="callout">
+              This app is private, and your browser may not keep a sign-in made inside this frame:{' '}
+              <a href={app.preview_url} target="_blank" rel="noopener">
+                sign in to the preview in a new tab
+              </a>
+              .
+            </p>
+          )}
           <iframe
             key={props.round}
             class="preview"
             src={app.preview_url}
             title={`Preview of ${app.name}`}
+            aria-describedby={isPrivate ? 'private-preview' : undefined}
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
             referrerpolicy="no-referrer"
           />
@@ -104,7 +118,8 @@ function Preview(props: { app: Schemas['AppDetail']; round: number }): JSX.Eleme
                 {' '}
                 <a href={app.production_url} target="_blank" rel="noopener">
                   Open the live site
-                </a>
+                </a>{' '}
+                <code>{app.production_url}</code>
               </>
             )}
           </p>
@@ -278,42 +293,29 @@ function Versions(props: AppProps & { round: number; onRolledBack: () => void })
     <Section title="Versions">
       <Show loaded={versions}>
         {({ versions: list }) => (
-          <div class="table">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Build</th>
-                  <th scope="col">When</th>
-                  <th scope="col">
-                    <span class="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((version) => (
-                  <tr key={version.id}>
-                    <td>
-                      {version.number}
-                      {version.live.preview ? ' (in preview)' : ''}
-                    </td>
-                    <td>{version.summary}</td>
-                    <td>{version.build_status}</td>
-                    <td>{when(version.created_at)}</td>
-                    <td>
-                      {/* A version whose files did not build cannot be restored (the API refuses it): no button offers it. */}
-                      {!version.live.preview && version.build_status !== 'failed' && (
-                        <button type="button" disabled={action.busy} onClick={() => void rollBack(version)}>
-                          Roll back to version {version.number}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Versions of the app"
+            rows={list}
+            rowKey={(version) => version.id}
+            columns={[
+              { heading: 'Version', cell: (version) => `${version.number}${version.live.preview ? ' (in preview)' : ''}` },
+              { heading: 'Change', cell: (version) => version.summary },
+              { heading: 'Build', cell: (version) => version.build_status },
+              { heading: 'When', cell: (version) => when(version.created_at) },
+              {
+                heading: 'Action',
+                hideHeading: true,
+                // A version whose files did not build cannot be restored (the API refuses it): no button offers it.
+                cell: (version) =>
+                  !version.live.preview &&
+                  version.build_status !== 'failed' && (
+                    <button type="button" disabled={action.busy} onClick={() => void rollBack(version)}>
+                      Roll back to version {version.number}
+                    </button>
+                  ),
+              },
+            ]}
+          />
         )}
       </Show>
       <Notice text={done} />
@@ -521,7 +523,8 @@ function EnvVars(props: AppProps): JSX.Element {
 /** How often the domains are read again while one is still being checked (DNS, certificate). */
 const DOMAIN_POLL_MS = 5000;
 
-function Domains(props: AppProps): JSX.Element {
+/** An app's custom domains. `liveAddress` is the app's production_url; `onAddressChanged` reads it again. */
+function Domains(props: AppProps & { liveAddress: string | null; onAddressChanged: () => void }): JSX.Element {
   const [domains, reload] = useLoad(
     () => dataOf(props.client.GET('/managed_apps/{app_id}/custom_domains', { params: { path: { app_id: props.appId } } })),
     [props.appId],
@@ -529,19 +532,32 @@ function Domains(props: AppProps): JSX.Element {
   const [domain, setDomain] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  // Live status: while a domain waits for its DNS record or certificate, its state is read again now and then.
+  // The live site is at the primary domain while it serves, else at the app's own address. Out of step with the
+  // domains read (the primary went live or stopped in the background; domains-service moves the address just after),
+  // the app's addresses are read again, each time the domains are.
+  const serving = domains.state === 'ready' ? domains.value.custom_domains.find((d) => d.primary && d.operational) : undefined;
+  const outOfStep =
+    domains.state === 'ready' &&
+    props.liveAddress !== null &&
+    (serving ? serving.url !== props.liveAddress : domains.value.custom_domains.some((d) => d.url === props.liveAddress));
+  // Live status: while a domain waits for its DNS record or certificate, or the live address for the domains, they
+  // are read again now and then.
   const waiting =
-    domains.state === 'ready' && domains.value.custom_domains.some((d) => d.verification_status === 'pending' || d.ssl_status === 'pending' || d.ssl_status === 'initializing');
+    outOfStep ||
+    (domains.state === 'ready' && domains.value.custom_domains.some((d) => d.verification_status === 'pending' || d.ssl_status === 'pending' || d.ssl_status === 'initializing'));
   useEffect(() => {
+    if (outOfStep) props.onAddressChanged();
     if (!waiting) return;
     const timer = setTimeout(reload, DOMAIN_POLL_MS);
     return () => clearTimeout(timer);
   }, [domains]);
+  // Any action may move the live site (making a domain primary, removing the primary): its address is read again.
   const act = (done: (d: Schemas['CustomDomain']) => string, call: (d: Schemas['CustomDomain']) => Promise<unknown>) => (d: Schemas['CustomDomain']) =>
     void action.run(async () => {
       await call(d);
       setNotice(done(d));
       reload();
+      props.onAddressChanged();
     });
   const path = (d: Schemas['CustomDomain']) => ({ params: { path: { app_id: props.appId, id: d.id } } });
   const add = (event: Event) => {
@@ -555,7 +571,10 @@ function Domains(props: AppProps): JSX.Element {
   };
   const check = act((d) => `Checked ${d.domain}.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/check_status', path(d))));
   const refresh = act((d) => `Started a fresh check of ${d.domain}.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/refresh', path(d))));
-  const primary = act((d) => `${d.domain} is now the primary domain.`, (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/set_primary', path(d))));
+  const primary = act(
+    (d) => (d.operational ? `${d.domain} is now the primary domain.` : `${d.domain} is now the primary domain: the live site moves to it once its DNS record is verified and its certificate issued.`),
+    (d) => dataOf(props.client.POST('/managed_apps/{app_id}/custom_domains/{id}/set_primary', path(d))),
+  );
   const remove = act((d) => `Removed ${d.domain}.`, (d) => dataOf(props.client.DELETE('/managed_apps/{app_id}/custom_domains/{id}', path(d))));
   return (
     <Section title="Custom domains">
@@ -575,31 +594,17 @@ function Domains(props: AppProps): JSX.Element {
                     {d.operational ? ' · serving' : ''}
                     {d.primary ? ' · primary' : ''}
                   </p>
-                  <div class="table">
-                    <table>
-                      <caption>DNS record to create for {d.domain}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Type</th>
-                          <th scope="col">Name</th>
-                          <th scope="col">Value</th>
-                          <th scope="col">TTL</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        <tr>
-                          <td>{d.dns_records.type}</td>
-                          <td>
-                            <code>{d.dns_records.name}</code>
-                          </td>
-                          <td>
-                            <code>{d.dns_records.value}</code>
-                          </td>
-                          <td>{d.dns_records.ttl}</td>
-                        </tr>
-                      </tbody>
-                    </table>
-                  </div>
+                  <Table
+                    caption={`DNS record to create for ${d.domain}`}
+                    rows={[d.dns_records]}
+                    rowKey={(record) => record.type}
+                    columns={[
+                      { heading: 'Type', cell: (record) => record.type },
+                      { heading: 'Name', cell: (record) => <code>{record.name}</code> },
+                      { heading: 'Value', cell: (record) => <code>{record.value}</code> },
+                      { heading: 'TTL', cell: (record) => record.ttl },
+                    ]}
+                  />
                   <p>
                     <button type="button" disabled={action.busy} onClick={() => check(d)}>
                       Check {d.domain} now

@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import type { AnalyticsDay } from './api';
+import { Table } from './ui';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -66,27 +67,18 @@ export function DailyChart(props: { period: string; days: AnalyticsDay[] }): JSX
       <figcaption>
         <span class="key bar-key" aria-hidden="true" /> page views <span class="key line-key" aria-hidden="true" /> unique visitors, per day (UTC)
       </figcaption>
-      <table class="sr-only">
-        <caption>Traffic per day, last {props.period}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Page views</th>
-            <th scope="col">Unique visitors</th>
-            <th scope="col">Sessions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{day.date}</th>
-              <td>{day.page_views}</td>
-              <td>{day.unique_visitors}</td>
-              <td>{day.sessions}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption={`Traffic per day, last ${props.period}`}
+        screenReaderOnly
+        rows={days}
+        rowKey={(day) => day.date}
+        columns={[
+          { heading: 'Day', rowHeader: true, cell: (day) => day.date },
+          { heading: 'Page views', cell: (day) => day.page_views },
+          { heading: 'Unique visitors', cell: (day) => day.unique_visitors },
+          { heading: 'Sessions', cell: (day) => day.sessions },
+        ]}
+      />
     </figure>
   );
 }

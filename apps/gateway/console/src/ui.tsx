@@ -140,3 +140,50 @@ export function ConfirmButton(props: { label: string; question: string; confirm:
     </span>
   );
 }
+
+/** A column of a Table: its heading, and what each row shows in it. */
+export interface Column<T> {
+  heading: string;
+  /** The heading is read by screen readers only (a column of buttons). */
+  hideHeading?: boolean;
+  /** The column names its row for screen readers (a row header). */
+  rowHeader?: boolean;
+  cell: (row: T) => ComponentChildren;
+}
+
+/**
+ * A data table: its caption, column headings and a row per item, in a box that scrolls sideways when it is wider than
+ * a narrow screen. `screenReaderOnly` keeps it out of sight (the numbers behind a chart).
+ */
+export function Table<T>(props: { caption: ComponentChildren; columns: Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; screenReaderOnly?: boolean }): JSX.Element {
+  const table = (
+    <table class={props.screenReaderOnly ? 'sr-only' : undefined}>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th key={column.heading} scope="col">
+              {column.hideHeading ? <span class="sr-only">{column.heading}</span> : column.heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={props.rowKey(row)}>
+            {props.columns.map((column) =>
+              column.rowHeader ? (
+                <th key={column.heading} scope="row">
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={column.heading}>{column.cell(row)}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return props.screenReaderOnly ? table : <div class="table">{table}</div>;
+}
