@@ -43,6 +43,8 @@ class Campaign {
   constructor({ accounts, afterSeconds, settleSeconds, rounds }) {
     Object.assign(this, { accountCount: accounts, afterSeconds, settleSeconds, rounds });
     this.phase = { name: 'warm-up', after: false };
+    /** the faults injected so far, in order: a call is the first one's that began while it was in flight */
+    this.injected = [];
     this.phases = new Map();
     this.stopping = false;
     this.deliveries = new Map();
@@ -72,11 +74,14 @@ class Campaign {
    */
   call(method, url, { key, body, headers = {} } = {}) {
     const started = this.phase;
+    const injectedBefore = this.injected.length;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolveCall) => {
       const done = (answer) => {
-        // A call sent during a fault is the fault's; one still in flight when the next fault hits is that one's.
-        const phase = this.phase.after ? started : this.phase;
+        // A call sent during a fault is the fault's; one still in flight when a fault hits is that fault's, even
+        // when the fault was over by the time the call ended (a request timing out on a service killed meanwhile).
+        const hitBy = this.injected[injectedBefore];
+        const phase = hitBy ? { name: hitBy, after: false } : started;
         const ok = answer.status !== 0 && answer.status < 500;
         this.record(phase, ok);
         if (!ok && phase.after) this.afterErrors.push(`${phase.name}: ${method} ${new URL(url).pathname} ${answer.status || answer.error}`);
@@ -335,6 +340,7 @@ class Campaign {
       for (const fault of this.faults()) {
         const name = this.rounds > 1 ? `${fault.name} (round ${round + 1})` : fault.name;
         this.phase = { name, after: false };
+        this.injected.push(name);
         const began = Date.now();
         await fault.inject();
         await this.waitRecovered();

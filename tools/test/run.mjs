@@ -128,6 +128,8 @@ if (servicesOk) {
   await jest('integration tests', ['--config', 'jest.config.js', '--selectProjects', 'integration', '--runInBand']);
   if (built) await jest('end-to-end tests', ['--config', 'apps/e2e/jest.config.js', '--runInBand']);
   else await stage('end-to-end tests', async () => (console.error('not run: the build failed'), { ok: false }));
+  // Its own Postgres and NATS, which it kills and restarts: never the ones above (tools/chaos/README.md).
+  if (built) await command('fault campaign (tools/chaos)', [[process.execPath, ['tools/chaos/run.mjs']]]);
 } else {
   await stage('integration and end-to-end tests', async () => (console.error('not run: infrastructure missing (see above)'), { ok: false }));
 }

@@ -7,6 +7,7 @@ import type { ServiceName } from '@appgen/contracts';
 import { ConfigError } from './config';
 import { DrainingNatsServer } from './draining-nats-server';
 import { HealthService } from './health';
+import { ServiceExceptionFilter } from './service-exception.filter';
 import { AppgenLogger, logFormatOf } from './logger';
 import { startMetrics } from './metrics';
 import type { ServiceConfig } from './service-config';
@@ -96,7 +97,7 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
         { servers: config.NATS_URL, queue: name, name },
         { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES, checkReplies: config.CONTRACT_CHECK_REPLIES },
       );
-      app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+      app.connectMicroservice({ strategy: server }, { inheritAppConfig: true }).useGlobalFilters(new ServiceExceptionFilter());
       app.get(HealthService).watchServingConnection(server.status);
     }
     // useProcessExit: exit 0 once everything closed, instead of re-raising the signal (exit 143).

@@ -3,4 +3,3 @@
 export * from './database.module';
 export * from './database-roles';
 export * from './notified-work-loop';
-export * from './postgres-errors';

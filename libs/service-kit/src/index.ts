@@ -18,6 +18,8 @@ export * from './trace-context';
 export * from './tracing';
 export * from './appgen-error';
 export * from './not-found';
+export * from './service-exception.filter';
 export * from './service-kit.module';
+export * from './postgres-errors';
 export * from './transaction-retry';
 export * from './canonical-json';

@@ -1,4 +1,5 @@
 import type { NatsConnection } from 'nats';
+import { AppgenError } from './appgen-error';
 
 /**
  * A reply larger than the NATS server's max_payload travels as several messages to the requester's inbox,
@@ -19,7 +20,8 @@ const HEADER_ROOM_BYTES = 1024;
  */
 export function messageBudget(connection: NatsConnection): number {
   const maxPayload = connection.info?.max_payload;
-  if (maxPayload === undefined) throw new Error('the NATS connection has not received the server info yet');
+  // Not yet connected, or reconnecting after the NATS server went away: nobody can be asked now.
+  if (maxPayload === undefined) throw AppgenError.of('service_unavailable', 'The message bus is reconnecting; try again shortly');
   return maxPayload - HEADER_ROOM_BYTES;
 }
 

@@ -1,17 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppgenError } from './appgen-error';
+import { sqlState } from './postgres-errors';
 
 /** Postgres aborts one of two transactions that wait on each other (40P01) or that cannot be serialised (40001). */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
-
-function sqlState(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const direct = (error as { code?: unknown }).code;
-  const driver = (error as { driverError?: { code?: unknown } }).driverError?.code;
-  const code = typeof direct === 'string' ? direct : driver;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /**
  * Runs `work` in a transaction, running it again when Postgres aborted it only because a concurrent

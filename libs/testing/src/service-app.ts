@@ -1,7 +1,7 @@
 import type { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@appgen/contracts';
-import { DEFAULT_MAX_REPLY_BYTES, DrainingNatsServer, RpcClient } from '@appgen/service-kit';
+import { DEFAULT_MAX_REPLY_BYTES, DrainingNatsServer, RpcClient, ServiceExceptionFilter } from '@appgen/service-kit';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { startNatsServer } from './nats-server';
@@ -18,6 +18,7 @@ export async function startServiceApp(name: ServiceName, module: DynamicModule, 
     // A module that fails to start throws here, failing its spec, instead of Nest ending the test runner's process.
     abortOnError: false,
   });
+  app.useGlobalFilters(new ServiceExceptionFilter());
   await app.listen();
   return app;
 }

@@ -22,8 +22,8 @@ import {
   type UpdateAppRequest,
 } from '@appgen/contracts';
 import { OutboxService } from '@appgen/outbox';
-import { AppgenError, RpcClient } from '@appgen/service-kit';
-import { isUniqueViolation, postgresPool } from '@appgen/service-kit/database';
+import { AppgenError, isUniqueViolation, RpcClient } from '@appgen/service-kit';
+import { postgresPool } from '@appgen/service-kit/database';
 import { APPS_CONFIG, type AppsConfig } from '../config/apps.config';
 import { APP_DETAIL_QUERY } from './app-detail.query';
 import { readAppFields, type AppFields } from './app-fields';

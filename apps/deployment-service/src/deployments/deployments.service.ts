@@ -13,8 +13,7 @@ import {
   type RollbackResponse,
   type VersionView,
 } from '@appgen/contracts';
-import { RpcClient, AppgenError } from '@appgen/service-kit';
-import { isUniqueViolation } from '@appgen/service-kit/database';
+import { RpcClient, AppgenError, isUniqueViolation } from '@appgen/service-kit';
 import { BuildEntity } from '../builds/build.entity';
 import { BuildsService } from '../builds/builds.service';
 import { DEPLOYMENT_CONFIG, type DeploymentConfig } from '../config/deployment.config';

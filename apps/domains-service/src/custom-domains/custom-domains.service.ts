@@ -17,8 +17,7 @@ import {
   type DeleteCustomDomainResponse,
   type ResolveHostResponse,
 } from '@appgen/contracts';
-import { AppgenError, openSecret, RpcClient } from '@appgen/service-kit';
-import { isUniqueViolation } from '@appgen/service-kit/database';
+import { AppgenError, openSecret, RpcClient, isUniqueViolation } from '@appgen/service-kit';
 import { DOMAINS_CONFIG, type DomainsConfig } from '../config/domains.config';
 import { DOMAINS_CHANNEL, DomainChecker } from '../verification/domain-checker';
 import { CustomDomainEntity } from './custom-domain.entity';

@@ -19,8 +19,7 @@ import {
   UNCLAIMED_ACCOUNT_ID,
   WebhooksSubjects,
 } from '@appgen/contracts';
-import { RpcClient, AppgenError, currentRequestContext, currentTraceparent, isNotFound } from '@appgen/service-kit';
-import { isUniqueViolation } from '@appgen/service-kit/database';
+import { RpcClient, AppgenError, currentRequestContext, currentTraceparent, isNotFound, isUniqueViolation } from '@appgen/service-kit';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config/generation.config';
 import { AppPlanners, engineFor, ESTIMATED_SECONDS } from '../engines/app-planners';
 import type { GenerationJobEntity } from './generation-job.entity';

@@ -7,8 +7,7 @@ import {
   type CreateAccountReply,
   type Plan,
 } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
-import { isUniqueViolation } from '@appgen/service-kit/database';
+import { AppgenError, isUniqueViolation } from '@appgen/service-kit';
 import { SignInService } from '../sign-in/sign-in.service';
 import { toAccountRecord } from './account-record';
 import { AccountEntity } from './account.entity';
