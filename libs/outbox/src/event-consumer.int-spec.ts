@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import { EVENTS_STREAM, type DomainEvent, type EventKind } from '@appgen/contracts';
 import { connectNats } from '@appgen/service-kit';
-import { startNatsServer, type NatsServerHandle } from '@appgen/testing';
+import { startNatsServer, until, type NatsServerHandle } from '@appgen/testing';
 import { consumeEvents, UnprocessableEventError, type EventConsumer, type EventConsumerOptions } from './event-consumer';
 import { ensureEventsStream } from './events-stream';
 
@@ -19,16 +19,6 @@ function appDeleted(appId: string): Deleted {
     app_id: appId,
     data: { app: { id: appId, name: `App ${appId}` } },
   };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The events a handler was given whose app id starts with `prefix` (each test has its own), and a wait for them. */

@@ -110,6 +110,7 @@ export class EventConsumer<K extends EventKind> {
   }
 
   async start(): Promise<void> {
+    // One replica if this runs first; the outbox relay, which has EVENTS_STREAM_REPLICAS, raises it at its start.
     await ensureEventsStream(this.nats);
     const manager = await this.nats.jetstreamManager();
     const { durable, ackWaitMs } = this.options;

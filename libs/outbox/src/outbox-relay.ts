@@ -71,7 +71,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       this.log.warn('outbox relay disabled: events stay in the outbox until a relay runs');
       return;
     }
-    await ensureEventsStream(this.nats);
+    await ensureEventsStream(this.nats, { replicas: this.config.EVENTS_STREAM_REPLICAS });
     this.loop = new NotifiedWorkLoop({
       name: 'OutboxRelay',
       databaseUrl: this.config.DATABASE_URL,

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
+import { Logger, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import {
@@ -30,8 +30,8 @@ import { consumeEvents } from './event-consumer';
 
 @Module({})
 class PublisherModule {
-  static with(databaseUrl: string, natsUrl: string, relayEnabled: boolean): DynamicModule {
-    const config = loadConfig(serviceEnv, { DATABASE_URL: databaseUrl, NATS_URL: natsUrl });
+  static with(databaseUrl: string, natsUrl: string, relayEnabled: boolean, env: NodeJS.ProcessEnv = {}): DynamicModule {
+    const config = loadConfig(serviceEnv, { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl });
     return {
       module: PublisherModule,
       imports: [
@@ -55,8 +55,8 @@ describe('transactional outbox and its relay', () => {
   let observer: NatsConnection;
   let publisher: INestMicroservice | undefined;
 
-  async function startPublisher(relayEnabled: boolean): Promise<INestMicroservice> {
-    publisher = await startServiceApp('apps-service', PublisherModule.with(publisherDatabaseUrl, nats.url, relayEnabled), nats.url);
+  async function startPublisher(relayEnabled: boolean, env: NodeJS.ProcessEnv = {}): Promise<INestMicroservice> {
+    publisher = await startServiceApp('apps-service', PublisherModule.with(publisherDatabaseUrl, nats.url, relayEnabled, env), nats.url);
     return publisher;
   }
 
@@ -100,6 +100,20 @@ describe('transactional outbox and its relay', () => {
       app_id: 'committed1',
       data: { app: { id: 'committed1', name: 'committed1' } },
     });
+  });
+
+  it('asks for EVENTS_STREAM_REPLICAS replicas, and where its single NATS server cannot keep them logs why and still publishes', async () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const app = await startPublisher(true, { EVENTS_STREAM_REPLICAS: '3' });
+      expect(error.mock.calls.map(([message]) => String(message))).toEqual([
+        expect.stringMatching(/^EVENTS_STREAM_REPLICAS is 3 but stream EVENTS has 1 replica\(s\): /),
+      ]);
+      await enqueueCommitted(app, ['unreplicated']);
+      await waitForEvents(observer, (all) => all.some((e) => e.app_id === 'unreplicated'));
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('publishes nothing for a transaction that rolls back', async () => {

@@ -155,6 +155,10 @@ export const serviceEnv = {
     protocols: ['postgres', 'postgresql'],
   }),
   NATS_URL: env.url('NATS server with JetStream', { default: 'nats://127.0.0.1:4222', protocols: ['nats', 'tls'] }),
+  EVENTS_STREAM_REPLICAS: env.int(
+    'servers of the NATS JetStream cluster that keep the EVENTS stream; an existing stream with fewer is raised at start, never lowered',
+    { default: 1, min: 1, max: 5 },
+  ),
   RPC_TIMEOUT_MS: env.int('how long a request to another service may take before it fails with 504', {
     default: 5000,
     min: 100,

@@ -10,3 +10,4 @@ export * from './webhook-signature';
 export * from './scripted-chat-api';
 export * from './fake-stripe-api';
 export * from './fake-api';
+export * from './until';

@@ -81,7 +81,7 @@ export class EventFanout implements OnApplicationBootstrap, BeforeApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.WEBHOOK_FANOUT_ENABLED) return;
-    await ensureEventsStream(this.nats);
+    await ensureEventsStream(this.nats, { replicas: this.config.EVENTS_STREAM_REPLICAS });
     const manager = await this.nats.jetstreamManager();
     await manager.consumers.add(EVENTS_STREAM, {
       durable_name: FANOUT_CONSUMER,
