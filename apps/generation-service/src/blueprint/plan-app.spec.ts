@@ -336,6 +336,13 @@ describe('revisePlan', () => {
   it('is deterministic', () => {
     expect(revisePlan(base, 'add a category field to recipes')).toEqual(revisePlan(base, 'add a category field to recipes'));
   });
+
+  it('adds a notes field to a reading log\'s books, whose author is typed in with the book', () => {
+    const log = planApp('A reading log where I save books with title, author and a rating');
+    expect(entity(log, 'books').fields.map((candidate) => candidate.name)).toEqual(['title', 'author', 'rating']);
+    const next = revisePlan(log, 'Add a notes field to books');
+    expect(entity(next, 'books').fields.map((candidate) => candidate.name)).toEqual(['title', 'author', 'rating', 'notes']);
+  });
 });
 
 describe('validateAppPlan', () => {

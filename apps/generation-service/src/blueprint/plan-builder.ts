@@ -129,6 +129,12 @@ export function boardField(entity: EntityPlan, domainKey: string | null): Entity
   return field;
 }
 
+const HAPPENINGS = '(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)';
+/** "pickup date", "viewing date", "sowing dates": the date of something that happens. */
+const HAPPENING_DATE = new RegExp(`^${HAPPENINGS}_(?:date|day|time|at|on)s?$`);
+/** "date of delivery", "day of the match": the same, the other way round. */
+const DATE_OF_HAPPENING = new RegExp(`^(?:date|day|time)s?_of_(?:the_)?${HAPPENINGS}$`);
+
 /** The date a calendar of this entity places rows by, a date and time added when it has none. */
 function calendarField(entity: EntityPlan): EntityField {
   const found = CALENDAR_FIELDS.map((name) => entity.fields.find((field) => field.name === name && viewFits('calendar', field))).find(Boolean)
@@ -216,7 +222,8 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const scheduled = [draft?.singular, draft?.domainKey, singularSnake(entity.name)].some((kind) => kind && SCHEDULED_NOUNS.includes(kind));
     const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
     // a date of something that happens ("pickup date", "viewing date", "sowing dates") is one to see on a calendar
-    const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name))
+    // "date of delivery" ("date de livraison") says the same the other way round
+    const happening = entity.fields.find((field) => viewFits('calendar', field) && (HAPPENING_DATE.test(field.name) || DATE_OF_HAPPENING.test(field.name)))
       // a date something starts on ("an arrival date and a departure date", "date of arrival", "start date") spans days from there
       ?? entity.fields.find((field) => viewFits('calendar', field) && /(?:^|_)(?:arrival|check_in|start|begin|beginning)(?:_|$)/.test(field.name));
     // what the prompt gave a start time ("each talk with a start time"), or a date and a place or a thing it is of

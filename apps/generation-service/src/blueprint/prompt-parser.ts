@@ -9,10 +9,10 @@
 import type { EntityField } from '@appgen/contracts';
 import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
-  PEOPLE_NOUNS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
+  PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
-  SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
+  SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
@@ -202,6 +202,19 @@ function readOptions(tokens: Token[], index: number): { options: string[]; used:
   if (at >= tokens.length) return null;
   const cleaned = [...new Set(options.map((option) => option.charAt(0).toUpperCase() + option.slice(1)))];
   return cleaned.length >= 2 ? { options: cleaned, used: at - index + 1 } : null;
+}
+
+/** Words joined by slashes at `index` ("PLA/PETG/ABS"), not all plural, as options; null when there are none. */
+function slashChoices(tokens: Token[], index: number): { options: string[]; end: number } | null {
+  const words: Token[] = [];
+  let at = index;
+  while (isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text)) {
+    words.push(tokens[at]);
+    if (tokens[at + 1]?.text !== '/') break;
+    at += 2;
+  }
+  if (words.length < 2 || words.every((word) => isPlural(word.text))) return null;
+  return { options: words.map((word) => word.raw.charAt(0).toUpperCase() + word.raw.slice(1)), end: index + words.length * 2 - 1 };
 }
 
 /** Choices of a select field: the domain's own, then the field name's, then its head word's. */
@@ -514,7 +527,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const noun = matchDomainNoun(tokens, first);
     const nounLike = noun !== null || isPlural(last.text) || tags[end - 1] === 'NOUN' || tags[end - 1] === 'PROPN';
     // "- track expenses", "- see who is late": what the app does, not what it keeps
-    const doing = (tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text);
+    // ("- water tests": a mass noun before a plural one says what kind of thing it is)
+    const massModifier = end - first >= 2 && tags[first] === 'NOUN' && UNCOUNTABLE_NOUNS.includes(tokens[first].text) && isPlural(last.text);
+    const doing = ((tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text)) && !massModifier;
     if (!nounLike || doing || STOP_WORDS.includes(last.text) || CLAUSE_WORDS.includes(last.text) || UNIT_WORDS[last.text]) return null;
     const words = tokens.slice(first, end).map((word) => word.text);
     return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
@@ -585,7 +600,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
-        const thingsListed = (token.text === ':' || token.text === '-') && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
+        // "PUB QUIZ. Teams, Rounds (…), points per team": a sentence that opens with two things and a comma lists things
+        const first = listedThing(index + 1);
+        const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && tokens[first]?.text === ',' && listedThing(first + 1) > 0;
+        const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
         if (thingsListed) {
           listing = 'app';
           appListHasFields = false;
@@ -630,6 +648,21 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     if (listing) {
+      // "material: PLA/PETG/ABS", "freshwater/saltwater": words joined by slashes are the choices of one field, the
+      // one named just before ":" or, when none is, a type; "owners / pets / visits", all plural, are things
+      const slashed = slashChoices(tokens, index);
+      if (slashed) {
+        const fields = fieldTarget();
+        const named = tokens[index - 1]?.text === ':' ? fields[fields.length - 1] : undefined;
+        const family = OPTION_FAMILIES.find((candidate) => slashed.options.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
+        const field: EntityField = named && ['text', 'select'].includes(named.type) ? named : { name: family?.field ?? 'type', label: toSentence(family?.field ?? 'type'), type: 'select', required: false };
+        field.type = 'select';
+        field.options = slashed.options;
+        delete field.hint;
+        if (field !== named) addField(fields, field);
+        index = slashed.end;
+        continue;
+      }
       if (SEPARATORS.has(text)) {
         index += 1;
         continue;
@@ -677,6 +710,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         listing = 'app';
         appListHasFields = false;
         index = thingEnd;
+        continue;
+      }
+      // "bottles, wineries, regions": right after a thing, a bare plural of a list of things is one too, even when
+      // its word also names a field ("winery")
+      const afterThing = current !== null && !current.weak && currentEnd < index && tokens.slice(currentEnd, index).every((between) => SEPARATORS.has(between.text) && between.text !== 'or');
+      if (inThings && afterThing && isPlural(text) && fieldLikeThing(text) && tags[index] === 'NOUN' && matchDomainNoun(tokens, index) === null && (tokens[index + 1] === undefined || SEPARATORS.has(tokens[index + 1].text) || END_PUNCT.has(tokens[index + 1].text))) {
+        nameCurrent(entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+        index += 1;
         continue;
       }
       if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
@@ -870,6 +911,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (asVerbField) {
       addField(current ? current.fields : reading.appFields, asVerbField.field);
       index += asVerbField.used;
+      continue;
+    }
+    // "members submit print jobs": a singular noun right after a verb and before a plural thing is part of its name
+    const nextWord = tokens[index + 1];
+    if (index > 0 && tags[index] === 'NOUN' && tags[index - 1] === 'VERB' && !isPlural(text) && !STOP_WORDS.includes(text) && matchDomainNoun(tokens, index) === null
+      && !libraryFieldName(toSnake(text)) && isWord(nextWord) && isPlural(nextWord.text) && tags[index + 1] === 'NOUN' && !UNIT_WORDS[nextWord.text] && !STOP_WORDS.includes(nextWord.text)) {
+      nameCurrent(entityFor(singularSnakeOf([text, nextWord.text]), null), index, index + 2).weak = false;
+      index += 2;
       continue;
     }
     const appWord = matchAppWord(tokens, index);
@@ -1236,7 +1285,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);
       // "owners, their pets": who has the things is one too, even when the word is also a field's
       const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
-      if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
+      // "dogs, their owners": who has the thing is whom it points at, each of them having several ("families, their
+      // children" are the families')
+      const personOfThing = owner && owned && POSSESSOR_NOUNS.includes(owned.draft.singular) && !isPeople(owner.draft);
+      if (owner && owned && personOfThing) relate(owner.draft, owned.draft, owned.draft.singular, false, 'set_null');
+      else if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
     }
     if (token.punct) continue;
     const text = token.text;
@@ -1261,8 +1314,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (joined && people) relate(joined.draft, people, pluralSnake(people.singular), true, 'set_null');
     }
     // "items, who borrowed them": who did it to the things is one of the app's people, or a name when it keeps none
-    if (text === 'who' && tags[index + 1] === 'VERB' && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
+    if (text === 'who' && (tags[index + 1] === 'VERB' || tags[index + 1] === 'AUX') && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
       const owner = draftBefore(index);
+      // "who does them (me or Sam)": the people it can be are named, so it is a choice of them
+      const named = readOptions(tokens, index + 3);
+      if (owner && named) {
+        const names = named.options.map((option) => toSnake(option));
+        owner.fields = owner.fields.filter((field) => !names.includes(field.name));
+        addChoice(owner, `${participleOf(next?.text ?? 'does')}_by`, named.options);
+        index += 2 + named.used;
+        continue;
+      }
       const people = drafts.find((draft) => draft !== owner && isPeople(draft));
       const done = `${toSnake(next?.text ?? 'done')}_by`;
       if (owner && people) relate(owner, people, people.singular, false, 'set_null');
@@ -1386,6 +1448,18 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "teams of players", "bouquets of flowers": a plural thing of another plural, with no determiner between, is made
+    // of them: each of the second is in one of the first
+    if (text === 'of' && index > 0 && isThing(index + 1) && isPlural(tokens[index - 1].text) && draftAt(index - 1)?.length === 1) {
+      const whole = draftAt(index - 1);
+      const part = draftAt(index + 1) ?? ensureDraft(index + 1, true);
+      if (whole && part && part.draft !== whole.draft) {
+        whole.draft.fields = whole.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(part.draft.singular)));
+        relate(part.draft, whole.draft, whole.draft.singular, false, 'set_null');
+        index += part.length;
+        continue;
+      }
+    }
     // "songs of an album", "tasks in projects", "players per team"
     // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
     if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
@@ -1504,6 +1578,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "the classes each dog is entered in": each of the second is in several of the first
+    if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
+      const within = draftAt(index - 1) ?? ensureDraft(index - 1, true);
+      const member = draftAt(index + 1);
+      const after = member ? index + 1 + member.length : -1;
+      if (within && member && within.draft !== member.draft && COPULAS.includes(tokens[after]?.text ?? '') && isParticiple(tokens[after + 1]?.text ?? '') && RELATION_PREPOSITIONS.includes(tokens[after + 2]?.text ?? '')) {
+        relate(member.draft, within.draft, pluralSnake(within.draft.singular), true, 'set_null');
+        index = after + 2;
+        continue;
+      }
+    }
     // "the donations each donor makes to a campaign": a thing, then who makes each, then for whom
     if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
       const made = draftAt(index - 1) ?? ensureDraft(index - 1, true);
@@ -1559,9 +1644,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (stated) phrase = [word.text, tokens[at + 2].text];
       // "whether I own each book": a verb of the person, said of a thing
       const ownVerb = isWord(word) && ['i', 'we', 'you', 'they'].includes(tokens[at - 1]?.text ?? '') && draftAt(skipQuantifiers(at + 1).at) !== null;
+      // "ob ein Sänger anwesend war" → "whether a singer present was": a clause ending on its verb names the fact before it
+      const verbLast = isWord(word) && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && (!isWord(tokens[at + 2]) || SEPARATORS.has(tokens[at + 2].text));
       // "if they are terminadas": whatever is said after "is" or "are" is the fact
       const predicate = isWord(word) && COPULAS.includes(tokens[at - 1]?.text ?? '') && !draftAt(at) && !DETERMINERS.has(tokens[at - 1]?.text ?? '');
-      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || verbLast || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
         // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before
@@ -1575,7 +1662,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // money: "what each item costs", "expenses paid by"; "guests, tables and a budget" lists the app's budget, not the tables'
-    if (MONEY_WORDS.includes(text) && !listedItem(tokens, index)) {
+    // "the deposit", "my rate": a noun of money after a determiner, even listed on its own; "5 cents per gram"
+    const priceNoun = PRICE_NOUNS.includes(text) && DETERMINERS.has(tokens[index - 1]?.text ?? '') && !['rate', 'rates'].includes(text) || (['rate', 'rates'].includes(text) && ['my', 'our', 'your', 'their', 'hourly', 'daily'].includes(tokens[index - 1]?.text ?? ''));
+    const currencyUnit = CURRENCY_UNITS.includes(text) && isNumber(tokens[index - 1]);
+    if ((MONEY_WORDS.includes(text) && !listedItem(tokens, index)) || priceNoun || currencyUnit) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
       // "with the price and whether it has been paid": the money just named is the one it speaks of
       const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);
@@ -1597,6 +1687,24 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       reading.views.push({ kind: 'ranking', entity: (voted ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
     }
+    // "families pick up parcels on a set day", "which cleaner goes where on what day": the thing happens on a date
+    if (text === 'on' && index > 0) {
+      let at = index + 1;
+      while (isWord(tokens[at]) && at < index + 4 && (DETERMINERS.has(tokens[at].text) || ['what', 'which', 'set', 'fixed', 'given', 'specific', 'certain', 'chosen', 'agreed'].includes(tokens[at].text))) at += 1;
+      const owner = ['day', 'date'].includes(tokens[at]?.text ?? '') && !isWord(tokens[at + 1]) ? draftBefore(index) : null;
+      if (owner && !owner.fields.some((field) => field.type === 'date' || field.type === 'datetime')) {
+        owner.fields.push({ name: 'date', label: toSentence('date'), type: 'date', required: false });
+        reading.views.push({ kind: 'calendar', entity: owner.singular, field: 'date' });
+      }
+    }
+    // "the best coffees show at the top", "top teams first": the things named after it are ranked
+    if (['best', 'top', 'highest'].includes(text) && isThing(index + 1) && tokens.slice(index + 2, index + 7).some((candidate) => ['top', 'first'].includes(candidate.text))) {
+      const ranked = draftAt(index + 1) ?? ensureDraft(index + 1, true, true);
+      if (ranked) {
+        reading.views.push({ kind: 'ranking', entity: ranked.draft.singular });
+        continue;
+      }
+    }
     if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
       let target: EntityDraft | null = null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
@@ -1609,4 +1717,54 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });
     if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) reading.views.push({ kind: 'calendar', entity: null });
   }
+
+  // "bottles, wineries, regions. vintage, price", "huéspedes, habitaciones, reservas con fecha": in a list of things
+  // with no verb, the one thing given fields of its own is what the others describe, and it points at each of them
+  for (let start = 0; start < tokens.length; start += 1) {
+    const opens = start === 0 || (tokens[start - 1].punct && tokens[start - 1].text !== ',');
+    if (!opens) continue;
+    const run: EntityDraft[] = [];
+    let at = start;
+    for (let found = draftAt(at); found; found = draftAt(at)) {
+      if (!run.includes(found.draft)) run.push(found.draft);
+      at += found.length;
+      if (!SEPARATORS.has(tokens[at]?.text ?? '') || tokens[at].text === 'or') break;
+      at += 1;
+      if (tokens[at]?.text === 'and') at += 1;
+    }
+    const closes = tokens[at] === undefined || (tokens[at].punct && tokens[at].text !== ',') || ['with', 'having'].includes(tokens[at].text);
+    if (run.length < 2 || !closes) continue;
+    const described = run.filter((draft) => draft.fields.some((field) => field.type !== 'reference'));
+    const describing = run.filter((draft) => draft.fields.length === 0);
+    if (described.length !== 1 || describing.length !== run.length - 1) continue;
+    for (const other of describing) relate(described[0], other, other.singular, false, 'set_null');
+  }
+
+  // "each appointment has a stylist", "posts with an author": a person named as a field is one of the app's people,
+  // kept once in a list of them and pointed at
+  for (const draft of [...drafts]) {
+    for (const field of [...draft.fields]) {
+      if (field.type !== 'text' || field.options || field.hint || !personWord(field.name)) continue;
+      const known = drafts.find((candidate) => candidate.singular === field.name || candidate.domainKey === field.name);
+      // "books with title, author and a rating": a person the thing's own kind lists among its details (a book's
+      // author) is a credit typed in with it, not someone kept in a list, unless the prompt names those people as a thing
+      if (!known && draft.domainKey && DOMAINS[draft.domainKey]?.fields.includes(field.name)) continue;
+      const noun = known ? null : matchDomainNoun(tokenize(field.name), 0);
+      // a person the vocabulary has no kind for is kept as a contact: a name, an e-mail and a phone
+      const people = known ?? { singular: field.name, domainKey: noun?.domainKey ?? 'contact', fields: [], measurement: false };
+      if (people === draft) continue;
+      if (!known) drafts.push(people);
+      relate(draft, people, field.name, false, 'set_null');
+    }
+  }
+}
+
+/**
+ * A field's word that names a person with an identity of their own: a kind of person the vocabulary knows ("author",
+ * "teacher") or an agent noun in -ist or -ician/-arian ("stylist", "florist", "technician"; not a "playlist"), but
+ * not the app's user.
+ */
+function personWord(name: string): boolean {
+  if (name.includes('_') || ['user', 'owner', 'person', 'people'].includes(name)) return false;
+  return PEOPLE_NOUNS.includes(name) || (name.length > 5 && /(?:[^l]|tyl)ist$|(?:ic|ar)ian$/.test(name) && (libraryFieldName(name) === undefined || FIELD_LIBRARY[libraryFieldName(name) as string].type === 'text'));
 }
