@@ -75,6 +75,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
     auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per',
     es: 'it', er: 'he', sie: 'they', wurde: 'was', wurden: 'were', war: 'was', waren: 'were', hat: 'has', haben: 'have', wird: 'is', werden: 'are',
+    // "gehört zu einer Gruppe": belonging, not the participle of "hören"
+    'gehört zu': 'belongs to', 'gehören zu': 'belong to', 'gehört zum': 'belongs to', 'gehört zur': 'belongs to',
     einfach: 'simple', einfache: 'simple', einfacher: 'simple', kleine: 'small', durch: 'through', 'über': 'through', phasen: 'stages', stufen: 'stages', status: 'status',
     spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', 'laufen': 'move', wandern: 'move',
     app: 'app', anwendung: 'app', tool: 'tool', werkzeug: 'tool', verwaltung: 'manager', manager: 'manager', tracker: 'tracker', planer: 'scheduler', planner: 'planner',

@@ -439,7 +439,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       if (known) return { draft: known, end: index + length };
       const verb = tokens[index + length]?.text ?? '';
       const says = MOVING_VERBS.includes(verb) || ['has', 'have', 'belongs', 'is', 'was', 'gets', 'needs', 'comes'].includes(verb);
-      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || tags[index + at] === 'PROPN' || (at < length - 1 && tags[index + at] === 'ADJ')));
+      // "chaque panier a" → "each panier has": a word the tagger does not know, which it takes for an adjective, is
+      // the noun between "each" and the verb
+      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || tags[index + at] === 'PROPN' || tags[index + at] === 'ADJ' && (at < length - 1 || length === 1)));
       const last = words[length - 1].text;
       if (!says || !nouns || isPlural(last) || UNIT_WORDS[last] || APP_KIND_WORDS.includes(last) || (libraryFieldName(toSnake(last)) && !fieldLikeThing(last))) continue;
       const noun = matchDomainNoun(tokens, index);

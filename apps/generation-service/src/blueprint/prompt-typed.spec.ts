@@ -2,7 +2,7 @@
 // words, possessives without an apostrophe. Sentences written for these specs (not the fit bench's); each asserts
 // the plan a user would see.
 import { planApp } from './plan-app';
-import { field, names, views } from './plan-lookup.testing';
+import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads stages written with arrows', () => {
   it('"a status of idea → drafted → sent": the status offers the stages in order, on a board', () => {
@@ -233,3 +233,19 @@ describe('planApp reads compound things and relations said in passing', () => {
 function entityHasNoReferenceTo(plan: ReturnType<typeof planApp>, from: string, to: string): boolean {
   return !plan.entities.find((candidate) => candidate.name === from)?.fields.some((known) => known.entity === to);
 }
+
+describe('planApp reads things said of in other languages\' words', () => {
+  it('"chaque chantier a un prix": a noun the tagger takes for an adjective, between "each" and its verb, is the thing that has the fields', () => {
+    const plan = planApp('Appli pour mon entreprise : les clients commandent des chantiers de peinture, chaque chantier a un prix et une date de début');
+    expect(field(plan, 'chantiers', 'client')).toMatchObject({ type: 'reference', entity: 'clients' });
+    expect(entity(plan, 'chantiers').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(entity(plan, 'clients').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+
+  it('"Felder … Jedes Feld gehört zu einer Scheune": the singular of a plural in -er is the same thing, and it belongs to the other', () => {
+    const plan = planApp('App für unseren Hof: Felder und Scheunen. Jedes Feld gehört zu einer Scheune.');
+    expect(names(plan)).toEqual(['felder', 'scheune']);
+    expect(field(plan, 'felder', 'scheune')).toMatchObject({ type: 'reference', entity: 'scheune' });
+  });
+});
+
