@@ -868,6 +868,19 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
     }
     // "harvests are logged per plot with the weight", "meeting rooms can be booked": what is done to is a thing
+    // "we taste coffees", "I foster kittens": what the user does something to, named as a plural, is a thing it keeps
+    if (!listing && ['i', 'we'].includes(text) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text) && !USER_VERBS.includes(tokens[index + 1].text)) {
+      const at = skipDeterminers(tokens, index + 2);
+      const word = tokens[at];
+      const noun = matchDomainNoun(tokens, at);
+      const thing = isWord(word) && isPlural(word.text) && (tags[at] === 'NOUN' || noun !== null) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && !UNIT_WORDS[word.text]
+        && (!libraryFieldName(toSnake(word.text)) || fieldLikeThing(word.text)) && !APP_KIND_WORDS.includes(word.text);
+      if (thing) {
+        nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([word.text]), null), at, at + 1).weak = false;
+        index = at + 1;
+        continue;
+      }
+    }
     const passive = passiveThing(index);
     if (passive && !listing) {
       nameCurrent(passive.draft, passive.start, index + 1).weak = false;
@@ -900,6 +913,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = each.end;
         continue;
       }
+    }
+    // "boats have a type (…)", "rooms have a capacity": a plural thing starting a clause and having something is kept,
+    // and what it has are its fields
+    if (!listing && clauseStart && isPlural(text) && tags[index] === 'NOUN' && ['have', 'has'].includes(tokens[index + 1]?.text ?? '') && ARTICLES.has(tokens[index + 2]?.text ?? '')
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !USER_NOUNS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text))) {
+      const noun = matchDomainNoun(tokens, index);
+      nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      listing = 'entity';
+      index += 2;
+      continue;
     }
     // "each repair job goes through received, waiting for parts, fixed": stages, which the second pass reads, are no things
     if (STAGE_WORDS.includes(text) && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '')) {
@@ -1001,6 +1024,9 @@ function listedItem(tokens: Token[], index: number): boolean {
   const plurals = tokens.slice(Math.max(0, index - 6), index - 2).some((token) => isWord(token) && isPlural(token.text));
   return listed && plurals && (after === undefined || after.punct || SEPARATORS.has(after.text));
 }
+/** Verbs of the user about the app itself, not about what it keeps: "we need reminders", "I want charts". */
+const USER_VERBS = ['need', 'want', 'like', 'love', 'use', 'have', 'get', 'see', 'make', 'build', 'create', 'run', 'am', 'are', 'was', 'were', 'would', 'could', 'can', 'do', 'does', 'think', 'hope', 'wish'];
+
 /** Words for a person the prompt does not name: "items that someone buys". */
 const SOMEONE_WORDS = ['someone', 'somebody', 'anyone', 'anybody'];
 
@@ -1195,6 +1221,29 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     for (let at = index - 1; at >= 0; at -= 1) {
       const found = draftAt(at);
       if (found && at + found.length <= index) return found.draft;
+    }
+    return drafts[0] ?? null;
+  };
+  /**
+   * The thing a phrase ending before `index` is about: "bookings for a boat on a date" speaks of the bookings, the
+   * first thing of a chain joined by prepositions; else the last thing named.
+   */
+  const phraseOwnerBefore = (index: number): EntityDraft | null => {
+    for (let at = index - 1; at >= 0; at -= 1) {
+      const found = draftAt(at);
+      if (!found || at + found.length > index) continue;
+      let start = at;
+      let owner = found.draft;
+      for (;;) {
+        const joining = ['for', 'of', 'in', 'at', 'with', 'to'];
+        let before = start - 1;
+        while (before >= 0 && isWord(tokens[before]) && !joining.includes(tokens[before].text) && (DETERMINERS.has(tokens[before].text) || MANY_WORDS.includes(tokens[before].text))) before -= 1;
+        if (before < 1 || !joining.includes(tokens[before].text)) return owner;
+        const head = draftAt(before - 1) ?? (before > 1 && draftAt(before - 2)?.length === 2 ? draftAt(before - 2) : null);
+        if (!head) return owner;
+        owner = head.draft;
+        start = before - head.length;
+      }
     }
     return drafts[0] ?? null;
   };
@@ -1472,7 +1521,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         const existing = draftAt(at);
         const each = ['each', 'every'].includes(tokens[at - 1]?.text ?? '');
         const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]))
-          || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by'].includes(text) && isThing(at))
+          || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by', 'from'].includes(text) && isThing(at))
           || (text === 'for' && each && thingAfter(at, true));
         const target = existing ?? (creates ? ensureDraft(at, true, true) : null);
         if (target && target.draft !== before.draft && !(text === 'for' && !existing && !each)) {
@@ -1693,7 +1742,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (text === 'on' && index > 0) {
       let at = index + 1;
       while (isWord(tokens[at]) && at < index + 4 && (DETERMINERS.has(tokens[at].text) || ['what', 'which', 'set', 'fixed', 'given', 'specific', 'certain', 'chosen', 'agreed'].includes(tokens[at].text))) at += 1;
-      const owner = ['day', 'date'].includes(tokens[at]?.text ?? '') && !isWord(tokens[at + 1]) ? draftBefore(index) : null;
+      const owner = ['day', 'date'].includes(tokens[at]?.text ?? '') && !isWord(tokens[at + 1]) ? phraseOwnerBefore(index) : null;
       if (owner && !owner.fields.some((field) => field.type === 'date' || field.type === 'datetime')) {
         owner.fields.push({ name: 'date', label: toSentence('date'), type: 'date', required: false });
         reading.views.push({ kind: 'calendar', entity: owner.singular, field: 'date' });

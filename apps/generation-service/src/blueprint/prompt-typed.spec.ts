@@ -249,3 +249,23 @@ describe('planApp reads things said of in other languages\' words', () => {
   });
 });
 
+describe('planApp reads things by what is done to them and what they have', () => {
+  it('"kayaks have a hull (…)": a plural thing that has something is kept, with it as a field; "for a kayak on a date" dates the reservations', () => {
+    const plan = planApp('A kayak club: members make reservations for a kayak on a date, kayaks have a hull (sit-on-top, sit-in) and we log repairs for each kayak');
+    expect(field(plan, 'kayaks', 'hull')).toMatchObject({ type: 'select', options: ['Sit-on-top', 'Sit-in'] });
+    expect(field(plan, 'reservations', 'kayak')).toMatchObject({ type: 'reference', entity: 'kayaks' });
+    expect(field(plan, 'reservations', 'date').type).toBe('date');
+    expect(field(plan, 'repairs', 'kayak')).toMatchObject({ type: 'reference', entity: 'kayaks' });
+  });
+
+  it('"we buy wines from different wineries": what the things come from is a thing they point at', () => {
+    const plan = planApp('A wine cellar: we buy wines from different wineries and note the vintage');
+    expect(names(plan)).toContain('wineries');
+    expect(plan.entities[0].fields.find((known) => known.name === 'winery')).toMatchObject({ type: 'reference', entity: 'wineries' });
+  });
+
+  it('"I knit scarves": what the user does something to is a thing it keeps; "I want charts" is no thing', () => {
+    expect(names(planApp('I knit scarves for friends, with the yarn and the colour'))).toContain('scarves');
+    expect(names(planApp('A budget app: I want charts of my spending and we need reminders for bills'))).not.toContain('charts');
+  });
+});
