@@ -48,7 +48,13 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
   if (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement) {
     const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? GENERIC_FIELDS);
     const extra = defaults.map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
-    named = [...named, ...extra.filter((field) => !named.some((candidate) => candidate.name === field.name))];
+    // the domain's time of the happening or its person is not added beside the one the prompt gave ("jobs … which
+    // customer, on what day")
+    const dated = named.some((field) => field.type === 'date' || field.type === 'datetime');
+    const pointsAtPeople = named.some((field) => field.type === 'reference');
+    const repeats = (field: EntityField): boolean => named.some((candidate) => candidate.name === field.name)
+      || (dated && ['starts_at', 'date'].includes(field.name)) || (pointsAtPeople && PEOPLE_NOUNS.includes(field.name));
+    named = [...named, ...extra.filter((field) => !repeats(field))];
   }
   for (const field of named) {
     if (field.name !== titleName && !fields.some((candidate) => candidate.name === field.name)) fields.push(field);

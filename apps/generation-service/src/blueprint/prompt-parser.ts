@@ -643,6 +643,21 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
     }
+    // "sessions I give each student with the date": what the user does with the thing, said right after it, leaves it
+    // the thing the fields after are of (the second pass reads the relation)
+    if (current && currentEnd === index && ['i', 'we'].includes(text) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text)) {
+      let at = index + 2;
+      if (['to', 'for', 'with'].includes(tokens[at]?.text ?? '')) at += 1;
+      at = skipDeterminers(tokens, at);
+      const noun = matchDomainNoun(tokens, at);
+      if (noun) at += noun.length;
+      else if (isWord(tokens[at]) && tags[at] === 'NOUN') at += 1;
+      if (at > index + 2 && ['with', 'having', 'including', 'containing'].includes(tokens[at]?.text ?? '')) {
+        currentEnd = at;
+        index = at;
+        continue;
+      }
+    }
     if (listing && current && currentEnd === index && ['with', 'having', 'including', 'containing'].includes(text)) {
       listing = 'entity';
       index += 1;
@@ -1247,6 +1262,29 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
     return drafts[0] ?? null;
   };
+  /**
+   * The thing an item of a list describes after naming it first and a dash, colon or parenthesis ("…, and jobs -
+   * which cleaner goes …", "- tanks: name, …"), when `index` is in that description; null elsewhere ("rent my gear to
+   * friends: items, …" lists things, and a parenthesis closed before `index` describes no more).
+   */
+  const describedAt = (index: number): EntityDraft | null => {
+    let closed = false;
+    for (let at = index - 1; at > 0 && !(tokens[at].punct && END_PUNCT.has(tokens[at].text) && tokens[at].text !== ')'); at -= 1) {
+      if (tokens[at].text === ')') closed = true;
+      if (![':', '-', '('].includes(tokens[at].text)) continue;
+      if (tokens[at].text === '(' && closed) {
+        closed = false;
+        continue;
+      }
+      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null);
+      if (!found) continue;
+      let before = at - found.length - 1;
+      while (before >= 0 && isWord(tokens[before]) && ARTICLES.has(tokens[before].text)) before -= 1;
+      const itemStart = before < 0 || (tokens[before].punct && tokens[before].text !== '(') || tokens[before].text === 'and';
+      if (itemStart) return found.draft;
+    }
+    return null;
+  };
   const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
     if (from === to) return;
     const target = pluralSnake(toSnake(to.singular));
@@ -1542,15 +1580,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
 
-    // "each project has many tasks", "each task belongs to a project"
-    if (['has', 'have', 'belongs', 'belong'].includes(text)) {
+    // "each project has many tasks", "each task belongs to a project"; "each box goes to a room": where it is put
+    const goesTo = ['goes', 'go'].includes(text) && ['to', 'into'].includes(next?.text ?? '') && eachThing(index) !== null;
+    if (['has', 'have', 'belongs', 'belong'].includes(text) || goesTo) {
       const subject = eachThing(index) ?? draftBefore(index);
       let at = index + 1;
-      if (tokens[at]?.text === 'to') at += 1;
+      if (['to', 'into'].includes(tokens[at]?.text ?? '')) at += 1;
       const { at: objectAt, many } = skipQuantifiers(at);
       const object = draftAt(objectAt) ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
       if (subject && object && subject !== object.draft) {
-        if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
+        if (goesTo) relate(subject, object.draft, object.draft.singular, false, 'set_null');
+        else if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
         else relate(object.draft, subject, subject.singular, false, 'cascade');
       }
     }
@@ -1629,6 +1669,34 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "jobs - which cleaner goes to which customer": in what describes a thing, "which" names a thing it points at
+    // (the tagger may take the noun for an adjective: "which cleaner goes")
+    const nounAfter = isWord(next) && (isNoun(index + 1) || (tags[index + 1] === 'ADJ' && isWord(tokens[index + 2]) && !SEPARATORS.has(tokens[index + 2].text)));
+    if (['which', 'what'].includes(text) && nounAfter && !isPlural(next.text) && !STOP_WORDS.includes(next.text) && !UNIT_WORDS[next.text]) {
+      const owner = describedAt(index);
+      const known = draftAt(index + 1);
+      const named = !known && owner && !libraryFieldName(toSnake(next.text)) && !CLAUSE_WORDS.includes(next.text);
+      const target = known ?? (named ? { draft: drafts.find((draft) => draft.singular === toSnake(next.text)) ?? { singular: toSnake(next.text), domainKey: matchDomainNoun(tokens, index + 1)?.domainKey ?? null, fields: [], measurement: false }, length: 1 } : null);
+      if (target && !drafts.includes(target.draft)) drafts.push(target.draft);
+      if (owner && target && target.draft !== owner) {
+        relate(owner, target.draft, target.draft.singular, false, 'set_null');
+        index += target.length;
+        continue;
+      }
+    }
+    // "sessions I give each student", "lessons we teach to pupils": what the user does with the things is for the one after
+    if (['i', 'we'].includes(text) && index > 0 && isThing(index - 1) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text)) {
+      const done = draftAt(index - 1);
+      let at = index + 2;
+      if (['to', 'for', 'with'].includes(tokens[at]?.text ?? '')) at += 1;
+      const { at: receiverAt, many } = skipQuantifiers(at);
+      const receiver = draftAt(receiverAt) ?? (receiverAt > at && thingAfter(receiverAt, true) ? ensureDraft(receiverAt, true, true) : null);
+      if (done && receiver && done.draft !== receiver.draft) {
+        relate(done.draft, receiver.draft, many ? pluralSnake(receiver.draft.singular) : receiver.draft.singular, many, 'set_null');
+        index = receiverAt + receiver.length - 1;
+        continue;
+      }
+    }
     // "the classes each dog is entered in": each of the second is in several of the first
     if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
       const within = draftAt(index - 1) ?? ensureDraft(index - 1, true);
@@ -1720,7 +1788,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
       // "with the price and whether it has been paid": the money just named is the one it speaks of
       const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);
-      const owner = moneyNear ?? draftBefore(index);
+      const owner = moneyNear ?? describedAt(index) ?? draftBefore(index);
       if (owner) owner.money = true;
     }
 
@@ -1742,7 +1810,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (text === 'on' && index > 0) {
       let at = index + 1;
       while (isWord(tokens[at]) && at < index + 4 && (DETERMINERS.has(tokens[at].text) || ['what', 'which', 'set', 'fixed', 'given', 'specific', 'certain', 'chosen', 'agreed'].includes(tokens[at].text))) at += 1;
-      const owner = ['day', 'date'].includes(tokens[at]?.text ?? '') && !isWord(tokens[at + 1]) ? phraseOwnerBefore(index) : null;
+      const owner = ['day', 'date'].includes(tokens[at]?.text ?? '') && !isWord(tokens[at + 1]) ? describedAt(index) ?? phraseOwnerBefore(index) : null;
       if (owner && !owner.fields.some((field) => field.type === 'date' || field.type === 'datetime')) {
         owner.fields.push({ name: 'date', label: toSentence('date'), type: 'date', required: false });
         reading.views.push({ kind: 'calendar', entity: owner.singular, field: 'date' });

@@ -269,3 +269,36 @@ describe('planApp reads things by what is done to them and what they have', () =
     expect(names(planApp('A budget app: I want charts of my spending and we need reminders for bills'))).not.toContain('charts');
   });
 });
+
+describe('planApp reads what a thing is said to do or be given', () => {
+  it('"each crate goes to a shelf": where each thing goes is a thing it points at', () => {
+    const plan = planApp('Warehouse app\n- shelves with a code\n- crates - each crate goes to a shelf, has a label');
+    expect(field(plan, 'crates', 'shelf')).toMatchObject({ type: 'reference', entity: 'shelves' });
+  });
+
+  it('"lessons I give each pupil with the date and my fee": the lessons are for a pupil, and the date and fee are theirs', () => {
+    const plan = planApp('Piano teaching: pupils, lessons I give each pupil with the date and my fee, and whether the lesson was paid');
+    expect(field(plan, 'lessons', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(plan, 'lessons', 'fee').hint).toBe('currency');
+    expect(views(plan, 'lessons')).toContain('calendar:date');
+    expect(entity(plan, 'pupils').fields.some((known) => known.hint === 'currency' || known.type === 'date')).toBe(false);
+  });
+
+  it('"visits - which gardener goes to which client on what day and how much we charge": the thing described has all of it', () => {
+    const plan = planApp('My gardening business: gardeners, clients and visits - which gardener goes to which client on what day and how much we charge');
+    expect(field(plan, 'visits', 'gardener')).toMatchObject({ type: 'reference', entity: 'gardeners' });
+    expect(field(plan, 'visits', 'client')).toMatchObject({ type: 'reference', entity: 'clients' });
+    expect(entity(plan, 'visits').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(plan.pages.some((page) => page.kind === 'calendar' && page.entity === 'visits')).toBe(true);
+    expect(entity(plan, 'clients').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+
+  it('"customers and jobs": jobs done for customers are booked work, without a job application\'s company and salary, or a second customer', () => {
+    const plan = planApp('A handyman business: customers and jobs - which customer, on what day and the price');
+    const jobs = entity(plan, 'jobs').fields.map((known) => known.name);
+    expect(jobs).toEqual(expect.arrayContaining(['customer', 'price']));
+    expect(jobs).not.toEqual(expect.arrayContaining(['salary']));
+    expect(jobs).not.toContain('company');
+    expect(jobs).not.toContain('client');
+  });
+});

@@ -194,6 +194,8 @@ export const GENERIC_FIELDS = ['description', 'date', 'tags'];
  */
 export const DOMAIN_SENSES: Record<string, { domain: string; companions: string[] }> = {
   game: { domain: 'match', companions: ['player', 'team', 'round', 'tournament', 'opponent', 'league', 'club_member', 'member'] },
+  // "cleaners, customers and jobs": work done for customers, booked on a day, not applications for a job
+  job_application: { domain: 'appointment', companions: ['customer', 'client', 'cleaner', 'worker', 'employee', 'staff_member', 'technician', 'contractor', 'tenant'] },
 };
 
 export const DOMAIN_FAMILIES: string[][] = [
