@@ -1194,7 +1194,13 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       drafts.push(draft);
       return { draft, length: noun.length };
     }
-    if (!isNoun(index) || (libraryFieldName(toSnake(tokens[index].text)) && !(named && fieldLikeThing(tokens[index].text))) || APP_KIND_WORDS.includes(tokens[index].text)) return null;
+    // "plants in rooms": a plural a relation names is a thing even when a count of it is a field ("rooms" → bedrooms),
+    // unless a number says how many ("with 3 rooms")
+    let placedAt = index - 1;
+    while (placedAt > 0 && isWord(tokens[placedAt]) && ARTICLES.has(tokens[placedAt].text)) placedAt -= 1;
+    const countNamed = named && isPlural(tokens[index].text) && FIELD_LIBRARY[libraryFieldName(toSnake(tokens[index].text)) ?? '']?.type === 'integer'
+      && ['in', 'at', 'on', 'into', 'for', 'from'].includes(tokens[placedAt]?.text ?? '');
+    if (!isNoun(index) || (libraryFieldName(toSnake(tokens[index].text)) && !(named && (fieldLikeThing(tokens[index].text) || countNamed))) || APP_KIND_WORDS.includes(tokens[index].text)) return null;
     const draft: EntityDraft = { singular: singularSnakeOf([tokens[index].text]), domainKey: null, fields: [], measurement: false };
     drafts.push(draft);
     return { draft, length: 1 };
@@ -1787,7 +1793,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if ((MONEY_WORDS.includes(text) && !listedItem(tokens, index)) || priceNoun || currencyUnit) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
       // "with the price and whether it has been paid": the money just named is the one it speaks of
-      const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);
+      // ("batches, recipes, brew date, cost": a money field listed for the app is the first thing's, where it goes)
+      const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))
+        ?? (reading.appFields.some((field) => field.name === candidate.text && field.hint === 'currency') ? drafts[0] : undefined)).find(Boolean);
       const owner = moneyNear ?? describedAt(index) ?? draftBefore(index);
       if (owner) owner.money = true;
     }
@@ -1852,9 +1860,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (tokens[at]?.text === 'and') at += 1;
     }
     const closes = tokens[at] === undefined || (tokens[at].punct && tokens[at].text !== ',') || ['with', 'having'].includes(tokens[at].text);
-    if (run.length < 2 || !closes) continue;
-    const described = run.filter((draft) => draft.fields.some((field) => field.type !== 'reference'));
-    const describing = run.filter((draft) => draft.fields.length === 0);
+    // "batches, recipes, brew date, cost": the list goes on with fields, which are the app's first thing's
+    const fieldsFollow = !closes && isWord(tokens[at]) && run[0] === drafts[0] && reading.appFields.some((field) => field.type !== 'reference');
+    if (run.length < 2 || !(closes || fieldsFollow)) continue;
+    const described = fieldsFollow ? [run[0]] : run.filter((draft) => draft.fields.some((field) => field.type !== 'reference'));
+    const describing = run.filter((draft) => !described.includes(draft) && draft.fields.length === 0);
     if (described.length !== 1 || describing.length !== run.length - 1) continue;
     for (const other of describing) relate(described[0], other, other.singular, false, 'set_null');
   }

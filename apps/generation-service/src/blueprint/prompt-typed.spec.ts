@@ -302,3 +302,18 @@ describe('planApp reads what a thing is said to do or be given', () => {
     expect(jobs).not.toContain('client');
   });
 });
+
+describe('planApp reads lists of things and their fields', () => {
+  it('"plays staged in rooms": a plural a place preposition names is a thing, even when a count of it is a field', () => {
+    const plan = planApp('A theatre app: plays staged in rooms, each play with a date');
+    expect(field(plan, 'plays', 'room')).toMatchObject({ type: 'reference', entity: 'rooms' });
+    expect(names(planApp('A property listing app: properties with price, bedrooms and rooms'))).toEqual(['properties']);
+  });
+
+  it('"projects, yarns, start date, cost": the first thing of a list that goes on with fields has them, the money too, and points at the others', () => {
+    const plan = planApp('knitting log: projects, yarns, start date, cost, finished y/n');
+    expect(field(plan, 'projects', 'yarn')).toMatchObject({ type: 'reference', entity: 'yarns' });
+    expect(field(plan, 'projects', 'cost').hint).toBe('currency');
+    expect(entity(plan, 'yarns').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+});
