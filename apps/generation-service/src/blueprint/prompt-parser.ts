@@ -746,7 +746,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = thingEnds === 'fields' ? thingEnd + 1 : thingEnd;
         continue;
       }
-      if ((KEEPING_VERBS.includes(text) && isVerbUse(tokens, index)) || CLAUSE_WORDS.includes(text)) {
+      // "has an amount and belongs to a trip": a verb with a preposition and a thing after it says how the thing relates,
+      // no field (the second pass reads the relation)
+      const relating = tags[index] === 'VERB' && /[^s]s$/.test(text) && ['to', 'into', 'in', 'with'].includes(tokens[index + 1]?.text ?? '') && DETERMINERS.has(tokens[index + 2]?.text ?? '');
+      if ((KEEPING_VERBS.includes(text) && isVerbUse(tokens, index)) || CLAUSE_WORDS.includes(text) || relating) {
         listing = null;
         continue;
       }

@@ -317,3 +317,11 @@ describe('planApp reads lists of things and their fields', () => {
     expect(entity(plan, 'yarns').fields.some((known) => known.hint === 'currency')).toBe(false);
   });
 });
+
+describe('planApp keeps relations out of the fields', () => {
+  it('"each loan has a due date and belongs to a member": the relation is no field called "belongs"', () => {
+    const plan = planApp('Track members and their loans: each loan has a due date and belongs to a member');
+    expect(entity(plan, 'loans').fields.map((known) => known.name)).not.toContain('belongs');
+    expect(field(plan, 'loans', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+  });
+});
