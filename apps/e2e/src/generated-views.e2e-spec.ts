@@ -164,8 +164,9 @@ describe('the views of a generated app', () => {
       await expenses.getByRole('link', { name: 'Hotel' }).click();
       await page.getByRole('heading', { level: 1, name: 'Hotel' }).waitFor();
       await page.getByRole('main').getByRole('link', { name: 'Lisbon' }).waitFor();
-      // The form offers the trips by name.
+      // The form offers the trips by name (it is drawn once they are read; allInnerTexts does not wait for it).
       await page.goto(`${previewUrl}/#/expenses/new`);
+      await page.getByRole('button', { name: 'Create expense' }).waitFor();
       expect(await page.getByLabel('Trip').locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Lisbon', 'Oslo']));
       // The list adds up all the expenses.
       await page.goto(`${previewUrl}/#/expenses`);
