@@ -11,8 +11,9 @@
 // `UNSEEN`, measured first and is never edited; its misses were then read while tuning, as the held-out and fresh
 // ones had been, so it no longer measures prompts nobody tuned to. A sixth (`UNSEEN_3`), in still other domains and
 // wordings, was written and measured before the planner was changed for the misses of `UNSEEN_2`: it is the unread
-// measure, never edited, read prompt by prompt or tuned to. Every section but the first has target 85 % and counts
-// toward the exit code. Reads the planner from dist/ through its public index, as the generation-service loads it.
+// measure, never edited, read prompt by prompt or tuned to, so only its share is printed. Every section but the first
+// has target 85 % and counts toward the exit code. Reads the planner from dist/ through its public index, as the
+// generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -275,9 +276,14 @@ export function benchFit() {
   return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
-function printSection(title, { results, found, total, share }, target) {
+/** Prints a section's prompts with what each missed, then its share; `unread`: the share alone, and any errors. */
+function printSection(title, { results, found, total, share }, target, unread = false) {
   console.log(`\n${title}`);
   for (const { prompt, plan, error, checked } of results) {
+    if (unread) {
+      if (error) console.log(`ERROR  (a prompt of this section) ${error}`);
+      continue;
+    }
     const missed = checked.filter((check) => !check.found);
     const mark = error ? 'ERROR' : `${checked.length - missed.length}/${checked.length}`;
     console.log(`${mark.padStart(5)}  ${prompt.length > 90 ? `${prompt.slice(0, 87)}...` : prompt}`);
@@ -294,7 +300,8 @@ export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, p50, max, .
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen (written last, measured before any change, never edited or tuned to)', unseen, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen 2 (written before the unseen misses were fixed, never edited; read while tuning)', unseen2, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited, read or tuned to)', unseen3, HELD_OUT_TARGET_SHARE);
+  // its prompts and misses are not printed: reading them would make it one more section tuned to
+  printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited, read or tuned to; its share alone)', unseen3, HELD_OUT_TARGET_SHARE, true);
   console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
   return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }

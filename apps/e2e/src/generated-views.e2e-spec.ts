@@ -4,8 +4,8 @@ import { adminAccount, api, closeBus, generatedApp, latestMailTo, launchChromium
 /**
  * The views a generated app gets from its plan, in a real browser against the real platform: a board whose cards
  * move (saved through the API), a calendar, a detail page with the rows pointing at it and their total, a ranked
- * list, totals in lists, the home page's summary, totals and rankings over more than 500 rows, and all of it on a
- * 375 px wide screen.
+ * list, totals in lists, the home page's summary, totals, rankings and a board over more than 500 rows, and all of it
+ * on a 375 px wide screen.
  */
 describe('the views of a generated app', () => {
   let owner: TestAccount;
@@ -113,6 +113,8 @@ describe('the views of a generated app', () => {
       await page.goto(`${previewUrl}/#/songs/board`);
       const column = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}\\b`) });
       await column('Idea').getByRole('link', { name: song }).waitFor();
+      // Every row has its card, so the board says nothing of rows it does not show.
+      expect(await page.locator('.board-count').count()).toBe(0);
       // Someone else renames the song after the board was drawn: a move sends only the stage, so the rename stays.
       const renamed = `${song} (live)`;
       const renaming = await page.evaluate(
@@ -162,8 +164,9 @@ describe('the views of a generated app', () => {
       await expenses.getByRole('link', { name: 'Hotel' }).click();
       await page.getByRole('heading', { level: 1, name: 'Hotel' }).waitFor();
       await page.getByRole('main').getByRole('link', { name: 'Lisbon' }).waitFor();
-      // The form offers the trips by name.
+      // The form offers the trips by name (it is drawn once they are read; allInnerTexts does not wait for it).
       await page.goto(`${previewUrl}/#/expenses/new`);
+      await page.getByRole('button', { name: 'Create expense' }).waitFor();
       expect(await page.getByLabel('Trip').locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Lisbon', 'Oslo']));
       // The list adds up all the expenses.
       await page.goto(`${previewUrl}/#/expenses`);
@@ -191,7 +194,7 @@ describe('the views of a generated app', () => {
     });
   });
 
-  it('totals and ranks an app with more than 500 rows from the server: the list, the home page and the ranking are right', async () => {
+  it('totals and ranks an app with more than 500 rows from the server: the list, the home page and the ranking are right, and a board says how many cards it shows', async () => {
     const expenses = await generatedApp(owner.key, 'Track trips and their expenses: each expense has an amount and belongs to a trip');
     const spender = await signedIn(expenses.previewUrl);
     // 520 small expenses, then a large one last: a browser reading the first 500 rows would total 50.00.
@@ -226,7 +229,22 @@ describe('the views of a generated app', () => {
       expect(lines[99]).toBe('Rank 100 Player 442 Score: 442');
       await page.getByText('The top 100 of 541.').waitFor();
     });
-  }, 240_000);
+
+    const songs = await generatedApp(owner.key, "A kanban board for my band's songs, each moving through idea, rehearsing and ready");
+    const writer = await signedIn(songs.previewUrl);
+    await writer.insertMany('songs', [
+      ...Array.from({ length: 300 }, (_, index) => ({ title: `Idea ${index}`, stage: 'Idea' })),
+      ...Array.from({ length: 212 }, (_, index) => ({ title: `Ready ${index}`, stage: 'Ready' })),
+    ]);
+    await onPage(writer.context, 'board-many', async (page) => {
+      await page.goto(`${songs.previewUrl}/#/songs/board`);
+      // The board draws the first 500 rows as cards and says so; the columns count all 512 on the server.
+      await page.getByText('Showing 500 of 512 cards; each column counts all of them.').waitFor();
+      expect(await page.locator('.board-card').count()).toBe(500);
+      const countIn = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}\\b`) }).locator('.column-count').innerText();
+      expect([await countIn('Idea'), await countIn('Rehearsing'), await countIn('Ready')]).toEqual(['300', '0', '212']);
+    });
+  }, 360_000);
 
   it('places a dated row on the calendar: a month grid on a wide screen, an agenda at 375 px', async () => {
     const { previewUrl } = await generatedApp(owner.key, 'An events calendar where I keep events with a date and a place');

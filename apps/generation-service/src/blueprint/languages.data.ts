@@ -25,6 +25,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   fr: {
     // dates of a stay and facts said 'or not'
     'arrivée': 'arrival', 'départ': 'departure', 'ou non': 'or not', 'ou pas': 'or not',
+    // "une date de livraison": the date of a happening
+    livraison: 'delivery', 'date de livraison': 'delivery date', retrait: 'pickup', 'date de retrait': 'pickup date',
     // function words
     le: 'the', la: 'the', les: 'the', un: 'a', une: 'an', des: 'some', du: 'of', de: 'of', et: 'and', ou: 'or', avec: 'with', pour: 'for', 'où': 'where',
     mon: 'my', ma: 'my', mes: 'my', notre: 'our', nos: 'our', votre: 'your', vos: 'your', je: 'i', nous: 'we', chaque: 'each', leur: 'their', leurs: 'their',
@@ -73,6 +75,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
     auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per',
     es: 'it', er: 'he', sie: 'they', wurde: 'was', wurden: 'were', war: 'was', waren: 'were', hat: 'has', haben: 'have', wird: 'is', werden: 'are',
+    // "gehört zu einer Gruppe": belonging, not the participle of "hören"
+    'gehört zu': 'belongs to', 'gehören zu': 'belong to', 'gehört zum': 'belongs to', 'gehört zur': 'belongs to',
     einfach: 'simple', einfache: 'simple', einfacher: 'simple', kleine: 'small', durch: 'through', 'über': 'through', phasen: 'stages', stufen: 'stages', status: 'status',
     spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', 'laufen': 'move', wandern: 'move',
     app: 'app', anwendung: 'app', tool: 'tool', werkzeug: 'tool', verwaltung: 'manager', manager: 'manager', tracker: 'tracker', planer: 'scheduler', planner: 'planner',
@@ -104,6 +108,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   es: {
     // dates of a stay and facts said 'or not'
     llegada: 'arrival', salida: 'departure', entrada: 'arrival', 'o no': 'or not',
+    // "si han pagado": the perfect's auxiliary, so the participle after it names the fact
+    ha: 'has', han: 'have', hemos: 'have', hayan: 'have', haya: 'has',
     el: 'the', la: 'the', los: 'the', las: 'the', un: 'a', una: 'a', unos: 'some', unas: 'some', y: 'and', e: 'and', o: 'or', u: 'or', con: 'with', para: 'for', donde: 'where', 'dónde': 'where',
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
     en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',

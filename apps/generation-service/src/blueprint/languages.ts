@@ -155,6 +155,12 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   const singularMarked = before !== undefined && SINGULAR_MARKERS.includes(before.raw.toLowerCase());
   const plural = /[sx]$/.test(word) || (before !== undefined && PLURAL_MARKERS.includes(before.raw.toLowerCase())) || (language === 'de' && !singularMarked && /(?:e|en|er|ern)$/.test(word))
     || (language === 'de' && dative && word !== lower);
+  // "Kinder … jedes Kind": a singular whose plural in -er or -e the prompt also uses names the same things, so it is
+  // written as that plural's singular ("kinder"), and the thing is one (plurals in -en already read back to the singular)
+  if (!plural && language === 'de' && singularMarked) {
+    const pluralForm = tokens.find((other) => other !== token && ['er', 'e'].some((ending) => other.raw.toLowerCase() === lower + ending));
+    if (pluralForm) return pluralForm.raw.toLowerCase();
+  }
   if (!plural) return word === lower ? null : word;
   // "Gruppen" is the plural of "Gruppe": written "gruppes", its singular reads back as the one "einer Gruppe" names
   if (language === 'de' && /[^aeiouäöü]en$/.test(word) && !singularMarked) {

@@ -336,6 +336,49 @@ describe('revisePlan', () => {
   it('is deterministic', () => {
     expect(revisePlan(base, 'add a category field to recipes')).toEqual(revisePlan(base, 'add a category field to recipes'));
   });
+
+  it('adds a notes field to a reading log\'s books, whose author is typed in with the book', () => {
+    const log = planApp('A reading log where I save books with title, author and a rating');
+    expect(entity(log, 'books').fields.map((candidate) => candidate.name)).toEqual(['title', 'author', 'rating']);
+    const next = revisePlan(log, 'Add a notes field to books');
+    expect(entity(next, 'books').fields.map((candidate) => candidate.name)).toEqual(['title', 'author', 'rating', 'notes']);
+  });
+
+  it('says a field asked for is already there, and adds the others asked for with it', () => {
+    const withNotes = revisePlan(base, 'add a notes field to recipes');
+    expect(() => revisePlan(withNotes, 'add a notes field to recipes')).toThrow(/^Recipes already have a "Notes" field\.$/);
+    expect(entity(revisePlan(withNotes, 'add notes and a source to recipes'), 'recipes').fields.map((candidate) => candidate.name)).toContain('source');
+    expect(() => revisePlan(base, 'make the rating an integer')).toThrow(/Rating is already an integer field/);
+    expect(() => revisePlan(base, 'rename the app to Recipe Manager')).toThrow(/already called Recipe Manager/);
+  });
+});
+
+describe('revisePlan asked for a table the app already has', () => {
+  const salon = planApp('a salon booking system: customers book appointments with a stylist, service and time');
+
+  it('fails saying the table exists, for every way of asking, and leaves the plan as it was', () => {
+    expect(salon.entities.map((candidate) => candidate.name)).toEqual(['appointments', 'stylists']);
+    const before = JSON.stringify(salon);
+    for (const update of ['add a table for stylists', 'add a stylists table', 'create a new table called stylists', 'also track stylists', 'add stylists']) {
+      expect(() => revisePlan(salon, update)).toThrow(/^The app already has a table of stylists \(name, email, phone, company, notes\), so nothing was changed; to add fields to stylists, name them\.$/);
+    }
+    expect(JSON.stringify(salon)).toBe(before);
+  });
+
+  it('adds the new fields asked for with it', () => {
+    const next = revisePlan(salon, 'add a table for stylists with a specialty and a phone');
+    expect(field(next, 'stylists', 'specialty').type).toBe('text');
+    expect(entity(next, 'stylists').fields.filter((candidate) => candidate.name === 'phone')).toHaveLength(1);
+    expect(next.entities.map((candidate) => candidate.name)).toEqual(['appointments', 'stylists']);
+  });
+
+  it('says so when every field asked for is there too', () => {
+    expect(() => revisePlan(salon, 'add a table for stylists with email and phone')).toThrow(/^The app already has a table of stylists, and stylists already have "Email" and "Phone" fields\.$/);
+  });
+
+  it('still makes a table the app lacks when asked the same way', () => {
+    expect(revisePlan(salon, 'add a table for products with a price').entities.map((candidate) => candidate.name)).toEqual(['appointments', 'stylists', 'products']);
+  });
 });
 
 describe('validateAppPlan', () => {

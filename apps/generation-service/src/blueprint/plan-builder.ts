@@ -48,7 +48,13 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
   if (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement) {
     const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? GENERIC_FIELDS);
     const extra = defaults.map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
-    named = [...named, ...extra.filter((field) => !named.some((candidate) => candidate.name === field.name))];
+    // the domain's time of the happening or its person is not added beside the one the prompt gave ("jobs … which
+    // customer, on what day")
+    const dated = named.some((field) => field.type === 'date' || field.type === 'datetime');
+    const pointsAtPeople = named.some((field) => field.type === 'reference');
+    const repeats = (field: EntityField): boolean => named.some((candidate) => candidate.name === field.name)
+      || (dated && ['starts_at', 'date'].includes(field.name)) || (pointsAtPeople && PEOPLE_NOUNS.includes(field.name));
+    named = [...named, ...extra.filter((field) => !repeats(field))];
   }
   for (const field of named) {
     if (field.name !== titleName && !fields.some((candidate) => candidate.name === field.name)) fields.push(field);
@@ -128,6 +134,12 @@ export function boardField(entity: EntityPlan, domainKey: string | null): Entity
   else entity.fields.push(field);
   return field;
 }
+
+const HAPPENINGS = '(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)';
+/** "pickup date", "viewing date", "sowing dates": the date of something that happens. */
+const HAPPENING_DATE = new RegExp(`^${HAPPENINGS}_(?:date|day|time|at|on)s?$`);
+/** "date of delivery", "day of the match": the same, the other way round. */
+const DATE_OF_HAPPENING = new RegExp(`^(?:date|day|time)s?_of_(?:the_)?${HAPPENINGS}$`);
 
 /** The date a calendar of this entity places rows by, a date and time added when it has none. */
 function calendarField(entity: EntityPlan): EntityField {
@@ -216,7 +228,8 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const scheduled = [draft?.singular, draft?.domainKey, singularSnake(entity.name)].some((kind) => kind && SCHEDULED_NOUNS.includes(kind));
     const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
     // a date of something that happens ("pickup date", "viewing date", "sowing dates") is one to see on a calendar
-    const happening = entity.fields.find((field) => viewFits('calendar', field) && /^(?:[a-z]+ing|pickup|delivery|visit|event|session|meeting|match|class|shift|booking|service|appointment)_(?:date|day|time|at|on)s?$/.test(field.name))
+    // "date of delivery" ("date de livraison") says the same the other way round
+    const happening = entity.fields.find((field) => viewFits('calendar', field) && (HAPPENING_DATE.test(field.name) || DATE_OF_HAPPENING.test(field.name)))
       // a date something starts on ("an arrival date and a departure date", "date of arrival", "start date") spans days from there
       ?? entity.fields.find((field) => viewFits('calendar', field) && /(?:^|_)(?:arrival|check_in|start|begin|beginning)(?:_|$)/.test(field.name));
     // what the prompt gave a start time ("each talk with a start time"), or a date and a place or a thing it is of

@@ -9,10 +9,10 @@
 import type { EntityField } from '@appgen/contracts';
 import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
-  PEOPLE_NOUNS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
+  PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
-  SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
+  SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
@@ -202,6 +202,19 @@ function readOptions(tokens: Token[], index: number): { options: string[]; used:
   if (at >= tokens.length) return null;
   const cleaned = [...new Set(options.map((option) => option.charAt(0).toUpperCase() + option.slice(1)))];
   return cleaned.length >= 2 ? { options: cleaned, used: at - index + 1 } : null;
+}
+
+/** Words joined by slashes at `index` ("PLA/PETG/ABS"), not all plural, as options; null when there are none. */
+function slashChoices(tokens: Token[], index: number): { options: string[]; end: number } | null {
+  const words: Token[] = [];
+  let at = index;
+  while (isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text)) {
+    words.push(tokens[at]);
+    if (tokens[at + 1]?.text !== '/') break;
+    at += 2;
+  }
+  if (words.length < 2 || words.every((word) => isPlural(word.text))) return null;
+  return { options: words.map((word) => word.raw.charAt(0).toUpperCase() + word.raw.slice(1)), end: index + words.length * 2 - 1 };
 }
 
 /** Choices of a select field: the domain's own, then the field name's, then its head word's. */
@@ -426,7 +439,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       if (known) return { draft: known, end: index + length };
       const verb = tokens[index + length]?.text ?? '';
       const says = MOVING_VERBS.includes(verb) || ['has', 'have', 'belongs', 'is', 'was', 'gets', 'needs', 'comes'].includes(verb);
-      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || tags[index + at] === 'PROPN' || (at < length - 1 && tags[index + at] === 'ADJ')));
+      // "chaque panier a" → "each panier has": a word the tagger does not know, which it takes for an adjective, is
+      // the noun between "each" and the verb
+      const nouns = words.every((word, at) => !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (tags[index + at] === 'NOUN' || tags[index + at] === 'PROPN' || tags[index + at] === 'ADJ' && (at < length - 1 || length === 1)));
       const last = words[length - 1].text;
       if (!says || !nouns || isPlural(last) || UNIT_WORDS[last] || APP_KIND_WORDS.includes(last) || (libraryFieldName(toSnake(last)) && !fieldLikeThing(last))) continue;
       const noun = matchDomainNoun(tokens, index);
@@ -514,7 +529,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const noun = matchDomainNoun(tokens, first);
     const nounLike = noun !== null || isPlural(last.text) || tags[end - 1] === 'NOUN' || tags[end - 1] === 'PROPN';
     // "- track expenses", "- see who is late": what the app does, not what it keeps
-    const doing = (tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text);
+    // ("- water tests": a mass noun before a plural one says what kind of thing it is)
+    const massModifier = end - first >= 2 && tags[first] === 'NOUN' && UNCOUNTABLE_NOUNS.includes(tokens[first].text) && isPlural(last.text);
+    const doing = ((tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text)) && !massModifier;
     if (!nounLike || doing || STOP_WORDS.includes(last.text) || CLAUSE_WORDS.includes(last.text) || UNIT_WORDS[last.text]) return null;
     const words = tokens.slice(first, end).map((word) => word.text);
     return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
@@ -585,7 +602,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
-        const thingsListed = (token.text === ':' || token.text === '-') && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null;
+        // "PUB QUIZ. Teams, Rounds (…), points per team": a sentence that opens with two things and a comma lists things
+        const first = listedThing(index + 1);
+        const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && tokens[first]?.text === ',' && listedThing(first + 1) > 0;
+        const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
         if (thingsListed) {
           listing = 'app';
           appListHasFields = false;
@@ -623,6 +643,21 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
     }
+    // "sessions I give each student with the date": what the user does with the thing, said right after it, leaves it
+    // the thing the fields after are of (the second pass reads the relation)
+    if (current && currentEnd === index && ['i', 'we'].includes(text) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text)) {
+      let at = index + 2;
+      if (['to', 'for', 'with'].includes(tokens[at]?.text ?? '')) at += 1;
+      at = skipDeterminers(tokens, at);
+      const noun = matchDomainNoun(tokens, at);
+      if (noun) at += noun.length;
+      else if (isWord(tokens[at]) && tags[at] === 'NOUN') at += 1;
+      if (at > index + 2 && ['with', 'having', 'including', 'containing'].includes(tokens[at]?.text ?? '')) {
+        currentEnd = at;
+        index = at;
+        continue;
+      }
+    }
     if (listing && current && currentEnd === index && ['with', 'having', 'including', 'containing'].includes(text)) {
       listing = 'entity';
       index += 1;
@@ -630,6 +665,21 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     if (listing) {
+      // "material: PLA/PETG/ABS", "freshwater/saltwater": words joined by slashes are the choices of one field, the
+      // one named just before ":" or, when none is, a type; "owners / pets / visits", all plural, are things
+      const slashed = slashChoices(tokens, index);
+      if (slashed) {
+        const fields = fieldTarget();
+        const named = tokens[index - 1]?.text === ':' ? fields[fields.length - 1] : undefined;
+        const family = OPTION_FAMILIES.find((candidate) => slashed.options.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
+        const field: EntityField = named && ['text', 'select'].includes(named.type) ? named : { name: family?.field ?? 'type', label: toSentence(family?.field ?? 'type'), type: 'select', required: false };
+        field.type = 'select';
+        field.options = slashed.options;
+        delete field.hint;
+        if (field !== named) addField(fields, field);
+        index = slashed.end;
+        continue;
+      }
       if (SEPARATORS.has(text)) {
         index += 1;
         continue;
@@ -679,6 +729,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = thingEnd;
         continue;
       }
+      // "bottles, wineries, regions": right after a thing, a bare plural of a list of things is one too, even when
+      // its word also names a field ("winery")
+      const afterThing = current !== null && !current.weak && currentEnd < index && tokens.slice(currentEnd, index).every((between) => SEPARATORS.has(between.text) && between.text !== 'or');
+      if (inThings && afterThing && isPlural(text) && fieldLikeThing(text) && tags[index] === 'NOUN' && matchDomainNoun(tokens, index) === null && (tokens[index + 1] === undefined || SEPARATORS.has(tokens[index + 1].text) || END_PUNCT.has(tokens[index + 1].text))) {
+        nameCurrent(entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+        index += 1;
+        continue;
+      }
       if (thingEnds && (thingEnds !== 'item' || inThings) && !bareField) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
@@ -688,7 +746,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = thingEnds === 'fields' ? thingEnd + 1 : thingEnd;
         continue;
       }
-      if ((KEEPING_VERBS.includes(text) && isVerbUse(tokens, index)) || CLAUSE_WORDS.includes(text)) {
+      // "has an amount and belongs to a trip": a verb with a preposition and a thing after it says how the thing relates,
+      // no field (the second pass reads the relation)
+      const relating = tags[index] === 'VERB' && /[^s]s$/.test(text) && ['to', 'into', 'in', 'with'].includes(tokens[index + 1]?.text ?? '') && DETERMINERS.has(tokens[index + 2]?.text ?? '');
+      if ((KEEPING_VERBS.includes(text) && isVerbUse(tokens, index)) || CLAUSE_WORDS.includes(text) || relating) {
         listing = null;
         continue;
       }
@@ -825,6 +886,19 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
     }
     // "harvests are logged per plot with the weight", "meeting rooms can be booked": what is done to is a thing
+    // "we taste coffees", "I foster kittens": what the user does something to, named as a plural, is a thing it keeps
+    if (!listing && ['i', 'we'].includes(text) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text) && !USER_VERBS.includes(tokens[index + 1].text)) {
+      const at = skipDeterminers(tokens, index + 2);
+      const word = tokens[at];
+      const noun = matchDomainNoun(tokens, at);
+      const thing = isWord(word) && isPlural(word.text) && (tags[at] === 'NOUN' || noun !== null) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && !UNIT_WORDS[word.text]
+        && (!libraryFieldName(toSnake(word.text)) || fieldLikeThing(word.text)) && !APP_KIND_WORDS.includes(word.text);
+      if (thing) {
+        nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([word.text]), null), at, at + 1).weak = false;
+        index = at + 1;
+        continue;
+      }
+    }
     const passive = passiveThing(index);
     if (passive && !listing) {
       nameCurrent(passive.draft, passive.start, index + 1).weak = false;
@@ -858,6 +932,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
     }
+    // "boats have a type (…)", "rooms have a capacity": a plural thing starting a clause and having something is kept,
+    // and what it has are its fields
+    if (!listing && clauseStart && isPlural(text) && tags[index] === 'NOUN' && ['have', 'has'].includes(tokens[index + 1]?.text ?? '') && ARTICLES.has(tokens[index + 2]?.text ?? '')
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !USER_NOUNS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text))) {
+      const noun = matchDomainNoun(tokens, index);
+      nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      listing = 'entity';
+      index += 2;
+      continue;
+    }
     // "each repair job goes through received, waiting for parts, fixed": stages, which the second pass reads, are no things
     if (STAGE_WORDS.includes(text) && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '')) {
       const stages = readItems(tokens, index + 1);
@@ -870,6 +954,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (asVerbField) {
       addField(current ? current.fields : reading.appFields, asVerbField.field);
       index += asVerbField.used;
+      continue;
+    }
+    // "members submit print jobs": a singular noun right after a verb and before a plural thing is part of its name
+    const nextWord = tokens[index + 1];
+    if (index > 0 && tags[index] === 'NOUN' && tags[index - 1] === 'VERB' && !isPlural(text) && !STOP_WORDS.includes(text) && matchDomainNoun(tokens, index) === null
+      && !libraryFieldName(toSnake(text)) && isWord(nextWord) && isPlural(nextWord.text) && tags[index + 1] === 'NOUN' && !UNIT_WORDS[nextWord.text] && !STOP_WORDS.includes(nextWord.text)) {
+      nameCurrent(entityFor(singularSnakeOf([text, nextWord.text]), null), index, index + 2).weak = false;
+      index += 2;
       continue;
     }
     const appWord = matchAppWord(tokens, index);
@@ -950,6 +1042,9 @@ function listedItem(tokens: Token[], index: number): boolean {
   const plurals = tokens.slice(Math.max(0, index - 6), index - 2).some((token) => isWord(token) && isPlural(token.text));
   return listed && plurals && (after === undefined || after.punct || SEPARATORS.has(after.text));
 }
+/** Verbs of the user about the app itself, not about what it keeps: "we need reminders", "I want charts". */
+const USER_VERBS = ['need', 'want', 'like', 'love', 'use', 'have', 'get', 'see', 'make', 'build', 'create', 'run', 'am', 'are', 'was', 'were', 'would', 'could', 'can', 'do', 'does', 'think', 'hope', 'wish'];
+
 /** Words for a person the prompt does not name: "items that someone buys". */
 const SOMEONE_WORDS = ['someone', 'somebody', 'anyone', 'anybody'];
 
@@ -1102,7 +1197,13 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       drafts.push(draft);
       return { draft, length: noun.length };
     }
-    if (!isNoun(index) || (libraryFieldName(toSnake(tokens[index].text)) && !(named && fieldLikeThing(tokens[index].text))) || APP_KIND_WORDS.includes(tokens[index].text)) return null;
+    // "plants in rooms": a plural a relation names is a thing even when a count of it is a field ("rooms" → bedrooms),
+    // unless a number says how many ("with 3 rooms")
+    let placedAt = index - 1;
+    while (placedAt > 0 && isWord(tokens[placedAt]) && ARTICLES.has(tokens[placedAt].text)) placedAt -= 1;
+    const countNamed = named && isPlural(tokens[index].text) && FIELD_LIBRARY[libraryFieldName(toSnake(tokens[index].text)) ?? '']?.type === 'integer'
+      && ['in', 'at', 'on', 'into', 'for', 'from'].includes(tokens[placedAt]?.text ?? '');
+    if (!isNoun(index) || (libraryFieldName(toSnake(tokens[index].text)) && !(named && (fieldLikeThing(tokens[index].text) || countNamed))) || APP_KIND_WORDS.includes(tokens[index].text)) return null;
     const draft: EntityDraft = { singular: singularSnakeOf([tokens[index].text]), domainKey: null, fields: [], measurement: false };
     drafts.push(draft);
     return { draft, length: 1 };
@@ -1146,6 +1247,52 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (found && at + found.length <= index) return found.draft;
     }
     return drafts[0] ?? null;
+  };
+  /**
+   * The thing a phrase ending before `index` is about: "bookings for a boat on a date" speaks of the bookings, the
+   * first thing of a chain joined by prepositions; else the last thing named.
+   */
+  const phraseOwnerBefore = (index: number): EntityDraft | null => {
+    for (let at = index - 1; at >= 0; at -= 1) {
+      const found = draftAt(at);
+      if (!found || at + found.length > index) continue;
+      let start = at;
+      let owner = found.draft;
+      for (;;) {
+        const joining = ['for', 'of', 'in', 'at', 'with', 'to'];
+        let before = start - 1;
+        while (before >= 0 && isWord(tokens[before]) && !joining.includes(tokens[before].text) && (DETERMINERS.has(tokens[before].text) || MANY_WORDS.includes(tokens[before].text))) before -= 1;
+        if (before < 1 || !joining.includes(tokens[before].text)) return owner;
+        const head = draftAt(before - 1) ?? (before > 1 && draftAt(before - 2)?.length === 2 ? draftAt(before - 2) : null);
+        if (!head) return owner;
+        owner = head.draft;
+        start = before - head.length;
+      }
+    }
+    return drafts[0] ?? null;
+  };
+  /**
+   * The thing an item of a list describes after naming it first and a dash, colon or parenthesis ("…, and jobs -
+   * which cleaner goes …", "- tanks: name, …"), when `index` is in that description; null elsewhere ("rent my gear to
+   * friends: items, …" lists things, and a parenthesis closed before `index` describes no more).
+   */
+  const describedAt = (index: number): EntityDraft | null => {
+    let closed = false;
+    for (let at = index - 1; at > 0 && !(tokens[at].punct && END_PUNCT.has(tokens[at].text) && tokens[at].text !== ')'); at -= 1) {
+      if (tokens[at].text === ')') closed = true;
+      if (![':', '-', '('].includes(tokens[at].text)) continue;
+      if (tokens[at].text === '(' && closed) {
+        closed = false;
+        continue;
+      }
+      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null);
+      if (!found) continue;
+      let before = at - found.length - 1;
+      while (before >= 0 && isWord(tokens[before]) && ARTICLES.has(tokens[before].text)) before -= 1;
+      const itemStart = before < 0 || (tokens[before].punct && tokens[before].text !== '(') || tokens[before].text === 'and';
+      if (itemStart) return found.draft;
+    }
+    return null;
   };
   const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
     if (from === to) return;
@@ -1236,7 +1383,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const owned = draftAt(index + 2) ?? (isThing(index + 2) ? ensureDraft(index + 2, true, true) : null);
       // "owners, their pets": who has the things is one too, even when the word is also a field's
       const owner = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
-      if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
+      // "dogs, their owners": who has the thing is whom it points at, each of them having several ("families, their
+      // children" are the families')
+      const personOfThing = owner && owned && POSSESSOR_NOUNS.includes(owned.draft.singular) && !isPeople(owner.draft);
+      if (owner && owned && personOfThing) relate(owner.draft, owned.draft, owned.draft.singular, false, 'set_null');
+      else if (owner && owned && (owner.length === 1 || draftAt(index - 1) === null)) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
     }
     if (token.punct) continue;
     const text = token.text;
@@ -1261,8 +1412,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (joined && people) relate(joined.draft, people, pluralSnake(people.singular), true, 'set_null');
     }
     // "items, who borrowed them": who did it to the things is one of the app's people, or a name when it keeps none
-    if (text === 'who' && tags[index + 1] === 'VERB' && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
+    if (text === 'who' && (tags[index + 1] === 'VERB' || tags[index + 1] === 'AUX') && ['them', 'it'].includes(tokens[index + 2]?.text ?? '')) {
       const owner = draftBefore(index);
+      // "who does them (me or Sam)": the people it can be are named, so it is a choice of them
+      const named = readOptions(tokens, index + 3);
+      if (owner && named) {
+        const names = named.options.map((option) => toSnake(option));
+        owner.fields = owner.fields.filter((field) => !names.includes(field.name));
+        addChoice(owner, `${participleOf(next?.text ?? 'does')}_by`, named.options);
+        index += 2 + named.used;
+        continue;
+      }
       const people = drafts.find((draft) => draft !== owner && isPeople(draft));
       const done = `${toSnake(next?.text ?? 'done')}_by`;
       if (owner && people) relate(owner, people, people.singular, false, 'set_null');
@@ -1386,6 +1546,18 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "teams of players", "bouquets of flowers": a plural thing of another plural, with no determiner between, is made
+    // of them: each of the second is in one of the first
+    if (text === 'of' && index > 0 && isThing(index + 1) && isPlural(tokens[index - 1].text) && draftAt(index - 1)?.length === 1) {
+      const whole = draftAt(index - 1);
+      const part = draftAt(index + 1) ?? ensureDraft(index + 1, true);
+      if (whole && part && part.draft !== whole.draft) {
+        whole.draft.fields = whole.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(part.draft.singular)));
+        relate(part.draft, whole.draft, whole.draft.singular, false, 'set_null');
+        index += part.length;
+        continue;
+      }
+    }
     // "songs of an album", "tasks in projects", "players per team"
     // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
     if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
@@ -1396,7 +1568,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         const existing = draftAt(at);
         const each = ['each', 'every'].includes(tokens[at - 1]?.text ?? '');
         const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]))
-          || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by'].includes(text) && isThing(at))
+          || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by', 'from'].includes(text) && isThing(at))
           || (text === 'for' && each && thingAfter(at, true));
         const target = existing ?? (creates ? ensureDraft(at, true, true) : null);
         if (target && target.draft !== before.draft && !(text === 'for' && !existing && !each)) {
@@ -1417,15 +1589,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
 
-    // "each project has many tasks", "each task belongs to a project"
-    if (['has', 'have', 'belongs', 'belong'].includes(text)) {
+    // "each project has many tasks", "each task belongs to a project"; "each box goes to a room": where it is put
+    const goesTo = ['goes', 'go'].includes(text) && ['to', 'into'].includes(next?.text ?? '') && eachThing(index) !== null;
+    if (['has', 'have', 'belongs', 'belong'].includes(text) || goesTo) {
       const subject = eachThing(index) ?? draftBefore(index);
       let at = index + 1;
-      if (tokens[at]?.text === 'to') at += 1;
+      if (['to', 'into'].includes(tokens[at]?.text ?? '')) at += 1;
       const { at: objectAt, many } = skipQuantifiers(at);
       const object = draftAt(objectAt) ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
       if (subject && object && subject !== object.draft) {
-        if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
+        if (goesTo) relate(subject, object.draft, object.draft.singular, false, 'set_null');
+        else if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
         else relate(object.draft, subject, subject.singular, false, 'cascade');
       }
     }
@@ -1504,6 +1678,45 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "jobs - which cleaner goes to which customer": in what describes a thing, "which" names a thing it points at
+    // (the tagger may take the noun for an adjective: "which cleaner goes")
+    const nounAfter = isWord(next) && (isNoun(index + 1) || (tags[index + 1] === 'ADJ' && isWord(tokens[index + 2]) && !SEPARATORS.has(tokens[index + 2].text)));
+    if (['which', 'what'].includes(text) && nounAfter && !isPlural(next.text) && !STOP_WORDS.includes(next.text) && !UNIT_WORDS[next.text]) {
+      const owner = describedAt(index);
+      const known = draftAt(index + 1);
+      const named = !known && owner && !libraryFieldName(toSnake(next.text)) && !CLAUSE_WORDS.includes(next.text);
+      const target = known ?? (named ? { draft: drafts.find((draft) => draft.singular === toSnake(next.text)) ?? { singular: toSnake(next.text), domainKey: matchDomainNoun(tokens, index + 1)?.domainKey ?? null, fields: [], measurement: false }, length: 1 } : null);
+      if (target && !drafts.includes(target.draft)) drafts.push(target.draft);
+      if (owner && target && target.draft !== owner) {
+        relate(owner, target.draft, target.draft.singular, false, 'set_null');
+        index += target.length;
+        continue;
+      }
+    }
+    // "sessions I give each student", "lessons we teach to pupils": what the user does with the things is for the one after
+    if (['i', 'we'].includes(text) && index > 0 && isThing(index - 1) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text)) {
+      const done = draftAt(index - 1);
+      let at = index + 2;
+      if (['to', 'for', 'with'].includes(tokens[at]?.text ?? '')) at += 1;
+      const { at: receiverAt, many } = skipQuantifiers(at);
+      const receiver = draftAt(receiverAt) ?? (receiverAt > at && thingAfter(receiverAt, true) ? ensureDraft(receiverAt, true, true) : null);
+      if (done && receiver && done.draft !== receiver.draft) {
+        relate(done.draft, receiver.draft, many ? pluralSnake(receiver.draft.singular) : receiver.draft.singular, many, 'set_null');
+        index = receiverAt + receiver.length - 1;
+        continue;
+      }
+    }
+    // "the classes each dog is entered in": each of the second is in several of the first
+    if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
+      const within = draftAt(index - 1) ?? ensureDraft(index - 1, true);
+      const member = draftAt(index + 1);
+      const after = member ? index + 1 + member.length : -1;
+      if (within && member && within.draft !== member.draft && COPULAS.includes(tokens[after]?.text ?? '') && isParticiple(tokens[after + 1]?.text ?? '') && RELATION_PREPOSITIONS.includes(tokens[after + 2]?.text ?? '')) {
+        relate(member.draft, within.draft, pluralSnake(within.draft.singular), true, 'set_null');
+        index = after + 2;
+        continue;
+      }
+    }
     // "the donations each donor makes to a campaign": a thing, then who makes each, then for whom
     if ((text === 'each' || text === 'every') && index > 0 && isThing(index - 1)) {
       const made = draftAt(index - 1) ?? ensureDraft(index - 1, true);
@@ -1559,9 +1772,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (stated) phrase = [word.text, tokens[at + 2].text];
       // "whether I own each book": a verb of the person, said of a thing
       const ownVerb = isWord(word) && ['i', 'we', 'you', 'they'].includes(tokens[at - 1]?.text ?? '') && draftAt(skipQuantifiers(at + 1).at) !== null;
+      // "ob ein Sänger anwesend war" → "whether a singer present was": a clause ending on its verb names the fact before it
+      const verbLast = isWord(word) && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && (!isWord(tokens[at + 2]) || SEPARATORS.has(tokens[at + 2].text));
       // "if they are terminadas": whatever is said after "is" or "are" is the fact
       const predicate = isWord(word) && COPULAS.includes(tokens[at - 1]?.text ?? '') && !draftAt(at) && !DETERMINERS.has(tokens[at - 1]?.text ?? '');
-      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || verbLast || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
         // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before
@@ -1575,11 +1790,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // money: "what each item costs", "expenses paid by"; "guests, tables and a budget" lists the app's budget, not the tables'
-    if (MONEY_WORDS.includes(text) && !listedItem(tokens, index)) {
+    // "the deposit", "my rate": a noun of money after a determiner, even listed on its own; "5 cents per gram"
+    const priceNoun = PRICE_NOUNS.includes(text) && DETERMINERS.has(tokens[index - 1]?.text ?? '') && !['rate', 'rates'].includes(text) || (['rate', 'rates'].includes(text) && ['my', 'our', 'your', 'their', 'hourly', 'daily'].includes(tokens[index - 1]?.text ?? ''));
+    const currencyUnit = CURRENCY_UNITS.includes(text) && isNumber(tokens[index - 1]);
+    if ((MONEY_WORDS.includes(text) && !listedItem(tokens, index)) || priceNoun || currencyUnit) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
       // "with the price and whether it has been paid": the money just named is the one it speaks of
-      const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))).find(Boolean);
-      const owner = moneyNear ?? draftBefore(index);
+      // ("batches, recipes, brew date, cost": a money field listed for the app is the first thing's, where it goes)
+      const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))
+        ?? (reading.appFields.some((field) => field.name === candidate.text && field.hint === 'currency') ? drafts[0] : undefined)).find(Boolean);
+      const owner = moneyNear ?? describedAt(index) ?? draftBefore(index);
       if (owner) owner.money = true;
     }
 
@@ -1597,6 +1817,24 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       reading.views.push({ kind: 'ranking', entity: (voted ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
     }
+    // "families pick up parcels on a set day", "which cleaner goes where on what day": the thing happens on a date
+    if (text === 'on' && index > 0) {
+      let at = index + 1;
+      while (isWord(tokens[at]) && at < index + 4 && (DETERMINERS.has(tokens[at].text) || ['what', 'which', 'set', 'fixed', 'given', 'specific', 'certain', 'chosen', 'agreed'].includes(tokens[at].text))) at += 1;
+      const owner = ['day', 'date'].includes(tokens[at]?.text ?? '') && !isWord(tokens[at + 1]) ? describedAt(index) ?? phraseOwnerBefore(index) : null;
+      if (owner && !owner.fields.some((field) => field.type === 'date' || field.type === 'datetime')) {
+        owner.fields.push({ name: 'date', label: toSentence('date'), type: 'date', required: false });
+        reading.views.push({ kind: 'calendar', entity: owner.singular, field: 'date' });
+      }
+    }
+    // "the best coffees show at the top", "top teams first": the things named after it are ranked
+    if (['best', 'top', 'highest'].includes(text) && isThing(index + 1) && tokens.slice(index + 2, index + 7).some((candidate) => ['top', 'first'].includes(candidate.text))) {
+      const ranked = draftAt(index + 1) ?? ensureDraft(index + 1, true, true);
+      if (ranked) {
+        reading.views.push({ kind: 'ranking', entity: ranked.draft.singular });
+        continue;
+      }
+    }
     if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
       let target: EntityDraft | null = null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
@@ -1609,4 +1847,56 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });
     if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) reading.views.push({ kind: 'calendar', entity: null });
   }
+
+  // "bottles, wineries, regions. vintage, price", "huéspedes, habitaciones, reservas con fecha": in a list of things
+  // with no verb, the one thing given fields of its own is what the others describe, and it points at each of them
+  for (let start = 0; start < tokens.length; start += 1) {
+    const opens = start === 0 || (tokens[start - 1].punct && tokens[start - 1].text !== ',');
+    if (!opens) continue;
+    const run: EntityDraft[] = [];
+    let at = start;
+    for (let found = draftAt(at); found; found = draftAt(at)) {
+      if (!run.includes(found.draft)) run.push(found.draft);
+      at += found.length;
+      if (!SEPARATORS.has(tokens[at]?.text ?? '') || tokens[at].text === 'or') break;
+      at += 1;
+      if (tokens[at]?.text === 'and') at += 1;
+    }
+    const closes = tokens[at] === undefined || (tokens[at].punct && tokens[at].text !== ',') || ['with', 'having'].includes(tokens[at].text);
+    // "batches, recipes, brew date, cost": the list goes on with fields, which are the app's first thing's
+    const fieldsFollow = !closes && isWord(tokens[at]) && run[0] === drafts[0] && reading.appFields.some((field) => field.type !== 'reference');
+    if (run.length < 2 || !(closes || fieldsFollow)) continue;
+    const described = fieldsFollow ? [run[0]] : run.filter((draft) => draft.fields.some((field) => field.type !== 'reference'));
+    const describing = run.filter((draft) => !described.includes(draft) && draft.fields.length === 0);
+    if (described.length !== 1 || describing.length !== run.length - 1) continue;
+    for (const other of describing) relate(described[0], other, other.singular, false, 'set_null');
+  }
+
+  // "each appointment has a stylist", "posts with an author": a person named as a field is one of the app's people,
+  // kept once in a list of them and pointed at
+  for (const draft of [...drafts]) {
+    for (const field of [...draft.fields]) {
+      if (field.type !== 'text' || field.options || field.hint || !personWord(field.name)) continue;
+      const known = drafts.find((candidate) => candidate.singular === field.name || candidate.domainKey === field.name);
+      // "books with title, author and a rating": a person the thing's own kind lists among its details (a book's
+      // author) is a credit typed in with it, not someone kept in a list, unless the prompt names those people as a thing
+      if (!known && draft.domainKey && DOMAINS[draft.domainKey]?.fields.includes(field.name)) continue;
+      const noun = known ? null : matchDomainNoun(tokenize(field.name), 0);
+      // a person the vocabulary has no kind for is kept as a contact: a name, an e-mail and a phone
+      const people = known ?? { singular: field.name, domainKey: noun?.domainKey ?? 'contact', fields: [], measurement: false };
+      if (people === draft) continue;
+      if (!known) drafts.push(people);
+      relate(draft, people, field.name, false, 'set_null');
+    }
+  }
+}
+
+/**
+ * A field's word that names a person with an identity of their own: a kind of person the vocabulary knows ("author",
+ * "teacher") or an agent noun in -ist or -ician/-arian ("stylist", "florist", "technician"; not a "playlist"), but
+ * not the app's user.
+ */
+function personWord(name: string): boolean {
+  if (name.includes('_') || ['user', 'owner', 'person', 'people'].includes(name)) return false;
+  return PEOPLE_NOUNS.includes(name) || (name.length > 5 && /(?:[^l]|tyl)ist$|(?:ic|ar)ian$/.test(name) && (libraryFieldName(name) === undefined || FIELD_LIBRARY[libraryFieldName(name) as string].type === 'text'));
 }

@@ -224,7 +224,7 @@ const REVISIONS: Array<[string, string]> = [
   ['a movie watchlist where I mark movies as watched and rate them out of 10', 'rename the app to "Film Night"'],
   ['a sales pipeline with leads, deals (stage, value, close date) and notes', 'add an option "Paused" to the stage'],
   ['a wedding guest list with RSVP, meal choice and table number', 'guests should have a dietary restrictions field and a plus one'],
-  ['a salon booking system: customers book appointments with a stylist, service and time', 'add a table for stylists with email and phone'],
+  ['a salon booking system: customers book appointments with a stylist, service and time', 'add a table for products with a price and a brand'],
   ['cats and dogs', 'give cats a favorite toy'],
   ['📚 reading tracker 📚', 'add topics to books'],
   ['a tracker for my 2024 goals', 'I also want to write a journal entry for each week with a mood'],

@@ -2,7 +2,7 @@
 // words, possessives without an apostrophe. Sentences written for these specs (not the fit bench's); each asserts
 // the plan a user would see.
 import { planApp } from './plan-app';
-import { field, names, views } from './plan-lookup.testing';
+import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads stages written with arrows', () => {
   it('"a status of idea → drafted → sent": the status offers the stages in order, on a board', () => {
@@ -108,5 +108,220 @@ describe('planApp reads "for each" and other languages\' word order', () => {
     const plan = planApp('Eine App für unseren Verein: Mitglieder und Beiträge, und wir notieren, ob es abgebucht wurde.');
     expect(plan.language).toBe('de');
     expect(plan.entities.some((candidate) => candidate.fields.some((known) => known.type === 'boolean' && known.name.startsWith('abgebuch')))).toBe(true);
+  });
+});
+
+describe('planApp keeps people named as a field', () => {
+  it('"each repair has a technician", "with a florist": a person named as a field is a list of people pointed at', () => {
+    const repairs = planApp('A garage app: repairs with a date and a cost, and each repair has a technician');
+    expect(field(repairs, 'repairs', 'technician')).toMatchObject({ type: 'reference', entity: 'technicians' });
+    const weddings = planApp('An event planner: weddings with a date, a florist and a budget');
+    expect(field(weddings, 'weddings', 'florist')).toMatchObject({ type: 'reference', entity: 'florists' });
+    expect(names(weddings)).toContain('florists');
+  });
+
+  it('"books with title, author and a rating": a person the thing\'s kind lists among its details stays typed in, unless the prompt keeps those people', () => {
+    const log = planApp('A reading log where I save books I read with title, author and a rating');
+    expect(field(log, 'books', 'author').type).toBe('text');
+    expect(names(log)).toEqual(['books']);
+    const library = planApp('A library app with books and authors; books have a title, an author and a year');
+    expect(field(library, 'books', 'author')).toMatchObject({ type: 'reference', entity: 'authors' });
+  });
+
+  it('a word in -ist that is no person ("a playlist") stays a field', () => {
+    const plan = planApp('A party planner: parties with a date, a theme and a playlist');
+    expect(field(plan, 'parties', 'playlist').type).toBe('text');
+  });
+
+  it('"who cleans it (Ana or Tom)": the people it can be are a choice', () => {
+    const plan = planApp('A flat chores app: chores with a due date and who cleans it (Ana or Tom)');
+    expect(field(plan, 'chores', 'cleaned_by')).toMatchObject({ type: 'select', options: ['Ana', 'Tom'] });
+  });
+});
+
+describe('planApp relates things listed without a verb', () => {
+  it('"guitars, brands, shops. year, price": the thing given fields points at the things listed with it', () => {
+    const plan = planApp('my guitar collection - guitars, brands, shops. year, price, sold y/n');
+    expect(names(plan)).toEqual(expect.arrayContaining(['guitars', 'brands', 'shops']));
+    expect(field(plan, 'guitars', 'brand')).toMatchObject({ type: 'reference', entity: 'brands' });
+    expect(field(plan, 'guitars', 'shop')).toMatchObject({ type: 'reference', entity: 'shops' });
+  });
+
+  it('"pacientes, médicos, citas con fecha": the Spanish thing with fields points at the others', () => {
+    const plan = planApp('Una app para mi clínica: pacientes, médicos, citas con fecha y hora y el precio');
+    expect(field(plan, 'citas', 'paciente')).toMatchObject({ type: 'reference', entity: 'pacientes' });
+  });
+
+  it('"crews of rowers": each of the second is in one of the first', () => {
+    const plan = planApp('A rowing club: crews of rowers race in regattas');
+    expect(field(plan, 'rowers', 'crew')).toMatchObject({ type: 'reference', entity: 'crews' });
+    expect(entityHasNoReferenceTo(plan, 'crews', 'rowers')).toBe(true);
+  });
+});
+
+describe('planApp reads yes/no facts said in other languages\' order', () => {
+  it('"ob ein Spieler verletzt war": a clause ending on its verb names the fact', () => {
+    const plan = planApp('Eine App für unseren Verein: Spieler und Spiele mit Datum, und für jedes Spiel, ob ein Spieler verletzt war.');
+    expect(plan.entities.some((candidate) => candidate.fields.some((known) => known.type === 'boolean' && known.name.startsWith('verletzt')))).toBe(true);
+  });
+
+  it('"si han pagado la fianza": the participle after the perfect\'s auxiliary is the fact', () => {
+    const plan = planApp('Una app para mis alquileres: inquilinos, pisos y contratos con fecha y si han pagado la fianza');
+    expect(plan.entities.some((candidate) => candidate.fields.some((known) => known.type === 'boolean' && known.name.startsWith('pag')))).toBe(true);
+  });
+});
+
+describe('planApp reads choices with slashes, loose money and loose rankings', () => {
+  it('"size: S/M/L", "indoor/outdoor": words joined by slashes are a field\'s choices; plural things with slashes stay things', () => {
+    const plan = planApp('Plant shop:\n- plants: name, size: S/M/L, indoor/outdoor, price');
+    expect(field(plan, 'plants', 'size')).toMatchObject({ type: 'select', options: ['S', 'M', 'L'] });
+    expect(plan.entities[0].fields.some((known) => known.type === 'select' && known.options?.join() === 'Indoor,Outdoor')).toBe(true);
+  });
+
+  it('"the deposit", "we charge 2 euros per hour": money said loosely gives the thing an amount', () => {
+    const gear = planApp('Lending app for my tools: tools, who borrowed them, the deposit and if it came back broken');
+    expect(gear.entities.find((known) => known.name === 'tools')?.fields.some((known) => known.hint === 'currency')).toBe(true);
+    const bikes = planApp('A bike hire app: bikes and rentals with a start time; we charge 2 euros per hour');
+    expect(bikes.entities.find((known) => known.name === 'rentals')?.fields.some((known) => known.hint === 'currency')).toBe(true);
+  });
+
+  it('"rate them" is no money', () => {
+    const plan = planApp('A film diary where I log films I watch and rate them');
+    expect(plan.entities.flatMap((known) => known.fields).some((known) => known.hint === 'currency')).toBe(false);
+  });
+
+  it('"CHESS CLUB. Players, Games (…). best players show at the top": a sentence opening with things lists them, and they are ranked', () => {
+    const plan = planApp('CHESS CLUB. Players, Games, points per player. best players show at the top');
+    expect(names(plan)).toEqual(expect.arrayContaining(['players', 'games']));
+    expect(plan.pages.some((page) => page.kind === 'ranking' && page.entity === 'players')).toBe(true);
+  });
+});
+
+describe('planApp reads dates said loosely', () => {
+  it('"pick up parcels on a set day", "on what day": the thing happens on a date, seen on a calendar', () => {
+    const plan = planApp('A toy library: members borrow toys on a set day');
+    expect(field(plan, 'toys', 'date').type).toBe('date');
+    expect(views(plan, 'toys')).toContain('calendar:date');
+  });
+
+  it('"the date of delivery", "une date de retrait": a date of a happening, either way round, is on a calendar', () => {
+    expect(views(planApp('A florist: orders with a customer and the date of delivery'), 'orders')).toContain('calendar:date_of_delivery');
+    const french = planApp('Une appli pour mes commandes : chaque commande a un client, un prix et une date de retrait');
+    expect(french.pages.some((page) => page.kind === 'calendar' && page.entity === 'commandes')).toBe(true);
+  });
+});
+
+describe('planApp reads compound things and relations said in passing', () => {
+  it('"members submit print jobs", "- soil tests for each bed": a noun before a plural thing is part of its name', () => {
+    const jobs = planApp('A makerspace app: members submit laser jobs with a file name and the minutes used');
+    expect(field(jobs, 'laser_jobs', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    const garden = planApp('Garden log\n- beds: name\n- soil tests for each bed (date, ph)');
+    expect(field(garden, 'soil_tests', 'bed')).toMatchObject({ type: 'reference', entity: 'beds' });
+  });
+
+  it('"horses, their owners": the people a thing has are who it points at', () => {
+    const plan = planApp('Livery stable: horses, their owners, and farrier visits with a date');
+    expect(field(plan, 'horses', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+  });
+
+  it('"the events each athlete is entered in": each athlete has several events', () => {
+    const plan = planApp('A swim meet app - athletes, their coaches, the events each athlete is entered in and the time swum');
+    expect(field(plan, 'athletes', 'events')).toMatchObject({ type: 'references', entity: 'events' });
+  });
+});
+
+function entityHasNoReferenceTo(plan: ReturnType<typeof planApp>, from: string, to: string): boolean {
+  return !plan.entities.find((candidate) => candidate.name === from)?.fields.some((known) => known.entity === to);
+}
+
+describe('planApp reads things said of in other languages\' words', () => {
+  it('"chaque chantier a un prix": a noun the tagger takes for an adjective, between "each" and its verb, is the thing that has the fields', () => {
+    const plan = planApp('Appli pour mon entreprise : les clients commandent des chantiers de peinture, chaque chantier a un prix et une date de début');
+    expect(field(plan, 'chantiers', 'client')).toMatchObject({ type: 'reference', entity: 'clients' });
+    expect(entity(plan, 'chantiers').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(entity(plan, 'clients').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+
+  it('"Felder … Jedes Feld gehört zu einer Scheune": the singular of a plural in -er is the same thing, and it belongs to the other', () => {
+    const plan = planApp('App für unseren Hof: Felder und Scheunen. Jedes Feld gehört zu einer Scheune.');
+    expect(names(plan)).toEqual(['felder', 'scheune']);
+    expect(field(plan, 'felder', 'scheune')).toMatchObject({ type: 'reference', entity: 'scheune' });
+  });
+});
+
+describe('planApp reads things by what is done to them and what they have', () => {
+  it('"kayaks have a hull (…)": a plural thing that has something is kept, with it as a field; "for a kayak on a date" dates the reservations', () => {
+    const plan = planApp('A kayak club: members make reservations for a kayak on a date, kayaks have a hull (sit-on-top, sit-in) and we log repairs for each kayak');
+    expect(field(plan, 'kayaks', 'hull')).toMatchObject({ type: 'select', options: ['Sit-on-top', 'Sit-in'] });
+    expect(field(plan, 'reservations', 'kayak')).toMatchObject({ type: 'reference', entity: 'kayaks' });
+    expect(field(plan, 'reservations', 'date').type).toBe('date');
+    expect(field(plan, 'repairs', 'kayak')).toMatchObject({ type: 'reference', entity: 'kayaks' });
+  });
+
+  it('"we buy wines from different wineries": what the things come from is a thing they point at', () => {
+    const plan = planApp('A wine cellar: we buy wines from different wineries and note the vintage');
+    expect(names(plan)).toContain('wineries');
+    expect(plan.entities[0].fields.find((known) => known.name === 'winery')).toMatchObject({ type: 'reference', entity: 'wineries' });
+  });
+
+  it('"I knit scarves": what the user does something to is a thing it keeps; "I want charts" is no thing', () => {
+    expect(names(planApp('I knit scarves for friends, with the yarn and the colour'))).toContain('scarves');
+    expect(names(planApp('A budget app: I want charts of my spending and we need reminders for bills'))).not.toContain('charts');
+  });
+});
+
+describe('planApp reads what a thing is said to do or be given', () => {
+  it('"each crate goes to a shelf": where each thing goes is a thing it points at', () => {
+    const plan = planApp('Warehouse app\n- shelves with a code\n- crates - each crate goes to a shelf, has a label');
+    expect(field(plan, 'crates', 'shelf')).toMatchObject({ type: 'reference', entity: 'shelves' });
+  });
+
+  it('"lessons I give each pupil with the date and my fee": the lessons are for a pupil, and the date and fee are theirs', () => {
+    const plan = planApp('Piano teaching: pupils, lessons I give each pupil with the date and my fee, and whether the lesson was paid');
+    expect(field(plan, 'lessons', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(plan, 'lessons', 'fee').hint).toBe('currency');
+    expect(views(plan, 'lessons')).toContain('calendar:date');
+    expect(entity(plan, 'pupils').fields.some((known) => known.hint === 'currency' || known.type === 'date')).toBe(false);
+  });
+
+  it('"visits - which gardener goes to which client on what day and how much we charge": the thing described has all of it', () => {
+    const plan = planApp('My gardening business: gardeners, clients and visits - which gardener goes to which client on what day and how much we charge');
+    expect(field(plan, 'visits', 'gardener')).toMatchObject({ type: 'reference', entity: 'gardeners' });
+    expect(field(plan, 'visits', 'client')).toMatchObject({ type: 'reference', entity: 'clients' });
+    expect(entity(plan, 'visits').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(plan.pages.some((page) => page.kind === 'calendar' && page.entity === 'visits')).toBe(true);
+    expect(entity(plan, 'clients').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+
+  it('"customers and jobs": jobs done for customers are booked work, without a job application\'s company and salary, or a second customer', () => {
+    const plan = planApp('A handyman business: customers and jobs - which customer, on what day and the price');
+    const jobs = entity(plan, 'jobs').fields.map((known) => known.name);
+    expect(jobs).toEqual(expect.arrayContaining(['customer', 'price']));
+    expect(jobs).not.toEqual(expect.arrayContaining(['salary']));
+    expect(jobs).not.toContain('company');
+    expect(jobs).not.toContain('client');
+  });
+});
+
+describe('planApp reads lists of things and their fields', () => {
+  it('"plays staged in rooms": a plural a place preposition names is a thing, even when a count of it is a field', () => {
+    const plan = planApp('A theatre app: plays staged in rooms, each play with a date');
+    expect(field(plan, 'plays', 'room')).toMatchObject({ type: 'reference', entity: 'rooms' });
+    expect(names(planApp('A property listing app: properties with price, bedrooms and rooms'))).toEqual(['properties']);
+  });
+
+  it('"projects, yarns, start date, cost": the first thing of a list that goes on with fields has them, the money too, and points at the others', () => {
+    const plan = planApp('knitting log: projects, yarns, start date, cost, finished y/n');
+    expect(field(plan, 'projects', 'yarn')).toMatchObject({ type: 'reference', entity: 'yarns' });
+    expect(field(plan, 'projects', 'cost').hint).toBe('currency');
+    expect(entity(plan, 'yarns').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+});
+
+describe('planApp keeps relations out of the fields', () => {
+  it('"each loan has a due date and belongs to a member": the relation is no field called "belongs"', () => {
+    const plan = planApp('Track members and their loans: each loan has a due date and belongs to a member');
+    expect(entity(plan, 'loans').fields.map((known) => known.name)).not.toContain('belongs');
+    expect(field(plan, 'loans', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
   });
 });

@@ -25,6 +25,8 @@ const TYPE_NAMES: Record<string, FieldType> = {
   'multiple choice': 'multiselect', tags: 'multiselect', json: 'json',
 };
 const TYPE_PATTERN = Object.keys(TYPE_NAMES).sort((a, b) => b.length - a.length).map((name) => name.replace(/[/-]/g, '\\$&')).join('|');
+/** Words for a table the user asks for: "add a table for stylists", "create a new list of suppliers". */
+const TABLE_WORDS = '(?:entity|table|list|section|page|collection|model)';
 const THE = String.raw`(?:(?:the|a|an|my|each|every|all|its|their)\s+)?`;
 const AT = String.raw`(?:\s+(?:in|of|on|for|from|to)\s+${THE}(.+?))?`;
 
@@ -32,6 +34,12 @@ interface Revision {
   plan: AppPlan;
   changed: boolean;
 }
+
+/**
+ * What one instruction did: `true` changed the plan; a string says why there was nothing to change (the app already
+ * has what it asks for); `false` is an instruction not understood.
+ */
+type Outcome = boolean | string;
 
 /** A plan being changed, with its boards, calendars and rankings kept beside it until the pages are made again. */
 type WorkingPlan = AppPlan & { views: EntityView[] };
@@ -125,14 +133,22 @@ function fieldsFromText(text: string, domainKey: string | null): EntityField[] {
   return fields;
 }
 
-function addFields(entity: EntityPlan, fields: EntityField[]): boolean {
+/** Adds the fields the entity lacks; when it has them all, says so. No fields: not understood. */
+function addFields(entity: EntityPlan, fields: EntityField[]): Outcome {
+  if (!fields.length) return false;
+  const present: EntityField[] = [];
   let changed = false;
   for (const field of fields) {
-    if (entity.fields.some((candidate) => candidate.name === field.name) || entity.fields.length >= MAX_FIELDS) continue;
-    entity.fields.push(field);
-    changed = true;
+    const existing = entity.fields.find((candidate) => candidate.name === field.name);
+    if (existing) present.push(existing);
+    else if (entity.fields.length >= MAX_FIELDS) throw new BlueprintPromptError(`${entity.label} already have ${MAX_FIELDS} fields, the most an entity made by the blueprint generator can have.`);
+    else {
+      entity.fields.push(field);
+      changed = true;
+    }
   }
-  return changed;
+  const labels = present.map((field) => `"${field.label}"`);
+  return changed || `${entity.label} already have ${labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]} fields` : `a ${labels[0]} field`}.`;
 }
 
 /** Renames an entity, and the references and views that name it. */
@@ -161,7 +177,7 @@ const VIEW_KINDS: Record<string, EntityView['kind']> = { board: 'board', kanban:
  * "show tasks as a board", "add a calendar of shifts", "rank players by points": a view of an entity by one of its
  * fields, the field made when the entity has none that fits (a board's statuses, a calendar's date, a ranking's score).
  */
-function addView(plan: WorkingPlan, clause: string): boolean | null {
+function addView(plan: WorkingPlan, clause: string): Outcome | null {
   const words = Object.keys(VIEW_KINDS).join('|');
   const match = new RegExp(String.raw`^(?:show|display|view|see|put|add|give|make|create|i want)\s+${THE}(?:(${words})\s+(?:view\s+)?(?:of|for)\s+${THE}(.+?)|(.+?)\s+(?:as|on|in)\s+(?:an?\s+|the\s+)?(?:kanban\s+)?(${words})(?:\s+view)?)(?:\s+by\s+${THE}(.+?))?$`, 'i').exec(clause)
     ?? new RegExp(String.raw`^rank\s+${THE}(.+?)\s+by\s+${THE}(.+?)$`, 'i').exec(clause);
@@ -188,10 +204,16 @@ function addView(plan: WorkingPlan, clause: string): boolean | null {
     if (!entity.fields.includes(field)) entity.fields.push(field);
   }
   const existing = plan.views.find((view) => view.kind === kind && view.entity === entity.name);
-  if (existing?.field === field.name) return false;
+  if (existing?.field === field.name) return `${entity.label} are already shown as a ${kind} by ${field.label.toLowerCase()}.`;
   if (existing) existing.field = field.name;
   else plan.views.push({ kind, entity: entity.name, field: field.name });
   return true;
+}
+
+/** Why asking for a table the app has changes nothing, and what would. */
+function alreadyHas(entity: EntityPlan): string {
+  const lower = entity.label.toLowerCase();
+  return `The app already has a table of ${lower} (${entity.fields.map((field) => field.label.toLowerCase()).join(', ')}), so nothing was changed; to add fields to ${lower}, name them.`;
 }
 
 function joinLabels(entities: EntityPlan[]): string {
@@ -238,7 +260,7 @@ function stripPreamble(clause: string): string {
   }
 }
 
-function applyClause(plan: WorkingPlan, original: string): boolean {
+function applyClause(plan: WorkingPlan, original: string): Outcome {
   const clause = stripPreamble(original);
   if (!clause) return false;
   let match: RegExpExecArray | null;
@@ -252,7 +274,8 @@ function applyClause(plan: WorkingPlan, original: string): boolean {
     ?? /^(?:the\s+)?app\s+should\s+be\s+(?:called|named)\s+["']?(.+?)["']?$/i.exec(clause);
   if (match) {
     const name = /[A-Z]/.test(match[1]) ? match[1].trim() : toTitle(match[1]);
-    if (!name || name === plan.name) return false;
+    if (!name) return false;
+    if (name === plan.name) return `The app is already called ${name}.`;
     plan.name = name.slice(0, 80);
     return true;
   }
@@ -263,7 +286,7 @@ function applyClause(plan: WorkingPlan, original: string): boolean {
     const found = findField(plan, match[1], findEntity(plan, match[2]));
     if (found) {
       const type = TYPE_NAMES[match[3].toLowerCase()];
-      if (found.field.type === type) return false;
+      if (found.field.type === type) return `${found.field.label} is already ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} field.`;
       found.field.type = type;
       delete found.field.default_value;
       if (type === 'select' || type === 'multiselect') {
@@ -306,7 +329,7 @@ function applyClause(plan: WorkingPlan, original: string): boolean {
     if (!found) throw new BlueprintPromptError(`There is no field "${match[2]}" to add a choice to.`);
     {
       const additions = listOf(match[1]).filter((option) => !(found.field.options ?? []).includes(option));
-      if (!additions.length) return false;
+      if (!additions.length) return `${found.field.label} already offers ${listOf(match[1]).join(', ')}.`;
       found.field.options = [...(found.field.options ?? []), ...additions];
       if (found.field.type !== 'multiselect') found.field.type = 'select';
       return true;
@@ -362,6 +385,8 @@ function applyClause(plan: WorkingPlan, original: string): boolean {
 
   // fields for a named entity: "add a category field to recipes", "give recipes a difficulty", "recipes should have a source"
   match = new RegExp(String.raw`^(?:add|include|store|track|record|save|keep|put|attach|show)\s+(.+?)\s+(?:to|for|on|in|into)\s+${THE}(.+?)$`, 'i').exec(clause);
+  // "add a table for stylists" asks for a table, not for a field called "table"
+  if (match && new RegExp(String.raw`^(?:(?:an?|another|new)\s+)*${TABLE_WORDS}$`, 'i').test(match[1])) match = null;
   let target = match ? findEntity(plan, match[2]) : undefined;
   let fieldText = match?.[1];
   if (match && !target && /^add\s/i.test(clause) && /\s(?:to|into)\s/i.test(clause) && !/^(?:app|application|it|them|everything)$/i.test(match[2])) {
@@ -383,11 +408,16 @@ function applyClause(plan: WorkingPlan, original: string): boolean {
   // "add a category field": a field of the first entity; "add cooking methods with ...": a new entity
   match = /^(?:add|include|create|track|manage|save|store|log|keep track of|keep|record|plan|collect|list)\s+(.+)$/i.exec(clause);
   if (match) {
-    const object = match[1].replace(/^(?:(?:an?|another|new|some|the|my)\s+)*(?:(?:entity|table|list|section|page|collection|model)\s+(?:for|of|called|named)\s+)?/i, '');
-    const explicitEntity = /^(?:add|create)\s+(?:an?\s+|another\s+|new\s+)*(?:entity|table|list|section|page|collection|model)\b/i.test(clause);
+    const object = match[1].replace(new RegExp(String.raw`^(?:(?:an?|another|new|some|the|my)\s+)*(?:${TABLE_WORDS}\s+(?:for|of|called|named)\s+)?`, 'i'), '');
+    const explicitEntity = new RegExp(String.raw`^(?:add|create)\s+(?:an?\s+|another\s+|new\s+)*${TABLE_WORDS}\b`, 'i').test(clause);
     const [head, rest] = object.split(/\s+(?:with|having|that have|including)\s+/i);
     const existing = findEntity(plan, head);
-    if (existing) return rest ? addFields(existing, fieldsFromText(rest, domainKeyOf(existing))) : false;
+    // a table the app has: the fields named with it are added to it, and with none there is nothing to add
+    if (existing) {
+      if (!rest) return alreadyHas(existing);
+      const outcome = addFields(existing, fieldsFromText(rest, domainKeyOf(existing)));
+      return typeof outcome === 'string' ? `The app already has a table of ${existing.label.toLowerCase()}, and ${outcome.charAt(0).toLowerCase()}${outcome.slice(1)}` : outcome;
+    }
     const headWords = tokenize(head).filter((token) => !token.punct).map((token) => token.text);
     const last = headWords[headWords.length - 1] ?? '';
     const isField = /\b(?:field|fields|column|columns)\b/i.test(object) || (FIELD_LIBRARY[toSnake(head)] !== undefined && !isPlural(last));
@@ -399,7 +429,8 @@ function applyClause(plan: WorkingPlan, original: string): boolean {
       const draft: EntityDraft = { singular, domainKey, fields: rest ? fieldsFromText(rest, domainKey) : [], measurement: false };
       const scoped = plan.entities.some((entity) => entity.user_scoped) || isUserScoped({ personal: false, shared: false }, domainKey);
       const entity = entityFromDraft(draft, scoped);
-      if (plan.entities.some((candidate) => candidate.name === entity.name)) return false;
+      const same = plan.entities.find((candidate) => candidate.name === entity.name);
+      if (same) return alreadyHas(same);
       plan.entities.push(entity);
       return true;
     }
@@ -446,13 +477,18 @@ export function applyRevision(plan: AppPlan, prompt: string, describe: (entities
   const next = clonePlan(plan);
   let changed = false;
   const notUnderstood: string[] = [];
+  const alreadySo: string[] = [];
   for (const instruction of splitInstructions(prompt)) {
-    if (applyClause(next, instruction)) changed = true;
-    else notUnderstood.push(instruction);
+    const outcome = applyClause(next, instruction);
+    if (outcome === true) changed = true;
+    else if (outcome === false) notUnderstood.push(instruction);
+    else alreadySo.push(outcome);
   }
+  // the app already is as asked: the job fails with why, rather than with "did not understand" or a redeploy of the same app
+  if (!changed && alreadySo.length && !notUnderstood.length) throw new BlueprintPromptError(alreadySo.join(' '));
   if (!changed) {
     throw new BlueprintPromptError(
-      `The blueprint generator did not understand ${notUnderstood.map((instruction) => `"${instruction}"`).join(', ') || 'the update prompt'}: it names no change it can make. It understands, for example: "add a category field to recipes", ` +
+      `${alreadySo.map((reason) => `${reason} `).join('')}The blueprint generator did not understand ${notUnderstood.map((instruction) => `"${instruction}"`).join(', ') || 'the update prompt'}: it names no change it can make. It understands, for example: "add a category field to recipes", ` +
         '"remove the rating", "rename the cooking time field to prep time", "make the due date required", ' +
         '"change the status options to open, doing and done", "also track cooking methods", "show tasks as a board", "rename the app to Kitchen Book".',
     );

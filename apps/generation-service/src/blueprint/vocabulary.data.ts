@@ -194,6 +194,8 @@ export const GENERIC_FIELDS = ['description', 'date', 'tags'];
  */
 export const DOMAIN_SENSES: Record<string, { domain: string; companions: string[] }> = {
   game: { domain: 'match', companions: ['player', 'team', 'round', 'tournament', 'opponent', 'league', 'club_member', 'member'] },
+  // "cleaners, customers and jobs": work done for customers, booked on a day, not applications for a job
+  job_application: { domain: 'appointment', companions: ['customer', 'client', 'cleaner', 'worker', 'employee', 'staff_member', 'technician', 'contractor', 'tenant'] },
 };
 
 export const DOMAIN_FAMILIES: string[][] = [
@@ -653,6 +655,12 @@ export const MONEY_NOUNS = [
 /** Words that speak of money about the entity named before them ("expenses paid by", "what each item costs"). */
 export const MONEY_WORDS = ['cost', 'costs', 'price', 'priced', 'paid', 'pay', 'pays', 'spend', 'spent', 'split', 'splitter', 'owe', 'owes', 'owed', 'money', 'fee', 'fees', 'charge', 'charged', 'budget', 'reimburse', 'refund', 'earn', 'earned', 'earns'];
 
+/** Nouns of an amount of money when a determiner says they are one ("the deposit", "my rate"; not "rate them"). */
+export const PRICE_NOUNS = ['deposit', 'deposits', 'rate', 'rates', 'tuition', 'wage', 'wages', 'salary', 'rent', 'payment', 'payments', 'cost', 'price', 'fee'];
+
+/** Units of money after a number: "5 cents per gram", "20 euros an hour". */
+export const CURRENCY_UNITS = ['cents', 'cent', 'dollars', 'dollar', 'euros', 'euro', 'pounds', 'bucks', 'pence'];
+
 /** Words asking to order rows by a number, highest first: a ranking page. */
 export const RANKING_WORDS = ['leaderboard', 'leaderboards', 'ranking', 'rankings', 'ranked', 'scoreboard', 'standings', 'highest', 'top', 'best', 'most'];
 
@@ -703,6 +711,9 @@ export const PEOPLE_NOUNS = [
   'contact', 'roommate', 'housemate', 'flatmate', 'teammate', 'attendee', 'tenant', 'musician', 'athlete', 'coach', 'teacher',
   'parent', 'child', 'kid', 'staff_member', 'worker', 'user', 'traveler', 'traveller', 'owner', 'author', 'donor', 'patient',
 ];
+
+/** People whose word says they have the thing they are named with: "dogs, their owners" point at the owners. */
+export const POSSESSOR_NOUNS = ['owner', 'keeper', 'holder', 'guardian', 'breeder'];
 
 /** Nouns that are who uses the app, not what it keeps, when they only act ("customers book appointments"). */
 export const USER_NOUNS = ['user', 'customer', 'visitor', 'people', 'person', 'everyone', 'someone', 'anyone', 'client', 'guest', 'admin', 'i', 'we', 'you', 'they'];

@@ -21,6 +21,17 @@ describe('generation-service: jobs run by the worker', () => {
     expect(events[1]?.data).toMatchObject({ message: expect.stringMatching(/^Updating /) });
   });
 
+  it('fails an update asking for a table the app already has, saying so, and leaves the app as it was', async () => {
+    const first = await rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'A recipe manager where I save recipes with ingredients and cooking time' });
+    await waitForJob(first.job_id, finished);
+    const update = await rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'add a table for recipes', app_id: first.app_id });
+    const job = await waitForJob(update.job_id, finished);
+    expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The app already has a table of recipes \(name, ingredients, cooking time\), so nothing was changed/) });
+    const app = neighbours.apps.get(first.app_id);
+    expect(app?.versions).toHaveLength(1);
+    expect(app?.entities.get('recipes')?.fields.map((field) => field.name)).toEqual(['name', 'ingredients', 'cooking_time']);
+  });
+
   it('plans with the openai engine when ai_model names it, and records the tokens it spent', async () => {
     const queued = await rpc.request(GenerationSubjects.queue, { caller: alice, prompt: 'track my habits', ai_model: 'openai' });
     expect(queued.estimated_time_seconds).toBe(120);

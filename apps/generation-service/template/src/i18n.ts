@@ -71,6 +71,8 @@ export interface Texts {
   moveTo(title: string): string;
   moved(title: string, column: string): string;
   dragHint: string;
+  /** a board holding more rows than it shows cards for */
+  cardsShown(shown: number, total: number): string;
   unassigned: string;
   today: string;
   previousMonth: string;
@@ -168,6 +170,7 @@ const en: Texts = {
   moveTo: (title) => 'Move ' + title + ' to',
   moved: (title, column) => title + ' moved to ' + column + '.',
   dragHint: 'Drag a card to another column, or choose where it goes.',
+  cardsShown: (shown, total) => 'Showing ' + shown + ' of ' + total + ' cards; each column counts all of them.',
   unassigned: 'Not set',
   today: 'Today',
   previousMonth: 'Previous month',
@@ -258,6 +261,7 @@ const fr: Texts = {
   moveTo: (title) => 'Déplacer ' + title + ' vers',
   moved: (title, column) => title + ' déplacé vers ' + column + '.',
   dragHint: 'Glissez une carte vers une autre colonne, ou choisissez sa destination.',
+  cardsShown: (shown, total) => shown + ' cartes affichées sur ' + total + ' ; chaque colonne les compte toutes.',
   unassigned: 'Non défini',
   today: 'Aujourd’hui',
   previousMonth: 'Mois précédent',
@@ -348,6 +352,7 @@ const de: Texts = {
   moveTo: (title) => title + ' verschieben nach',
   moved: (title, column) => title + ' nach ' + column + ' verschoben.',
   dragHint: 'Ziehen Sie eine Karte in eine andere Spalte oder wählen Sie ihr Ziel.',
+  cardsShown: (shown, total) => shown + ' von ' + total + ' Karten angezeigt; jede Spalte zählt alle.',
   unassigned: 'Nicht gesetzt',
   today: 'Heute',
   previousMonth: 'Voriger Monat',
@@ -438,6 +443,7 @@ const es: Texts = {
   moveTo: (title) => 'Mover ' + title + ' a',
   moved: (title, column) => title + ' movido a ' + column + '.',
   dragHint: 'Arrastra una tarjeta a otra columna o elige adónde va.',
+  cardsShown: (shown, total) => 'Se muestran ' + shown + ' de ' + total + ' tarjetas; cada columna las cuenta todas.',
   unassigned: 'Sin definir',
   today: 'Hoy',
   previousMonth: 'Mes anterior',

@@ -25,6 +25,12 @@ describe('texts', () => {
     setLanguage('es');
     expect(t().entries(3)).toBe('3 elementos');
   });
+
+  it('says how many of the rows a board shows cards for', () => {
+    expect(t().cardsShown(500, 612)).toBe('Showing 500 of 612 cards; each column counts all of them.');
+    setLanguage('de');
+    expect(t().cardsShown(500, 612)).toBe('500 von 612 Karten angezeigt; jede Spalte zählt alle.');
+  });
 });
 
 describe('fields', () => {

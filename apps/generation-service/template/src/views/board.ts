@@ -3,7 +3,8 @@
  * moves by drag and drop or by its "move to" choice (keyboard, touch, screen readers); either changes the row
  * through the API (only the stage field is sent, so a move never overwrites what someone else changed on the card
  * meanwhile), so the board is the same after a reload. Each column's count is the server's, over all the entity's
- * rows, so it is right even when the board holds more rows than it shows cards for.
+ * rows, so it is right even when the board holds more rows than it shows cards for (at most ALL_ROWS_LIMIT), and the
+ * board then says how many of them it shows.
  */
 import { boardColumns, optionCounts, type RowRecord } from '../data';
 import { h } from '../dom';
@@ -105,6 +106,7 @@ export async function renderBoard(entityName: string, field: string, title: stri
     }
     board.append(element);
   }
+  if (totals.count > records.length) section.append(h('p', { class: 'muted board-count' }, t().cardsShown(records.length, totals.count)));
   section.append(h('p', { class: 'hint' }, t().dragHint), board, status);
   return section;
 }
