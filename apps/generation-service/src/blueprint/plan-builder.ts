@@ -5,7 +5,7 @@
  */
 import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@appgen/contracts';
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
-import { domainOf, fieldFromWords, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
+import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
   APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, USER_NOUNS,
@@ -151,20 +151,31 @@ function calendarField(entity: EntityPlan): EntityField {
   return field;
 }
 
-/** The number a ranking orders by: the one named, a score-like one, or a score added. */
+/**
+ * The number a ranking orders by: the one named, a score-like one, or a score added. A named text or choice becomes a
+ * number; a named field no number can stand for (a reference, a date, a yes/no fact) stays what it is, and the ranking
+ * takes a score-like number instead.
+ */
 function rankingField(entity: EntityPlan, named?: string): EntityField {
   const wanted = named ? entity.fields.find((field) => field.name === named || singularSnake(field.name) === singularSnake(named)) : undefined;
   if (wanted && viewFits('ranking', wanted)) return wanted;
+  // "by votes" (read as text) can be a number; "by author" or "by team" names no number, whatever the prompt asks
+  const known = named ? libraryFieldName(toSnake(named)) : undefined;
+  const numberNamed = named !== undefined && (known === undefined || SCORE_FIELDS.includes(known));
+  const renumbered = wanted !== undefined && (wanted.type === 'text' || wanted.type === 'select') && numberNamed;
   const found = SCORE_FIELDS.map((name) => entity.fields.find((field) => field.name === name && viewFits('ranking', field))).find(Boolean);
-  if (found && !named) return found;
-  const field: EntityField = named && !wanted
+  if (found && (!numberNamed || (wanted && !renumbered))) return found;
+  if (wanted && renumbered) {
+    wanted.type = 'integer';
+    delete wanted.options;
+    return wanted;
+  }
+  const field: EntityField = named && !wanted && numberNamed
     ? { ...(fieldFromWords([named], null) ?? { name: named, label: toSentence(named), type: 'integer', required: false }), type: 'integer', required: false }
     : { name: 'score', label: 'Score', type: 'integer', required: false };
   delete field.options;
-  if (wanted) Object.assign(wanted, { type: 'integer' }, { options: undefined });
-  else entity.fields.push(field);
-  if (wanted) delete wanted.options;
-  return wanted ?? field;
+  entity.fields.push(field);
+  return field;
 }
 
 function isMoneyField(field: EntityField): boolean {

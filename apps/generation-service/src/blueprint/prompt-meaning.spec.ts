@@ -153,6 +153,19 @@ describe('validateAppPlan checks relations, views and the language', () => {
     expect(found.some((problem) => /on_delete: only reference and references fields have on_delete/.test(problem))).toBe(true);
   });
 
+  it('ranks by a number when the field named is none: a date or a name stays what it is, and no ranking makes a relation', () => {
+    const cakes = planApp('A bakery contest: cakes with a baker and a date, ranked by date');
+    expect(field(cakes, 'cakes', 'date').type).toBe('date');
+    const cakesRanking = cakes.pages.find((page) => page.kind === 'ranking');
+    expect(field(cakes, 'cakes', cakesRanking?.field ?? '').type).toBe('integer');
+
+    const books = planApp('Books with an author, ranked by the author');
+    expect(field(books, 'books', 'author').type).toBe('text');
+    expect(entity(books, 'books').fields.some((candidate) => candidate.type === 'reference' || candidate.name === 'the')).toBe(false);
+    expect(books.pages.find((page) => page.kind === 'ranking')).toMatchObject({ entity: 'books', field: 'rating' });
+    for (const plan of [cakes, books]) expect(() => validateAppPlan(plan)).not.toThrow();
+  });
+
   it('refuses a board by a field that is not a select, a calendar without a date, a ranking of text, another language', () => {
     const plan = base();
     plan.pages.push({ path: '/expenses/board', title: 'Board', kind: 'board', entity: 'expenses', field: 'amount' });

@@ -834,7 +834,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // not in a list: look for entities, app words, field lists and verbs that stand for fields
     // "each repair belongs to a property, has a contractor": the sentence's subject has them
     if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
-    const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ['rank', 'ranked', 'ranks', 'sort', 'sorted', 'order', 'ordered'].includes(candidate.text));
+    const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ORDERING_WORDS.includes(candidate.text));
     if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
       appListHasFields = false;
@@ -1060,6 +1060,9 @@ function participleOf(verb: string): string {
 const FOR_EACH_SAYING = ['we', 'i', 'you', 'it', 'there', 'need', 'needs', 'want', 'keep', 'track', 'record', 'note', 'log', 'is', 'are', 'has', 'have', 'should', 'must', 'show', 'store', 'save', 'list'];
 
 /** Words that end the name of the thing a line of a list names: its fields or a relation follow. */
+/** Words that order rows: "by" after them names what they are ordered by, not who did something. */
+const ORDERING_WORDS = ['rank', 'ranked', 'ranks', 'sort', 'sorted', 'order', 'ordered'];
+
 const LINE_THING_ENDS = ['with', 'having', 'including', 'containing', 'in', 'of', 'for', 'on', 'at', 'by', 'from', 'per', 'that', 'which', 'who', 'and'];
 
 /** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
@@ -1504,7 +1507,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "expenses paid by one person", "tasks assigned to a member", "films screened in sessions", "meals made from
     // recipes": a participle and a preposition relate the thing before to the thing after
-    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1])) {
+    // ("ranked by the author" orders them: no relation)
+    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1]) && !ORDERING_WORDS.includes(tokens[index - 1].text)) {
       let owner = draftBefore(index - 1);
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
@@ -1838,7 +1842,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
       let target: EntityDraft | null = null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
-      const by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
+      let by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
+      // "ranked by the author", "by their score": the article is not the number's name
+      while (by > 0 && tags[by + 1] === 'DET') by += 1;
       // "by total harvest": an adjective and its noun name the number together
       const byWords = by > 0 && isWord(tokens[by + 1]) ? (tags[by + 1] === 'ADJ' && isWord(tokens[by + 2]) && tags[by + 2] === 'NOUN' ? [tokens[by + 1].text, tokens[by + 2].text] : [tokens[by + 1].text]) : [];
       const field = byWords.length ? libraryFieldName(toSnake(byWords.join(' '))) ?? toSnake(byWords.join(' ')) : undefined;
