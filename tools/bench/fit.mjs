@@ -1,19 +1,20 @@
-// Fit of the built-in `blueprint` planner: does the app it plans hold what the prompt asks for? Forty-odd prompts
-// nobody tuned the planner to, of many kinds and in English, French, German and Spanish, each with the concepts a
-// person reading it would expect (entities, relations, named choices, stage boards, calendars, money, rankings,
-// yes/no facts, the app's language). Prints, per prompt, what the plan missed, and the share of concepts found in
-// the plan's data model and pages. Target: 90 %. A second, held-out section (`HELD_OUT`) was written after the
-// planner had been tuned on the first, in other domains and wordings, and nobody tunes the planner to it: its share
-// says how the planner does on prompts nobody wrote down. Target: 85 %. A third section (`FRESH`) was written
-// before the planner was changed for the held-out misses. A fourth (`UNSEEN`) was written after the held-out and
-// fresh sets had been read while tuning, measured before any change and is never edited or tuned to. A fifth
-// (`UNSEEN_2`) was written, in other domains and wordings, before the planner was changed for the misses of
-// `UNSEEN`, measured first and is never edited; its misses were then read while tuning, as the held-out and fresh
-// ones had been, so it no longer measures prompts nobody tuned to. A sixth (`UNSEEN_3`), in still other domains and
-// wordings, was written and measured before the planner was changed for the misses of `UNSEEN_2`: it is the unread
-// measure, never edited, read prompt by prompt or tuned to, so only its share is printed. Every section but the first
-// has target 85 % and counts toward the exit code. Reads the planner from dist/ through its public index, as the
-// generation-service loads it.
+// Fit of the built-in `blueprint` planner: does the app it plans hold what the prompt asks for? Forty-odd prompts of
+// many kinds and in English, French, German and Spanish, each with the concepts a person reading it would expect
+// (entities, relations, named choices, stage boards, calendars, money, rankings, yes/no facts, the app's language).
+// Prints, per prompt, what the plan missed, and the share of concepts found in the plan's data model and pages. Target:
+// 90 %. A second, held-out section (`HELD_OUT`) was written after the planner had been tuned on the first, in other
+// domains and wordings, and nobody tunes the planner to it: its share says how the planner does on prompts nobody wrote
+// down. Target: 85 %. A third section (`FRESH`) was written before the planner was changed for the held-out misses. A
+// fourth (`UNSEEN`) was written after the held-out and fresh sets had been read while tuning, measured before any
+// change and is never edited or tuned to. A fifth (`UNSEEN_2`) was written, in other domains and wordings, before the
+// planner was changed for the misses of `UNSEEN`, measured first and is never edited; its misses were then read while
+// tuning, as the held-out and fresh ones had been, so it no longer measures prompts nobody tuned to. A sixth
+// (`UNSEEN_3`), in still other domains and wordings, was written and measured before the planner was changed for the
+// misses of `UNSEEN_2`; it was the unread measure until it was read, and is now a tuning set like `UNSEEN_2`, printed
+// prompt by prompt. A seventh (`UNSEEN_4`), twenty-four prompts in still other domains and wordings, was written blind
+// before the planner was changed for the misses of `UNSEEN_3`: it is the unread measure, never edited, read prompt by
+// prompt or tuned to, so only its share is printed. Every section but the first has target 85 % and counts toward the
+// exit code. Reads the planner from dist/ through its public index, as the generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -179,7 +180,8 @@ export const UNSEEN_2 = [
  * Unseen, third set (`UNSEEN_3`): sixteen prompts in domains and wordings of no other section (chatty, terse, typos,
  * slashes, arrows and `>` stages, shouting, a one-liner, Italian- and Portuguese-tinged English; French, German and
  * Spanish), written and measured before the planner was changed for the misses of `UNSEEN_2`, which had been read
- * while tuning. Never edited or tuned to: the unread measure. Target: 85 %.
+ * while tuning. Never edited; it was the unread measure (40.5 % when written) until `UNSEEN_4` was written, and is
+ * now read while tuning like `UNSEEN_2`. Target: 85 %.
  */
 export const UNSEEN_3 = [
   ["Hiya! I'm stage managing our amateur theatre's next show and it's chaos. Could you make me something where I can list the cast members, the roles (each role is played by one cast member), rehearsals with a date and which scenes we're doing, and the props we still need to buy with what they cost? Ideally props go from needed to sourced to in the box.", { entity: ['cast member', 'role', 'rehearsal', 'prop'], relation: [['role', 'cast member']], calendar: ['rehearsal'], money: ['prop'], board: [['needed', 'sourced', 'in the box']] }],
@@ -198,6 +200,41 @@ export const UNSEEN_3 = [
   ["I'm a small landlord with 3 buildings. I want to see every unit in each building, who the tenant is, the monthly rent, and log rent payments (date, amount, late or on time).", { entity: ['building', 'unit', 'tenant', 'payment'], relation: [['unit', 'building'], ['unit', 'tenant']], money: ['unit', 'payment'], choice: [['late', 'on time']], calendar: ['payment'] }],
   ['Food truck app: menu items with price and category (mains, sides, drinks), the events we park at with date and location, and sales per item per event. best sellers on top', { entity: ['menu item', 'event', 'sale'], relation: [['sale', 'menu item'], ['sale', 'event']], choice: [['mains', 'sides', 'drinks']], calendar: ['event'], money: ['menu item'], ranking: ['menu item'] }],
   ['meds for grandma: which pill, dose, time of day (morning/noon/night), taken y/n each day', { entity: ['med'], choice: [['morning', 'noon', 'night']], boolean: ['taken'] }],
+];
+
+/**
+ * Unseen, fourth set (`UNSEEN_4`): twenty-four prompts in domains and wordings of no other section (a chatty
+ * paragraph, terse notes, a dash list, a nested `→` chain, shouting, typos, "linked to", "has many", "belongs to",
+ * possessives, "which"; three each in French, German and Spanish, and Polish- and Dutch-tinged English), written
+ * blind — without reading the planner's source or any section's misses — after `UNSEEN_3` had been read and before
+ * the planner was changed for `UNSEEN_3`'s misses. Never edited, read prompt by prompt or tuned to: the unread
+ * measure, so only its share is printed. Target: 85 %.
+ */
+export const UNSEEN_4 = [
+  ["Hey! So I run a tiny bike courier outfit in town (6 riders, lots of chaos 😅). I'd love an app where I can put in each delivery as it comes in: pickup address, drop-off address, the zone (north, south, centre) and what the customer pays us, and each delivery is linked to a rider. Deliveries should go waiting → picked up → delivered, ideally on a board I can drag stuff around on. Also want to see which rider did the most deliveries!", { entity: ['delivery', 'rider'], relation: [['delivery', 'rider']], choice: [['north', 'south', 'centre']], money: ['delivery'], board: [['waiting', 'picked up', 'delivered']], ranking: ['rider'] }],
+  ['poker nights with the lads. players, nights (date), results = player + night + buy-in + cash-out. leaderboard of players by total profit pls', { entity: ['player', 'night', 'result'], relation: [['result', 'player'], ['result', 'night']], money: ['result'], ranking: ['player'] }],
+  ['Solar install tracker\n- customers: name, address, phone\n- installs: customer, system size (kW), roof type (tile / metal / flat), quoted price\n- install stages: site survey -> permit -> installation -> inspection -> live', { entity: ['customer', 'install'], relation: [['install', 'customer']], choice: [['tile', 'metal', 'flat']], money: ['install'], board: [['site survey', 'permit', 'installation', 'inspection', 'live']] }],
+  ["I'm the only fundraiser at a small environmental nonprofit and I juggle way too many grant applications. I'd like a tool where I keep a list of funders (foundations, councils, companies) and for each funder the applications we've sent or are working on: title, amount requested, deadline, and status (drafting, submitted, awarded, rejected). A calendar of deadlines would be a lifesaver.", { entity: ['funder', 'application'], relation: [['application', 'funder']], money: ['application'], calendar: ['application'], choice: [['drafting', 'submitted', 'awarded', 'rejected']] }],
+  ["IT asset register for our office. Each employee has many devices. A device has a serial number, a type (laptop, phone, monitor, headset), purchase price, warranty end date and a flag for whether it's currently out for repair. Employees have a name and a department.", { entity: ['employee', 'device'], relation: [['device', 'employee']], choice: [['laptop', 'phone', 'monitor', 'headset']], money: ['device'], boolean: ['repair'] }],
+  ['Lambing season app for our sheep farm. Ewes have a tag number and a breed. Lambs belong to their mother ewe, with birth date, sex (ram/ewe) and birth weight. We weigh the lambs every couple of weeks, so I need weighings for each lamb too.', { entity: ['ewe', 'lamb', 'weighing'], relation: [['lamb', 'ewe'], ['weighing', 'lamb']], choice: [['ram', 'ewe']] }],
+  ["Sample tracking for our lab's freezers: freezers (name, temperature, room) → boxes in a freezer (shelf position) → samples in a box (sample ID, type: blood/plasma/DNA, collected date, project). Need to know whether a sample has been used up.", { entity: ['freezer', 'box', 'sample'], relation: [['box', 'freezer'], ['sample', 'box']], choice: [['blood', 'plasma', 'DNA']], boolean: ['used up'] }],
+  ['LOST AND FOUND LOG FOR OUR HOTEL. STAFF LOG THE ITEMS THEY FIND: WHAT IT IS, WHICH ROOM, DATE FOUND, WHICH STAFF MEMBER FOUND IT. GUESTS CLAIM THEM LATER SO WE NEED CLAIMED YES/NO AND HOW WE GAVE IT BACK (PICKUP, POST, COURIER).', { entity: ['item', 'staff'], relation: [['item', 'staff']], choice: [['pickup', 'post', 'courier']], boolean: ['claimed'] }],
+  ['my yarn stash + knitting projcts!! yarns: brand, colour, weight (lace/dk/aran/chunky), how many skeins, what i payed. projcts use one or more yarns and go queued -> on the needles -> blocking -> finished', { entity: ['yarn', 'projct'], relation: [['projct', 'yarn']], choice: [['lace', 'dk', 'aran', 'chunky']], money: ['yarn'], board: [['queued', 'on the needles', 'blocking', 'finished']] }],
+  ["Angling club match results. Anglers (name, card number), matches (date, venue, entry fee) and weigh-ins: for each match, each angler's total weight. League table of anglers by total weight over the season, and whether each angler has paid the season fee.", { entity: ['angler', 'match', 'weigh-in'], relation: [['weigh-in', 'angler'], ['weigh-in', 'match']], money: ['match'], ranking: ['angler'], boolean: ['paid'] }],
+  ['baby log: feeds (time, breast/bottle, ml), nappies (wet/dirty/both), sleeps', { entity: ['feed', 'napp', 'sleep'], choice: [['breast', 'bottle'], ['wet', 'dirty', 'both']] }],
+  ["We're four families sharing the school run. I want the parents, the parents' kids, and the drives: date, which parent drives, morning or afternoon, and which kids ride along. A calendar view of the drives would be great so we see who's on when.", { entity: ['parent', 'kid', 'drive'], relation: [['kid', 'parent'], ['drive', 'parent']], choice: [['morning', 'afternoon']], calendar: ['drive'] }],
+  ["cocktail menu for my bar - which cocktails we make, which spirit is the base of each, the glass, the price, and whether it's on this season's menu", { entity: ['cocktail', 'spirit'], relation: [['cocktail', 'spirit']], money: ['cocktail'], boolean: ['menu'] }],
+  ['Hello, I am owner of small translation agency in Kraków. I need application for manage the orders. We have translators, each translator has his language pairs (for example PL-EN, PL-DE). Clients are sending orders: every order has client, translator, number of words, price for one word, deadline and information if the translation is already sended to client.', { entity: ['translator', 'client', 'order'], relation: [['order', 'client'], ['order', 'translator']], calendar: ['order'], money: ['order'], boolean: ['sended'] }],
+  ['Hoi, we are a small flower bulb trading company and now we do everything in Excel. I want to make an overview of our growers and the lots we buy from them, per lot the sort (tulip, daffodil, hyacinth), the amount of bulbs and the price per 1000. Also the orders of our customers abroad, with the delivery week and if it is already paid.', { entity: ['grower', 'lot', 'order', 'customer'], relation: [['lot', 'grower'], ['order', 'customer']], choice: [['tulip', 'daffodil', 'hyacinth']], money: ['lot'], boolean: ['paid'] }],
+  ["Bonjour, je gère une petite auto-école. Il me faudrait une appli avec les élèves, les moniteurs et les leçons de conduite (quel élève, quel moniteur, date et heure, prix). Je veux aussi noter pour chaque élève s'il a réussi le code.", { language: 'fr', entity: ['élève', 'moniteur', 'leçon'], relation: [['leçon', 'élève'], ['leçon', 'moniteur']], calendar: ['leçon'], money: ['leçon'], boolean: ['réussi'] }],
+  ["vide-grenier de l'asso → exposants (nom, tél), emplacements (n°, taille 2m / 4m / 6m, tarif), chaque exposant réserve un emplacement, payé oui/non", { language: 'fr', entity: ['exposant', 'emplacement'], relation: [['exposant', 'emplacement']], choice: [['2m', '4m', '6m']], money: ['emplacement'], boolean: ['payé'] }],
+  ["Salut ! On a un petit élevage de chèvres et je voudrais arrêter le carnet papier. Pour chaque chèvre : nom, race, date de naissance. Ensuite la traite de chaque chèvre (date, litres de lait), et les cabris nés de chaque chèvre avec leur sexe (mâle ou femelle) et s'ils ont été vendus.", { language: 'fr', entity: ['chèvre', 'traite', 'cabri'], relation: [['traite', 'chèvre'], ['cabri', 'chèvre']], choice: [['mâle', 'femelle']], boolean: ['vendus'] }],
+  ['Wir sind eine kleine Freiwillige Feuerwehr und brauchen eine App: Mitglieder mit Dienstgrad, unsere Fahrzeuge, Übungsabende (Datum, Thema, welche Mitglieder teilgenommen haben) und die Atemschutzgeräte – jedes Gerät hat ein nächstes Prüfdatum und wir wollen sehen, ob es einsatzbereit ist. Übungen bitte im Kalender.', { language: 'de', entity: ['mitglied', 'fahrzeug', 'übung', 'gerät'], relation: [['übung', 'mitglied']], calendar: ['übung'], boolean: ['einsatzbereit'] }],
+  ['Kegelclub – Kegler, Spielabende, Ergebnis je Kegler und Abend (Holz). Rangliste nach Holz!', { language: 'de', entity: ['kegler', 'abend', 'ergebnis'], relation: [['ergebnis', 'kegler'], ['ergebnis', 'abend']], ranking: ['kegler'] }],
+  ['brennholz verkauf. kunden, lieferungen (kunde, datum, raummeter, buche/eiche/fichte, preis), bezahlt ja/nein', { language: 'de', entity: ['kunde', 'lieferung'], relation: [['lieferung', 'kunde']], choice: [['buche', 'eiche', 'fichte']], money: ['lieferung'], boolean: ['bezahlt'] }],
+  ['¡Hola! Llevo un club de pádel y quiero una app para los socios y las reservas de pistas. Cada reserva es de un socio, en una pista (tenemos 4), con fecha, hora y precio. Me gustaría ver las reservas en un calendario. Y también un ranking de socios por partidos ganados.', { language: 'es', entity: ['socio', 'reserva', 'pista'], relation: [['reserva', 'socio'], ['reserva', 'pista']], calendar: ['reserva'], money: ['reserva'], ranking: ['socio'] }],
+  ['tienda de arreglos de ropa. clientes, arreglos (cliente, prenda, tipo: bajo/cremallera/entallar, precio, fecha de entrega) y si ya está recogido', { language: 'es', entity: ['cliente', 'arreglo'], relation: [['arreglo', 'cliente']], choice: [['bajo', 'cremallera', 'entallar']], money: ['arreglo'], boolean: ['recogido'] }],
+  ['Tengo tres gallineros con ponedoras. Quiero apuntar la puesta diaria de cada gallinero (fecha y número de huevos) y las ventas de huevos a los vecinos: quién compra, cuántas docenas, precio y si ha pagado. ¿Qué gallinero pone más? Eso también quiero verlo.', { language: 'es', entity: ['gallinero', 'puesta', 'venta'], relation: [['puesta', 'gallinero']], money: ['venta'], boolean: ['pagado'], ranking: ['gallinero'] }],
 ];
 
 /** Lower case without accents, as snake_case names are made. */
@@ -264,7 +301,7 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`) ones, each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
@@ -272,8 +309,9 @@ export function benchFit() {
   const unseen = fitOf(UNSEEN);
   const unseen2 = fitOf(UNSEEN_2);
   const unseen3 = fitOf(UNSEEN_3);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen4 = fitOf(UNSEEN_4);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 /** Prints a section's prompts with what each missed, then its share; `unread`: the share alone, and any errors. */
@@ -294,14 +332,15 @@ function printSection(title, { results, found, total, share }, target, unread = 
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, p50, max, ...bench }) {
+export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen (written last, measured before any change, never edited or tuned to)', unseen, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen 2 (written before the unseen misses were fixed, never edited; read while tuning)', unseen2, HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited; read while tuning)', unseen3, HELD_OUT_TARGET_SHARE);
   // its prompts and misses are not printed: reading them would make it one more section tuned to
-  printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited, read or tuned to; its share alone)', unseen3, HELD_OUT_TARGET_SHARE, true);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen 4 (written blind before the unseen 3 misses were fixed, never edited, read or tuned to; its share alone)', unseen4, HELD_OUT_TARGET_SHARE, true);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }
