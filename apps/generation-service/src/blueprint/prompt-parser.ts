@@ -406,7 +406,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
    * A thing named in a list at `index` ("episodes", "their dogs"): a plural noun that is no field, unit or function
    * word. Returns where its words end, or -1.
    */
-  const listedThing = (index: number): number => {
+  const listedThing = (index: number, lookAhead = true): number => {
     let at = index;
     while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
     const word = tokens[at];
@@ -422,10 +422,31 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (tags[at] !== 'NOUN' && tags[at] !== 'PROPN' && !verbAsNoun) return -1;
     // a count ("episodes", "guests") may be a field, but what a list of things starts with is a thing
     const known = libraryFieldName(toSnake(word.text));
-    if (known && FIELD_LIBRARY[known].type !== 'integer') return -1;
+    // "artists, clients, appointments", "owners / pets / visits": a plural a name-like field is named after is a
+    // thing when the list goes on with another thing
+    if (known && FIELD_LIBRARY[known].type !== 'integer' && !(lookAhead && fieldLikeThing(word.text) && thingFollows(at + 1))) return -1;
     if (TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;
   };
+  /**
+   * Kinds of a thing in the brackets at `index`: single words naming no field and no thing, plural but for one at
+   * most ("skis" reads as singular, like "axis").
+   */
+  const kindsInBrackets = (index: number): ReturnType<typeof readOptions> => {
+    const read = readOptions(tokens, index);
+    if (!read) return null;
+    const words = read.options.map((option) => option.toLowerCase());
+    const kinds = words.every((word) => /^\S+$/.test(word) && !libraryFieldName(toSnake(word)) && matchDomainNoun(tokens, tokens.findIndex((token) => token.text === word)) === null)
+      && words.filter((word) => !isPlural(word)).length <= Math.min(1, words.length - 2);
+    return kinds ? read : null;
+  };
+  /** "equipment (skis, boots, helmets)": plural nouns in brackets after a thing are its kinds, not its fields. */
+  const takeKinds = (thing: EntityDraft, options: string[]): void => {
+    const family = OPTION_FAMILIES.find((candidate) => options.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
+    addField(thing.fields, { name: family?.field ?? 'type', label: toSentence(family?.field ?? 'type'), type: 'select', required: false, options });
+  };
+  /** The list goes on at `index` with a separator and another thing: "…, clients", "… / pets". */
+  const thingFollows = (index: number): boolean => SEPARATORS.has(tokens[index]?.text ?? '') && tokens[index].text !== 'or' && listedThing(index + 1, false) > 0;
   /**
    * The thing named after "each" at `index`: a draft already named, or one or two nouns that a verb of having,
    * moving or being follows ("each repair job goes through", "chaque réparation a un prix").
@@ -472,7 +493,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const endsThing = (index: number): 'fields' | 'clause' | 'item' | null => {
     const after: Token | undefined = tokens[index];
     if (after === undefined) return 'item';
-    if (after.punct) return after.text === ',' || END_PUNCT.has(after.text) ? 'item' : null;
+    // "apointments (which artist, date, deposit)", "sightings = spot + date": a plural thing's fields in brackets or after a colon
+    if ((after.text === '(' || after.text === ':') && isPlural(tokens[index - 1]?.text ?? '')) return 'fields';
+    // "owners / pets / visits": a slash between things separates them as a comma does
+    if (after.punct) return after.text === ',' || after.text === '/' || END_PUNCT.has(after.text) ? 'item' : null;
     if (SEPARATORS.has(after.text)) return 'item';
     if (['with', 'having', 'including', 'containing'].includes(after.text)) return 'fields';
     if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'are', 'is', 'can', 'each', 'every'].includes(after.text)) return 'clause';
@@ -563,6 +587,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   while (index < tokens.length) {
     const token = tokens[index];
     if (token.punct) {
+      // "games (title, broken?), tables, bookings": after a thing's fields in brackets the list of things goes on
+      if (token.text === ')' && thingsList && thingFollows(index + 1)) {
+        listing = 'app';
+        appListHasFields = false;
+        index += 1;
+        continue;
+      }
       if (END_PUNCT.has(token.text)) {
         previousFirst = sentence.find((draft) => !draft.weak) ?? previousFirst;
         sentence = [];
@@ -617,6 +648,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         // "hives in apiaries, inspections of each hive": after a thing's relation, the list of things goes on
         listing = 'app';
         appListHasFields = false;
+      }
+      const kinds = token.text === '(' && current && currentEnd === index ? kindsInBrackets(index) : null;
+      if (kinds && current) {
+        takeKinds(current, kinds.options);
+        index += kinds.used;
+        continue;
       }
       if (token.text === '(' && current) listing = 'entity';
       index += 1;
@@ -684,6 +721,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index += 1;
         continue;
       }
+      // "(which artist, which client, date)": a thing the row points at, which the second pass reads; the list goes on
+      if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && [',', ')'].includes(tokens[index + 2]?.text ?? '')) {
+        index += 2;
+        continue;
+      }
       // "with the date, whether the queen was seen and notes": a yes/no fact, which the second pass reads
       if ((text === 'whether' || text === 'if') && listing === 'entity') {
         index += 1;
@@ -711,7 +753,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
       // ("bottles, wineries, regions": a plural naming a thing that is also a text field is a thing among things)
       const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null
-        && !(inThings && current !== null && !current.weak && fieldLikeThing(tokens[thingEnd - 1].text));
+        && !(inThings && fieldLikeThing(tokens[thingEnd - 1].text) && ((current !== null && !current.weak) || thingFollows(thingEnd)))
+        // "spots, sightings": a count's word ("spots" of a capacity) is a thing too when things follow it
+        && !(inThings && FIELD_LIBRARY[libraryFieldName(toSnake(tokens[thingEnd - 1].text)) ?? '']?.type === 'integer' && thingFollows(thingEnd));
       // "players with their rating, rounds, and games between two players", "tareas con asignaturas, tareas con
       // fecha": a list of things goes on after one thing's fields when a later item of it is a thing said to be
       // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
@@ -742,6 +786,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
         const thing = noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null);
         nameCurrent(thing, thingEnd - words.length, thingEnd).weak = false;
+        const kinds = tokens[thingEnd]?.text === '(' ? kindsInBrackets(thingEnd) : null;
+        if (kinds) {
+          takeKinds(thing, kinds.options);
+          listing = 'app';
+          index = thingEnd + kinds.used;
+          continue;
+        }
         listing = thingEnds === 'fields' ? 'entity' : thingEnds === 'item' ? 'app' : null;
         index = thingEnds === 'fields' ? thingEnd + 1 : thingEnd;
         continue;

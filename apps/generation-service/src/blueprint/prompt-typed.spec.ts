@@ -325,3 +325,47 @@ describe('planApp keeps relations out of the fields', () => {
     expect(field(plan, 'loans', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
   });
 });
+
+describe('planApp reads the shorthand of quick notes', () => {
+  it('"signed?)", "paid?" ending a list: a question mark on a field makes it yes/no; a question ending a sentence does not', () => {
+    const plan = planApp('Board game cafe: games (title, broken?), tables, visits w date + price + paid?');
+    expect(field(plan, 'games', 'broken').type).toBe('boolean');
+    expect(field(plan, 'visits', 'paid').type).toBe('boolean');
+    const asked = planApp('Could you make me a tracker for my board games, with the date I bought them and what I paid?');
+    expect(asked.entities.flatMap((candidate) => candidate.fields).filter((candidate) => candidate.type === 'boolean').map((candidate) => candidate.name)).not.toContain('paid');
+  });
+
+  it('"w date + price", "sightings = spot + date": "w" is "with", a plus joins fields, an equals sign lists what a thing holds', () => {
+    const plan = planApp('birding: spots, sightings = spot + date + count');
+    expect(names(plan)).toEqual(['spots', 'sightings']);
+    expect(field(plan, 'sightings', 'spot')).toMatchObject({ type: 'reference', entity: 'spots' });
+    expect(field(plan, 'sightings', 'date').type).toBe('date');
+    expect(field(planApp('a dog walking log: walks w date + price'), 'walks', 'price').hint).toBe('currency');
+  });
+
+  it('"owners / animals / appointments": things separated by slashes are things, even a word a field is also named after', () => {
+    expect(names(planApp('vet clinic: owners / animals / appointments'))).toEqual(['owners', 'animals', 'appointments']);
+  });
+
+  it('"artists, clients, bookings": a plural that also names a field is a thing when the list goes on with things', () => {
+    expect(names(planApp('A recording studio. artists, engineers, sessions'))).toEqual(['artists', 'engineers', 'sessions']);
+  });
+
+  it('"repairs (which rider, date, cost)": a listed thing\'s fields in brackets, "which" naming what it points at', () => {
+    const plan = planApp('Bike shop. riders, customers, repairs (which rider, date, cost)');
+    expect(field(plan, 'repairs', 'rider')).toMatchObject({ type: 'reference', entity: 'riders' });
+    expect(field(plan, 'repairs', 'cost').hint).toBe('currency');
+    expect(views(plan, 'repairs')).toContain('calendar:date');
+  });
+
+  it('"games (title, broken?), tables": after a thing\'s bracketed fields the list of things goes on', () => {
+    expect(names(planApp('Board game cafe: games (title, broken?), tables, visits'))).toEqual(['games', 'tables', 'visits']);
+  });
+
+  it('"equipment (skis, boots, helmets)": plural words in brackets after a thing are its kinds, not its fields', () => {
+    const plan = planApp('I rent out gear. I need to register the clients, the equipments (skis, boots, snowboards, helmets) and the rentals');
+    expect(field(plan, 'equipment', 'type')).toMatchObject({ type: 'select', options: ['Skis', 'Boots', 'Snowboards', 'Helmets'] });
+    expect(entity(plan, 'equipment').fields.map((candidate) => candidate.name)).not.toContain('boots');
+    expect(field(planApp('A garden centre: plants (shrubs, herbs, bulbs), suppliers'), 'plants', 'type').options).toEqual(['Shrubs', 'Herbs', 'Bulbs']);
+  });
+});

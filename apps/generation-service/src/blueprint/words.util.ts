@@ -4,7 +4,7 @@
  */
 import winkNLP from 'wink-nlp';
 import winkModel from 'wink-eng-lite-web-model';
-import { IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS, IES_SINGULARS, VES_SINGULARS, ES_SINGULARS, UPPERCASE_WORDS, TITLE_SMALL_WORDS, MISSPELLED_WORDS } from './vocabulary.data';
+import { IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS, IES_SINGULARS, VES_SINGULARS, ES_SINGULARS, UPPERCASE_WORDS, TITLE_SMALL_WORDS, MISSPELLED_WORDS, IRREGULAR_PARTICIPLES } from './vocabulary.data';
 
 export interface Token {
   /** lower-case word, or the punctuation mark itself */
@@ -30,6 +30,16 @@ export function tokenize(text: string): Token[] {
     .replace(/[\u201C\u201D]/g, '"')
     .replace(/\s*(?:->|=>|-->|[\u2192\u21D2\u27F6\u2794\u279C\u21AA]|(?<=\s)>(?=\s))\s*/g, ' > ')
     .replace(/\(?\b(?:y\/n|yes\/no|oui\/non|ja\/nein|s[ií]\/no)\b\)?\??/gi, ` ${YES_NO_MARK} `)
+    // "signed?)", "paid?, notes": a question mark inside a list of fields asks a yes/no question about the row, like
+    // "y/n"; so does one after a participle that ends a list ("… + price + paid?"); a question ending a sentence stays one
+    .replace(/\b([A-Za-z\u00C0-\u024F]+)\?(?=\s*[,;)/+])/g, `$1 ${YES_NO_MARK} `)
+    .replace(/([,/+]\s*)([A-Za-z\u00C0-\u024F]+)\?[ \t]*(?=\n|$)/g, (whole, before: string, word: string) =>
+      /ed$/i.test(word) || IRREGULAR_PARTICIPLES.includes(word.toLowerCase()) ? `${before}${word} ${YES_NO_MARK}` : whole)
+    // "date + price", "sightings = species + spot": a plus joins items of a list, an equals sign says what a thing holds
+    .replace(/\s\+\s/g, ' , ')
+    .replace(/\s=\s/g, ' : ')
+    // "visits w date", "w/ photos": the note-taker's "with"
+    .replace(/(?<=\s)w\/?\s(?=[A-Za-z])/gi, 'with ')
     .replace(/[\u2013\u2014]/g, ' - ');
   const tokens: Token[] = [];
   const pattern = /[A-Za-z0-9\u00C0-\u024F]+(?:['-][A-Za-z0-9\u00C0-\u024F]+)*|[.,;:!?()/&">\n-]/g;
