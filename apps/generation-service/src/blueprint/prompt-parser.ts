@@ -9,7 +9,7 @@
 import type { EntityField } from '@appgen/contracts';
 import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
-  PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, STAGE_WORDS, USER_NOUNS,
+  PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
@@ -493,8 +493,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const endsThing = (index: number): 'fields' | 'clause' | 'item' | null => {
     const after: Token | undefined = tokens[index];
     if (after === undefined) return 'item';
-    // "apointments (which artist, date, deposit)", "sightings = spot + date": a plural thing's fields in brackets or after a colon
-    if ((after.text === '(' || after.text === ':') && isPlural(tokens[index - 1]?.text ?? '')) return 'fields';
+    // "apointments (which artist, date, deposit)", "sightings = spot + date", "orders -> customer, total": a plural
+    // thing's fields in brackets, after a colon or after an arrow pointing at what it belongs to
+    if (['(', ':', '>'].includes(after.text) && isPlural(tokens[index - 1]?.text ?? '')) return 'fields';
     // "owners / pets / visits": a slash between things separates them as a comma does
     if (after.punct) return after.text === ',' || after.text === '/' || END_PUNCT.has(after.text) ? 'item' : null;
     if (SEPARATORS.has(after.text)) return 'item';
@@ -609,9 +610,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           nameCurrent(line.draft, line.start, line.end).weak = false;
           lineOwner = line.draft;
           const after = tokens[line.end]?.text ?? '';
-          listing = ['(', ':', '-', ',', 'with', 'having', 'including', 'containing'].includes(after) ? 'entity' : null;
+          listing = ['(', ':', '-', ',', '>', 'with', 'having', 'including', 'containing'].includes(after) ? 'entity' : null;
           thingsList = false;
-          index = [':', '-', ','].includes(after) ? line.end + 1 : line.end;
+          index = [':', '-', ',', '>'].includes(after) ? line.end + 1 : line.end;
           continue;
         }
         if (marked && lineOwner) {
@@ -855,6 +856,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       // "a wedding planner with guests, tables and a budget": the app's budget, no field of the guests
       if (listing === 'app' && !appListHasFields && words.length === 2 && ARTICLES.has(words[0]) && listedItem(tokens, at - 1) && !isPlural(words[1])) {
+        index = at;
+        continue;
+      }
+      // "has many books", "producer per bottle": how many of a thing there are, or one for each of a thing, is a
+      // relation the second pass reads, no field
+      const perAt = words.indexOf('per');
+      const perThing = perAt === 1 && !isPlural(words[0]) && libraryFieldName(toSnake(words[0])) !== toSnake(words[0]) && fieldFromWords([words[0]], null)?.type === 'text'
+        && reading.entities.some((draft) => draft.singular === singularSnakeOf(words.slice(2).filter((word) => !DETERMINERS.has(word))));
+      if (perThing || (words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN')) {
         index = at;
         continue;
       }
@@ -1209,7 +1219,9 @@ export function arrowChains(tokens: Token[]): ArrowChain[] {
       if (!words.length) break;
       stages.push(words);
     }
-    if (stages.length >= 2) chains.push({ start, end: at, stages: [...new Set(stages.map(capitalized))] });
+    // "orders -> customer, due date": a plural thing pointing at one of another is a link, no stages
+    const link = stages.length === 2 && stages.every((stage) => stage.length === 1) && isPlural(stages[0][0].toLowerCase()) && !isPlural(stages[1][0].toLowerCase()) && !isWord(tokens[at]);
+    if (stages.length >= 2 && !link) chains.push({ start, end: at, stages: [...new Set(stages.map(capitalized))] });
   }
   return chains;
 }
@@ -1418,6 +1430,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   };
   /** A thing named after a determiner ("each subject", "an agent"), or a plural thing: what a relation may create. */
   const thingAfter = (at: number, determined: boolean): boolean => isThing(at) || (determined && isNoun(at) && !isPlural(tokens[at].text) && !UNIT_WORDS[tokens[at].text] && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text));
+  /**
+   * A singular noun at `index` that "per" may follow to say there is one for each of a thing: no field's own name
+   * (a price, a score per team), though it may mean one ("producer", "owner").
+   */
+  const oneOfEach = (index: number): boolean => {
+    const word = tokens[index];
+    if (!isWord(word) || isPlural(word.text) || tags[index] !== 'NOUN' || draftAt(index) || STOP_WORDS.includes(word.text) || UNIT_WORDS[word.text] || SCORE_WORDS.includes(word.text)) return false;
+    const known = libraryFieldName(toSnake(word.text));
+    const typed = fieldFromWords([word.text], null);
+    return (typed === null || (typed.type === 'text' && !typed.hint)) && (!known || (fieldLikeThing(word.text) && known !== toSnake(word.text)));
+  };
   /** The last relation a participle made in this sentence: "bugs reported by testers, assigned to developers". */
   let participleRelation: { owner: EntityDraft; target: EntityDraft; end: number } | null = null;
 
@@ -1566,10 +1589,21 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const { at, many } = skipQuantifiers(index + 1);
       const target = compoundAt(at) ?? draftAt(at) ?? (thingAfter(at, at > index + 1) ? ensureDraft(at, true, true) : null);
       if (owner && target && owner !== target.draft) {
-        const named = text === 'by' || text === 'to' ? `${tokens[index - 1].text}_${text}` : target.draft.singular;
+        // "linked to a customer": a participle that only links says nothing the target's name does not
+        const linking = LINKING_PARTICIPLES.includes(tokens[index - 1].text);
+        const named = (text === 'by' || text === 'to') && !linking ? `${tokens[index - 1].text}_${text}` : target.draft.singular;
         relate(owner, target.draft, named, many || text === 'between', text === 'by' ? 'restrict' : 'set_null');
-        participleRelation = { owner, target: target.draft, end: at + target.length };
-        index = at + target.length - 1;
+        let end = at + target.length;
+        // "linked to a customer and a cake": each thing after "and" is linked as well
+        while (linking && tokens[end]?.text === 'and') {
+          const { at: nextAt, many: nextMany } = skipQuantifiers(end + 1);
+          const also = draftAt(nextAt) ?? (thingAfter(nextAt, nextAt > end + 1) ? ensureDraft(nextAt, true, true) : null);
+          if (!also || also.draft === owner) break;
+          relate(owner, also.draft, also.draft.singular, nextMany, 'set_null');
+          end = nextAt + also.length;
+        }
+        participleRelation = { owner, target: target.draft, end };
+        index = end - 1;
         continue;
       }
     }
@@ -1613,18 +1647,33 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         continue;
       }
     }
+    // "publisher per series", "a coach per team": one of a new thing for each of a known one, which points at it
+    if (text === 'per' && oneOfEach(index - 1)) {
+      const { at } = skipQuantifiers(index + 1);
+      const each = draftAt(at);
+      const one = each ? ensureDraft(index - 1, true, true) : null;
+      if (each && one && one.draft !== each.draft) {
+        relate(each.draft, one.draft, one.draft.singular, false, 'set_null');
+        index = at + each.length - 1;
+        continue;
+      }
+    }
     // "songs of an album", "tasks in projects", "players per team"
     // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
     if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
-      const before = draftAt(index - 1) ?? (index > 1 ? draftAt(index - 2) : null);
-      const endsBefore = before && (draftAt(index - 1) ? true : draftAt(index - 2)?.length === 2);
+      // "each scout is in a patrol", "the units are in buildings": being somewhere places the thing as the preposition alone does
+      const placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at'].includes(text) ? index - 1 : index;
+      const eachPlaced = placed < index ? eachThing(placed) : null;
+      const before = (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? (placed > 1 ? draftAt(placed - 2) : null);
+      const endsBefore = before && (eachPlaced || draftAt(placed - 1) ? true : draftAt(placed - 2)?.length === 2);
       if (before && endsBefore) {
         const { at, many } = skipQuantifiers(index + 1);
         const existing = draftAt(at);
         const each = ['each', 'every'].includes(tokens[at - 1]?.text ?? '');
         const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]))
           || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by', 'from'].includes(text) && isThing(at))
-          || (text === 'for' && each && thingAfter(at, true));
+          || (text === 'for' && each && thingAfter(at, true))
+          || (placed < index && thingAfter(at, true));
         const target = existing ?? (creates ? ensureDraft(at, true, true) : null);
         if (target && target.draft !== before.draft && !(text === 'for' && !existing && !each)) {
           const between = text === 'between' || (many && text === 'by');

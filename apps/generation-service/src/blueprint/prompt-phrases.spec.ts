@@ -149,3 +149,40 @@ describe('planApp reads French rankings and Spanish yes/no facts', () => {
     expect(entity(plan, 'libros').fields.map((candidate) => candidate.name).filter((name) => name.includes('are'))).toEqual([]);
   });
 });
+
+describe('planApp reads relations in their many phrasings', () => {
+  it('"each singer is in a section": being in, on or at a thing places one in it', () => {
+    const plan = planApp('Choir app: singers, sections, concerts. Each singer is in a section.');
+    expect(field(plan, 'singers', 'section')).toMatchObject({ type: 'reference', entity: 'sections' });
+  });
+
+  it('"- orders -> customer, due date, total": an arrow from a plural thing to a single one is a link, no stages', () => {
+    const plan = planApp('Bakery:\n- customers (name, phone)\n- orders -> customer, pickup date, total');
+    expect(field(plan, 'orders', 'customer')).toMatchObject({ type: 'reference', entity: 'customers' });
+    expect(field(plan, 'orders', 'total').hint).toBe('currency');
+    expect(plan.pages.filter((page) => page.kind === 'board')).toEqual([]);
+  });
+
+  it('"linked to a customer and a cake": a linking participle names the link after each thing it links to', () => {
+    const plan = planApp('bakery: cakes, bakers, orders. orders are linked to a customer and a cake');
+    expect(field(plan, 'orders', 'customer')).toMatchObject({ type: 'reference', entity: 'customers' });
+    expect(field(plan, 'orders', 'cake')).toMatchObject({ type: 'reference', entity: 'cakes' });
+    expect(entity(plan, 'orders').fields.map((known) => known.name)).not.toContain('linked_to');
+  });
+
+  it('"a shelf has many books": how many there are is a relation, no field', () => {
+    const plan = planApp('library: shelves, books. a shelf has many books');
+    expect(field(plan, 'books', 'shelf')).toMatchObject({ type: 'reference', entity: 'shelves' });
+    expect(entity(plan, 'books').fields.map((known) => known.name)).not.toContain('many_books');
+  });
+
+  it('"producer per bottle": one of a new thing for each of a known one is a thing the known one points at', () => {
+    const plan = planApp('wine club: bottles, producer per bottle, tastings');
+    expect(names(plan)).toEqual(expect.arrayContaining(['bottles', 'producers', 'tastings']));
+    expect(field(plan, 'bottles', 'producer')).toMatchObject({ type: 'reference', entity: 'producers' });
+    // a fee per student stays a fee
+    const priced = planApp('tutoring: students, lessons with a fee per student');
+    expect(field(priced, 'lessons', 'fee_per_student').hint).toBe('currency');
+    expect(names(priced)).not.toContain('fees');
+  });
+});

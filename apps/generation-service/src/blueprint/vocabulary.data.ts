@@ -700,6 +700,9 @@ export const IRREGULAR_PARTICIPLES = ['paid', 'made', 'written', 'led', 'owned',
   'eaten', 'ridden', 'flown', 'hidden', 'caught', 'heard', 'said', 'understood', 'begun', 'dealt', 'struck'];
 
 /** Prepositions after which a list of people share a thing ("shared among several", "split between friends"). */
+/** Participles that only link a thing to another ("orders linked to a customer"): the link is named after the other. */
+export const LINKING_PARTICIPLES = ['linked', 'connected', 'attached', 'tied', 'related', 'associated', 'matched', 'mapped'];
+
 export const SHARING_PREPOSITIONS = ['among', 'amongst', 'between', 'across', 'with'];
 
 /** Words that say how many: "one person" is a reference, "several people" a list of references. */
