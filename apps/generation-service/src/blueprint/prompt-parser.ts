@@ -409,6 +409,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const listedThing = (index: number, lookAhead = true): number => {
     let at = index;
     while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
+    // "menu items with price", "cast members, roles": a singular noun before a plural thing is part of its name
+    const head = tokens[at + 1];
+    if (isWord(tokens[at]) && isWord(head) && tags[at] === 'NOUN' && !isPlural(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text)
+      && !APP_KIND_WORDS.includes(tokens[at].text) && !libraryFieldName(toSnake(tokens[at].text)) && !UNIT_WORDS[tokens[at].text] && matchDomainNoun(tokens, at)?.length !== 1
+      && isPlural(head.text) && tags[at + 1] === 'NOUN' && !STOP_WORDS.includes(head.text) && !UNIT_WORDS[head.text] && !libraryFieldName(toSnake(head.text))) return at + 2;
     const word = tokens[at];
     // "customers, their cars and …": people a clause may start with are things when the list goes on after them
     const next = tokens[at + 1];
@@ -424,7 +429,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const known = libraryFieldName(toSnake(word.text));
     // "artists, clients, appointments", "owners / pets / visits": a plural a name-like field is named after is a
     // thing when the list goes on with another thing
-    if (known && FIELD_LIBRARY[known].type !== 'integer' && !(lookAhead && fieldLikeThing(word.text) && thingFollows(at + 1))) return -1;
+    // ("the venues we play at": one the user does something with, too)
+    const doneTo = ['we', 'i', 'you', 'they'].includes(tokens[at + 1]?.text ?? '') && tags[at + 2] === 'VERB';
+    if (known && FIELD_LIBRARY[known].type !== 'integer' && !(fieldLikeThing(word.text) && (doneTo || (lookAhead && thingFollows(at + 1))))) return -1;
     if (TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;
   };
@@ -502,6 +509,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (['with', 'having', 'including', 'containing'].includes(after.text)) return 'fields';
     if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'are', 'is', 'can', 'each', 'every'].includes(after.text)) return 'clause';
     if (isParticiple(after.text) || tags[index] === 'VERB') return 'clause';
+    // "the events we park at", "the props I still need": what the user does with the thing, said right after it
+    if (['we', 'i', 'you', 'they'].includes(after.text) && (tags[index + 1] === 'VERB' || tags[index + 2] === 'VERB')) return 'clause';
     // "members reserve desks": a singular word before a plural thing is what the listed thing does
     if (tags[index] === 'NOUN' && !isPlural(after.text) && isWord(tokens[index + 1]) && isPlural(tokens[index + 1].text) && tags[index + 1] === 'NOUN' && !libraryFieldName(toSnake(after.text))) return 'clause';
     return null;
@@ -685,7 +694,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // the thing the fields after are of (the second pass reads the relation)
     if (current && currentEnd === index && ['i', 'we'].includes(text) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text)) {
       let at = index + 2;
-      if (['to', 'for', 'with'].includes(tokens[at]?.text ?? '')) at += 1;
+      // "the events we park at with the date": a preposition may end the clause
+      if (['to', 'for', 'with', 'at', 'in', 'on'].includes(tokens[at]?.text ?? '') && tokens[at + 1]?.text !== 'with') at += 1;
+      else if (['at', 'in', 'on', 'to', 'for'].includes(tokens[at]?.text ?? '')) at += 1;
       at = skipDeterminers(tokens, at);
       const noun = matchDomainNoun(tokens, at);
       if (noun) at += noun.length;
@@ -761,10 +772,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // fecha": a list of things goes on after one thing's fields when a later item of it is a thing said to be
       // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
       // no field is named after that takes fields of its own is a thing
-      const resumes = thingEnd > 0 && listing === 'entity' && !libraryFieldName(toSnake(tokens[thingEnd - 1].text)) ? endsThing(thingEnd) : null;
+      const doneToThing = thingEnd > 0 && ['we', 'i', 'you', 'they'].includes(tokens[thingEnd]?.text ?? '');
+      const resumes = thingEnd > 0 && listing === 'entity' && (!libraryFieldName(toSnake(tokens[thingEnd - 1].text)) || doneToThing) ? endsThing(thingEnd) : null;
       // "…, and payments of each student with the amount": a thing of each other thing is a thing too
-      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[thingEnd].text) && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '');
-      const thingsResume = resumes === 'fields' || ofEach || (resumes === 'item' && thingsFollow(thingEnd));
+      // ("…, and sales per item per event": of a thing already named, too)
+      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[thingEnd].text)
+        && (['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') || (isWord(tokens[thingEnd + 1]) && namedDraft(reading.entities, singularize(tokens[thingEnd + 1].text)) !== undefined));
+      const doneTo = resumes === 'clause' && ['we', 'i', 'you', 'they'].includes(tokens[thingEnd].text);
+      const thingsResume = resumes === 'fields' || ofEach || doneTo || (resumes === 'item' && thingsFollow(thingEnd));
       if (thingsResume) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);
@@ -864,7 +879,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const perAt = words.indexOf('per');
       const perThing = perAt === 1 && !isPlural(words[0]) && libraryFieldName(toSnake(words[0])) !== toSnake(words[0]) && fieldFromWords([words[0]], null)?.type === 'text'
         && reading.entities.some((draft) => draft.singular === singularSnakeOf(words.slice(2).filter((word) => !DETERMINERS.has(word))));
-      if (perThing || (words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN')) {
+      if (perThing || words[0] === 'per' || (words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN')) {
         index = at;
         continue;
       }
@@ -1095,6 +1110,14 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 
 // --- what the prompt means between its entities -------------------------------------------------------------
 
+/** The draft a word names: its own, or the one thing whose name it ends ("item" of "menu items", "member" of "cast members"). */
+function namedDraft(drafts: EntityDraft[], singular: string): EntityDraft | undefined {
+  const own = drafts.find((draft) => draft.singular === singular);
+  if (own) return own;
+  const ending = drafts.filter((draft) => draft.singular.endsWith(`_${singular}`));
+  return ending.length === 1 ? ending[0] : undefined;
+}
+
 /** A word listed on its own after things, with an article: "guests, tables and a budget". */
 function listedItem(tokens: Token[], index: number): boolean {
   const before = tokens[index - 1];
@@ -1244,7 +1267,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (words.length < length || !words.every(isWord)) continue;
       const singular = singularSnakeOf(words.map((word) => word.text));
       const noun = matchDomainNoun(tokens, index);
-      const draft = drafts.find((candidate) => candidate.singular === singular || (noun?.length === length && candidate.singular === noun.singular));
+      const draft = drafts.find((candidate) => candidate.singular === singular || (noun?.length === length && candidate.singular === noun.singular))
+        ?? (length === 1 ? namedDraft(drafts, singular) : undefined);
       if (draft) return { draft, length };
     }
     return null;
@@ -1662,7 +1686,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
     if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
       // "each scout is in a patrol", "the units are in buildings": being somewhere places the thing as the preposition alone does
-      const placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at'].includes(text) ? index - 1 : index;
+      let placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at'].includes(text) ? index - 1 : index;
+      // "sales per item per event": each "per" speaks of the thing before the first
+      while (text === 'per' && tokens[placed - 2]?.text === 'per' && draftAt(placed - 1)?.length === 1) placed -= 2;
       const eachPlaced = placed < index ? eachThing(placed) : null;
       const before = (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? (placed > 1 ? draftAt(placed - 2) : null);
       const endsBefore = before && (eachPlaced || draftAt(placed - 1) ? true : draftAt(placed - 2)?.length === 2);

@@ -186,3 +186,25 @@ describe('planApp reads relations in their many phrasings', () => {
     expect(names(priced)).not.toContain('fees');
   });
 });
+
+describe('planApp reads compound things and what is said after them', () => {
+  it('"engine parts with price, repair jobs with a date": a singular noun before a listed plural thing is part of its name', () => {
+    const plan = planApp('Garage app: engine parts with price and supplier, repair jobs with a date');
+    expect(names(plan)).toEqual(expect.arrayContaining(['engine_parts', 'repair_jobs']));
+    expect(field(plan, 'engine_parts', 'price').hint).toBe('currency');
+  });
+
+  it('"the venues we play at with the address": what the user does with a listed thing leaves it the thing the fields are of', () => {
+    const plan = planApp('Band app: songs with a key and tempo, the venues we play at with address and capacity, and gigs');
+    expect(names(plan)).toEqual(expect.arrayContaining(['songs', 'venues', 'gigs']));
+    expect(entity(plan, 'venues').fields.map((known) => known.name)).toContain('address');
+    expect(entity(plan, 'songs').fields.map((known) => known.name)).not.toContain('venues');
+  });
+
+  it('"sales per part per garage": a thing per two others points at both, and "part" names the engine parts', () => {
+    const plan = planApp('Workshop app: engine parts with price, garages with address and city, and sales per part per garage');
+    expect(field(plan, 'sales', 'engine_part')).toMatchObject({ type: 'reference', entity: 'engine_parts' });
+    expect(field(plan, 'sales', 'garage')).toMatchObject({ type: 'reference', entity: 'garages' });
+    expect(plan.entities.flatMap((known) => known.fields).map((known) => known.name)).not.toContain('per_part_per_garage');
+  });
+});
