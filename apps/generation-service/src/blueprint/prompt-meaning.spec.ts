@@ -1,6 +1,6 @@
 import type { AppPlan } from '@appgen/contracts';
 import { BlueprintPromptError, planApp, revisePlan } from './plan-app';
-import { entity, field } from './plan-lookup.testing';
+import { entity, field, names } from './plan-lookup.testing';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 
 
@@ -245,5 +245,43 @@ describe('revisePlan with the built-in engine', () => {
     expect(gifts?.fields.some((candidate) => candidate.entity === guests?.name)).toBe(true);
     const bikes = planApp('Un carnet pour mon atelier : les clients déposent leurs vélos et chaque réparation a un prix');
     expect(bikes.entities.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['clients', 'velos']));
+  });
+});
+
+describe('planApp reads rankings said in passing', () => {
+  it('"TOP TEAMS BY GOALS": the things named right after the superlative are ranked, not another thing with the number', () => {
+    const plan = planApp('Five-a-side league: players, teams, matches. Each player is in a team. Players score goals. Top teams by goals');
+    expect(plan.pages.filter((page) => page.kind === 'ranking').map((page) => page.entity)).toEqual(['teams']);
+  });
+
+  it('"show the trails I hiked most at the top": the first thing of the clause is ranked', () => {
+    const plan = planApp('hiking log: trails (name, length), hikes = trail + date. show the trails I hiked most at the top');
+    expect(plan.pages.filter((page) => page.kind === 'ranking').map((page) => page.entity)).toEqual(['trails']);
+  });
+
+  it('"best sellers on top": what the sales point at is ranked, and no "sellers" are kept', () => {
+    const plan = planApp('Bakery stall: cakes with price, markets with date, and sales per cake per market. best sellers on top');
+    expect(plan.pages.filter((page) => page.kind === 'ranking').map((page) => page.entity)).toEqual(['cakes']);
+    expect(names(plan)).not.toContain('sellers');
+  });
+});
+
+describe('planApp reads things said to be for, in or of each other', () => {
+  it('"plants + a weekly feed for each plant, skipped y/n": a single thing for each of a thing is a thing pointing at it, with the fields after', () => {
+    const plan = planApp('plant care: plants + a weekly feed for each plant, skipped y/n');
+    expect(field(plan, 'feeds', 'plant')).toMatchObject({ type: 'reference', entity: 'plants' });
+    expect(field(plan, 'feeds', 'skipped').type).toBe('boolean');
+  });
+
+  it('"every room in each hotel, who the guest is": both are things, the room in the hotel, and the guest whom it points at', () => {
+    const plan = planApp('I run two hotels. I want to see every room in each hotel, who the guest is, and the nightly rate.');
+    expect(field(plan, 'rooms', 'hotel')).toMatchObject({ type: 'reference', entity: 'hotels' });
+    expect(field(plan, 'rooms', 'guest')).toMatchObject({ type: 'reference', entity: 'guests' });
+  });
+
+  it('"every unit in each building": a word a count stands for names a thing after "every"; "each day" stays a time', () => {
+    const plan = planApp('A landlord app: every unit in each building with the monthly rent');
+    expect(field(plan, 'units', 'building')).toMatchObject({ type: 'reference', entity: 'buildings' });
+    expect(names(planApp('meals for each day of the week made from recipes'))).not.toContain('days');
   });
 });

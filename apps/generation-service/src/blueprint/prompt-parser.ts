@@ -869,6 +869,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = at;
         continue;
       }
+      // "habits + a daily check-in for each habit": a single thing said to be for each of a thing is a thing itself
+      const forEach = ['for', 'per'].includes(tokens[at]?.text ?? '') && ['each', 'every'].includes(tokens[at + 1]?.text ?? '') && ARTICLES.has(words[0]);
+      const named = forEach ? words.filter((word, offset) => !ARTICLES.has(word) && !STOP_WORDS.includes(word) && tags[index + offset] !== 'ADJ') : [];
+      if (forEach && named.length && named.length <= 2 && tags[at - 1] === 'NOUN' && !libraryFieldName(toSnake(named.join(' '))) && fieldFromWords(named, null)?.type === 'text') {
+        nameCurrent(entityFor(singularSnakeOf(named), null), at - named.length, at).weak = false;
+        listing = 'entity';
+        // the second pass reads "for each habit" as the relation; what follows are the fields
+        index = isWord(tokens[at + 2]) ? at + 3 : at;
+        continue;
+      }
       // "a wedding planner with guests, tables and a budget": the app's budget, no field of the guests
       if (listing === 'app' && !appListHasFields && words.length === 2 && ARTICLES.has(words[0]) && listedItem(tokens, at - 1) && !isPlural(words[1])) {
         index = at;
@@ -1428,7 +1438,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const words = tokens.slice(start, end);
       if (!words.every((word, at) => isWord(word) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (isNoun(start + at) || tags[start + at] === 'ADJ'))) continue;
       if (!isNoun(end - 1) || UNIT_WORDS[words[length - 1].text] || APP_KIND_WORDS.includes(words[length - 1].text)) continue;
-      if (libraryFieldName(toSnake(words[length - 1].text)) && !fieldLikeThing(words[length - 1].text)) continue;
+      // ("every unit": a word a count only stands for, like "unit" for a quantity, names a thing after each)
+      const known = libraryFieldName(toSnake(words[length - 1].text));
+      if (known && !fieldLikeThing(words[length - 1].text) && (known === toSnake(singularize(words[length - 1].text)) || FIELD_LIBRARY[known].type !== 'integer')) continue;
       const noun = matchDomainNoun(tokens, start);
       const draft: EntityDraft = noun && noun.length === length
         ? { singular: noun.singular, domainKey: noun.domainKey, fields: [], measurement: false }
@@ -1464,6 +1476,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const known = libraryFieldName(toSnake(word.text));
     const typed = fieldFromWords([word.text], null);
     return (typed === null || (typed.type === 'text' && !typed.hint)) && (!known || (fieldLikeThing(word.text) && known !== toSnake(word.text)));
+  };
+  /** The first thing of the sentence before `index` named after "each" or "every": what the sentence speaks of. */
+  const eachSubjectBefore = (index: number): EntityDraft | null => {
+    let start = index;
+    while (start > 0 && !(tokens[start - 1].punct && END_PUNCT.has(tokens[start - 1].text))) start -= 1;
+    for (let at = start + 1; at < index; at += 1) {
+      const found = ['each', 'every'].includes(tokens[at - 1].text) ? draftAt(at) : null;
+      if (found) return found.draft;
+    }
+    return null;
   };
   /** The last relation a participle made in this sentence: "bugs reported by testers, assigned to developers". */
   let participleRelation: { owner: EntityDraft; target: EntityDraft; end: number } | null = null;
@@ -1528,6 +1550,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const done = `${toSnake(next?.text ?? 'done')}_by`;
       if (owner && people) relate(owner, people, people.singular, false, 'set_null');
       else if (owner && !owner.fields.some((field) => field.name === done)) owner.fields.push({ name: done, label: toSentence(done), type: 'text', required: false });
+    }
+    // "every unit in each building, who the tenant is": who it has is one of a thing it points at
+    if (text === 'who' && tokens[index + 1]?.text === 'the' && ['is', 'are'].includes(tokens[index + 3]?.text ?? '') && isNoun(index + 2)) {
+      const person = ensureDraft(index + 2, !libraryFieldName(toSnake(tokens[index + 2].text)), true);
+      const owner = eachSubjectBefore(index) ?? draftBefore(index);
+      if (person && owner && person.draft !== owner) {
+        relate(owner, person.draft, person.draft.singular, false, 'set_null');
+        index += 3;
+        continue;
+      }
     }
     // "when they're due back", "when it was sold": the date of it
     if (text === 'when' && isWord(next)) {
@@ -1689,7 +1721,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at'].includes(text) ? index - 1 : index;
       // "sales per item per event": each "per" speaks of the thing before the first
       while (text === 'per' && tokens[placed - 2]?.text === 'per' && draftAt(placed - 1)?.length === 1) placed -= 2;
-      const eachPlaced = placed < index ? eachThing(placed) : null;
+      // ("every unit in each building": a thing named after each or every, new or not, is placed in the other)
+      const eachPlaced = placed < index || ['each', 'every'].includes(tokens[placed - 2]?.text ?? '') ? eachThing(placed) : null;
       const before = (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? (placed > 1 ? draftAt(placed - 2) : null);
       const endsBefore = before && (eachPlaced || draftAt(placed - 1) ? true : draftAt(placed - 2)?.length === 2);
       if (before && endsBefore) {
@@ -1699,7 +1732,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         const creates = (text === 'of' && matchDomainNoun(tokens, at) && !isWord(tokens[at + 1]))
           || (['in', 'within', 'inside', 'under', 'on', 'at', 'between', 'by', 'from'].includes(text) && isThing(at))
           || (text === 'for' && each && thingAfter(at, true))
-          || (placed < index && thingAfter(at, true));
+          || ((placed < index || eachPlaced !== null) && thingAfter(at, true));
         const target = existing ?? (creates ? ensureDraft(at, true, true) : null);
         if (target && target.draft !== before.draft && !(text === 'for' && !existing && !each)) {
           const between = text === 'between' || (many && text === 'by');
@@ -1943,8 +1976,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (['for', 'on'].includes(tokens[index + 1]?.text ?? '')) at = skipQuantifiers(index + 2).at;
       while (isWord(tokens[at]) && ['best', 'favourite', 'favorite', 'top'].includes(tokens[at].text)) at += 1;
       const voted = ['for', 'on'].includes(tokens[index + 1]?.text ?? '') ? draftAt(at)?.draft : undefined;
+      // "top patrols by points": the things named right after the superlative are what is ranked
+      const named = ['most', 'best', 'top', 'highest'].includes(text) && isPlural(tokens[at]?.text ?? '') ? draftAt(at)?.draft : undefined;
       const scored = drafts.find((draft) => draft.fields.some((candidate) => candidate.name === field && candidate.type !== 'reference'));
-      reading.views.push({ kind: 'ranking', entity: (voted ?? scored ?? draftBefore(index))?.singular ?? null, field });
+      reading.views.push({ kind: 'ranking', entity: (voted ?? named ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
     }
     // "families pick up parcels on a set day", "which cleaner goes where on what day": the thing happens on a date
@@ -1955,6 +1990,28 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (owner && !owner.fields.some((field) => field.type === 'date' || field.type === 'datetime')) {
         owner.fields.push({ name: 'date', label: toSentence('date'), type: 'date', required: false });
         reading.views.push({ kind: 'calendar', entity: owner.singular, field: 'date' });
+      }
+    }
+    // "best sellers on top", "top sellers": what sells best is ranked — the thing sales point at, else the priced one
+    if (['best', 'top'].includes(text) && ['sellers', 'seller', 'selling'].includes(next?.text ?? '')) {
+      const sold = drafts.find((draft) => drafts.some((other) => ['sale', 'order', 'purchase'].includes(other.singular) && other.fields.some((candidate) => candidate.entity === pluralSnake(toSnake(draft.singular)))))
+        ?? drafts.find((draft) => draft.fields.some((candidate) => candidate.hint === 'currency'));
+      if (sold) {
+        reading.views.push({ kind: 'ranking', entity: sold.singular });
+        index += 1;
+        continue;
+      }
+    }
+    // "the species I've seen most at the top", "show the bakers we hired most on top": the first thing of the clause
+    if (text === 'top' && ['the', 'on'].includes(tokens[index - 1]?.text ?? '') && index > 2) {
+      let start = index - 1;
+      while (start > 0 && !(tokens[start - 1].punct && END_PUNCT.has(tokens[start - 1].text))) start -= 1;
+      const mostAt = tokens.findIndex((candidate, at) => at >= start && at < index && ['most', 'best', 'highest'].includes(candidate.text));
+      let ranked: EntityDraft | null = null;
+      for (let at = start; at < mostAt && !ranked; at += 1) ranked = draftAt(at)?.draft ?? null;
+      if (mostAt >= 0 && ranked) {
+        reading.views.push({ kind: 'ranking', entity: ranked.singular });
+        continue;
       }
     }
     // "the best coffees show at the top", "top teams first": the things named after it are ranked
