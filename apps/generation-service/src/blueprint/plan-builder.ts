@@ -243,12 +243,13 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const happening = entity.fields.find((field) => viewFits('calendar', field) && (HAPPENING_DATE.test(field.name) || DATE_OF_HAPPENING.test(field.name)))
       // a date something starts on ("an arrival date and a departure date", "date of arrival", "start date") spans days from there
       ?? entity.fields.find((field) => viewFits('calendar', field) && /(?:^|_)(?:arrival|check_in|start|begin|beginning)(?:_|$)/.test(field.name));
-    // what the prompt gave a start time ("each talk with a start time"), or a date and a place or a thing it is of
-    // ("trainings with a date and a location", "inspections of each hive with the date") happens on a day
+    // what the prompt gave a start time ("each talk with a start time") or a date ("trainings with a date and a
+    // location", "inspections of each hive with the date") happens on a day
     const named = draft?.fields ?? [];
     const starts = named.find((field) => field.name === 'starts_at' && viewFits('calendar', field));
     const dated = named.find((field) => field.name === 'date' && viewFits('calendar', field));
-    const occurs = dated && named.some((field) => field.name === 'location' || field.type === 'reference') ? dated : undefined;
+    // a date the prompt itself gives a thing ("visits w date", "sorties avec la date") says when it happens
+    const occurs = dated;
     if (scheduled) add('calendar', entity, calendarField(entity));
     else if (due ?? happening ?? starts ?? occurs) add('calendar', entity, (due ?? happening ?? starts ?? occurs) as EntityField);
   });

@@ -285,3 +285,11 @@ describe('planApp reads things said to be for, in or of each other', () => {
     expect(names(planApp('meals for each day of the week made from recipes'))).not.toContain('days');
   });
 });
+
+describe('planApp shows dated things on a calendar', () => {
+  it('"markets with date", "cleanups w date": a date the prompt gives a thing puts it on a calendar', () => {
+    const plan = planApp('Bakery stall: cakes with price, markets with date');
+    expect(plan.pages.filter((page) => page.kind === 'calendar').map((page) => `${page.entity}.${page.field}`)).toEqual(['markets.date']);
+    expect(planApp('beach club: volunteers, cleanups w date + bags collected').pages.some((page) => page.kind === 'calendar' && page.entity === 'cleanups')).toBe(true);
+  });
+});
