@@ -12,7 +12,7 @@ import {
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
-  SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
+  SAME_PLURAL_NOUNS, SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
@@ -419,7 +419,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const next = tokens[at + 1];
     const listedPeople = LISTED_PEOPLE.includes(word?.text ?? '')
       && ([',', 'and', 'with', '('].includes(next?.text ?? '') || ((next === undefined || END_PUNCT.has(next.text)) && [',', 'and'].includes(tokens[at - 1]?.text ?? '')));
-    if (!isWord(word) || !isPlural(word.text) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
+    if (!isWord(word) || !(isPlural(word.text) || SAME_PLURAL_NOUNS.includes(word.text)) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
     const noun = matchDomainNoun(tokens, at);
     if (noun) return at + noun.length;
     // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
@@ -453,7 +453,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     addField(thing.fields, { name: family?.field ?? 'type', label: toSentence(family?.field ?? 'type'), type: 'select', required: false, options });
   };
   /** The list goes on at `index` with a separator and another thing: "…, clients", "… / pets". */
-  const thingFollows = (index: number): boolean => SEPARATORS.has(tokens[index]?.text ?? '') && tokens[index].text !== 'or' && listedThing(index + 1, false) > 0;
+  const thingFollows = (index: number): boolean => {
+    let at = index;
+    // "species (name, family), spots": past the thing's fields in brackets
+    if (tokens[at]?.text === '(') {
+      while (at < tokens.length && tokens[at].text !== ')') at += 1;
+      at += 1;
+    }
+    return SEPARATORS.has(tokens[at]?.text ?? '') && tokens[at].text !== 'or' && listedThing(at + 1, false) > 0;
+  };
   /**
    * The thing named after "each" at `index`: a draft already named, or one or two nouns that a verb of having,
    * moving or being follows ("each repair job goes through", "chaque réparation a un prix").
@@ -502,12 +510,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (after === undefined) return 'item';
     // "apointments (which artist, date, deposit)", "sightings = spot + date", "orders -> customer, total": a plural
     // thing's fields in brackets, after a colon or after an arrow pointing at what it belongs to
-    if (['(', ':', '>'].includes(after.text) && isPlural(tokens[index - 1]?.text ?? '')) return 'fields';
+    if (['(', ':', '>'].includes(after.text) && (isPlural(tokens[index - 1]?.text ?? '') || SAME_PLURAL_NOUNS.includes(tokens[index - 1]?.text ?? ''))) return 'fields';
     // "owners / pets / visits": a slash between things separates them as a comma does
     if (after.punct) return after.text === ',' || after.text === '/' || END_PUNCT.has(after.text) ? 'item' : null;
     if (SEPARATORS.has(after.text)) return 'item';
     if (['with', 'having', 'including', 'containing'].includes(after.text)) return 'fields';
-    if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'are', 'is', 'can', 'each', 'every'].includes(after.text)) return 'clause';
+    if (RELATION_PREPOSITIONS.includes(after.text) || ['by', 'who', 'that', 'which', 'where', 'are', 'is', 'can', 'each', 'every'].includes(after.text)) return 'clause';
     if (isParticiple(after.text) || tags[index] === 'VERB') return 'clause';
     // "the events we park at", "the props I still need": what the user does with the thing, said right after it
     if (['we', 'i', 'you', 'they'].includes(after.text) && (tags[index + 1] === 'VERB' || tags[index + 2] === 'VERB')) return 'clause';
@@ -645,7 +653,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
         // "PUB QUIZ. Teams, Rounds (…), points per team": a sentence that opens with two things and a comma lists things
         const first = listedThing(index + 1);
-        const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && tokens[first]?.text === ',' && listedThing(first + 1) > 0;
+        // ("species (name, family), spots": a thing's fields in brackets may come between)
+        const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && [',', '('].includes(tokens[first]?.text ?? '') && thingFollows(first);
         const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
         if (thingsListed) {
           listing = 'app';
@@ -893,7 +902,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = at;
         continue;
       }
-      const field = fieldFromWords(words, current?.domainKey ?? null, qualifier);
+      // "sightings = species + spot + date": a field named by a thing already kept points at it, though its word also
+      // stands for a field ("spot" for a location)
+      const thingNamed = words.length === 1 && !isPlural(words[0]) ? namedDraft(reading.entities, singularize(words[0])) : undefined;
+      const field: EntityField | null = thingNamed && thingNamed !== current && listing === 'entity'
+        ? { name: thingNamed.singular, label: toSentence(thingNamed.singular), type: 'text', required: false }
+        : fieldFromWords(words, current?.domainKey ?? null, qualifier);
       const thingListed = listing === 'app' && !appListHasFields && field !== null && words.length === 1 && isPlural(words[0]) && field.type === 'text' && !field.hint && !libraryFieldName(field.name);
       if (thingListed && tokens[at]?.text !== '(') {
         // "a chess club with members and tournaments": what an app lists is a thing it keeps, unless it is a known field

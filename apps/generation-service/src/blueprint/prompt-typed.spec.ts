@@ -369,3 +369,18 @@ describe('planApp reads the shorthand of quick notes', () => {
     expect(field(planApp('A garden centre: plants (shrubs, herbs, bulbs), suppliers'), 'plants', 'type').options).toEqual(['Shrubs', 'Herbs', 'Bulbs']);
   });
 });
+
+describe('planApp reads lists of things whatever their words', () => {
+  it('"fish (name, tank), tanks": a noun whose plural is itself opens a list of things, its fields in brackets before the rest', () => {
+    const plan = planApp('aquarium log. fish (name, colour), tanks where they live, feedings = fish + tank + date');
+    expect(names(plan)).toEqual(expect.arrayContaining(['fish', 'tanks', 'feedings']));
+    expect(field(plan, 'fish', 'colour').type).toBe('text');
+  });
+
+  it('"feedings = fish + tank + date": a listed field named by a thing kept points at it, though its word also names a field', () => {
+    const plan = planApp('birding: nests, spots where we look, checks = nest + spot + date');
+    expect(field(plan, 'checks', 'spot')).toMatchObject({ type: 'reference', entity: 'spots' });
+    expect(field(plan, 'checks', 'nest')).toMatchObject({ type: 'reference', entity: 'nests' });
+    expect(entity(plan, 'checks').fields.map((known) => known.name)).not.toContain('location');
+  });
+});

@@ -607,6 +607,9 @@ export const UNCOUNTABLE_NOUNS = [
   'dosage', 'sunlight', 'cuisine', 'genres',
 ];
 
+/** Countable nouns whose plural is the same word: "species (name, family), spots" lists several species. */
+export const SAME_PLURAL_NOUNS = ['series', 'species', 'sheep', 'deer', 'fish', 'aircraft', 'moose', 'salmon', 'trout', 'bison', 'offspring', 'shrimp', 'swine'];
+
 /** Singular forms ending in -ie whose plural is -ies ("movies" is not "movy"). */
 export const IES_SINGULARS = ['movie', 'cookie', 'calorie', 'pie', 'tie', 'lie', 'rookie', 'selfie', 'smoothie', 'brownie', 'hoodie', 'goalie', 'prairie', 'zombie', 'sortie', 'freebie', 'newbie', 'veggie', 'genie', 'eerie', 'bootie', 'series', 'species'];
 
