@@ -8,7 +8,7 @@ import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages'
 import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
   APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
-  SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, USER_NOUNS,
+  LENDING_NOUNS, PERSON_FIELDS, SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOCK_FIELDS, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
 import { joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
@@ -33,7 +33,16 @@ function isOpenForWrites(prompt: string, domainKey: string | null): boolean {
   return wantsOpenWrites(prompt) || domainOf(domainKey)?.openWrites === true;
 }
 
-export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWrites = false): EntityPlan {
+/**
+ * Whether the drafts lend the thing `draft` names: a loan of it ("tools, neighbours, loans"), which then is no loan of
+ * money, and the thing no stock for sale.
+ */
+export function lentThing(draft: EntityDraft, drafts: EntityDraft[]): boolean {
+  const table = pluralSnake(toSnake(draft.singular));
+  return !PEOPLE_NOUNS.includes(draft.singular) && drafts.some((other) => LENDING_NOUNS.includes(other.singular) && other.fields.some((field) => field.entity === table));
+}
+
+export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWrites = false, lent = false): EntityPlan {
   const domain = domainOf(draft.domainKey);
   // words of any language reach here ("dépenses"): table names are plain snake_case
   const name = pluralSnake(toSnake(draft.singular));
@@ -46,8 +55,10 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
   // one named field ("appointments with a date and time") is a detail, not a design: the domain's usual fields join it
   // (a relation is not a detail of the thing itself: "expenses paid by one person" still wants an amount and a date)
   if (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement) {
-    const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? GENERIC_FIELDS);
-    const extra = defaults.map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
+    // a person with no domain of their own is kept with how to reach them, not a thing's description and date
+    const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? (PEOPLE_NOUNS.includes(draft.singular) ? PERSON_FIELDS : GENERIC_FIELDS));
+    // a thing lent out ("tools" of a lending library) is no stock: no SKU, quantity or price from its kind's usual fields
+    const extra = defaults.filter((key) => !(lent && STOCK_FIELDS.includes(key))).map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
     // the domain's time of the happening or its person is not added beside the one the prompt gave ("jobs … which
     // customer, on what day")
     const dated = named.some((field) => field.type === 'date' || field.type === 'datetime');
@@ -192,7 +203,9 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
     entity.fields = entity.fields.filter((field) => !field.entity || entities.some((other) => other.name === field.entity));
     const draft = drafts[index];
     const kinds = [draft?.singular, draft?.domainKey, singularSnake(entity.name)];
-    if ((draft?.money || kinds.some((kind) => kind && MONEY_NOUNS.includes(kind))) && !entity.fields.some(isMoneyField)) {
+    // "loans" of a thing the app keeps lend that thing: their kind says nothing of money
+    const lends = LENDING_NOUNS.includes(draft?.singular ?? '') && entity.fields.some((field) => field.entity !== undefined && !PEOPLE_NOUNS.includes(singularSnake(field.entity)));
+    if ((draft?.money || (!lends && kinds.some((kind) => kind && MONEY_NOUNS.includes(kind)))) && !entity.fields.some(isMoneyField)) {
       entity.fields.splice(Math.min(1, entity.fields.length), 0, fieldFromWords(['amount'], null) as EntityField);
     }
     for (const field of entity.fields) {
@@ -275,6 +288,10 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     if (KEEPING_VERBS.includes(token.text) && ['to', 'i', 'we', 'you', 'and', 'can', 'will'].includes(tokens[index - 1]?.text ?? '')) continue;
     // "a book club", "a recipe book app": the name runs on to the last app word
     if (next && !next.punct && APP_KIND_WORDS.includes(next.text)) continue;
+    // "a tool lending library", "a site booking system": a generic app word one word before a proper one is part of its name
+    const generic = GENERIC_APP_KINDS.includes(token.text);
+    const then = tokens[index + 2];
+    if (generic && next && !next.punct && then && !then.punct && APP_KIND_WORDS.includes(then.text) && !GENERIC_APP_KINDS.includes(then.text)) continue;
     const before: string[] = [];
     for (let at = index - 1; at >= 0 && before.length < 3; at -= 1) {
       const word = tokens[at];
@@ -282,8 +299,11 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
       if (KEEPING_VERBS.includes(word.text) && !word.text.endsWith('ing') && !['a', 'an', 'the', 'my', 'our', 'your'].includes(tokens[at - 1]?.text ?? '')) break;
       before.unshift(word.raw);
     }
-    const generic = GENERIC_APP_KINDS.includes(token.text);
-    const named = !generic ? nameWithPurpose(tokens, index, before) : null;
+    // "a tiny tool lending library": an adjective before a name of two words or more says how it is, not what
+    if (before.length >= 3 && partsOfSpeech(tokens)[index - before.length] === 'ADJ') before.shift();
+    // ("a tool lending library for my street": a subject naming a thing and what is done with it says what it is for)
+    const activity = before.length >= 2 && /ing$/i.test(before[before.length - 1]);
+    const named = !generic && !activity ? nameWithPurpose(tokens, index, before) : null;
     if (named) return named;
     if (!before.length) {
       if (generic) continue;
@@ -398,7 +418,7 @@ function buildEnglishPlan(prompt: string): AppPlan {
   }
   const entities = drafts.map((draft) => {
     const open = isOpenForWrites(prompt, draft.domainKey);
-    return entityFromDraft(draft, !open && isUserScoped(reading, draft.domainKey), open);
+    return entityFromDraft(draft, !open && isUserScoped(reading, draft.domainKey), open, lentThing(draft, drafts));
   });
   const name = appNameFrom(prompt, entities[0], first.domainKey);
   completeEntities(entities, drafts);

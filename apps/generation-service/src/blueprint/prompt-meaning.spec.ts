@@ -293,3 +293,33 @@ describe('planApp shows dated things on a calendar', () => {
     expect(planApp('beach club: volunteers, cleanups w date + bags collected').pages.some((page) => page.kind === 'calendar' && page.entity === 'cleanups')).toBe(true);
   });
 });
+
+describe('planApp keeps to what the prompt is about', () => {
+  const lending = 'A tiny tool lending library for my street: tools, neighbours, loans with a due date and whether it came back';
+
+  it('"a tiny tool lending library for my street": the app is named after its subject, not "Tiny Tool" or the street', () => {
+    expect(planApp(lending).name).toBe('Tool Lending Library');
+    // a subject of one thing still takes who it is for
+    expect(planApp('A volunteer shift scheduler for an animal shelter: volunteers and shifts').name).toBe('Shelter Shift Scheduler');
+  });
+
+  it('loans of a kept thing lend it: no money on the loans, no stock fields on the tools', () => {
+    const plan = planApp(lending);
+    expect(entity(plan, 'loans').fields.filter((known) => known.hint === 'currency')).toEqual([]);
+    expect(entity(plan, 'tools').fields.map((known) => known.name)).not.toEqual(expect.arrayContaining(['sku']));
+    expect(entity(plan, 'tools').fields.map((known) => known.name)).not.toContain('price');
+    // a loan to a customer is money
+    expect(entity(planApp('a small bank: customers and loans'), 'loans').fields.some((known) => known.hint === 'currency')).toBe(true);
+  });
+
+  it('neighbours are people, kept with how to reach them rather than a description, a date and tags', () => {
+    const fields = entity(planApp(lending), 'neighbours').fields.map((known) => known.name);
+    expect(fields).toEqual(expect.arrayContaining(['email', 'phone']));
+    expect(fields).not.toContain('date');
+  });
+
+  it('"whether it came back", "if they showed up": the fact keeps the verb\'s particle', () => {
+    expect(field(planApp(lending), 'loans', 'came_back').type).toBe('boolean');
+    expect(field(planApp('party: guests with whether they showed up, and gifts'), 'guests', 'showed_up').type).toBe('boolean');
+  });
+});

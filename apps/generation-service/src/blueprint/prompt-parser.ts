@@ -12,7 +12,7 @@ import {
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
-  SAME_PLURAL_NOUNS, SHARED_WORDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
+  SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
@@ -1947,6 +1947,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       // "whether the queen was seen": the noun and what was said of it name the fact together
       const stated = isWord(word) && tags[at] === 'NOUN' && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && isWord(tokens[at + 2]) && (isParticiple(tokens[at + 2].text) || tags[at + 2] === 'ADJ');
       if (stated) phrase = [word.text, tokens[at + 2].text];
+      // "whether it came back", "if they showed up": a verb's particle is part of what it means
+      const particle = tokens[at + 1];
+      if (phrase.length === 1 && isWord(particle) && VERB_PARTICLES.includes(particle.text) && (tags[at] === 'VERB' || isParticiple(word.text)) && (!isWord(tokens[at + 2]) || SEPARATORS.has(tokens[at + 2].text))) phrase = [word.text, particle.text];
       // "whether I own each book": a verb of the person, said of a thing
       const ownVerb = isWord(word) && ['i', 'we', 'you', 'they'].includes(tokens[at - 1]?.text ?? '') && draftAt(skipQuantifiers(at + 1).at) !== null;
       // "ob ein Sänger anwesend war" → "whether a singer present was": a clause ending on its verb names the fact before it

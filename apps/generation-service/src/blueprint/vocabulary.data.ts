@@ -607,6 +607,9 @@ export const UNCOUNTABLE_NOUNS = [
   'dosage', 'sunlight', 'cuisine', 'genres',
 ];
 
+/** Particles that finish a verb's meaning: "came back", "showed up", "checked out". */
+export const VERB_PARTICLES = ['back', 'up', 'out', 'in', 'off', 'over', 'home', 'away', 'down'];
+
 /** Countable nouns whose plural is the same word: "species (name, family), spots" lists several species. */
 export const SAME_PLURAL_NOUNS = ['series', 'species', 'sheep', 'deer', 'fish', 'aircraft', 'moose', 'salmon', 'trout', 'bison', 'offspring', 'shrimp', 'swine'];
 
@@ -716,7 +719,18 @@ export const PEOPLE_NOUNS = [
   'person', 'member', 'friend', 'participant', 'player', 'volunteer', 'student', 'guest', 'employee', 'customer', 'client',
   'contact', 'roommate', 'housemate', 'flatmate', 'teammate', 'attendee', 'tenant', 'musician', 'athlete', 'coach', 'teacher',
   'parent', 'child', 'kid', 'staff_member', 'worker', 'user', 'traveler', 'traveller', 'owner', 'author', 'donor', 'patient',
+  'neighbour', 'neighbor', 'artist', 'singer', 'helper', 'tutor', 'stylist', 'driver', 'landlord', 'adopter', 'sitter',
+  'instructor', 'trainer', 'mechanic', 'cleaner', 'gardener', 'resident', 'cast_member', 'performer', 'borrower', 'lender',
 ];
+
+/** What a person the prompt names without saying more is kept with: how to reach them. */
+export const PERSON_FIELDS = ['email', 'phone', 'notes'];
+
+/** Records of lending: one that points at a thing, not a person, lends that thing, and is no loan of money. */
+export const LENDING_NOUNS = ['loan', 'lending', 'borrowing', 'checkout'];
+
+/** Fields of a thing kept as stock for sale, which a thing lent out does not have. */
+export const STOCK_FIELDS = ['sku', 'quantity', 'price', 'cost', 'unit_price', 'reorder_level'];
 
 /** People whose word says they have the thing they are named with: "dogs, their owners" point at the owners. */
 export const POSSESSOR_NOUNS = ['owner', 'keeper', 'holder', 'guardian', 'breeder'];
