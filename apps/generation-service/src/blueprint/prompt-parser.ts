@@ -680,6 +680,24 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     const text = token.text;
 
+    // "meds for grandma: dose, time of day", "pills: dose": a plural thing opening the prompt before its fields is kept,
+    // as a line of a list is
+    if (index === 0 && !ARTICLES.has(text)) {
+      let end = 0;
+      while (isWord(tokens[end]) && end < 3 && tokens[end].text !== 'for') end += 1;
+      const last = tokens[end - 1]?.text ?? '';
+      const after = tokens[end]?.text ?? '';
+      // ("meds for grandma:": whom they are for, up to the colon)
+      const forWhom = after === 'for' && tokens.slice(end + 1, end + 5).findIndex((candidate) => candidate.text === ':') > 0
+        && tokens.slice(end + 1, end + 5).every((candidate) => candidate.text === ':' || isWord(candidate));
+      const opening = end > 0 && isPlural(last) && !APP_KIND_WORDS.includes(last) && (after === ':' || forWhom) ? lineThing(0) : null;
+      if (opening && opening.end === end) {
+        nameCurrent(opening.draft, opening.start, opening.end).weak = false;
+        listing = null;
+        index = opening.end;
+        continue;
+      }
+    }
     const chain = chains.find((candidate) => candidate.start === index);
     if (chain) {
       // "tickets: new > open > closed", "status is draft -> sent": the words just before say which field

@@ -384,3 +384,14 @@ describe('planApp reads lists of things whatever their words', () => {
     expect(entity(plan, 'checks').fields.map((known) => known.name)).not.toContain('location');
   });
 });
+
+describe('planApp reads a prompt that opens with its thing', () => {
+  it('"vitamins for dad: which one, dose, time of day (morning/evening), taken y/n": the opening plural is kept with the fields after the colon', () => {
+    const plan = planApp('vitamins for dad: which one, dose, time of day (morning/evening), taken y/n each day');
+    expect(names(plan)).toEqual(['vitamins']);
+    expect(field(plan, 'vitamins', 'time_of_day')).toMatchObject({ type: 'select', options: ['Morning', 'Evening'] });
+    expect(field(plan, 'vitamins', 'taken').type).toBe('boolean');
+    // an article before it makes it the app's description, as before
+    expect(planApp('A volunteer shift scheduler for an animal shelter: volunteers and shifts').name).toBe('Shelter Shift Scheduler');
+  });
+});
