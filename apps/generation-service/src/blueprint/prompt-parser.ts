@@ -760,6 +760,19 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index += 1;
         continue;
       }
+      // "with what they cost", "what it's worth now", "how much it costs": a question about money is a money field
+      if (['what', 'how'].includes(text) && current) {
+        let at = index + 1;
+        while (at < index + 5 && isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && !MONEY_WORDS.includes(tokens[at].text) && tokens[at].text !== 'worth') at += 1;
+        const word = tokens[at];
+        if (isWord(word) && (MONEY_WORDS.includes(word.text) || word.text === 'worth')) {
+          const money = fieldFromWords([word.text === 'worth' ? 'value' : ['cost', 'costs'].includes(word.text) ? 'cost' : 'price'], current.domainKey);
+          if (money) addField(current.fields, { ...money, type: 'number', hint: 'currency' });
+          index = at + 1;
+          while (isWord(tokens[index]) && !SEPARATORS.has(tokens[index].text) && ['now', 'today', 'currently', 'new', 'each', 'apiece'].includes(tokens[index].text)) index += 1;
+          continue;
+        }
+      }
       // "(which artist, which client, date)": a thing the row points at, which the second pass reads; the list goes on
       if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && [',', ')'].includes(tokens[index + 2]?.text ?? '')) {
         index += 2;

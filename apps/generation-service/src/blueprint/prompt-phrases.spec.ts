@@ -208,3 +208,12 @@ describe('planApp reads compound things and what is said after them', () => {
     expect(plan.entities.flatMap((known) => known.fields).map((known) => known.name)).not.toContain('per_part_per_garage');
   });
 });
+
+describe('planApp reads money asked as a question', () => {
+  it('"with what they cost", "what it\'s worth now": a question about money in a list of fields is a money field', () => {
+    expect(field(planApp('a garden: seeds we still need to buy with what they cost'), 'seeds', 'cost').hint).toBe('currency');
+    const plan = planApp('stamp album: stamps (country, year, what it\'s worth now, mint?)');
+    expect(field(plan, 'stamps', 'value')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'stamps', 'mint').type).toBe('boolean');
+  });
+});
