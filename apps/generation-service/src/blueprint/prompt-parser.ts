@@ -766,8 +766,17 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         while (at < index + 5 && isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && !MONEY_WORDS.includes(tokens[at].text) && tokens[at].text !== 'worth') at += 1;
         const word = tokens[at];
         if (isWord(word) && (MONEY_WORDS.includes(word.text) || word.text === 'worth')) {
-          const money = fieldFromWords([word.text === 'worth' ? 'value' : ['cost', 'costs'].includes(word.text) ? 'cost' : 'price'], current.domainKey);
-          if (money) addField(current.fields, { ...money, type: 'number', hint: 'currency' });
+          // of the thing named last before it ("the props we need to buy with what they cost")
+          let owner: EntityDraft = current;
+          for (let back = index - 1; back >= 0 && !END_PUNCT.has(tokens[back].text); back -= 1) {
+            const word = tokens[back];
+            if (!isWord(word) || !isPlural(word.text) || tags[back] !== 'NOUN' || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) continue;
+            const named = namedDraft(reading.entities, singularize(word.text));
+            if (named || !libraryFieldName(toSnake(word.text))) owner = named ?? entityFor(singularSnakeOf([word.text]), null);
+            break;
+          }
+          const money = fieldFromWords([word.text === 'worth' ? 'value' : ['cost', 'costs'].includes(word.text) ? 'cost' : 'price'], owner.domainKey);
+          if (money) addField(owner.fields, { ...money, type: 'number', hint: 'currency' });
           index = at + 1;
           while (isWord(tokens[index]) && !SEPARATORS.has(tokens[index].text) && ['now', 'today', 'currently', 'new', 'each', 'apiece'].includes(tokens[index].text)) index += 1;
           continue;
@@ -987,6 +996,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           words.push(tokens[at].text);
           at += 1;
         }
+        // "managing our theatre's next show": a phrase whose noun is a word skipped as a function word ("show") names
+        // nothing kept, and its adjective is no thing either
+        if (words.length && isWord(tokens[at]) && tags[at] === 'NOUN' && STOP_WORDS.includes(tokens[at].text)) words.length = 0;
         if (words.length) {
           const phrase = toSnake(words.slice(-2).join(' '));
           const asField = libraryFieldName(phrase);

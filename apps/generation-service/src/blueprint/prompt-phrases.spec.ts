@@ -217,3 +217,15 @@ describe('planApp reads money asked as a question', () => {
     expect(field(plan, 'stamps', 'mint').type).toBe('boolean');
   });
 });
+
+describe('planApp gives money asked about to the thing it is asked of', () => {
+  it('"…, rehearsals with a date, and the costumes we still need to buy with what they cost": the costumes cost, not the rehearsals', () => {
+    const plan = planApp('Could you make me something where I can list the dancers, rehearsals with a date and which pieces we practise, and the costumes we still need to buy with what they cost?');
+    expect(field(plan, 'costumes', 'cost').hint).toBe('currency');
+    expect(entity(plan, 'rehearsals').fields.filter((known) => known.hint === 'currency')).toEqual([]);
+  });
+
+  it('"I\'m managing our choir\'s next show": a phrase ending on a word read as a verb ("show") names nothing kept', () => {
+    expect(names(planApp("I'm managing our choir's next show. Singers, songs and rehearsals with a date."))).toEqual(expect.not.arrayContaining(['choir_nexts', 'nexts']));
+  });
+});
