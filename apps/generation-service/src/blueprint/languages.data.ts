@@ -41,7 +41,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     // verbs
     'gérer': 'manage', suivre: 'track', enregistrer: 'record', noter: 'rate', 'note': 'rate', notent: 'rate', garder: 'keep', sauvegarder: 'save', planifier: 'plan', organiser: 'organize',
     'réserver': 'book', 'réservent': 'book', 'réserve': 'books', inscrire: 'sign', inscrivent: 'sign', 'inscrit': 'signs', "s'inscrivent": 'sign', "s'inscrit": 'signs', 'lister': 'list',
-    'payé': 'paid', 'payée': 'paid', 'payés': 'paid', 'payées': 'paid', 'partagé': 'shared', 'partagée': 'shared', 'partagés': 'shared', 'partagées': 'shared',
+    'payé': 'paid', 'payée': 'paid', 'payés': 'paid', 'payées': 'paid', 'réglé': 'paid', 'réglée': 'paid', 'réglés': 'paid', 'réglées': 'paid',
+    inscrits: 'registered', inscrites: 'registered', 'inscrite': 'registered', chacun: 'each', chacune: 'each', 'partagé': 'shared', 'partagée': 'shared', 'partagés': 'shared', 'partagées': 'shared',
     'assigné': 'assigned', 'assignée': 'assigned', 'assignées': 'assigned', 'assignés': 'assigned', 'écrit': 'written', 'écrites': 'written', 'empruntent': 'borrow', 'proposent': 'suggest',
     classer: 'rank', 'on classe': 'we rank', 'classons': 'rank', 'meilleur': 'best', 'meilleure': 'best', 'meilleurs': 'best', 'meilleures': 'best', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
     // things

@@ -1182,7 +1182,10 @@ function namedDraft(drafts: EntityDraft[], singular: string): EntityDraft | unde
   const own = drafts.find((draft) => draft.singular === singular);
   if (own) return own;
   const ending = drafts.filter((draft) => draft.singular.endsWith(`_${singular}`));
-  return ending.length === 1 ? ending[0] : undefined;
+  if (ending.length === 1) return ending[0];
+  // "Einsätze … ob ein Einsatz": a plural of another language read back to a singular with its ending left on
+  const ended = singular.length >= 5 ? drafts.filter((draft) => draft.singular.startsWith(singular) && /^(?:e|es|en|n|er|s)$/.test(draft.singular.slice(singular.length))) : [];
+  return ended.length === 1 ? ended[0] : undefined;
 }
 
 /** A word listed on its own after things, with an article: "guests, tables and a budget". */
@@ -1999,7 +2002,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const verbLast = isWord(word) && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && (!isWord(tokens[at + 2]) || SEPARATORS.has(tokens[at + 2].text));
       // "if they are terminadas": whatever is said after "is" or "are" is the fact
       const predicate = isWord(word) && COPULAS.includes(tokens[at - 1]?.text ?? '') && !draftAt(at) && !DETERMINERS.has(tokens[at - 1]?.text ?? '');
-      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || verbLast || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
+      // "si chacun a réglé …" → "if each has réglé": what follows "has" is done, whatever the tagger makes of the word
+      const perfect = isWord(word) && ['has', 'have', 'had'].includes(tokens[at - 1]?.text ?? '') && !draftAt(at) && !DETERMINERS.has(word.text) && !STOP_WORDS.includes(word.text);
+      if (isWord(word) && (!STOP_WORDS.includes(word.text) || phrase.length === 2 || ownVerb) && !CLAUSE_WORDS.includes(word.text) && (stated || ownVerb || predicate || perfect || verbLast || tags[at] === 'ADJ' || tags[at] === 'VERB' || isParticiple(word.text))) {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
         // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before

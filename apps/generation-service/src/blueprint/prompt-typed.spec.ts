@@ -395,3 +395,16 @@ describe('planApp reads a prompt that opens with its thing', () => {
     expect(planApp('A volunteer shift scheduler for an animal shelter: volunteers and shifts').name).toBe('Shelter Shift Scheduler');
   });
 });
+
+describe('planApp reads yes/no facts and sign-ups in other languages', () => {
+  it('"les marins inscrits à chaque régate, et savoir si chacun a réglé": the sailors point at a regatta and have a yes/no of what they did', () => {
+    const plan = planApp('Pour mon club de voile : les sorties en mer avec la date et le bateau, les marins inscrits à chaque régate, et savoir si chacun a réglé sa licence.');
+    expect(entity(plan, 'marins').fields.some((known) => known.type === 'reference' && known.entity === 'regates')).toBe(true);
+    expect(entity(plan, 'marins').fields.some((known) => known.type === 'boolean' && known.name.startsWith('regle'))).toBe(true);
+  });
+
+  it('"Spaziergänge … ob ein Spaziergang erledigt ist": the singular finds the plural\'s thing, which gets the yes/no', () => {
+    const plan = planApp('Tierheim: Hunde, Pfleger und Spaziergänge (Datum, Dauer). Wir wollen sehen, ob ein Spaziergang erledigt ist.');
+    expect(field(plan, 'spaziergange', 'erledigt').type).toBe('boolean');
+  });
+});
