@@ -39,7 +39,7 @@ function isOpenForWrites(prompt: string, domainKey: string | null): boolean {
  */
 export function lentThing(draft: EntityDraft, drafts: EntityDraft[]): boolean {
   const table = pluralSnake(toSnake(draft.singular));
-  return !PEOPLE_NOUNS.includes(draft.singular) && drafts.some((other) => LENDING_NOUNS.includes(other.singular) && other.fields.some((field) => field.entity === table));
+  return !PEOPLE_NOUNS.includes(draft.singular) && drafts.some((other) => LENDING_NOUNS.includes(other.singular) && other.fields.some((field) => field.entity === table || field.name === draft.singular));
 }
 
 export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWrites = false, lent = false): EntityPlan {
@@ -204,7 +204,12 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
     const draft = drafts[index];
     const kinds = [draft?.singular, draft?.domainKey, singularSnake(entity.name)];
     // "loans" of a thing the app keeps lend that thing: their kind says nothing of money
-    const lends = LENDING_NOUNS.includes(draft?.singular ?? '') && entity.fields.some((field) => field.entity !== undefined && !PEOPLE_NOUNS.includes(singularSnake(field.entity)));
+    // (a field named after a kept thing points at it, though it is made a reference only below)
+    const lentTable = (field: EntityField): string | undefined => field.entity ?? entities.find((other) => other !== entity && singularSnake(other.name) === singularSnake(field.name))?.name;
+    const lends = LENDING_NOUNS.includes(draft?.singular ?? '') && entity.fields.some((field) => {
+      const table = lentTable(field);
+      return table !== undefined && !PEOPLE_NOUNS.includes(singularSnake(table));
+    });
     if ((draft?.money || (!lends && kinds.some((kind) => kind && MONEY_NOUNS.includes(kind)))) && !entity.fields.some(isMoneyField)) {
       entity.fields.splice(Math.min(1, entity.fields.length), 0, fieldFromWords(['amount'], null) as EntityField);
     }

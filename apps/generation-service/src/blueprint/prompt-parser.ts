@@ -573,7 +573,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "- track expenses", "- see who is late": what the app does, not what it keeps
     // ("- water tests": a mass noun before a plural one says what kind of thing it is)
     const massModifier = end - first >= 2 && tags[first] === 'NOUN' && UNCOUNTABLE_NOUNS.includes(tokens[first].text) && isPlural(last.text);
-    const doing = ((tags[first] === 'VERB' && !isPlural(tokens[first].text)) || KEEPING_VERBS.includes(tokens[first].text)) && !massModifier;
+    // ("- books -> author": a keeping verb no noun follows is the noun)
+    const doing = ((tags[first] === 'VERB' && !isPlural(tokens[first].text)) || (KEEPING_VERBS.includes(tokens[first].text) && (end - first > 1 || isVerbUse(tokens, first)))) && !massModifier;
     if (!nounLike || doing || STOP_WORDS.includes(last.text) || CLAUSE_WORDS.includes(last.text) || UNIT_WORDS[last.text]) return null;
     const words = tokens.slice(first, end).map((word) => word.text);
     return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
@@ -675,6 +676,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       if (token.text === '(' && current) listing = 'entity';
+      // "books -> author, year": an arrow right after a thing points at what it belongs to, then its fields follow
+      if (token.text === '>' && current && currentEnd === index) listing = 'entity';
       index += 1;
       continue;
     }

@@ -408,3 +408,14 @@ describe('planApp reads yes/no facts and sign-ups in other languages', () => {
     expect(field(plan, 'spaziergange', 'erledigt').type).toBe('boolean');
   });
 });
+
+describe('planApp reads arrows in lists of things', () => {
+  it('"- books -> author, year, genre (novel/poetry/essay)": a line\'s thing, even one named like a keeping verb, takes the fields after its arrow', () => {
+    const plan = planApp('Library:\n- authors (name, country)\n- books -> author, year, genre (novel/poetry/essay)\n- loans: book, member, due date, returned?');
+    expect(field(plan, 'books', 'author')).toMatchObject({ type: 'reference', entity: 'authors' });
+    expect(field(plan, 'books', 'genre').options).toEqual(['Novel', 'Poetry', 'Essay']);
+    expect(entity(plan, 'authors').fields.map((known) => known.name)).not.toContain('year');
+    // loans of books lend them: no money
+    expect(entity(plan, 'loans').fields.filter((known) => known.hint === 'currency')).toEqual([]);
+  });
+});
