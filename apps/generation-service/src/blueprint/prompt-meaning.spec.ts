@@ -323,3 +323,21 @@ describe('planApp keeps to what the prompt is about', () => {
     expect(field(planApp('party: guests with whether they showed up, and gifts'), 'guests', 'showed_up').type).toBe('boolean');
   });
 });
+
+describe('planApp reads a chatty list of things kept', () => {
+  const chatty = "Hi! I help run our allotment society. I'd love something to keep track of the beds, the members (each member rents one bed), the tools in our shed and the harvests with a date and how many kilos.";
+
+  it('"keep track of the beds, the members (…), the tools in our shed and the harvests with …": every thing of the list is kept', () => {
+    const plan = planApp(chatty);
+    expect(plan.entities.map((known) => known.name)).toEqual(expect.arrayContaining(['beds', 'members', 'tools', 'harvests']));
+    expect(entity(plan, 'harvests').fields.some((known) => known.name === 'date')).toBe(true);
+  });
+
+  it('"each member rents one bed": what each of a thing does to one of another points at it, though the tagger reads a noun', () => {
+    expect(field(planApp(chatty), 'members', 'bed')).toMatchObject({ type: 'reference', entity: 'beds' });
+  });
+
+  it('"how many kilos": a count named by what is counted', () => {
+    expect(field(planApp(chatty), 'harvests', 'kilos').type).toBe('integer');
+  });
+});

@@ -263,6 +263,11 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
     template = { type: 'boolean' };
   } else if (words[0] === 'number' && words[1] === 'of') {
     template = { type: 'integer' };
+  } else if (words[0] === 'how' && words[1] === 'many') {
+    // "how many kilos", "how many": a count, named by what is counted (a unit keeps its hint)
+    const counted = words.slice(2);
+    name = counted.length ? toSnake(counted.join(' ')) : 'count';
+    template = { type: 'integer', ...(counted.length === 1 && UNIT_WORDS[counted[0]] ? { hint: UNIT_WORDS[counted[0]] } : {}) };
   } else {
     const candidates = [head, headSingular, ...words.slice(0, -1).reverse()];
     for (const candidate of candidates) {
@@ -701,6 +706,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
     }
+    // "the tools in our shed and the harvests with a date": after a thing's clause, "and" goes on with the list of things
+    if (text === 'and' && listing === null && thingsList && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null) {
+      listing = 'app';
+      appListHasFields = false;
+      index += 1;
+      continue;
+    }
     const chain = chains.find((candidate) => candidate.start === index);
     if (chain) {
       // "tickets: new > open > closed", "status is draft -> sent": the words just before say which field
@@ -1022,6 +1034,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       if (entity) {
         nameCurrent(entity, at - 1, at);
         afterAppWord = false;
+        // "keep track of the plots, the gardeners and the harvests": the things kept go on in a list
+        if (thingFollows(at)) {
+          listing = 'app';
+          appListHasFields = false;
+          thingsList = true;
+        }
         const alsoField = VERB_FIELDS[text];
         if (alsoField && !alsoField.adjective) {
           const field = fieldFromWords([alsoField.field], entity.domainKey);
@@ -1830,6 +1848,21 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "each gardener rents one plot": what each of a thing does to one of another points it at that one; "each
+    // beekeeper keeps hives": several of the other point back at it
+    // (the tagger may read the verb as a plural noun: "each gardener rents one plot")
+    const verbAfterEach = tags[index] === 'VERB' || (/[^s]s$/.test(text) && (DETERMINERS.has(next?.text ?? '') || next?.text === 'one' || isNumber(next)));
+    if (verbAfterEach && index > 1 && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !COPULAS.includes(text) && !['has', 'have', 'belongs', 'belong', 'goes', 'go'].includes(text)) {
+      const subject = eachThing(index);
+      const { at, many } = subject ? skipQuantifiers(index + 1) : { at: -1, many: false };
+      const object = subject && at > index + 1 ? draftAt(at) : null;
+      if (subject && object && object.draft !== subject) {
+        if (many || isPlural(tokens[at + object.length - 1].text)) relate(object.draft, subject, subject.singular, false, 'set_null');
+        else relate(subject, object.draft, object.draft.singular, false, 'set_null');
+        index = at + object.length - 1;
+        continue;
+      }
+    }
     // "volunteers sign up for shifts", "members borrow books"
     const joining = JOINING_VERBS.includes(text);
     if ((joining || ACTING_VERBS.includes(text)) && index > 0 && isPlural(tokens[index - 1].text)) {
