@@ -85,7 +85,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     katalog: 'catalog', verzeichnis: 'directory', teiler: 'splitter', rechner: 'splitter', dienstplan: 'shift scheduler', tabelle: 'list',
     verwalten: 'manage', verfolgen: 'track', erfassen: 'record', speichern: 'save', bewerten: 'rate', planen: 'plan', organisieren: 'organize', buchen: 'book', eintragen: 'sign',
     'tragen sich ein': 'sign up', melden: 'sign', 'melden sich an': 'sign up', anmelden: 'sign up', bezahlt: 'paid', geteilt: 'shared', 'aufgeteilt': 'split', zugewiesen: 'assigned',
-    geschrieben: 'written', 'ausleihen': 'borrow', 'leihen': 'borrow', markieren: 'mark', erledigt: 'done', kostet: 'costs',
+    welche: 'which', welcher: 'which', welches: 'which', welchen: 'which', welchem: 'which', geschrieben: 'written', 'ausleihen': 'borrow', 'leihen': 'borrow', markieren: 'mark', erledigt: 'done', kostet: 'costs',
     rezept: 'recipe', rezepte: 'recipes', aufgabe: 'task', aufgaben: 'tasks', projekt: 'project', projekte: 'projects', ausgabe: 'expense', ausgaben: 'expenses',
     helfer: 'volunteers', helferin: 'volunteer', 'ehrenamtliche': 'volunteers', 'freiwillige': 'volunteers', freiwilliger: 'volunteer', schicht: 'shift', schichten: 'shifts',
     kunde: 'customer', kunden: 'customers', termin: 'appointment', termine: 'appointments', mitglied: 'member', mitglieder: 'members', buch: 'book', 'bücher': 'books',

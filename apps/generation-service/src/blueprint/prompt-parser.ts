@@ -714,9 +714,28 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       continue;
     }
     const chain = chains.find((candidate) => candidate.start === index);
+    const stateNamed = tokens.slice(Math.max(0, index - 3), index).filter((word) => isWord(word) && STATE_WORDS.includes(word.text)).map((word) => word.text);
+    // "rides -> routes -> stops": plural nouns joined by arrows are things, each pointing at the next, no stages
+    const thingChain = chain && !stateNamed.length && chain.end - chain.start === chain.stages.length * 2 - 1
+      && tokens.slice(chain.start, chain.end).every((word, offset) => offset % 2 === 1 || (isPlural(word.text) && tags[chain.start + offset] === 'NOUN' && !STATE_WORDS.includes(word.text) && !libraryFieldName(toSnake(word.text))));
+    if (chain && thingChain) {
+      const things = tokens.slice(chain.start, chain.end).filter((word) => isWord(word)).map((word) => {
+        const noun = matchDomainNoun([word], 0);
+        return noun ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([word.text]), null);
+      });
+      things.forEach((thing, at) => {
+        thing.weak = false;
+        const next = things[at + 1];
+        if (next && next !== thing) addField(thing.fields, { name: next.singular, label: toSentence(next.singular), type: 'text', required: false });
+      });
+      current = things[things.length - 1];
+      currentEnd = chain.end;
+      index = chain.end;
+      continue;
+    }
     if (chain) {
       // "tickets: new > open > closed", "status is draft -> sent": the words just before say which field
-      takeStages(chain, tokens.slice(Math.max(0, index - 3), index).filter((word) => isWord(word) && STATE_WORDS.includes(word.text)).map((word) => word.text));
+      takeStages(chain, stateNamed);
       index = chain.end;
       continue;
     }

@@ -419,3 +419,19 @@ describe('planApp reads arrows in lists of things', () => {
     expect(entity(plan, 'loans').fields.filter((known) => known.hint === 'currency')).toEqual([]);
   });
 });
+
+describe('planApp reads arrows between things', () => {
+  it('"hikes -> trails -> parks": plural things joined by arrows each point at the next, and make no board', () => {
+    const plan = planApp('hiking club: hikes -> trails -> parks');
+    expect(field(plan, 'hikes', 'trail')).toMatchObject({ type: 'reference', entity: 'trails' });
+    expect(field(plan, 'trails', 'park')).toMatchObject({ type: 'reference', entity: 'parks' });
+    expect(plan.pages.filter((page) => page.kind === 'board')).toEqual([]);
+    // stages stay stages
+    expect(field(planApp('A bike shop: repairs go new -> open -> closed'), 'repairs', 'status').options).toEqual(['New', 'Open', 'Closed']);
+  });
+
+  it('"(welches Mitglied, welcher Platz, Datum)": German "which" names what a thing points at, no text field', () => {
+    const plan = planApp('Verwaltung für unseren Golfclub: Mitglieder, Trainer und Stunden (welches Mitglied, welcher Trainer, Datum). Jede Stunde gehört zu einem Mitglied.');
+    expect(plan.entities.flatMap((known) => known.fields).map((known) => known.name).filter((name) => name.startsWith('welche'))).toEqual([]);
+  });
+});
