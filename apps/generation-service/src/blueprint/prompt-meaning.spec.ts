@@ -341,3 +341,24 @@ describe('planApp reads a chatty list of things kept', () => {
     expect(field(planApp(chatty), 'harvests', 'kilos').type).toBe('integer');
   });
 });
+
+describe('planApp reads terse notes of events and results', () => {
+  it('"meets (when, where)": a listed plural the tagger reads as a verb is a thing, and "when"/"where" ask for its date and place', () => {
+    const plan = planApp('swim team: swimmers, meets (when, where), results = swimmer + meet + time');
+    expect(field(plan, 'meets', 'date').type).toBe('date');
+    expect(field(plan, 'meets', 'location').type).toBe('text');
+    expect(field(plan, 'results', 'meet')).toMatchObject({ type: 'reference', entity: 'meets' });
+  });
+
+  it('"fastest swimmers at the top": any superlative before a thing shown at the top ranks it', () => {
+    const plan = planApp('swim team: swimmers, meets (when, where). fastest swimmers at the top');
+    expect(plan.pages.filter((page) => page.kind === 'ranking').map((page) => page.entity)).toEqual(['swimmers']);
+  });
+
+  it('"attendance per singer per concert": one for each pair is a record pointing at both', () => {
+    const plan = planApp('choir: singers with voice (soprano/alto/tenor/bass), concerts, attendance per singer per concert');
+    expect(field(plan, 'attendances', 'singer')).toMatchObject({ type: 'reference', entity: 'singers' });
+    expect(field(plan, 'attendances', 'concert')).toMatchObject({ type: 'reference', entity: 'concerts' });
+    expect(entity(plan, 'singers').fields.some((known) => known.entity === 'attendances')).toBe(false);
+  });
+});

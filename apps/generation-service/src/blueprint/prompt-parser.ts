@@ -12,7 +12,7 @@ import {
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
-  SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
+  SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
@@ -241,6 +241,9 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
     words.push(word);
   }
   if (!words.length || words.length > 4) return null;
+  // "meets (when, where)": a question word listed as a field asks for the date or the place
+  const asked = words.length === 1 ? QUESTION_FIELDS[words[0]] : undefined;
+  if (asked) return fieldFromWords([asked], domainKey, qualifier);
   if (words.every((word) => STOP_WORDS.includes(word) || CLAUSE_WORDS.includes(word) || /^\d+$/.test(word))) return null;
   const phraseSnake = toSnake(words.join(' '));
   if (RESERVED_FIELD_NAMES.includes(phraseSnake)) return null;
@@ -428,7 +431,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const noun = matchDomainNoun(tokens, at);
     if (noun) return at + noun.length;
     // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
-    const verbAsNoun = tags[at] === 'VERB' && (ARTICLES.has(tokens[at - 1]?.text ?? '') || isParticiple(tokens[at + 1]?.text ?? ''));
+    // ("swimmers, meets (when, where)": or a listed one its fields follow)
+    const verbAsNoun = tags[at] === 'VERB' && (ARTICLES.has(tokens[at - 1]?.text ?? '') || isParticiple(tokens[at + 1]?.text ?? '')
+      || ([',', '/'].includes(tokens[at - 1]?.text ?? '') && ['(', ':'].includes(tokens[at + 1]?.text ?? '')));
     if (tags[at] !== 'NOUN' && tags[at] !== 'PROPN' && !verbAsNoun) return -1;
     // a count ("episodes", "guests") may be a field, but what a list of things starts with is a thing
     const known = libraryFieldName(toSnake(word.text));
@@ -815,6 +820,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           while (isWord(tokens[index]) && !SEPARATORS.has(tokens[index].text) && ['now', 'today', 'currently', 'new', 'each', 'apiece'].includes(tokens[index].text)) index += 1;
           continue;
         }
+      }
+      // "meets (when, where)": a question word listed as a field
+      if (QUESTION_FIELDS[text] && listing === 'entity' && [',', ')'].includes(tokens[index + 1]?.text ?? '')) {
+        const asked = fieldFromWords([text], current?.domainKey ?? null);
+        if (asked) addField(fieldTarget(), asked);
+        index += 1;
+        continue;
       }
       // "(which artist, which client, date)": a thing the row points at, which the second pass reads; the list goes on
       if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && [',', ')'].includes(tokens[index + 2]?.text ?? '')) {
@@ -1808,6 +1820,15 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const { at } = skipQuantifiers(index + 1);
       const each = draftAt(at);
       const one = each ? ensureDraft(index - 1, true, true) : null;
+      // "attendance per singer per concert": one for each pair is a record of both, pointing at each
+      const pairAt = tokens[at + (each?.length ?? 0)]?.text === 'per' ? skipQuantifiers(at + (each?.length ?? 0) + 1).at : -1;
+      const pair = pairAt > 0 ? draftAt(pairAt) : null;
+      if (each && one && pair && one.draft !== each.draft && one.draft !== pair.draft) {
+        relate(one.draft, each.draft, each.draft.singular, false, 'cascade');
+        relate(one.draft, pair.draft, pair.draft.singular, false, 'cascade');
+        index = pairAt + pair.length - 1;
+        continue;
+      }
       if (each && one && one.draft !== each.draft) {
         relate(each.draft, one.draft, one.draft.singular, false, 'set_null');
         index = at + each.length - 1;
@@ -2135,7 +2156,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
     // "the best coffees show at the top", "top teams first": the things named after it are ranked
-    if (['best', 'top', 'highest'].includes(text) && isThing(index + 1) && tokens.slice(index + 2, index + 7).some((candidate) => ['top', 'first'].includes(candidate.text))) {
+    // ("the fastest swimmers at the top": any superlative)
+    const superlative = ['best', 'top', 'highest'].includes(text) || (tags[index] === 'ADJ' && /[^e]est$/.test(text) && text.length > 5);
+    if (superlative && isThing(index + 1) && tokens.slice(index + 2, index + 7).some((candidate) => ['top', 'first'].includes(candidate.text))) {
       const ranked = draftAt(index + 1) ?? ensureDraft(index + 1, true, true);
       if (ranked) {
         reading.views.push({ kind: 'ranking', entity: ranked.draft.singular });

@@ -607,6 +607,9 @@ export const UNCOUNTABLE_NOUNS = [
   'dosage', 'sunlight', 'cuisine', 'genres',
 ];
 
+/** Question words listed as fields, and the field each asks for: "meets (when, where)". */
+export const QUESTION_FIELDS: Record<string, string> = { when: 'date', where: 'location' };
+
 /** Particles that finish a verb's meaning: "came back", "showed up", "checked out". */
 export const VERB_PARTICLES = ['back', 'up', 'out', 'in', 'off', 'over', 'home', 'away', 'down'];
 
