@@ -435,3 +435,11 @@ describe('planApp reads arrows between things', () => {
     expect(plan.entities.flatMap((known) => known.fields).map((known) => known.name).filter((name) => name.startsWith('welche'))).toEqual([]);
   });
 });
+
+describe('planApp reads amounts written with a currency sign', () => {
+  it('"€40 each", "15€ a day", "$12.50": an amount in a currency gives the thing before it money', () => {
+    expect(entity(planApp('dog grooming: dogs, owners, grooming sessions on a date, €40 each'), 'grooming_sessions').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(entity(planApp('bike hire: bikes at 15€ a day, customers, rentals'), 'bikes').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(entity(planApp('snack bar: snacks for $12.50, orders'), 'snacks').fields.some((known) => known.hint === 'currency')).toBe(true);
+  });
+});

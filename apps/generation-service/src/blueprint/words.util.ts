@@ -19,6 +19,9 @@ const SINGULAR_OF_IRREGULAR = new Map(Object.entries(IRREGULAR_PLURALS).map(([si
 /** The one word a yes/no mark after a field becomes ("drunk y/n", "fragile (yes/no)", "payé oui/non"). */
 export const YES_NO_MARK = 'yes-or-no';
 
+/** The word a currency sign is read as, one the planner knows for money. */
+const CURRENCY_NAMES: Record<string, string> = { '€': 'euros', $: 'dollars', '£': 'pounds' };
+
 /**
  * Splits a prompt into words and the punctuation that separates phrases. Hyphens and apostrophes stay inside words.
  * Arrows between stages ("draft → review", "queued -> printing", "a > b") become one `>` mark; a yes/no mark after
@@ -35,6 +38,9 @@ export function tokenize(text: string): Token[] {
     .replace(/\b([A-Za-z\u00C0-\u024F]+)\?(?=\s*[,;)/+])/g, `$1 ${YES_NO_MARK} `)
     .replace(/([,/+]\s*)([A-Za-z\u00C0-\u024F]+)\?[ \t]*(?=\n|$)/g, (whole, before: string, word: string) =>
       /ed$/i.test(word) || IRREGULAR_PARTICIPLES.includes(word.toLowerCase()) ? `${before}${word} ${YES_NO_MARK}` : whole)
+    // "€40 each", "$12.50", "500$": an amount in a currency, read as "40 euros" (a decimal point would end a sentence)
+    .replace(/([€$£])\s?(\d+)(?:[.,]\d{1,2})?|(\d+)(?:[.,]\d{1,2})?\s?([€$£])/g, (whole, before: string | undefined, amount: string | undefined, amountFirst: string | undefined, after: string | undefined) =>
+      ` ${amount ?? amountFirst} ${CURRENCY_NAMES[(before ?? after) as string]} `)
     // "date + price", "sightings = species + spot": a plus joins items of a list, an equals sign says what a thing holds
     .replace(/\s\+\s/g, ' , ')
     .replace(/\s=\s/g, ' : ')
