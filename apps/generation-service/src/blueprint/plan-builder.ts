@@ -55,8 +55,9 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
   // one named field ("appointments with a date and time") is a detail, not a design: the domain's usual fields join it
   // (a relation is not a detail of the thing itself: "expenses paid by one person" still wants an amount and a date)
   if (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement) {
-    // a person with no domain of their own is kept with how to reach them, not a thing's description and date
-    const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? (PEOPLE_NOUNS.includes(draft.singular) ? PERSON_FIELDS : GENERIC_FIELDS));
+    // a person with no domain of their own ("neighbours", "wedding guests") is kept with how to reach them, not a
+    // thing's description and date
+    const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? (PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.singular.split('_').pop() ?? '') ? PERSON_FIELDS : GENERIC_FIELDS));
     // a thing lent out ("tools" of a lending library) is no stock: no SKU, quantity or price from its kind's usual fields
     const extra = defaults.filter((key) => !(lent && STOCK_FIELDS.includes(key))).map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
     // the domain's time of the happening or its person is not added beside the one the prompt gave ("jobs … which

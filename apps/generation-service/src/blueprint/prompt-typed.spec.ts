@@ -443,3 +443,13 @@ describe('planApp reads amounts written with a currency sign', () => {
     expect(entity(planApp('snack bar: snacks for $12.50, orders'), 'snacks').fields.some((known) => known.hint === 'currency')).toBe(true);
   });
 });
+
+describe('planApp reads a question mark ending a list of fields', () => {
+  it('"wedding guests: name, table, vegan?": a word that is no plural ending the list with "?" is yes/no; the guests are people', () => {
+    const plan = planApp('wedding guests: name, table, vegan?');
+    expect(field(plan, 'wedding_guests', 'vegan').type).toBe('boolean');
+    expect(entity(plan, 'wedding_guests').fields.map((known) => known.name)).toContain('email');
+    // a question asked of the app keeps its things
+    expect(planApp('Could you make an app for my books, films, songs?').entities.map((known) => known.name)).toEqual(['books', 'films', 'songs']);
+  });
+});

@@ -36,8 +36,12 @@ export function tokenize(text: string): Token[] {
     // "signed?)", "paid?, notes": a question mark inside a list of fields asks a yes/no question about the row, like
     // "y/n"; so does one after a participle that ends a list ("… + price + paid?"); a question ending a sentence stays one
     .replace(/\b([A-Za-z\u00C0-\u024F]+)\?(?=\s*[,;)/+])/g, `$1 ${YES_NO_MARK} `)
-    .replace(/([,/+]\s*)([A-Za-z\u00C0-\u024F]+)\?[ \t]*(?=\n|$)/g, (whole, before: string, word: string) =>
-      /ed$/i.test(word) || IRREGULAR_PARTICIPLES.includes(word.toLowerCase()) ? `${before}${word} ${YES_NO_MARK}` : whole)
+    // (or one not plural, "…, present?", in a line that does not open as a question)
+    .replace(/([,/+]\s*)([A-Za-z\u00C0-\u024F]+)\?[ \t]*(?=\n|$)/g, (whole, before: string, word: string, at: number, all: string) => {
+      const line = all.slice(all.lastIndexOf('\n', at) + 1, at);
+      const asked = /^\W*(?:can|could|would|will|do|does|did|is|are|how|what|why|should|may|shall)\b/i.test(line);
+      return /ed$/i.test(word) || IRREGULAR_PARTICIPLES.includes(word.toLowerCase()) || (!asked && !/s$/i.test(word)) ? `${before}${word} ${YES_NO_MARK}` : whole;
+    })
     // "€40 each", "$12.50", "500$": an amount in a currency, read as "40 euros" (a decimal point would end a sentence)
     .replace(/([€$£])\s?(\d+)(?:[.,]\d{1,2})?|(\d+)(?:[.,]\d{1,2})?\s?([€$£])/g, (whole, before: string | undefined, amount: string | undefined, amountFirst: string | undefined, after: string | undefined) =>
       ` ${amount ?? amountFirst} ${CURRENCY_NAMES[(before ?? after) as string]} `)
