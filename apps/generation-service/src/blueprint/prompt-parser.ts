@@ -1001,6 +1001,19 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = at;
         continue;
       }
+      // "(date, amount, late or on time)": two short words joined by "or" in a list of fields are the choices of one
+      if (listing === 'entity' && current && tokens[at]?.text === 'or' && words.length <= 2 && !libraryFieldName(toSnake(words.join(' ')))) {
+        let end = at + 1;
+        while (isWord(tokens[end]) && end - at <= 2 && !SEPARATORS.has(tokens[end].text)) end += 1;
+        const other = tokens.slice(at + 1, end).map((word) => word.raw);
+        if (other.length && !isWord(tokens[end]) && !libraryFieldName(toSnake(other.join(' ')))) {
+          const choices = [capitalized(tokens.slice(index, at).map((word) => word.raw)), capitalized(other)];
+          const family = OPTION_FAMILIES.find((candidate) => choices.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
+          addField(current.fields, { name: family?.field ?? 'status', label: toSentence(family?.field ?? 'status'), type: 'select', required: false, options: choices });
+          index = end;
+          continue;
+        }
+      }
       const options = readOptions(tokens, at);
       if (field && options) {
         field.options = options.options;
@@ -2095,7 +2108,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // money: "what each item costs", "expenses paid by"; "guests, tables and a budget" lists the app's budget, not the tables'
     // "the deposit", "my rate": a noun of money after a determiner, even listed on its own; "5 cents per gram"
-    const priceNoun = PRICE_NOUNS.includes(text) && DETERMINERS.has(tokens[index - 1]?.text ?? '') && !['rate', 'rates'].includes(text) || (['rate', 'rates'].includes(text) && ['my', 'our', 'your', 'their', 'hourly', 'daily'].includes(tokens[index - 1]?.text ?? ''));
+    // ("the monthly rent": an adjective may come between)
+    const determinedAt = tags[index - 1] === 'ADJ' && !DETERMINERS.has(tokens[index - 1]?.text ?? '') ? index - 2 : index - 1;
+    const priceNoun = PRICE_NOUNS.includes(text) && DETERMINERS.has(tokens[determinedAt]?.text ?? '') && !['rate', 'rates'].includes(text) || (['rate', 'rates'].includes(text) && ['my', 'our', 'your', 'their', 'hourly', 'daily'].includes(tokens[index - 1]?.text ?? ''));
     const currencyUnit = CURRENCY_UNITS.includes(text) && isNumber(tokens[index - 1]);
     if ((MONEY_WORDS.includes(text) && !listedItem(tokens, index)) || priceNoun || currencyUnit) {
       // "services on my cars with the cost": the thing that took the cost as a field is the one it speaks of
@@ -2103,7 +2118,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       // ("batches, recipes, brew date, cost": a money field listed for the app is the first thing's, where it goes)
       const moneyNear = tokens.slice(Math.max(0, index - 8), index + 1).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((field) => field.name === candidate.text && field.hint === 'currency'))
         ?? (reading.appFields.some((field) => field.name === candidate.text && field.hint === 'currency') ? drafts[0] : undefined)).find(Boolean);
-      const owner = moneyNear ?? describedAt(index) ?? draftBefore(index);
+      // ("every unit in each building, who the tenant is, the monthly rent": the sentence's each-thing)
+      const owner = moneyNear ?? describedAt(index) ?? eachSubjectBefore(index) ?? draftBefore(index);
       if (owner) owner.money = true;
     }
 

@@ -229,3 +229,16 @@ describe('planApp gives money asked about to the thing it is asked of', () => {
     expect(names(planApp("I'm managing our choir's next show. Singers, songs and rehearsals with a date."))).toEqual(expect.not.arrayContaining(['choir_nexts', 'nexts']));
   });
 });
+
+describe('planApp reads choices and money said among other things', () => {
+  it('"log payments (date, amount, late or on time)": two short words joined by "or" among fields are one choice', () => {
+    const plan = planApp('A small daycare: children, parents, and log fee payments (date, amount, late or on time)');
+    expect(field(plan, 'fee_payments', 'status')).toMatchObject({ type: 'select', options: ['Late', 'On time'] });
+  });
+
+  it('"every room in each hotel, who the guest is, the nightly fee": money said after an adjective is the each-thing\'s', () => {
+    const plan = planApp('I run two hotels. I want to see every room in each hotel, who the guest is, the nightly fee.');
+    expect(entity(plan, 'rooms').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(entity(plan, 'guests').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+});
