@@ -874,7 +874,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[thingEnd].text)
         && (['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') || (isWord(tokens[thingEnd + 1]) && namedDraft(reading.entities, singularize(tokens[thingEnd + 1].text)) !== undefined));
       const doneTo = resumes === 'clause' && ['we', 'i', 'you', 'they'].includes(tokens[thingEnd].text);
-      const thingsResume = resumes === 'fields' || ofEach || doneTo || (resumes === 'item' && thingsFollow(thingEnd));
+      // "…, and sales of grapes to wineries with the price": a thing placed by a short clause that then takes fields
+      const clauseEnd = tokens.findIndex((candidate, at) => at > thingEnd && (candidate.punct || SEPARATORS.has(candidate.text) || candidate.text === 'with'));
+      const placedWithFields = resumes === 'clause' && RELATION_PREPOSITIONS.concat('to').includes(tokens[thingEnd].text) && clauseEnd > 0 && clauseEnd - thingEnd <= 5 && tokens[clauseEnd].text === 'with';
+      const thingsResume = resumes === 'fields' || ofEach || doneTo || placedWithFields || (resumes === 'item' && thingsFollow(thingEnd));
       if (thingsResume) {
         const words = tokens.slice(index, thingEnd).map((word) => word.text).filter((word) => !ARTICLES.has(word));
         const noun = matchDomainNoun(tokens, thingEnd - words.length);

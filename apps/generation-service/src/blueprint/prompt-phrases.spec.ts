@@ -242,3 +242,11 @@ describe('planApp reads choices and money said among other things', () => {
     expect(entity(plan, 'guests').fields.some((known) => known.hint === 'currency')).toBe(false);
   });
 });
+
+describe('planApp reads a listed thing placed by a short clause before its fields', () => {
+  it('"…, and sales of honey to shops with the price": the sales are a thing with the price, not a field of the thing before', () => {
+    const plan = planApp('beekeeping: hives with a location, harvests of each hive with date and kilos, and sales of honey to shops with the price');
+    expect(field(plan, 'sales', 'price').hint).toBe('currency');
+    expect(entity(plan, 'harvests').fields.map((known) => known.name)).not.toContain('sales_of_honey');
+  });
+});
