@@ -665,7 +665,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         // "PUB QUIZ. Teams, Rounds (…), points per team": a sentence that opens with two things and a comma lists things
         const first = listedThing(index + 1);
         // ("species (name, family), spots": a thing's fields in brackets may come between)
-        const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && [',', '('].includes(tokens[first]?.text ?? '') && thingFollows(first);
+        // ("PIZZAS WITH PRICE.": so does one that opens the sentence with its fields)
+        const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0
+          && (([',', '('].includes(tokens[first]?.text ?? '') && thingFollows(first)) || (tokens[first]?.text === 'with' && index + 1 === first - 1));
         const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
         if (thingsListed) {
           listing = 'app';

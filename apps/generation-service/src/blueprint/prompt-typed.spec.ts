@@ -453,3 +453,11 @@ describe('planApp reads a question mark ending a list of fields', () => {
     expect(planApp('Could you make an app for my books, films, songs?').entities.map((known) => known.name)).toEqual(['books', 'films', 'songs']);
   });
 });
+
+describe('planApp reads short shouted sentences', () => {
+  it('"TACO TRUCK. TACOS WITH PRICE. ORDERS WITH TACO AND ADDRESS.": a sentence opening with a plural and its fields keeps that thing', () => {
+    const plan = planApp('TACO TRUCK. TACOS WITH PRICE. ORDERS WITH TACO AND ADDRESS.');
+    expect(field(plan, 'tacos', 'price').hint).toBe('currency');
+    expect(field(plan, 'orders', 'taco')).toMatchObject({ type: 'reference', entity: 'tacos' });
+  });
+});
