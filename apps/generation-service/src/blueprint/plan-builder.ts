@@ -289,7 +289,8 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     if (token.punct || !APP_KIND_WORDS.includes(token.text)) continue;
     const next = tokens[index + 1];
     // "clients book walks": a verb, not the end of a name
-    if (KEEPING_VERBS.includes(token.text) && next && !next.punct && !STOP_WORDS.includes(next.text) && !APP_KIND_WORDS.includes(next.text)) continue;
+    // ("log each walk": a determiner after it starts its object too)
+    if (KEEPING_VERBS.includes(token.text) && next && !next.punct && (!STOP_WORDS.includes(next.text) || ['each', 'every', 'the', 'a', 'an', 'all', 'my', 'our', 'their', 'your'].includes(next.text)) && !APP_KIND_WORDS.includes(next.text)) continue;
     // "I want to book a table": a verb after "to" or a pronoun names no app
     if (KEEPING_VERBS.includes(token.text) && ['to', 'i', 'we', 'you', 'and', 'can', 'will'].includes(tokens[index - 1]?.text ?? '')) continue;
     // "a book club", "a recipe book app": the name runs on to the last app word

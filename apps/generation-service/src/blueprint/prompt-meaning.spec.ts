@@ -362,3 +362,20 @@ describe('planApp reads terse notes of events and results', () => {
     expect(entity(plan, 'singers').fields.some((known) => known.entity === 'attendances')).toBe(false);
   });
 });
+
+describe('planApp reads what there is and who did which', () => {
+  it('"there are visitors, fixers and repairs", "there must be workers, the sites we clean and the cleanings": what there is are things', () => {
+    expect(names(planApp('In our repair café there are visitors, fixers and repairs.'))).toEqual(['visitors', 'fixers', 'repairs']);
+    const plan = planApp('I need aplication for my firm of cleaning. There must be workers, the sites we clean and the cleanings, every cleaning have worker and site and date.');
+    expect(field(plan, 'cleanings', 'site')).toMatchObject({ type: 'reference', entity: 'sites' });
+  });
+
+  it('"which fixer did which repair": the second thing points at the first', () => {
+    expect(field(planApp('In our repair café there are visitors, fixers and repairs. Which fixer did which repair, and if it works again.'), 'repairs', 'fixer'))
+      .toMatchObject({ type: 'reference', entity: 'fixers' });
+  });
+
+  it('"log each walk with duration": a keeping verb before "each" is no app name', () => {
+    expect(planApp('We have volunteers and animals. Volunteers walk animals; log each walk with duration.').name).not.toBe('Log');
+  });
+});

@@ -713,6 +713,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
     }
+    // "there are visitors, items and fixers", "we have volunteers and animals": what there is, listed, are things kept
+    const existential = (['are', 'is', 'be'].includes(text) && (tokens[index - 1]?.text === 'there' || (tokens[index - 2]?.text === 'there' && ['must', 'should', 'will', 'can', 'would'].includes(tokens[index - 1]?.text ?? '')))) || (['have', "we've", 'got'].includes(text) && ['we', 'i', "we've"].includes(tokens[index - 1]?.text ?? ''));
+    if (existential && !listing && listedThing(index + 1) > 0 && (thingFollows(listedThing(index + 1)) || endsThing(listedThing(index + 1)) === 'fields')) {
+      listing = 'app';
+      appListHasFields = false;
+      thingsList = true;
+      index += 1;
+      continue;
+    }
     // "the tools in our shed and the harvests with a date": after a thing's clause, "and" goes on with the list of things
     if (text === 'and' && listing === null && thingsList && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) !== null) {
       listing = 'app';
@@ -1995,6 +2004,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "which fixer did which repair": the second thing points at the first
+    if (text === 'which' && draftAt(index + 1)) {
+      const first = draftAt(index + 1);
+      const secondAt = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 4 && candidate.text === 'which');
+      const second = secondAt > 0 && isWord(tokens[secondAt - 1]) && tags[secondAt - 1] !== 'NOUN' ? draftAt(secondAt + 1) : null;
+      if (first && second && first.draft !== second.draft && !describedAt(index)) {
+        relate(second.draft, first.draft, first.draft.singular, false, 'set_null');
+        index = secondAt + second.length;
+        continue;
+      }
+    }
     // "jobs - which cleaner goes to which customer": in what describes a thing, "which" names a thing it points at
     // (the tagger may take the noun for an adjective: "which cleaner goes")
     const nounAfter = isWord(next) && (isNoun(index + 1) || (tags[index + 1] === 'ADJ' && isWord(tokens[index + 2]) && !SEPARATORS.has(tokens[index + 2].text)));
