@@ -1263,7 +1263,7 @@ function namedDraft(drafts: EntityDraft[], singular: string): EntityDraft | unde
   const ending = drafts.filter((draft) => draft.singular.endsWith(`_${singular}`));
   if (ending.length === 1) return ending[0];
   // "Einsätze … ob ein Einsatz": a plural of another language read back to a singular with its ending left on
-  const ended = singular.length >= 5 ? drafts.filter((draft) => draft.singular.startsWith(singular) && /^(?:e|es|en|n|er|s)$/.test(draft.singular.slice(singular.length))) : [];
+  const ended = singular.length >= 4 ? drafts.filter((draft) => draft.singular.startsWith(singular) && /^(?:e|es|en|n|er|s)$/.test(draft.singular.slice(singular.length))) : [];
   return ended.length === 1 ? ended[0] : undefined;
 }
 

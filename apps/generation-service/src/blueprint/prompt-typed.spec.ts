@@ -3,6 +3,7 @@
 // the plan a user would see.
 import { planApp } from './plan-app';
 import { entity, field, names, views } from './plan-lookup.testing';
+import { singularize } from './words.util';
 
 describe('planApp reads stages written with arrows', () => {
   it('"a status of idea → drafted → sent": the status offers the stages in order, on a board', () => {
@@ -459,5 +460,20 @@ describe('planApp reads short shouted sentences', () => {
     const plan = planApp('TACO TRUCK. TACOS WITH PRICE. ORDERS WITH TACO AND ADDRESS.');
     expect(field(plan, 'tacos', 'price').hint).toBe('currency');
     expect(field(plan, 'orders', 'taco')).toMatchObject({ type: 'reference', entity: 'tacos' });
+  });
+});
+
+describe('planApp reads plurals of words ending in -i', () => {
+  it('"bicis de cada cliente", "skis (brand), rentals": a plural in -is of a word in -i is a thing; "basis" and "tennis" stay singular', () => {
+    const plan = planApp('Quiero una app para mi taller de bicis: clientes, bicis de cada cliente, y reparaciones con fecha y precio.');
+    expect(field(plan, 'bicis', 'cliente')).toMatchObject({ type: 'reference', entity: 'clientes' });
+    expect(names(planApp('ski rental: skis (brand, size), rentals'))).toEqual(['skis', 'rentals']);
+    expect(singularize('tennis')).toBe('tennis');
+    expect(singularize('basis')).toBe('basis');
+  });
+
+  it('"Abholungen (welches Kind, …)": a short German singular finds the thing its plural in -er named', () => {
+    const plan = planApp('Für unsere Kita: Kinder, Eltern und Abholungen (welches Kind, wer holt ab, Uhrzeit).');
+    expect(entity(plan, 'abholunge').fields.some((known) => known.type === 'reference' && known.entity === 'kinder')).toBe(true);
   });
 });

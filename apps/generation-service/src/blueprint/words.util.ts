@@ -86,6 +86,8 @@ export function singularize(word: string): string {
     const known = VES_SINGULARS[lower];
     return known ?? lower.slice(0, -1);
   }
+  // "skis", "bicis", "kiwis": a plural of a word ending in -i (but "axis", "basis", "tennis" are singular)
+  if (/[ckwjpdgz]is$/.test(lower)) return lower.slice(0, -1);
   if (/(ss|us|is|ics)$/.test(lower)) return lower;
   if (lower.endsWith('sses') || lower.endsWith('xes') || lower.endsWith('zzes')) return lower.slice(0, -2);
   if (/(ch|sh)es$/.test(lower)) return ES_SINGULARS.includes(lower.slice(0, -1)) ? lower.slice(0, -1) : lower.slice(0, -2);
