@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 import { NatsContext, ServerNats, type MessageHandler, type ReadPacket } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
-import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription, type SubscriptionOptions } from 'nats';
+import { headers as natsHeaders, JSONCodec, type Msg, type MsgHdrs, type NatsConnection, type Subscription, type SubscriptionOptions } from 'nats';
 import { isObservable, throwError } from 'rxjs';
 import {
   ERROR_CODES,
@@ -16,7 +16,7 @@ import {
   type TSchema,
 } from '@appgen/contracts';
 import { AppgenError } from './appgen-error';
-import { findUnstorable } from './no-nul.pipe';
+import { findUnstorable, markWalked } from './no-nul.pipe';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
 import { rpcServerDuration } from './metrics';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
@@ -50,6 +50,15 @@ export interface DrainingNatsServerOptions {
 
 class ReplyTooLarge extends Error {}
 
+/**
+ * Replies are encoded here rather than by Nest's NatsRecordSerializer, which copies each packet into a new object
+ * and builds a record for its `data`: a reply packet has none, so its JSON is the same, made with less garbage.
+ */
+const replyCodec = JSONCodec<ReplyPacket>();
+
+/** More than any service subscribes to: the routes remembered can never grow without bound. */
+const MAX_REMEMBERED_ROUTES = 1000;
+
 function errorPacket(id: string, code: ErrorCode, message: string): ReplyPacket {
   const err: ServiceErrorPayload = { status: ERROR_CODES[code], body: { error: code, message } };
   return { id, err, isDisposed: true };
@@ -80,6 +89,8 @@ export class DrainingNatsServer extends ServerNats {
   private readonly handling = new WeakMap<Msg, Handling>();
   /** Each handler behind its contract check, made once rather than for every message. */
   private readonly checkedHandlers = new WeakMap<MessageHandler, MessageHandler>();
+  /** The route of each subscribed subject, worked out once (see getRouteFromPattern). */
+  private readonly routes = new Map<string, string>();
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
   private readonly log = new Logger('NatsServer');
@@ -115,6 +126,20 @@ export class DrainingNatsServer extends ServerNats {
     super.bindEvents(recording);
   }
 
+  /**
+   * Nest tries JSON.parse on the subject of every message (patterns may be JSON objects), which for appgen's plain
+   * subjects throws, and a thrown SyntaxError with its stack trace was the dearest step of a simple read in the
+   * service. A message's pattern is the subject it was subscribed under, one of a few: each is worked out once.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    let route = this.routes.get(pattern);
+    if (route === undefined) {
+      route = super.getRouteFromPattern(pattern);
+      if (this.routes.size < MAX_REMEMBERED_ROUTES) this.routes.set(pattern, route);
+    }
+    return route;
+  }
+
   /** The handler of `pattern`, behind the check of its subject's schema. */
   override getHandlerByPattern(pattern: string): MessageHandler | null {
     const handler = super.getHandlerByPattern(pattern);
@@ -126,7 +151,10 @@ export class DrainingNatsServer extends ServerNats {
       // Text Postgres cannot store as sent, and nesting past the limit, first and for any message (findUnstorable).
       const unstorable = findUnstorable(data);
       const checkedData = unstorable ? null : validate(schema, data);
-      if (checkedData?.ok) return handler(data, ...rest);
+      if (checkedData?.ok) {
+        markWalked(data);
+        return handler(data, ...rest);
+      }
       const refusal = AppgenError.validation(unstorable ? [unstorable] : (checkedData?.errors ?? []));
       if (handler.isEventHandler) {
         this.log.warn(`dropped a ${pattern} message that breaks its contract: ${refusal.body.message}`);
@@ -207,7 +235,7 @@ export class DrainingNatsServer extends ServerNats {
   /** Sends a reply, in parts when it is larger than one message; returns what was really sent. */
   private sendReply(reply: string, packet: ReplyPacket): ReplyPacket {
     try {
-      this.publishReply(reply, this.serializer.serialize(packet) as { data: Uint8Array; headers?: MsgHdrs });
+      this.publishReply(reply, replyCodec.encode(packet));
       return packet;
     } catch (error) {
       const fallback =
@@ -218,7 +246,7 @@ export class DrainingNatsServer extends ServerNats {
         this.log.error(`a reply to ${reply} could not be sent: ${error instanceof Error ? error.message : String(error)}`);
       }
       try {
-        this.publishReply(reply, this.serializer.serialize(fallback) as { data: Uint8Array; headers?: MsgHdrs });
+        this.publishReply(reply, replyCodec.encode(fallback));
       } catch (again) {
         this.log.error(`not even an error reply could be sent to ${reply}: ${again instanceof Error ? again.message : String(again)}`);
       }
@@ -226,9 +254,8 @@ export class DrainingNatsServer extends ServerNats {
     }
   }
 
-  private publishReply(reply: string, encoded: { data: Uint8Array; headers?: MsgHdrs }): void {
+  private publishReply(reply: string, data: Uint8Array): void {
     const connection = this.unwrap<NatsConnection>();
-    const { data } = encoded;
     if (data.length > this.limits.maxReplyBytes) {
       throw new ReplyTooLarge(
         `The answer is ${formatBytes(data.length)}, more than the ${formatBytes(this.limits.maxReplyBytes)} one answer may hold; ask for less (a smaller page, or a filter)`,
@@ -236,7 +263,7 @@ export class DrainingNatsServer extends ServerNats {
     }
     const budget = messageBudget(connection);
     if (data.length <= budget) {
-      connection.publish(reply, data, encoded.headers ? { headers: encoded.headers } : undefined);
+      connection.publish(reply, data);
       return;
     }
     const parts = splitIntoParts(data, budget);
