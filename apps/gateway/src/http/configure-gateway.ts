@@ -14,6 +14,9 @@ import { installReferencePageHeaders } from '../discovery/reference-pages';
 import { SiteContent } from '../discovery/site-content';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { PublishedApi } from '../openapi/published-api';
+import { AppsAliasController } from '../managed-apps/apps-alias.controller';
+import { ManagedAppsController } from '../managed-apps/managed-apps.controller';
+import { serveDirectly } from './direct-routes';
 import { hookFor, payloadHookFor } from './selective-hooks';
 import { SITE_PATHS } from '../site/site-paths';
 import { SITE_ROOT_ROUTES } from '../site/site-routes';
@@ -75,8 +78,14 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   );
 
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health', ...SITE_ROOT_ROUTES] });
-  app.useGlobalFilters(new ApiExceptionFilter());
+  const failures = new ApiExceptionFilter();
+  app.useGlobalFilters(failures);
   app.useGlobalPipes(new ApiValidationPipe());
+  // The busiest reads, served without Nest's router (see direct-routes.ts for what that keeps).
+  const direct = serveDirectly(app, API_PREFIX, failures, [
+    { controller: ManagedAppsController, method: 'get' },
+    { controller: AppsAliasController, method: 'get' },
+  ]);
 
   const document = buildOpenApiDocument(app, config.SITE_URL);
   app.get(PublishedApi).publish(document);
@@ -88,6 +97,7 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   });
 
   await app.init();
+  direct.verify();
 
   // JSON is the only body the API takes: Nest registered JSON and URL-encoded form parsers and Fastify
   // plain text during init; all go, so any other content type is 415, and unparsable JSON is invalid_json.
