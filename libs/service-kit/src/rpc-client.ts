@@ -78,6 +78,16 @@ function checkedHeaders(context: RequestContext | undefined, trace: TraceContext
   return headers;
 }
 
+/** What a reply says: the response, or the failure it carries re-raised. */
+function answerOf<S extends RpcSubject>(replyData: Uint8Array): RpcResponse<S> {
+  const reply = codec.decode(replyData) as NestReply;
+  if (reply.err !== undefined && reply.err !== null) {
+    if (isServiceErrorPayload(reply.err)) throw AppgenError.fromPayload(reply.err);
+    throw AppgenError.of('internal_error', 'An internal error occurred');
+  }
+  return reply.response as RpcResponse<S>;
+}
+
 /** A request waiting for its reply, which may come in several parts. */
 interface PendingReply {
   subject: string;
@@ -120,40 +130,41 @@ export class RpcClient {
     });
   }
 
-  async request<S extends RpcSubject>(subject: S, payload: RpcRequest<S>, timeoutMs = this.timeoutMs): Promise<RpcResponse<S>> {
+  /** Chained rather than async: every request of every process passes here, and each await is a promise more. */
+  request<S extends RpcSubject>(subject: S, payload: RpcRequest<S>, timeoutMs = this.timeoutMs): Promise<RpcResponse<S>> {
     // One id names the request in Nest's packet and its reply subject.
     const token = randomUUID();
-    const data = codec.encode({ pattern: subject, data: payload, id: token });
+    let data: Uint8Array;
+    try {
+      data = codec.encode({ pattern: subject, data: payload, id: token });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const budget = messageBudget(this.connection);
     if (data.length > budget) {
-      throw AppgenError.of(
-        'payload_too_large',
-        `The request is too large to pass to the ${serviceOf(subject)} (${data.length} bytes; at most ${budget})`,
+      return Promise.reject(
+        AppgenError.of('payload_too_large', `The request is too large to pass to the ${serviceOf(subject)} (${data.length} bytes; at most ${budget})`),
       );
     }
     const span = startSpan(subject, SpanKind.CLIENT, currentRequestContext()?.trace, { 'messaging.system': 'nats', 'messaging.destination.name': subject });
     const startedAt = performance.now();
-    let outcome = 'ok';
-    let replyData: Uint8Array;
-    try {
-      replyData = await this.exchange(subject, token, data, timeoutMs, span.context);
-    } catch (error) {
-      const code = error instanceof AppgenError ? error.body.error : 'error';
-      outcome = code === 'upstream_timeout' ? 'timeout' : code === 'service_unavailable' ? 'unavailable' : 'error';
-      if (outcome === 'timeout') rpcClientTimeouts.inc({ subject });
-      throw error;
-    } finally {
+    const finish = (outcome: string): void => {
       rpcClientDuration.observe({ subject, outcome }, (performance.now() - startedAt) / 1000);
       endSpan(span, outcome === 'ok' ? undefined : outcome);
-    }
-    const reply = codec.decode(replyData) as NestReply;
-    if (reply.err !== undefined && reply.err !== null) {
-      if (isServiceErrorPayload(reply.err)) {
-        throw AppgenError.fromPayload(reply.err);
-      }
-      throw AppgenError.of('internal_error', 'An internal error occurred');
-    }
-    return reply.response as RpcResponse<S>;
+    };
+    return this.exchange(subject, token, data, timeoutMs, span.context).then(
+      (replyData) => {
+        finish('ok');
+        return answerOf<S>(replyData);
+      },
+      (error: unknown) => {
+        const code = error instanceof AppgenError ? error.body.error : 'error';
+        const outcome = code === 'upstream_timeout' ? 'timeout' : code === 'service_unavailable' ? 'unavailable' : 'error';
+        if (outcome === 'timeout') rpcClientTimeouts.inc({ subject });
+        finish(outcome);
+        throw error;
+      },
+    );
   }
 
   /** Fire-and-forget: delivered to one member of the subject's queue group, or to every subscriber of a broadcast. */
