@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connect } from 'nats';
 import request from 'supertest';
-import { createHttpAdapter } from '@appgen/service-kit';
+import { PLAN_RATE_LIMITS, UsersSubjects } from '@appgen/contracts';
+import { createHttpAdapter, RpcClient } from '@appgen/service-kit';
 import {
   createScratchDatabase,
   freePort,
@@ -20,6 +22,7 @@ import {
 import { AppModule } from './app.module';
 import { loadGatewayConfig, type GatewayConfig } from './config/gateway.config';
 import { configureGateway } from './http/configure-gateway';
+import { mostHeld } from './rate-limit/leased-limiter';
 
 const J = { 'content-type': 'application/json' };
 
@@ -358,6 +361,39 @@ describe('gateway (with apps-service, users-service and billing-service over a p
       } finally {
         await one.close();
         await two.close();
+      }
+    });
+
+    it("leases an account's requests from the shared window: two replicas together never pass its limit", async () => {
+      const prefix = `appgen_gateway_it_${Date.now().toString(36)}`;
+      const replicas = [
+        await startGateway({ NATS_URL: nats.url, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix }),
+        await startGateway({ NATS_URL: nats.url, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix }),
+      ];
+      const connection = await connect({ servers: nats.url });
+      try {
+        const { raw_key } = await new RpcClient(connection, 10_000).request(UsersSubjects.adminCreateAccount, { email: 'steady@example.com', plan: 'enterprise' });
+        const limit = PLAN_RATE_LIMITS.enterprise;
+        const get = (replica: number) => request(replicas[replica]?.getHttpServer()).get('/api/v1/credit_packs').set('x-api-key', raw_key);
+        // Each replica's first answers are exact while it leases one token at a time.
+        expect((await get(0)).headers['x-ratelimit-remaining']).toBe(String(limit - 1));
+        expect((await get(1)).headers['x-ratelimit-remaining']).toBe(String(limit - 2));
+        const responses: request.Response[] = [];
+        // Both replicas in steady use, 20 requests at a time, well past the limit.
+        for (let burst = 0; burst < 60; burst += 1) responses.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => get((burst + i) % 2)))));
+        const allowed = responses.filter((response) => response.status === 200).length + 2;
+        expect(allowed).toBeLessThanOrEqual(limit);
+        expect(allowed).toBeGreaterThanOrEqual(limit - (mostHeld(limit) - 1));
+        const refused = responses.filter((response) => response.status !== 200);
+        expect(refused.length).toBe(responses.length + 2 - allowed);
+        for (const response of refused) {
+          expect(response.status).toBe(429);
+          expect(response.headers['x-ratelimit-remaining']).toBe('0');
+          expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        }
+      } finally {
+        await connection.drain();
+        for (const replica of replicas) await replica.close();
       }
     });
 

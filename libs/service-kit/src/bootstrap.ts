@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '@appgen/contracts';
 import { ConfigError } from './config';
+import { checkNoGlobalEnhancers, directHandlerSubject, type DirectHandler } from './direct-handlers';
 import { DrainingNatsServer } from './draining-nats-server';
 import { HealthService } from './health';
 import { ServiceExceptionFilter } from './service-exception.filter';
@@ -55,6 +56,17 @@ export function createHttpAdapter(): FastifyAdapter {
   });
 }
 
+/** Hands each of `handlers` to the server to call directly, once the app and its global enhancers are set up. */
+function serveDirectly(app: NestFastifyApplication, server: DrainingNatsServer, handlers: readonly DirectHandler[]): void {
+  checkNoGlobalEnhancers(app);
+  for (const { controller, method } of handlers) {
+    const subject = directHandlerSubject(controller, method);
+    const instance: unknown = app.get(controller, { strict: false });
+    const handler = (controller.prototype as Record<string, (payload: unknown) => unknown>)[method];
+    server.serveDirectly(subject, (payload) => handler?.call(instance, payload));
+  }
+}
+
 export interface ServiceBootOptions {
   name: ServiceName;
   config: ServiceConfig;
@@ -64,6 +76,8 @@ export interface ServiceBootOptions {
   /** False for processes that answer no NATS subjects (the gateway only asks). */
   natsServer?: boolean;
   configure?: (app: NestFastifyApplication) => void | Promise<void>;
+  /** Message handlers on a hot path, called without Nest's RPC pipeline (DrainingNatsServer.serveDirectly). */
+  directHandlers?: readonly DirectHandler[];
 }
 
 /**
@@ -92,8 +106,9 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
   const logger = new Logger(name);
   try {
     const app = await NestFactory.create<NestFastifyApplication>(options.module, createHttpAdapter(), { logger: appLogger });
+    let server: DrainingNatsServer | undefined;
     if (options.natsServer !== false) {
-      const server = new DrainingNatsServer(
+      server = new DrainingNatsServer(
         { servers: config.NATS_URL, queue: name, name },
         { drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, maxReplyBytes: config.RPC_MAX_REPLY_BYTES, checkReplies: config.CONTRACT_CHECK_REPLIES },
       );
@@ -103,6 +118,7 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
     // useProcessExit: exit 0 once everything closed, instead of re-raising the signal (exit 143).
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
     await options.configure?.(app);
+    if (server && options.directHandlers?.length) serveDirectly(app, server, options.directHandlers);
     await app.startAllMicroservices();
     await app.listen(options.httpPort, '0.0.0.0');
     logger.log(`${name} ready on port ${options.httpPort}`);

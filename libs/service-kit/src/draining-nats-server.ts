@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
-import { NatsContext, ServerNats, type MessageHandler, type ReadPacket } from '@nestjs/microservices';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import { BaseRpcExceptionFilter, NatsContext, ServerNats, type MessageHandler, type ReadPacket } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
-import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription, type SubscriptionOptions } from 'nats';
+import { headers as natsHeaders, JSONCodec, type Msg, type MsgHdrs, type NatsConnection, type NatsError, type Subscription, type SubscriptionOptions } from 'nats';
 import { isObservable, throwError } from 'rxjs';
 import {
   ERROR_CODES,
@@ -16,7 +17,7 @@ import {
   type TSchema,
 } from '@appgen/contracts';
 import { AppgenError } from './appgen-error';
-import { findUnstorable } from './no-nul.pipe';
+import { findUnstorable, markWalked } from './no-nul.pipe';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
 import { rpcServerDuration } from './metrics';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
@@ -30,6 +31,12 @@ interface Handling {
   span: ActiveSpan;
   startedAt: number;
 }
+
+/** A message as Nest's deserializer reads it: a request carries an id, an event does not. */
+type IncomingPacket = ReadPacket & { id?: string };
+
+/** What Nest answers a handler's failure with when no filter of the app's own applies (none does in appgen). */
+const rpcFailures = new BaseRpcExceptionFilter();
 
 /** Nest's reply packet: a response, or an error, and whether the stream of answers has ended. */
 interface ReplyPacket {
@@ -49,6 +56,15 @@ export interface DrainingNatsServerOptions {
 }
 
 class ReplyTooLarge extends Error {}
+
+/**
+ * Replies are encoded here rather than by Nest's NatsRecordSerializer, which copies each packet into a new object
+ * and builds a record for its `data`: a reply packet has none, so its JSON is the same, made with less garbage.
+ */
+const replyCodec = JSONCodec<ReplyPacket>();
+
+/** More than any service subscribes to: the routes remembered can never grow without bound. */
+const MAX_REMEMBERED_ROUTES = 1000;
 
 function errorPacket(id: string, code: ErrorCode, message: string): ReplyPacket {
   const err: ServiceErrorPayload = { status: ERROR_CODES[code], body: { error: code, message } };
@@ -80,6 +96,10 @@ export class DrainingNatsServer extends ServerNats {
   private readonly handling = new WeakMap<Msg, Handling>();
   /** Each handler behind its contract check, made once rather than for every message. */
   private readonly checkedHandlers = new WeakMap<MessageHandler, MessageHandler>();
+  /** The route of each subscribed subject, worked out once (see getRouteFromPattern). */
+  private readonly routes = new Map<string, string>();
+  /** Handlers called without Nest's RPC pipeline, by subject (serveDirectly). */
+  private readonly direct = new Map<string, (payload: unknown) => unknown>();
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
   private readonly log = new Logger('NatsServer');
@@ -115,6 +135,20 @@ export class DrainingNatsServer extends ServerNats {
     super.bindEvents(recording);
   }
 
+  /**
+   * Nest tries JSON.parse on the subject of every message (patterns may be JSON objects), which for appgen's plain
+   * subjects throws, and a thrown SyntaxError with its stack trace was the dearest step of a simple read in the
+   * service. A message's pattern is the subject it was subscribed under, one of a few: each is worked out once.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    let route = this.routes.get(pattern);
+    if (route === undefined) {
+      route = super.getRouteFromPattern(pattern);
+      if (this.routes.size < MAX_REMEMBERED_ROUTES) this.routes.set(pattern, route);
+    }
+    return route;
+  }
+
   /** The handler of `pattern`, behind the check of its subject's schema. */
   override getHandlerByPattern(pattern: string): MessageHandler | null {
     const handler = super.getHandlerByPattern(pattern);
@@ -123,11 +157,11 @@ export class DrainingNatsServer extends ServerNats {
     const known = this.checkedHandlers.get(handler);
     if (known) return known;
     const checked: MessageHandler = (data: unknown, ...rest: unknown[]) => {
-      // Text Postgres cannot store as sent, and nesting past the limit, first and for any message (findUnstorable).
-      const unstorable = findUnstorable(data);
-      const checkedData = unstorable ? null : validate(schema, data);
-      if (checkedData?.ok) return handler(data, ...rest);
-      const refusal = AppgenError.validation(unstorable ? [unstorable] : (checkedData?.errors ?? []));
+      const refusal = this.contractRefusal(schema, data);
+      if (!refusal) {
+        markWalked(data);
+        return handler(data, ...rest);
+      }
       if (handler.isEventHandler) {
         this.log.warn(`dropped a ${pattern} message that breaks its contract: ${refusal.body.message}`);
         return Promise.resolve(undefined);
@@ -137,6 +171,39 @@ export class DrainingNatsServer extends ServerNats {
     const wrapped = Object.assign(checked, { isEventHandler: handler.isEventHandler, extras: handler.extras, next: handler.next });
     this.checkedHandlers.set(handler, wrapped);
     return wrapped;
+  }
+
+  /**
+   * Text Postgres cannot store as sent and nesting past the limit (findUnstorable), first and for any message, then
+   * the subject's schema: the refusal, or null.
+   */
+  private contractRefusal(schema: TSchema, data: unknown): AppgenError | null {
+    const unstorable = findUnstorable(data);
+    if (unstorable) return AppgenError.validation([unstorable]);
+    const checked = validate(schema, data);
+    return checked.ok ? null : AppgenError.validation(checked.errors);
+  }
+
+  /**
+   * Calls `call` with each request on `subject` instead of going through Nest's RPC pipeline (its proxy, execution
+   * context, guards, pipes, interceptors and exception filter: a dozen promises a message, each also paying the request
+   * context's async hooks). Only for handlers to which none of it applies (direct-handlers.ts checks, at boot); the
+   * contract check, the request context, the span, the metrics and the access line are the same, and a failure is
+   * answered by the exception filter Nest would use.
+   */
+  serveDirectly(subject: string, call: (payload: unknown) => unknown): void {
+    this.direct.set(subject, call);
+  }
+
+  /** Nest's own wraps handleMessage in one more async function. */
+  override getMessageHandler(channel: string): (error: NatsError | null, message: Msg) => Promise<unknown> | undefined {
+    return (error, message) => {
+      if (error) {
+        this.log.error(error.message);
+        return undefined;
+      }
+      return this.handleMessage(channel, message);
+    };
   }
 
   override async handleMessage(channel: string, message: Msg): Promise<unknown> {
@@ -169,11 +236,18 @@ export class DrainingNatsServer extends ServerNats {
    * Observable (a handler's error, which Nest's exception filter returns as one, or a streamed answer) still takes
    * Nest's path, so errors and streams are answered exactly as before.
    */
-  private async dispatch(channel: string, message: Msg): Promise<unknown> {
+  private dispatch(channel: string, message: Msg): unknown {
+    const decoded = this.deserializer.deserialize(message.data, { channel, replyTo: message.reply }) as IncomingPacket | Promise<IncomingPacket>;
+    if (decoded instanceof Promise) return decoded.then((packet) => this.route(channel, message, packet));
+    return this.route(channel, message, decoded);
+  }
+
+  private route(channel: string, message: Msg, packet: IncomingPacket): unknown {
     const context = new NatsContext([message.subject, message.headers]);
-    const packet = (await this.deserializer.deserialize(message.data, { channel, replyTo: message.reply })) as ReadPacket & { id?: string };
     if (packet.id === undefined) return this.handleEvent(channel, packet, context);
     const publish = this.getPublisher(message, packet.id, context);
+    const direct = this.direct.get(channel);
+    if (direct) return this.answerDirectly(channel, direct, packet.data, context, publish);
     const handler = this.getHandlerByPattern(channel);
     if (!handler) return publish({ err: NO_MESSAGE_HANDLER, isDisposed: true });
     return this.onProcessingStartHook(this.transportId, context, async () => {
@@ -181,6 +255,29 @@ export class DrainingNatsServer extends ServerNats {
       if (isObservable(answer)) this.send(answer, publish);
       else publish({ response: answer, isDisposed: true });
     });
+  }
+
+  private async answerDirectly(
+    subject: string,
+    call: (payload: unknown) => unknown,
+    data: unknown,
+    context: NatsContext,
+    publish: (response: Omit<ReplyPacket, 'id'>) => void,
+  ): Promise<void> {
+    const schema: TSchema | undefined = RPC_SCHEMAS[subject]?.request;
+    const refusal = schema ? this.contractRefusal(schema, data) : null;
+    if (refusal) {
+      this.send(throwError(() => refusal.payload), publish);
+      return;
+    }
+    let answer: unknown;
+    try {
+      answer = await call(data);
+    } catch (error) {
+      this.send(rpcFailures.catch(error, new ExecutionContextHost([data, context])), publish);
+      return;
+    }
+    publish({ response: answer, isDisposed: true });
   }
 
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: Omit<ReplyPacket, 'id'>) => void {
@@ -207,7 +304,7 @@ export class DrainingNatsServer extends ServerNats {
   /** Sends a reply, in parts when it is larger than one message; returns what was really sent. */
   private sendReply(reply: string, packet: ReplyPacket): ReplyPacket {
     try {
-      this.publishReply(reply, this.serializer.serialize(packet) as { data: Uint8Array; headers?: MsgHdrs });
+      this.publishReply(reply, replyCodec.encode(packet));
       return packet;
     } catch (error) {
       const fallback =
@@ -218,7 +315,7 @@ export class DrainingNatsServer extends ServerNats {
         this.log.error(`a reply to ${reply} could not be sent: ${error instanceof Error ? error.message : String(error)}`);
       }
       try {
-        this.publishReply(reply, this.serializer.serialize(fallback) as { data: Uint8Array; headers?: MsgHdrs });
+        this.publishReply(reply, replyCodec.encode(fallback));
       } catch (again) {
         this.log.error(`not even an error reply could be sent to ${reply}: ${again instanceof Error ? again.message : String(again)}`);
       }
@@ -226,9 +323,8 @@ export class DrainingNatsServer extends ServerNats {
     }
   }
 
-  private publishReply(reply: string, encoded: { data: Uint8Array; headers?: MsgHdrs }): void {
+  private publishReply(reply: string, data: Uint8Array): void {
     const connection = this.unwrap<NatsConnection>();
-    const { data } = encoded;
     if (data.length > this.limits.maxReplyBytes) {
       throw new ReplyTooLarge(
         `The answer is ${formatBytes(data.length)}, more than the ${formatBytes(this.limits.maxReplyBytes)} one answer may hold; ask for less (a smaller page, or a filter)`,
@@ -236,7 +332,7 @@ export class DrainingNatsServer extends ServerNats {
     }
     const budget = messageBudget(connection);
     if (data.length <= budget) {
-      connection.publish(reply, data, encoded.headers ? { headers: encoded.headers } : undefined);
+      connection.publish(reply, data);
       return;
     }
     const parts = splitIntoParts(data, budget);

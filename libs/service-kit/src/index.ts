@@ -2,6 +2,7 @@
 // '@appgen/service-kit/database' entry, so the gateway and the edge never load it.
 export * from './bootstrap';
 export * from './config';
+export * from './direct-handlers';
 export * from './draining-nats-server';
 export * from './health';
 export * from './http-request-log';

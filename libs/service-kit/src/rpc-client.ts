@@ -4,6 +4,7 @@ import {
   createInbox,
   headers as natsHeaders,
   JSONCodec,
+  MsgHdrsImpl,
   type Msg,
   type MsgHdrs,
   type NatsConnection,
@@ -19,9 +20,9 @@ import {
 } from '@appgen/contracts';
 import { DEFAULT_MAX_REPLY_BYTES, joinParts, messageBudget, parsePartMarker, REPLY_PART_HEADER } from './message-parts';
 import { rpcClientDuration, rpcClientTimeouts } from './metrics';
-import { ACCOUNT_ID_HEADER, currentRequestContext, REQUEST_ID_HEADER } from './request-context';
+import { ACCOUNT_ID_HEADER, currentRequestContext, REQUEST_ID_HEADER, type RequestContext } from './request-context';
 import { AppgenError } from './appgen-error';
-import { injectTrace, type TraceContext } from './trace-context';
+import { formatTraceparent, injectTrace, TRACEPARENT_HEADER, type TraceContext } from './trace-context';
 import { endSpan, SpanKind, startSpan } from './tracing';
 
 /** How long `announce` waits for the NATS server to take a broadcast before it gives up. */
@@ -38,6 +39,53 @@ const codec = JSONCodec<unknown>();
 /** Names the service behind a subject for a public message, without exposing the subject itself. */
 function serviceOf(subject: string): string {
   return `${subject.split('.')[0] ?? 'platform'} service`;
+}
+
+/**
+ * The header block of a message carrying `context` and `trace`, as MsgHdrs would write it. nats.js's MsgHdrs keeps a map
+ * of arrays, re-checks every key and value and spells the block again on each publish (a few KB of garbage for every
+ * request); publishing reads nothing of it but encode(). The account is an integer and the traceparent hex digits
+ * and dashes; a request id is plain as made (requestIdFrom), and one holding a line break all the same goes through
+ * MsgHdrs's checks as it always did.
+ */
+function spelledHeaders(context: RequestContext | undefined, trace: TraceContext | undefined): MsgHdrs {
+  if (context && /[\r\n]/.test(context.requestId)) return checkedHeaders(context, trace);
+  let block = 'NATS/1.0';
+  if (context) block += `\r\n${REQUEST_ID_HEADER}: ${context.requestId}`;
+  if (context?.accountId !== undefined) block += `\r\n${ACCOUNT_ID_HEADER}: ${context.accountId}`;
+  if (trace) block += `\r\n${TRACEPARENT_HEADER}: ${formatTraceparent(trace)}`;
+  return new SpelledHeaders(textEncoder.encode(`${block}\r\n\r\n`));
+}
+
+const textEncoder = new TextEncoder();
+
+/** Headers whose block is already spelled: what publishing encodes is that block. */
+class SpelledHeaders extends MsgHdrsImpl {
+  constructor(private readonly block: Uint8Array) {
+    super();
+  }
+
+  override encode(): Uint8Array {
+    return this.block;
+  }
+}
+
+function checkedHeaders(context: RequestContext | undefined, trace: TraceContext | undefined): MsgHdrs {
+  const headers = natsHeaders();
+  if (context) headers.set(REQUEST_ID_HEADER, context.requestId);
+  if (context?.accountId !== undefined) headers.set(ACCOUNT_ID_HEADER, String(context.accountId));
+  injectTrace(headers, trace);
+  return headers;
+}
+
+/** What a reply says: the response, or the failure it carries re-raised. */
+function answerOf<S extends RpcSubject>(replyData: Uint8Array): RpcResponse<S> {
+  const reply = codec.decode(replyData) as NestReply;
+  if (reply.err !== undefined && reply.err !== null) {
+    if (isServiceErrorPayload(reply.err)) throw AppgenError.fromPayload(reply.err);
+    throw AppgenError.of('internal_error', 'An internal error occurred');
+  }
+  return reply.response as RpcResponse<S>;
 }
 
 /** A request waiting for its reply, which may come in several parts. */
@@ -82,38 +130,41 @@ export class RpcClient {
     });
   }
 
-  async request<S extends RpcSubject>(subject: S, payload: RpcRequest<S>, timeoutMs = this.timeoutMs): Promise<RpcResponse<S>> {
-    const data = codec.encode({ pattern: subject, data: payload, id: randomUUID() });
+  /** Chained rather than async: every request of every process passes here, and each await is a promise more. */
+  request<S extends RpcSubject>(subject: S, payload: RpcRequest<S>, timeoutMs = this.timeoutMs): Promise<RpcResponse<S>> {
+    // One id names the request in Nest's packet and its reply subject.
+    const token = randomUUID();
+    let data: Uint8Array;
+    try {
+      data = codec.encode({ pattern: subject, data: payload, id: token });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const budget = messageBudget(this.connection);
     if (data.length > budget) {
-      throw AppgenError.of(
-        'payload_too_large',
-        `The request is too large to pass to the ${serviceOf(subject)} (${data.length} bytes; at most ${budget})`,
+      return Promise.reject(
+        AppgenError.of('payload_too_large', `The request is too large to pass to the ${serviceOf(subject)} (${data.length} bytes; at most ${budget})`),
       );
     }
     const span = startSpan(subject, SpanKind.CLIENT, currentRequestContext()?.trace, { 'messaging.system': 'nats', 'messaging.destination.name': subject });
     const startedAt = performance.now();
-    let outcome = 'ok';
-    let replyData: Uint8Array;
-    try {
-      replyData = await this.exchange(subject, data, timeoutMs, span.context);
-    } catch (error) {
-      const code = error instanceof AppgenError ? error.body.error : 'error';
-      outcome = code === 'upstream_timeout' ? 'timeout' : code === 'service_unavailable' ? 'unavailable' : 'error';
-      if (outcome === 'timeout') rpcClientTimeouts.inc({ subject });
-      throw error;
-    } finally {
+    const finish = (outcome: string): void => {
       rpcClientDuration.observe({ subject, outcome }, (performance.now() - startedAt) / 1000);
       endSpan(span, outcome === 'ok' ? undefined : outcome);
-    }
-    const reply = codec.decode(replyData) as NestReply;
-    if (reply.err !== undefined && reply.err !== null) {
-      if (isServiceErrorPayload(reply.err)) {
-        throw AppgenError.fromPayload(reply.err);
-      }
-      throw AppgenError.of('internal_error', 'An internal error occurred');
-    }
-    return reply.response as RpcResponse<S>;
+    };
+    return this.exchange(subject, token, data, timeoutMs, span.context).then(
+      (replyData) => {
+        finish('ok');
+        return answerOf<S>(replyData);
+      },
+      (error: unknown) => {
+        const code = error instanceof AppgenError ? error.body.error : 'error';
+        const outcome = code === 'upstream_timeout' ? 'timeout' : code === 'service_unavailable' ? 'unavailable' : 'error';
+        if (outcome === 'timeout') rpcClientTimeouts.inc({ subject });
+        finish(outcome);
+        throw error;
+      },
+    );
   }
 
   /** Fire-and-forget: delivered to one member of the subject's queue group, or to every subscriber of a broadcast. */
@@ -144,8 +195,7 @@ export class RpcClient {
     }
   }
 
-  private exchange(subject: string, data: Uint8Array, timeoutMs: number, trace: TraceContext): Promise<Uint8Array> {
-    const token = randomUUID();
+  private exchange(subject: string, token: string, data: Uint8Array, timeoutMs: number, trace: TraceContext): Promise<Uint8Array> {
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
@@ -168,11 +218,7 @@ export class RpcClient {
   private contextHeaders(trace: TraceContext | undefined): MsgHdrs | undefined {
     const context = currentRequestContext();
     if (!context && !trace) return undefined;
-    const headers = natsHeaders();
-    if (context) headers.set(REQUEST_ID_HEADER, context.requestId);
-    if (context?.accountId !== undefined) headers.set(ACCOUNT_ID_HEADER, String(context.accountId));
-    injectTrace(headers, trace);
-    return headers;
+    return spelledHeaders(context, trace);
   }
 
   private onReplyMessage(message: Msg): void {

@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { connect, type NatsConnection } from 'nats';
+import { connect } from 'nats';
 import { AppsSubjects, EdgeEvents, type ListFilesRequest, type ListFilesResponse } from '@appgen/contracts';
 import { currentRequestContext, currentTraceparent, DrainingNatsServer, parseTraceparent, RpcClient, runInRequestContext, AppgenError } from '@appgen/service-kit';
-import { startNatsServer, type NatsServerHandle } from './nats-server';
+import { startNatsServer } from './nats-server';
 
 // A small max_payload makes "larger than one message" cheap to produce; the code reads it from the server.
 const MAX_PAYLOAD = 64 * 1024;
@@ -34,31 +34,38 @@ class SizedRepliesModule {}
 
 const caller = { accountId: 1, email: 'a@example.com', plan: 'free' as const, keyId: null, scope: 'full_access' as const, grants: [] };
 
+/** SizedReplies on a private NATS behind DrainingNatsServer, `prepare`d before it listens, and a client of it. */
+async function startSizedReplies(natsOptions: Parameters<typeof startNatsServer>[0], prepare?: (server: DrainingNatsServer, service: INestMicroservice) => void) {
+  const nats = await startNatsServer(natsOptions);
+  const server = new DrainingNatsServer({ servers: nats.url, queue: 'apps-service' }, { drainTimeoutMs: 1000, maxReplyBytes: MAX_REPLY_BYTES });
+  const service = await NestFactory.createMicroservice(SizedRepliesModule, { strategy: server, logger: ['error'] });
+  prepare?.(server, service);
+  await service.listen();
+  const connection = await connect({ servers: nats.url });
+  const rpc = new RpcClient(connection, 5000);
+  return {
+    rpc,
+    async stop() {
+      rpc.close();
+      await connection.close();
+      await service.close();
+      await nats.stop();
+    },
+  };
+}
+
 describe('replies larger than one NATS message', () => {
-  let nats: NatsServerHandle;
-  let service: INestMicroservice;
-  let connection: NatsConnection;
+  let running: Awaited<ReturnType<typeof startSizedReplies>>;
   let rpc: RpcClient;
 
   const listing = (bytes: number) => rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: String(bytes) });
 
   beforeAll(async () => {
-    nats = await startNatsServer({ maxPayload: MAX_PAYLOAD });
-    service = await NestFactory.createMicroservice(SizedRepliesModule, {
-      strategy: new DrainingNatsServer({ servers: nats.url, queue: 'apps-service' }, { drainTimeoutMs: 1000, maxReplyBytes: MAX_REPLY_BYTES }),
-      logger: ['error'],
-    });
-    await service.listen();
-    connection = await connect({ servers: nats.url });
-    rpc = new RpcClient(connection, 5000);
+    running = await startSizedReplies({ maxPayload: MAX_PAYLOAD });
+    rpc = running.rpc;
   });
 
-  afterAll(async () => {
-    rpc.close();
-    await connection.close();
-    await service.close();
-    await nats.stop();
-  });
+  afterAll(() => running?.stop());
 
   it('answers a small request in one message, as before', async () => {
     const reply = await listing(100);
@@ -115,6 +122,53 @@ describe('replies larger than one NATS message', () => {
   it('answers 503 when no service listens on the subject', async () => {
     await expect(rpc.request(AppsSubjects.readFile, { caller, id: 'app1', path: 'a' })).rejects.toMatchObject({
       payload: { status: 503, body: { error: 'service_unavailable' } },
+    });
+  });
+});
+
+describe('a handler the server calls without Nest\'s pipeline (serveDirectly)', () => {
+  let running: Awaited<ReturnType<typeof startSizedReplies>>;
+  let rpc: RpcClient;
+
+  beforeAll(async () => {
+    running = await startSizedReplies({}, (server, service) => {
+      const handler = service.get(SizedReplies);
+      server.serveDirectly(AppsSubjects.listFiles, (payload) => {
+        const request = payload as ListFilesRequest;
+        if (request.path === 'missing') throw AppgenError.notFound('File', 'missing');
+        if (request.path === 'broken') throw new Error('a bug');
+        return handler.list(request);
+      });
+    });
+    rpc = running.rpc;
+  });
+
+  afterAll(() => running?.stop());
+
+  it('answers as through Nest, in the request context and span the message carries', async () => {
+    const callerTrace = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', sampled: true };
+    const reply = await runInRequestContext({ requestId: 'direct-1', trace: callerTrace }, () => rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: '10' }));
+    expect(reply).toMatchObject({ app_id: 'app1', count: 1, files: [{ path: 'direct-1', size: 10 }] });
+    expect(parseTraceparent(reply.files[0]?.updated_at)).toMatchObject({ traceId: callerTrace.traceId });
+  });
+
+  it("answers a handler's AppgenError with its status and body, and any other failure with internal_error", async () => {
+    await expect(rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: 'missing' })).rejects.toMatchObject({
+      payload: { status: 404, body: { error: 'not_found', message: 'File missing was not found' } },
+    });
+    await expect(rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: 'broken' })).rejects.toMatchObject({
+      payload: { status: 500, body: { error: 'internal_error' } },
+    });
+  });
+
+  it('refuses a request that breaks its contract with 422 naming the field, without calling the handler', async () => {
+    // What another service might send: the contract is checked on arrival, not trusted.
+    const broken: ListFilesRequest = Object.assign({ id: 'app1', path: 'missing' }, { caller: Object.assign({}, caller, { plan: 'gold' as 'free' }) });
+    await expect(rpc.request(AppsSubjects.listFiles, broken)).rejects.toMatchObject({
+      payload: { status: 422, body: { error: 'validation_failed', errors: [expect.objectContaining({ field: 'caller.plan' })] } },
+    });
+    await expect(rpc.request(AppsSubjects.listFiles, { caller, id: 'app1', path: 'a\u0000b' })).rejects.toMatchObject({
+      payload: { status: 422, body: { error: 'validation_failed', errors: [{ field: 'path', message: 'must not contain NUL characters' }] } },
     });
   });
 });

@@ -22,6 +22,19 @@ describe('BoundedTtlCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('keeps an entry read regularly through a flood of new ones', () => {
+    const cache = new BoundedTtlCache<number>(100);
+    cache.set('hot', 0, Infinity);
+    for (let i = 1; i <= 1_000; i += 1) {
+      cache.set(`cold-${i}`, i, Infinity);
+      // Read once per 40 writes, less than half the capacity.
+      if (i % 40 === 0) expect(cache.get('hot')).toBe(0);
+    }
+    expect(cache.get('hot')).toBe(0);
+    expect(cache.get('cold-1')).toBeUndefined();
+    expect(cache.size).toBe(100);
+  });
+
   it('evicts entries by what they hold (a revoked key id)', () => {
     const cache = new BoundedTtlCache<{ keyId: number | null }>(10);
     cache.set('h1', { keyId: 1 }, Infinity);

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { setRequestAccount, AppgenError } from '@appgen/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { clientIp } from '../rate-limit/client-ip';
-import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
+import { rateLimitHeaders, type RateLimitDecision } from '../rate-limit/rate-limit-headers';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { CredentialResolver } from './credential-resolver.service';
 import { KeyUsageRecorder } from './key-usage.recorder';
@@ -41,23 +41,38 @@ export class RequestGate {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async onRequest(request: GateRequest, reply: GateReply): Promise<void> {
+  /**
+   * Answers without a promise when the credential and the rate limit are both known in memory (a cached caller, a
+   * leased token): the common case, and one less turn of the event loop for every request.
+   */
+  onRequest(request: GateRequest, reply: GateReply): void | Promise<void> {
     // request.url, not routeOptions: Fastify builds routeOptions afresh on every read.
     if (isHealthProbe(request.url)) return;
-    let auth: RequestAuth;
-    let authFailure: unknown;
+    let auth: RequestAuth | Promise<RequestAuth>;
     try {
-      auth = await this.authenticate(request);
+      auth = this.authenticate(request);
     } catch (error) {
-      // users-service unreachable: the request still counts (per IP) and the failure is answered after.
-      auth = { caller: null, reason: MISSING_CREDENTIAL };
-      authFailure = error;
+      return this.admit(request, reply, { caller: null, reason: MISSING_CREDENTIAL }, error);
     }
+    if (!(auth instanceof Promise)) return this.admit(request, reply, auth);
+    return auth.then(
+      (resolved) => this.admit(request, reply, resolved),
+      // users-service unreachable: the request still counts (per IP) and the failure is answered after.
+      (error: unknown) => this.admit(request, reply, { caller: null, reason: MISSING_CREDENTIAL }, error),
+    );
+  }
+
+  private admit(request: GateRequest, reply: GateReply, auth: RequestAuth, authFailure?: unknown): void | Promise<void> {
     setRequestAuth(request, auth);
     if (auth.caller) setRequestAccount(auth.caller.accountId);
     const decision = auth.caller
-      ? await this.limits.forCaller(auth.caller)
-      : await this.limits.forClientIp(clientIp(request.ip, request.headers, this.config.TRUSTED_PROXIES));
+      ? this.limits.forCaller(auth.caller)
+      : this.limits.forClientIp(clientIp(request.ip, request.headers, this.config.TRUSTED_PROXIES));
+    if (decision instanceof Promise) return decision.then((decided) => this.decide(reply, decided, auth, authFailure));
+    this.decide(reply, decision, auth, authFailure);
+  }
+
+  private decide(reply: GateReply, decision: RateLimitDecision, auth: RequestAuth, authFailure: unknown): void {
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
       throw AppgenError.of('rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
@@ -66,7 +81,7 @@ export class RequestGate {
     if (auth.caller?.keyId != null) this.usage.record(auth.caller.keyId);
   }
 
-  private async authenticate(request: GateRequest): Promise<RequestAuth> {
+  private authenticate(request: GateRequest): RequestAuth | Promise<RequestAuth> {
     const credential = presentedCredential(request.headers);
     switch (credential.kind) {
       case 'none':

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RequestPayload } from 'fastify';
 import { CHECKOUT_PAGE_PREFIX, STRIPE_WEBHOOK_MAX_BYTES } from '@appgen/contracts';
 import { AppgenError } from '@appgen/service-kit';
+import { payloadHookFor } from '../http/selective-hooks';
 import { SITE_PATHS } from '../site/site-paths';
 
 /** The sandbox checkout page (site root): GET shows the session, POST takes its card form. */
@@ -23,8 +24,8 @@ export function rawBodyOf(request: FastifyRequest): string | undefined {
  * sandbox page's card form is one of the site's forms: acceptSiteForms in configure-gateway.ts).
  */
 export function keepStripeWebhookBody(fastify: FastifyInstance): void {
-  fastify.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.routeOptions.url !== STRIPE_WEBHOOK_PATH) return payload;
+  const isStripeWebhook = (request: FastifyRequest): boolean => request.url.startsWith(STRIPE_WEBHOOK_PATH) && request.routeOptions.url === STRIPE_WEBHOOK_PATH;
+  fastify.addHook('preParsing', payloadHookFor(isStripeWebhook, async (request, _reply, payload: RequestPayload): Promise<RequestPayload> => {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {
@@ -36,5 +37,5 @@ export function keepStripeWebhookBody(fastify: FastifyInstance): void {
     const raw = Buffer.concat(chunks);
     (request as WithRawBody)[RAW_BODY] = raw.toString('utf8');
     return Readable.from([raw]);
-  });
+  }));
 }

@@ -10,11 +10,7 @@ import { AppgenError, findUnstorable } from '@appgen/service-kit';
  */
 export class ApiValidationPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
-    if (metadata.type === 'param') {
-      // No stored id contains a NUL byte, and Postgres refuses one in text: such an id names nothing.
-      if (typeof value === 'string' && value.includes('\u0000')) throw AppgenError.of('not_found', 'The requested resource was not found');
-      return value;
-    }
+    if (metadata.type === 'param') return pathParameter(value);
     if (metadata.type !== 'body') return value;
     if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw AppgenError.validation([{ field: 'body', message: 'must be a JSON object' }]);
@@ -25,6 +21,12 @@ export class ApiValidationPipe implements PipeTransform {
     if (refused.length > 0) throw AppgenError.validation(refused);
     return value;
   }
+}
+
+/** What a path parameter must be: no stored id contains a NUL byte, and Postgres refuses one in text, so such an id names nothing. */
+export function pathParameter(value: unknown): unknown {
+  if (typeof value === 'string' && value.includes('\u0000')) throw AppgenError.of('not_found', 'The requested resource was not found');
+  return value;
 }
 
 /**

@@ -4,6 +4,7 @@ import { UsersSubjects } from '@appgen/contracts';
 import { HTTP_BODY_LIMIT_BYTES, RpcClient } from '@appgen/service-kit';
 import { secretHash } from '../access/credential-resolver.service';
 import type { GatewayConfig } from '../config/gateway.config';
+import { hookFor } from '../http/selective-hooks';
 import { SITE_PATHS } from '../site/site-paths';
 import { HTML_TYPE } from '../site/site-reply';
 import { ConsoleAssets } from './console-assets';
@@ -70,8 +71,7 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
   };
 
   // The console's API: answered here, before the request gate and the body parser, so the API call counts once.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(`${CONSOLE_API}/`)) return;
+  fastify.addHook('onRequest', hookFor((request) => request.url.startsWith(`${CONSOLE_API}/`), async (request, reply) => {
     const session = openConsoleSession(key, request.headers);
     if (!session) return signedOut(reply);
     if (!csrfAllows(session, request.headers, siteOrigin)) return refused(reply);
@@ -82,20 +82,19 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
       if (!DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) reply.header(name, value);
     }
     return reply.status(answer.statusCode).header('cache-control', 'no-store').send(answer.rawPayload);
-  });
+  }));
 
   // The console's own routes (console-analytics.controller.ts): the session, checked as above, becomes the request's
   // bearer token, and the request goes on through the request gate (counted and limited) to its controller, which
   // checks the permission as the API does. Whatever credential the request itself carried is dropped.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(`${CONSOLE_ONLY_API}/`)) return;
+  fastify.addHook('onRequest', hookFor((request) => request.url.startsWith(`${CONSOLE_ONLY_API}/`), async (request, reply) => {
     const session = openConsoleSession(key, request.headers);
     if (!session) return signedOut(reply);
     if (!csrfAllows(session, request.headers, siteOrigin)) return refused(reply);
     delete request.headers['x-api-key'];
     request.headers.authorization = `Bearer ${session.token}`;
     reply.header('cache-control', 'no-store');
-  });
+  }));
 
   const shell = (_request: FastifyRequest, reply: FastifyReply) => pageHeaders(reply).status(200).type(HTML_TYPE).send(consoleShell(assets.manifest));
   fastify.get(CONSOLE_PATH, shell);

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hookFor } from '../http/selective-hooks';
 import { prefersMarkdown } from '../site/content-negotiation';
 import { CACHE_CONTROL, MARKDOWN_TYPE, sendSiteFile } from '../site/site-reply';
 import { SITE_PATHS } from '../site/site-paths';
@@ -11,7 +12,8 @@ import type { SiteContent } from './site-content';
  * written as text.
  */
 export function installReferencePageHeaders(fastify: FastifyInstance, content: SiteContent): void {
-  fastify.addHook('onRequest', async (request, reply) => {
+  const isReferencePage = (request: FastifyRequest): boolean => request.url.startsWith(SITE_PATHS.openapi) || request.url.startsWith(SITE_PATHS.docs);
+  fastify.addHook('onRequest', hookFor(isReferencePage, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isDocs = path === SITE_PATHS.docs || path === `${SITE_PATHS.docs}/`;
     if (path !== SITE_PATHS.openapi && !isDocs) return;
@@ -25,5 +27,5 @@ export function installReferencePageHeaders(fastify: FastifyInstance, content: S
       }
     }
     reply.headers({ link: links, 'cache-control': CACHE_CONTROL });
-  });
+  }));
 }

@@ -12,7 +12,7 @@ export interface FailedRequest {
   url: string;
   headers: IncomingHttpHeaders;
 }
-interface ErrorReply {
+export interface ErrorReply {
   header(name: string, value: string): unknown;
   status(code: number): { send(body: unknown): unknown };
 }
@@ -26,8 +26,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<FailedRequest>();
-    const reply = http.getResponse<ErrorReply>();
+    this.answer(exception, http.getRequest<FailedRequest>(), http.getResponse<ErrorReply>());
+  }
+
+  /** The failure's answer; also called by the routes served without Nest's router (http/direct-routes.ts). */
+  answer(exception: unknown, request: FailedRequest, reply: ErrorReply): void {
     const route = `${request.method} ${request.url.split('?')[0]}`;
     const { status, body, unexpected } = toErrorResponse(exception, route);
     if (unexpected) {

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { installHttpRequestLog, AppgenError } from '@appgen/service-kit';
 import { RequestGate } from '../access/request-gate';
 import { CHECKOUT_PAGE_ROUTE, keepStripeWebhookBody } from '../billing/checkout-bodies';
@@ -13,6 +14,10 @@ import { installReferencePageHeaders } from '../discovery/reference-pages';
 import { SiteContent } from '../discovery/site-content';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { PublishedApi } from '../openapi/published-api';
+import { AppsAliasController } from '../managed-apps/apps-alias.controller';
+import { ManagedAppsController } from '../managed-apps/managed-apps.controller';
+import { serveDirectly } from './direct-routes';
+import { hookFor, payloadHookFor } from './selective-hooks';
 import { SITE_PATHS } from '../site/site-paths';
 import { SITE_ROOT_ROUTES } from '../site/site-routes';
 
@@ -39,32 +44,48 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   installHttpRequestLog(fastify);
   installConsole(app, config);
   // A Fastify hook rather than Nest middleware: it also runs for unknown routes and before body parsing.
-  // OAuth clients read its refusals in OAuth's format.
-  fastify.addHook('onRequest', async (request, reply) => {
+  // OAuth clients read its refusals in OAuth's format. The gate answers most requests without a promise.
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, error: unknown): Promise<void> => {
+    if (!(error instanceof AppgenError) || !isOAuthPath(request.url)) throw error;
+    await oauth.refuse(reply, error);
+  };
+  fastify.addHook('onRequest', (request, reply, done) => {
+    let admitted: void | Promise<void>;
     try {
-      await gate.onRequest(request, reply);
+      admitted = gate.onRequest(request, reply);
     } catch (error) {
-      if (!(error instanceof AppgenError) || !isOAuthPath(request.url)) throw error;
-      await oauth.refuse(reply, error);
+      return refuse(request, reply, error);
     }
+    if (admitted) return admitted.catch((error: unknown) => refuse(request, reply, error));
+    done();
   });
   // The OAuth server (a Koa app) answers /oauth/* and its metadata once the gate has counted the request, before
   // Fastify parses a body: its forms are URL-encoded, which the API refuses.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (isOAuthPath(request.url)) await oauth.serve(request, reply);
-  });
+  fastify.addHook('onRequest', hookFor((request) => isOAuthPath(request.url), (request, reply) => oauth.serve(request, reply)));
   // onSend sees every response as it goes out (handler results and error-filter bodies alike) with its
   // final status, which is what an Idempotency-Key replay must repeat.
   installReferencePageHeaders(fastify, app.get(SiteContent));
   const idempotency = app.get(IdempotencyService);
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    await idempotency.finish(request, reply, payload);
-    return payload;
-  });
+  fastify.addHook(
+    'onSend',
+    payloadHookFor(
+      (request) => idempotency.claimed(request),
+      async (request, reply, payload: unknown) => {
+        await idempotency.finish(request, reply, payload);
+        return payload;
+      },
+    ),
+  );
 
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health', ...SITE_ROOT_ROUTES] });
-  app.useGlobalFilters(new ApiExceptionFilter());
+  const failures = new ApiExceptionFilter();
+  app.useGlobalFilters(failures);
   app.useGlobalPipes(new ApiValidationPipe());
+  // The busiest reads, served without Nest's router (see direct-routes.ts for what that keeps).
+  const direct = serveDirectly(app, API_PREFIX, failures, [
+    { controller: ManagedAppsController, method: 'get' },
+    { controller: AppsAliasController, method: 'get' },
+  ]);
 
   const document = buildOpenApiDocument(app, config.SITE_URL);
   app.get(PublishedApi).publish(document);
@@ -76,6 +97,7 @@ export async function configureGateway(app: NestFastifyApplication, config: Gate
   });
 
   await app.init();
+  direct.verify();
 
   // JSON is the only body the API takes: Nest registered JSON and URL-encoded form parsers and Fastify
   // plain text during init; all go, so any other content type is 415, and unparsable JSON is invalid_json.

@@ -97,6 +97,11 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
    * Called as the response to `request` is sent (Fastify onSend): keeps it for replays or
    * releases the claim, per `dispositionOf`. Responses with a body other than text are released.
    */
+  /** Whether this request claimed a key, whose record finish() must write or release. */
+  claimed(request: object): boolean {
+    return this.claims.has(request);
+  }
+
   async finish(request: object, reply: FinishedReply, payload: unknown): Promise<void> {
     const claim = this.claims.get(request);
     if (!claim) return;

@@ -27,6 +27,7 @@ export class AppsAliasController {
     return this.rpc.request(AppsSubjects.list, { caller, status, name, ...paginated(page) });
   }
 
+  // Served without Nest's router (http/direct-routes.ts), which refuses to start should a decorator it cannot apply be added.
   @Get(':id')
   @RequirePermission('apps:read')
   @Operation({ id: 'getApp', summary: 'Read an app (alias of GET /managed_apps/{id})', returns: AppDetailResponse })

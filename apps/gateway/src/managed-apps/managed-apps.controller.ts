@@ -39,6 +39,7 @@ export class ManagedAppsController {
     return this.rpc.request(AppsSubjects.list, { caller, status, name, ...paginated(page) });
   }
 
+  // Served without Nest's router (http/direct-routes.ts), which refuses to start should a decorator it cannot apply be added.
   @Get(':id')
   @RequirePermission('apps:read')
   @Operation({ id: 'getManagedApp', summary: 'Read an app', description: 'Always the detail view; `detailed=true` is accepted for compatibility.', returns: AppDetailResponse })

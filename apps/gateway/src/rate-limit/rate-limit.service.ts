@@ -5,6 +5,7 @@ import { ANONYMOUS_BUILD_RATE_LIMITS, CLAIM_RATE_LIMITS, PLAN_RATE_LIMITS, type 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { redisReady } from '../redis/redis-ready';
 import { hashClientIp } from './client-ip';
+import { LeasedLimiter } from './leased-limiter';
 import { RATE_LIMIT_WINDOW_SECONDS, rateLimitDecision, type RateLimitDecision } from './rate-limit-headers';
 
 interface Limiter {
@@ -12,19 +13,31 @@ interface Limiter {
   limiter: RateLimiterAbstract;
 }
 
+/** A plan's per-account limit: leased from Redis when there is one (LeasedLimiter), else counted in memory. */
+interface PlanLimiter {
+  limit: number;
+  consume(key: string): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
 /** The window of the OAuth client-registration limit: registrations are rare, and each one is stored. */
 export const REGISTRATION_WINDOW_SECONDS = 3600;
 
+/** How often a failing lease is logged: every request would try again. */
+const LEASE_FAILURE_LOG_INTERVAL_MS = 60_000;
+
 /**
  * Counts requests per account (at its plan's rate) and per client IP (without a credential) in
- * fixed one-minute windows, and OAuth client registrations per client IP in one-hour windows. With REDIS_URL every replica shares the counters (one Redis round trip
- * per request); should Redis fail, each replica falls back to its own in-memory counters until it is back.
+ * fixed one-minute windows, and OAuth client registrations per client IP in one-hour windows. With REDIS_URL every
+ * replica shares the counters: the per-account ones, which every authenticated request passes, through leases of
+ * tokens (LeasedLimiter: a round trip per lease rather than per request, within the tolerance it states), the
+ * others with one Redis round trip per request. Should Redis fail, each replica falls back to its own in-memory
+ * counters until it is back.
  */
 @Injectable()
 export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimit');
   private readonly redis?: Redis;
-  private readonly byPlan: Record<Plan, Limiter>;
+  private readonly byPlan: Record<Plan, PlanLimiter>;
   private readonly anonymous: Limiter;
   private readonly registrations: Limiter;
   /** Contract section 8: POST /anonymous_builds, and the claim page with the programmatic claim, per client IP */
@@ -32,6 +45,7 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
   private readonly claims: Limiter[];
   private readonly ipHashKey: Buffer;
   private redisDown = false;
+  private leaseFailureLoggedAt = -Infinity;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.ipHashKey = config.ipHashKey;
@@ -64,7 +78,12 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
         limiter: new RateLimiterRedis({ ...options, storeClient: this.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory }),
       };
     };
-    const forPlan = (plan: Plan): Limiter => limiter(`plan-${plan}`, PLAN_RATE_LIMITS[plan]);
+    const forPlan = (plan: Plan): PlanLimiter => {
+      const limit = PLAN_RATE_LIMITS[plan];
+      if (this.redis) return new LeasedLimiter(this.redis, `${prefix}:plan-${plan}`, limit, RATE_LIMIT_WINDOW_SECONDS, (error) => this.leaseFailed(error));
+      const { limiter: memory } = limiter(`plan-${plan}`, limit);
+      return { limit, consume: (key) => this.consume({ limit, limiter: memory }, key) };
+    };
     this.byPlan = { free: forPlan('free'), pro: forPlan('pro'), enterprise: forPlan('enterprise') };
     this.anonymous = limiter('ip', config.ANONYMOUS_RATE_LIMIT);
     this.registrations = limiter('oauth-register', config.OAUTH_REGISTRATION_RATE_LIMIT, REGISTRATION_WINDOW_SECONDS);
@@ -78,8 +97,9 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
     if (this.redis) await redisReady(this.redis);
   }
 
-  forCaller(caller: Caller): Promise<RateLimitDecision> {
-    return this.consume(this.byPlan[caller.plan], String(caller.accountId));
+  /** Answered from memory for most requests of an account in steady use (LeasedLimiter). */
+  forCaller(caller: Caller): RateLimitDecision | Promise<RateLimitDecision> {
+    return this.byPlan[caller.plan].consume(String(caller.accountId));
   }
 
   /** Only a keyed hash of the IP is ever stored (contract section 5). */
@@ -125,6 +145,13 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
       return refused[0];
     }
     return [...decisions].sort((a, b) => a.remaining - b.remaining || b.resetAt - a.resetAt)[0] as RateLimitDecision;
+  }
+
+  private leaseFailed(error: unknown): void {
+    const now = Date.now();
+    if (this.redisDown || now - this.leaseFailureLoggedAt < LEASE_FAILURE_LOG_INTERVAL_MS) return;
+    this.leaseFailureLoggedAt = now;
+    this.logger.warn(`leasing rate-limit tokens from Redis failed, counting in memory: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   private ipKey(ip: string): string {
