@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { Controller, Module, UseInterceptors, type CanActivate, type NestInterceptor } from '@nestjs/common';
-import { APP_GUARD, APP_PIPE, NestFactory } from '@nestjs/core';
+import { APP_GUARD, APP_PIPE, ApplicationConfig, NestFactory } from '@nestjs/core';
 import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { checkNoGlobalEnhancers, directHandlerSubject } from './direct-handlers';
 import { NoNulPipe } from './no-nul.pipe';
+import { ServiceExceptionFilter } from './service-exception.filter';
 
 const interceptor: NestInterceptor = { intercept: (_context, next) => next.handle() };
 const trim = { transform: (value: unknown) => value };
@@ -67,8 +68,11 @@ describe('message handlers called directly', () => {
     expect(() => directHandlerSubject(ThingsController, 'changed')).toThrow('not a @MessagePattern handler');
   });
 
-  it('accepts the kit\'s NoNulPipe as the one global enhancer, and refuses any other', async () => {
+  it('accepts the kit\'s NoNulPipe and ServiceExceptionFilter as global enhancers, and refuses any other', async () => {
     const kitOnly = await NestFactory.createApplicationContext(KitOnly, { logger: false });
+    expect(() => checkNoGlobalEnhancers(kitOnly)).not.toThrow();
+    // what runService adds to the app's config (the microservice shares it): a direct call's failures go through it too
+    (Reflect.get(Reflect.get(kitOnly, 'container') as object, 'applicationConfig') as ApplicationConfig).addGlobalFilter(new ServiceExceptionFilter());
     expect(() => checkNoGlobalEnhancers(kitOnly)).not.toThrow();
     await kitOnly.close();
     const withGuard = await NestFactory.createApplicationContext(WithGuard, { logger: false });

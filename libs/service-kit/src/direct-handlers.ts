@@ -5,6 +5,7 @@ import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservice
 import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
 import { RpcParamtype } from '@nestjs/microservices/enums/rpc-paramtype.enum';
 import { NoNulPipe } from './no-nul.pipe';
+import { ServiceExceptionFilter } from './service-exception.filter';
 
 /** A message handler (a controller method with @MessagePattern) to call without Nest's RPC pipeline. */
 export interface DirectHandler {
@@ -52,7 +53,8 @@ export function checkNoGlobalEnhancers(app: INestApplicationContext): void {
   const others = {
     guards: [...config.getGlobalGuards(), ...config.getGlobalRequestGuards()],
     interceptors: [...config.getGlobalInterceptors(), ...config.getGlobalRequestInterceptors()],
-    filters: [...config.getGlobalFilters(), ...config.getGlobalRequestFilters()],
+    // every service's ServiceExceptionFilter is the one a direct handler's failure goes through too
+    filters: [...config.getGlobalFilters().filter((filter) => !(filter instanceof ServiceExceptionFilter)), ...config.getGlobalRequestFilters()],
     pipes: [...config.getGlobalPipes().filter((pipe) => !(pipe instanceof NoNulPipe)), ...config.getGlobalRequestPipes()],
   };
   const found = Object.entries(others)

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import { BaseRpcExceptionFilter, NatsContext, ServerNats, type MessageHandler, type ReadPacket } from '@nestjs/microservices';
+import { NatsContext, ServerNats, type MessageHandler, type ReadPacket } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import { headers as natsHeaders, JSONCodec, type Msg, type MsgHdrs, type NatsConnection, type NatsError, type Subscription, type SubscriptionOptions } from 'nats';
 import { isObservable, throwError } from 'rxjs';
@@ -20,6 +20,7 @@ import { AppgenError } from './appgen-error';
 import { findUnstorable, markWalked } from './no-nul.pipe';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
 import { rpcServerDuration } from './metrics';
+import { ServiceExceptionFilter } from './service-exception.filter';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
 import { extractTrace } from './trace-context';
 import { endSpan, SpanKind, startSpan, type ActiveSpan } from './tracing';
@@ -36,7 +37,8 @@ interface Handling {
 type IncomingPacket = ReadPacket & { id?: string };
 
 /** What Nest answers a handler's failure with when no filter of the app's own applies (none does in appgen). */
-const rpcFailures = new BaseRpcExceptionFilter();
+/** How a handler called directly answers a failure: as every service's handlers do (ServiceExceptionFilter). */
+const rpcFailures = new ServiceExceptionFilter();
 
 /** Nest's reply packet: a response, or an error, and whether the stream of answers has ended. */
 interface ReplyPacket {
