@@ -64,6 +64,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     email: 'email', 'e-mail': 'email', 'courriel': 'email', 'téléphone': 'phone', adresse: 'address', lieu: 'location', 'durée': 'duration', heure: 'time', 'heure de début': 'start time',
     'ingrédients': 'ingredients', 'temps de cuisson': 'cooking time', portions: 'servings', auteur: 'author', genre: 'genre', commentaires: 'comments', remarques: 'notes', 'étiquettes': 'tags',
     photo: 'photo', lien: 'link', 'capacité': 'capacity', 'matin': 'morning', 'après-midi': 'afternoon', soir: 'evening', nuit: 'night', 'semaine': 'week', jour: 'day', 'vue': 'view',
+    // measures: numbers
+    poids: 'weight', hauteur: 'height', largeur: 'width', 'température': 'temperature', kilos: 'kg', 'kilomètres': 'km', litres: 'litres', 'litre': 'litres',
     'anniversaire': 'birthday', salaire: 'salary', 'vote': 'votes', votes: 'votes', 'victoires': 'wins', 'terminé': 'done', 'terminée': 'done', 'payée ou non': 'paid',
   },
   de: {
@@ -103,6 +105,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'e-mail': 'email', email: 'email', telefon: 'phone', adresse: 'address', ort: 'location', dauer: 'duration', uhrzeit: 'time', startzeit: 'start time', beginn: 'start time',
     zutaten: 'ingredients', kochzeit: 'cooking time', portionen: 'servings', autor: 'author', genre: 'genre', notizen: 'notes', kommentare: 'comments', tags: 'tags', schlagworte: 'tags',
     foto: 'photo', link: 'link', 'kapazität': 'capacity', morgen: 'morning', morgens: 'morning', vormittag: 'morning', nachmittag: 'afternoon', abend: 'evening', abends: 'evening',
+    // measures: numbers
+    gewicht: 'weight', 'höhe': 'height', breite: 'width', temperatur: 'temperature', kilo: 'kg', kilos: 'kg', kilogramm: 'kg', kilometer: 'km', liter: 'litres',
     nacht: 'night', woche: 'week', tag: 'day', tages: 'day', ansicht: 'view', tagesansicht: 'day view', wochenansicht: 'week view', geburtstag: 'birthday', gehalt: 'salary', siege: 'wins',
     'früh': 'morning', 'spät': 'evening', 'frühschicht': 'morning shift', 'spätschicht': 'evening shift',
   },
@@ -139,6 +143,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     correo: 'email', email: 'email', 'teléfono': 'phone', 'dirección': 'address', lugar: 'location', 'duración': 'duration', hora: 'time', 'hora de inicio': 'start time',
     ingredientes: 'ingredients', 'tiempo de cocción': 'cooking time', porciones: 'servings', autor: 'author', 'género': 'genre', comentarios: 'comments', etiquetas: 'tags',
     foto: 'photo', enlace: 'link', capacidad: 'capacity', 'mañana': 'morning', tarde: 'evening', noche: 'night', semana: 'week', 'día': 'day', vista: 'view', 'cumpleaños': 'birthday',
+    // measures: numbers
+    peso: 'weight', altura: 'height', anchura: 'width', temperatura: 'temperature', kilos: 'kg', 'kilómetros': 'km', litros: 'litres', litro: 'litres',
     salario: 'salary', victorias: 'wins',
   },
 };
