@@ -106,6 +106,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     zutaten: 'ingredients', kochzeit: 'cooking time', portionen: 'servings', autor: 'author', genre: 'genre', notizen: 'notes', kommentare: 'comments', tags: 'tags', schlagworte: 'tags',
     foto: 'photo', link: 'link', 'kapazität': 'capacity', morgen: 'morning', morgens: 'morning', vormittag: 'morning', nachmittag: 'afternoon', abend: 'evening', abends: 'evening',
     // measures: numbers
+    spender: 'donors', familien: 'families',
     gewicht: 'weight', 'höhe': 'height', breite: 'width', temperatur: 'temperature', kilo: 'kg', kilos: 'kg', kilogramm: 'kg', kilometer: 'km', liter: 'litres',
     nacht: 'night', woche: 'week', tag: 'day', tages: 'day', ansicht: 'view', tagesansicht: 'day view', wochenansicht: 'week view', geburtstag: 'birthday', gehalt: 'salary', siege: 'wins',
     'früh': 'morning', 'spät': 'evening', 'frühschicht': 'morning shift', 'spätschicht': 'evening shift',

@@ -42,7 +42,13 @@ export function lentThing(draft: EntityDraft, drafts: EntityDraft[]): boolean {
   return !PEOPLE_NOUNS.includes(draft.singular) && drafts.some((other) => LENDING_NOUNS.includes(other.singular) && other.fields.some((field) => field.entity === table || field.name === draft.singular));
 }
 
-export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWrites = false, lent = false): EntityPlan {
+/** Whether another draft points at the thing `draft` names: "donors, and donations from a donor" links donors. */
+export function linkedThing(draft: EntityDraft, drafts: EntityDraft[]): boolean {
+  const table = pluralSnake(toSnake(draft.singular));
+  return drafts.some((other) => other !== draft && other.fields.some((field) => (field.type === 'reference' || field.type === 'references') && field.entity === table));
+}
+
+export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWrites = false, lent = false, linked = false): EntityPlan {
   const domain = domainOf(draft.domainKey);
   // words of any language reach here ("dépenses"): table names are plain snake_case
   const name = pluralSnake(toSnake(draft.singular));
@@ -57,7 +63,10 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
   if (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement) {
     // a person with no domain of their own ("neighbours", "wedding guests") is kept with how to reach them, not a
     // thing's description and date
-    const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? (PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.singular.split('_').pop() ?? '') ? PERSON_FIELDS : GENERIC_FIELDS));
+    // a thing of no known kind, named only as a group others point at ("kilns, and firings in a kiln"), is told
+    // apart by its name: a description, date and tags would be made-up details of it
+    const bare = linked && named.length === 0 ? ['notes'] : GENERIC_FIELDS;
+    const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? (PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.singular.split('_').pop() ?? '') ? PERSON_FIELDS : bare));
     // a thing lent out ("tools" of a lending library) is no stock: no SKU, quantity or price from its kind's usual fields
     const extra = defaults.filter((key) => !(lent && STOCK_FIELDS.includes(key))).map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
     // the domain's time of the happening or its person is not added beside the one the prompt gave ("jobs … which
@@ -425,7 +434,7 @@ function buildEnglishPlan(prompt: string): AppPlan {
   }
   const entities = drafts.map((draft) => {
     const open = isOpenForWrites(prompt, draft.domainKey);
-    return entityFromDraft(draft, !open && isUserScoped(reading, draft.domainKey), open, lentThing(draft, drafts));
+    return entityFromDraft(draft, !open && isUserScoped(reading, draft.domainKey), open, lentThing(draft, drafts), linkedThing(draft, drafts));
   });
   const name = appNameFrom(prompt, entities[0], first.domainKey);
   completeEntities(entities, drafts);

@@ -379,3 +379,12 @@ describe('planApp reads what there is and who did which', () => {
     expect(planApp('We have volunteers and animals. Volunteers walk animals; log each walk with duration.').name).not.toBe('Log');
   });
 });
+
+describe('planApp keeps a linked group to its name', () => {
+  it('"kilns, and firings in a kiln": the kilns get no made-up description, date or tags, in English or French', () => {
+    const kilns = entity(planApp('A pottery studio: kilns, and firings in a kiln with a date and temperature'), 'kilns');
+    expect(kilns.fields.map((known) => known.name)).toEqual(['name', 'notes']);
+    const fours = entity(planApp('Un atelier : fours, et cuissons dans un four avec date et température'), 'fours');
+    expect(fours.fields.map((known) => known.name)).toEqual(['nom', 'notes']);
+  });
+});
