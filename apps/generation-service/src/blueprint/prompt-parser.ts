@@ -1871,7 +1871,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       while (text === 'per' && tokens[placed - 2]?.text === 'per' && draftAt(placed - 1)?.length === 1) placed -= 2;
       // ("every unit in each building": a thing named after each or every, new or not, is placed in the other)
       const eachPlaced = placed < index || ['each', 'every'].includes(tokens[placed - 2]?.text ?? '') ? eachThing(placed) : null;
-      const before = (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? (placed > 1 ? draftAt(placed - 2) : null);
+      // "goals of each player in each match": the goals are placed in the match, not the player
+      const record = eachPlaced && placed === index && ['of', 'for', 'per', 'by'].includes(tokens[index - 3]?.text ?? '') ? draftAt(index - 4) : null;
+      const before = (record && record.draft !== eachPlaced ? record : null) ?? (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? (placed > 1 ? draftAt(placed - 2) : null);
       const endsBefore = before && (eachPlaced || draftAt(placed - 1) ? true : draftAt(placed - 2)?.length === 2);
       if (before && endsBefore) {
         const { at, many } = skipQuantifiers(index + 1);
@@ -2242,6 +2244,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const described = fieldsFollow ? [run[0]] : run.filter((draft) => draft.fields.some((field) => field.type !== 'reference'));
     const describing = run.filter((draft) => !described.includes(draft) && draft.fields.length === 0);
     if (described.length !== 1 || describing.length !== run.length - 1) continue;
+    // "players, matches with a date, and goals of each player in each match": a third thing links them already
+    const pointsAt = (draft: EntityDraft, other: EntityDraft): boolean => draft.fields.some((field) => field.type === 'reference' && field.entity === pluralSnake(other.singular));
+    if (drafts.some((draft) => !run.includes(draft) && run.every((member) => pointsAt(draft, member)))) continue;
     for (const other of describing) relate(described[0], other, other.singular, false, 'set_null');
   }
 

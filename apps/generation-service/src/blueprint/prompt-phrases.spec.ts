@@ -250,3 +250,19 @@ describe('planApp reads a listed thing placed by a short clause before its field
     expect(entity(plan, 'harvests').fields.map((known) => known.name)).not.toContain('sales_of_honey');
   });
 });
+
+describe('planApp reads "X of each Y in each Z"', () => {
+  it('"attendances of each singer at each concert": the attendances point at both, the singers and concerts at neither', () => {
+    for (const prompt of [
+      'A choir: singers, concerts with a date, and attendances of each singer at each concert',
+      'Mi coro: cantantes, conciertos con fecha, y asistencias de cada cantante en cada concierto',
+    ]) {
+      const plan = planApp(prompt);
+      const [people, events, records] = plan.entities.map((known) => known.name);
+      const pointers = (name: string): string[] => entity(plan, name).fields.filter((known) => known.type === 'reference').map((known) => known.entity ?? '');
+      expect(pointers(records)).toEqual([people, events]);
+      expect(pointers(people)).toEqual([]);
+      expect(pointers(events)).toEqual([]);
+    }
+  });
+});
