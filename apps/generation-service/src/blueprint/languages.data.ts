@@ -107,6 +107,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     foto: 'photo', link: 'link', 'kapazität': 'capacity', morgen: 'morning', morgens: 'morning', vormittag: 'morning', nachmittag: 'afternoon', abend: 'evening', abends: 'evening',
     // measures: numbers
     spender: 'donors', familien: 'families',
+    // "die besten Schwimmer oben": an order, best first
+    beste: 'best', besten: 'best', bester: 'best', 'meisten': 'most', oben: 'at the top', 'ganz oben': 'at the top', zuerst: 'first',
     gewicht: 'weight', 'höhe': 'height', breite: 'width', temperatur: 'temperature', kilo: 'kg', kilos: 'kg', kilogramm: 'kg', kilometer: 'km', liter: 'litres',
     nacht: 'night', woche: 'week', tag: 'day', tages: 'day', ansicht: 'view', tagesansicht: 'day view', wochenansicht: 'week view', geburtstag: 'birthday', gehalt: 'salary', siege: 'wins',
     'früh': 'morning', 'spät': 'evening', 'frühschicht': 'morning shift', 'spätschicht': 'evening shift',
@@ -144,6 +146,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     correo: 'email', email: 'email', 'teléfono': 'phone', 'dirección': 'address', lugar: 'location', 'duración': 'duration', hora: 'time', 'hora de inicio': 'start time',
     ingredientes: 'ingredients', 'tiempo de cocción': 'cooking time', porciones: 'servings', autor: 'author', 'género': 'genre', comentarios: 'comments', etiquetas: 'tags',
     foto: 'photo', enlace: 'link', capacidad: 'capacity', 'mañana': 'morning', tarde: 'evening', noche: 'night', semana: 'week', 'día': 'day', vista: 'view', 'cumpleaños': 'birthday',
+    // "los mejores nadadores arriba": an order, best first
+    mejor: 'best', mejores: 'best', 'máximo': 'top', 'máxima': 'top', 'máximos': 'top', 'máximas': 'top', arriba: 'at the top', 'en cabeza': 'at the top', primero: 'first', primeros: 'first',
     // measures: numbers
     peso: 'weight', altura: 'height', anchura: 'width', temperatura: 'temperature', kilos: 'kg', 'kilómetros': 'km', litros: 'litres', litro: 'litres',
     salario: 'salary', victorias: 'wins',

@@ -2202,7 +2202,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // ("the fastest swimmers at the top": any superlative)
     const superlative = ['best', 'top', 'highest'].includes(text) || (tags[index] === 'ADJ' && /[^e]est$/.test(text) && text.length > 5);
     if (superlative && isThing(index + 1) && tokens.slice(index + 2, index + 7).some((candidate) => ['top', 'first'].includes(candidate.text))) {
-      const ranked = draftAt(index + 1) ?? ensureDraft(index + 1, true, true);
+      // "the top scorers at the top", "los máximos goleadores arriba": people named by what they do are the app's people
+      const doers = !draftAt(index + 1) && /(ers|dores|doras|eurs|euses)$/.test(next.text) ? drafts.find((draft) => PEOPLE_NOUNS.includes(draft.singular)) : undefined;
+      const ranked = (doers ? { draft: doers, length: 1 } : null) ?? draftAt(index + 1) ?? ensureDraft(index + 1, true, true);
       if (ranked) {
         reading.views.push({ kind: 'ranking', entity: ranked.draft.singular });
         continue;

@@ -266,3 +266,16 @@ describe('planApp reads "X of each Y in each Z"', () => {
     }
   });
 });
+
+describe('planApp reads a ranking asked for in French, German or Spanish', () => {
+  it('"die besten Schwimmer oben", "los mejores nadadores arriba": the swimmers are ranked', () => {
+    expect(views(planApp('Ein Schwimmverein: Schwimmer und Rennen mit Zeit. Die besten Schwimmer oben.'), 'schwimmer')).toEqual([expect.stringMatching(/^ranking:/)]);
+    expect(views(planApp('Un club de natación: nadadores y carreras con tiempo. Los mejores nadadores arriba.'), 'nadadores')).toEqual([expect.stringMatching(/^ranking:/)]);
+  });
+
+  it('"the best finishers at the top": people named by what they do are the app\'s people, ranked, not a new thing', () => {
+    const plan = planApp('A running club: members and races with a date. The best finishers at the top.');
+    expect(names(plan)).toEqual(['members', 'races']);
+    expect(views(plan, 'members')).toEqual([expect.stringMatching(/^ranking:/)]);
+  });
+});
