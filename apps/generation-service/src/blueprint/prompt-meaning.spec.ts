@@ -388,3 +388,14 @@ describe('planApp keeps a linked group to its name', () => {
     expect(fours.fields.map((known) => known.name)).toEqual(['nom', 'notes']);
   });
 });
+
+describe('planApp reads "which X borrowed which Y" as loans', () => {
+  it('"which friend borrowed which game": loans point at the friend and the game; a word naming no thing is the app\'s first', () => {
+    const games = planApp('My board games: games with publisher and year. Also which friend borrowed which game.');
+    expect(field(games, 'loans', 'friend')).toMatchObject({ type: 'reference', entity: 'friends' });
+    expect(field(games, 'loans', 'game')).toMatchObject({ type: 'reference', entity: 'games' });
+    const stamps = planApp('My stamp collection: stamps with country and year. Also which cousin borrowed which item.');
+    expect(field(stamps, 'loans', 'cousin')).toMatchObject({ type: 'reference', entity: 'cousins' });
+    expect(field(stamps, 'loans', 'stamp')).toMatchObject({ type: 'reference', entity: 'stamps' });
+  });
+});

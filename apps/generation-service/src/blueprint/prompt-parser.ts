@@ -8,7 +8,7 @@
  */
 import type { EntityField } from '@appgen/contracts';
 import {
-  ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
+  ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, LENDING_NOUNS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
@@ -1310,6 +1310,9 @@ const PEOPLE_VERB_OBJECTS = ['score', 'rating', 'vote', 'review', 'comment', 'gr
 const COPULAS = ['is', 'are', 'was', 'were', 'been', 'be'];
 
 /** Words that end a list of stages or choices: a new clause starts. */
+/** Verbs of taking a thing for a while: "which friend borrowed which game" is a loan. */
+const BORROWING_VERBS = ['borrowed', 'borrows', 'borrow'];
+
 const ITEM_STOPS = ['where', 'which', 'that', 'who', 'so', 'because', 'while', 'when', 'each', 'every', 'i', 'we', 'you', 'they', 'but', 'also', 'for'];
 
 /**
@@ -2006,6 +2009,20 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "which friend borrowed which game": a loan, pointing at the one who borrowed and at what (a word naming no
+    // thing of its own, "which record" in an album app, is the app's first thing)
+    if (text === 'which' && BORROWING_VERBS.includes(tokens[index + 2]?.text ?? '') && tokens[index + 3]?.text === 'which' && isWord(tokens[index + 4]) && drafts.length > 0) {
+      const borrower = ensureDraft(index + 1, true, true);
+      const lent = draftAt(index + 4)?.draft ?? drafts[0];
+      if (borrower && borrower.draft !== lent && !drafts.some((draft) => LENDING_NOUNS.includes(draft.singular))) {
+        const loan: EntityDraft = { singular: 'loan', domainKey: null, fields: [], measurement: false };
+        drafts.push(loan);
+        relate(loan, borrower.draft, borrower.draft.singular, false, 'restrict');
+        relate(loan, lent, lent.singular, false, 'restrict');
+        index += 4;
+        continue;
+      }
+    }
     // "which fixer did which repair": the second thing points at the first
     if (text === 'which' && draftAt(index + 1)) {
       const first = draftAt(index + 1);
