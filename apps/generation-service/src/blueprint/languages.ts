@@ -16,6 +16,12 @@ const APP_FOR: Record<OtherLanguage, RegExp> = {
   de: /\b(?:App|Anwendung) für (?:unsere|unseren|unser|meine|meinen|mein) ([A-Za-zÄÖÜäöüß-]+)\s*[:.,;!]/i,
   es: /\b(?:aplicación|app) para (?:nuestra|nuestro|mi) ([A-Za-zÁ-úñ-]+)\s*[:.,;!]/i,
 };
+/** "Mi equipo de fútbol: …", "Unser Schachverein: …": a prompt opening with the user's own group or place, then a colon. */
+const OPENING_SUBJECT: Record<OtherLanguage, RegExp> = {
+  fr: /^\s*(?:notre|mon|ma|nos|mes)\s+([^:.,;!?\n]{2,40}?)\s*:/i,
+  de: /^\s*(?:unsere|unseren|unser|meine|meinen|mein)\s+([^:.,;!?\n]{2,40}?)\s*:/i,
+  es: /^\s*(?:nuestra|nuestro|nuestras|nuestros|mi|mis)\s+([^:.,;!?\n]{2,40}?)\s*:/i,
+};
 /** Letters only one of the languages writes. */
 const LETTERS: Record<OtherLanguage, RegExp> = { fr: /[çèêëîïôœùû]|\boù\b/gi, de: /[äöüß]/gi, es: /[ñ¿¡]|ción\b/gi };
 /** French elisions: "l'application", "d'échéance", "s'inscrivent". */
@@ -358,7 +364,10 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
   // "Eine App für unsere WG": the app is named after what the user calls the place or group it is for
   const forWhom = APP_FOR[language].exec(plan.prompts[0] ?? '');
   const ownWord = forWhom && !LEXICON[language][forWhom[1].toLowerCase()] ? forWhom[1] : null;
-  const name = named ? plan.name : ownWord ? texts.appFor.replace('{subject}', ownWord) : capitalize(texts.kindJoin.replace('{kind}', kind).replace('{subject}', subject).replace(/ de ([aeiouéèh])/i, language === 'fr' ? " d'$1" : ' de $1'));
+  // ("Mi equipo de fútbol: jugadores, …": the app is the user's team, named so, not a list of its players)
+  const opening = OPENING_SUBJECT[language].exec(plan.prompts[0] ?? '');
+  const ownSubject = opening && opening[1].trim().split(/\s+/).length <= 4 ? capitalize(opening[1].trim()) : null;
+  const name = named ? plan.name : ownWord ? texts.appFor.replace('{subject}', ownWord) : ownSubject ??  capitalize(texts.kindJoin.replace('{kind}', kind).replace('{subject}', subject).replace(/ de ([aeiouéèh])/i, language === 'fr' ? " d'$1" : ' de $1'));
   const description = `${texts.manage} ${joinWords(localized.map((entity) => lower(entity.label))).replace(/ and /, ` ${texts.and} `)}.`;
   return { plan: { ...plan, name: name.slice(0, 80), description, language, entities: localized }, views: localizedViews };
 }

@@ -399,3 +399,11 @@ describe('planApp reads "which X borrowed which Y" as loans', () => {
     expect(field(stamps, 'loans', 'stamp')).toMatchObject({ type: 'reference', entity: 'stamps' });
   });
 });
+
+describe('planApp names an app after the group or place a French, German or Spanish prompt opens with', () => {
+  it('"Mi club de ajedrez:", "Unser Schachverein:", "Mon club d\'échecs :": the user\'s own words, not a list of the first thing', () => {
+    expect(planApp('Mi club de ajedrez: socios, partidas con fecha.').name).toBe('Club de ajedrez');
+    expect(planApp('Unser Schachverein: Mitglieder, Partien mit Datum.').name).toBe('Schachverein');
+    expect(planApp("Mon club d'échecs : membres, parties avec date.").name).toBe("Club d'échecs");
+  });
+});
