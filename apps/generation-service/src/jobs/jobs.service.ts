@@ -73,7 +73,8 @@ export class JobsService {
     if (recorded !== fingerprint) {
       throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
     }
-    const earlier = await this.store.findById(jobId);
+    // Only a key can bring back a job id already used; a request without one has a new id.
+    const earlier = requestKey === null ? null : await this.store.findById(jobId);
     if (earlier) return this.queuedAnswer(earlier);
 
     try {
