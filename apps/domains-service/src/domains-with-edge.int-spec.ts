@@ -18,6 +18,7 @@ import {
   type BuiltService,
   type NatsServerHandle,
   type ScratchDatabase,
+  writePebbleConfig,
 } from '@appgen/testing';
 
 /**
@@ -44,6 +45,7 @@ describe('custom domains over time, through the edge', () => {
   let edgePort = 0;
   let edgeTlsPort = 0;
   let pebbleDirectory = '';
+  let pebbleCert = '';
   let baseEnv: Record<string, string>;
 
   async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -194,33 +196,12 @@ describe('custom domains over time, through the edge', () => {
     [edgePort, edgeTlsPort] = [await freePort(), await freePort()];
     edge = await startBuiltService('edge', { NATS_URL: nats.url, EDGE_PORT: String(edgePort), EDGE_TLS_PORT: String(edgeTlsPort) });
 
-    // pebble serves its directory over HTTPS with a certificate of our own, which domains-service is told to trust,
-    // and validates http-01 challenges on the edge's HTTP port.
-    const made = spawnSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2',
-      '-subj', '/CN=pebble.localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', join(dir, 'pebble-key.pem'), '-out', join(dir, 'pebble-cert.pem'),
-    ]);
-    if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);
-    const pebblePort = await freePort();
-    writeFileSync(
-      join(dir, 'pebble.json'),
-      JSON.stringify({
-        pebble: {
-          listenAddress: `127.0.0.1:${pebblePort}`,
-          managementListenAddress: `127.0.0.1:${await freePort()}`,
-          certificate: join(dir, 'pebble-cert.pem'),
-          privateKey: join(dir, 'pebble-key.pem'),
-          httpPort: edgePort,
-          tlsPort: await freePort(),
-          ocspResponderURL: '',
-          externalAccountBindingRequired: false,
-        },
-      }),
-    );
-    startChild('pebble', ['-config', join(dir, 'pebble.json'), '-dnsserver', `127.0.0.1:${dnsPort}`], { PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' });
-    pebbleDirectory = `https://127.0.0.1:${pebblePort}/dir`;
-    const pebbleCa = readFileSync(join(dir, 'pebble-cert.pem'));
+    // pebble validates http-01 challenges on the edge's HTTP port; domains-service is told to trust its certificate.
+    const pebble = await writePebbleConfig(dir, edgePort);
+    pebbleCert = pebble.certPath;
+    startChild('pebble', ['-config', pebble.configPath, '-dnsserver', `127.0.0.1:${dnsPort}`], { PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' });
+    pebbleDirectory = pebble.directoryUrl;
+    const pebbleCa = readFileSync(pebbleCert);
     await until(
       'pebble and challtestsrv',
       async () => {
@@ -352,7 +333,7 @@ describe('custom domains over time, through the edge', () => {
 
   it('renews an ACME certificate near its expiry through the CA, and the running edge serves the new one', async () => {
     await stopDomainsService();
-    await startDomainsService({ TLS_ISSUER: 'acme', ACME_DIRECTORY_URL: pebbleDirectory, NODE_EXTRA_CA_CERTS: join(dir, 'pebble-cert.pem') });
+    await startDomainsService({ TLS_ISSUER: 'acme', ACME_DIRECTORY_URL: pebbleDirectory, NODE_EXTRA_CA_CERTS: pebbleCert });
     // An apex domain: its A record is both what the re-check wants and where pebble fetches the http-01 challenge.
     const domain = `renew-acme-${run}.com`;
     await dns('add-a', { host: domain, addresses: ['127.0.0.1'] });

@@ -11,3 +11,4 @@ export * from './scripted-chat-api';
 export * from './fake-stripe-api';
 export * from './fake-api';
 export * from './until';
+export * from './pebble-config';

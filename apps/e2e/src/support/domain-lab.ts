@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@appgen/testing';
+import { freePort, writePebbleConfig } from '@appgen/testing';
 import { until } from './app-journeys';
 import { e2eEnv } from './e2e-env';
 import { platformControl } from './platform-control';
@@ -111,39 +111,16 @@ export async function startDomainLab(options: { acme?: boolean } = {}): Promise<
 
   /** Starts pebble resolving through the lab's DNS, adds to `env` what domains-service needs to use it, answers its root. */
   async function startPebble(dnsPort: number, env: Record<string, string>): Promise<string> {
-    // pebble serves its directory over HTTPS with a certificate of our own making, which domains-service is told to trust.
-    const made = spawnSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2',
-      '-subj', '/CN=pebble.localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', join(dir, 'pebble-key.pem'), '-out', join(dir, 'pebble-cert.pem'),
-    ]);
-    if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);
-    const pebblePort = await freePort();
-    const pebbleAdminPort = await freePort();
-    writeFileSync(
-      join(dir, 'pebble.json'),
-      JSON.stringify({
-        pebble: {
-          listenAddress: `127.0.0.1:${pebblePort}`,
-          managementListenAddress: `127.0.0.1:${pebbleAdminPort}`,
-          certificate: join(dir, 'pebble-cert.pem'),
-          privateKey: join(dir, 'pebble-key.pem'),
-          // http-01 validation connects here: the edge's HTTP port, as port 80 would be in production.
-          httpPort: Number(new URL(e2eEnv().edge).port),
-          tlsPort: await freePort(),
-          ocspResponderURL: '',
-          externalAccountBindingRequired: false,
-        },
-      }),
-    );
-    const pebble = start('pebble', ['-config', join(dir, 'pebble.json'), '-dnsserver', `127.0.0.1:${dnsPort}`], { PEBBLE_VA_NOSLEEP: '1' });
-    const pebbleCa = readFileSync(join(dir, 'pebble-cert.pem'), 'utf8');
+    // http-01 validation connects to the edge's HTTP port, as to port 80 in production.
+    const config = await writePebbleConfig(dir, Number(new URL(e2eEnv().edge).port));
+    const pebble = start('pebble', ['-config', config.configPath, '-dnsserver', `127.0.0.1:${dnsPort}`], { PEBBLE_VA_NOSLEEP: '1' });
+    const pebbleCa = readFileSync(config.certPath, 'utf8');
     const root = await until(
       "pebble's root certificate",
       async () => {
         if (pebble.exitCode !== null) throw new Error(`pebble exited with ${pebble.exitCode}; see ${e2eEnv().logDir}`);
         return new Promise<string>((resolve) => {
-          const req = httpsRequest(`https://127.0.0.1:${pebbleAdminPort}/roots/0`, { ca: pebbleCa }, (res) => {
+          const req = httpsRequest(`${config.managementUrl}/roots/0`, { ca: pebbleCa }, (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('end', () => resolve(res.statusCode === 200 ? Buffer.concat(chunks).toString('utf8') : ''));
@@ -155,7 +132,7 @@ export async function startDomainLab(options: { acme?: boolean } = {}): Promise<
       (pem) => pem.includes('BEGIN CERTIFICATE'),
       15_000,
     );
-    Object.assign(env, { TLS_ISSUER: 'acme', ACME_DIRECTORY_URL: `https://127.0.0.1:${pebblePort}/dir`, NODE_EXTRA_CA_CERTS: join(dir, 'pebble-cert.pem') });
+    Object.assign(env, { TLS_ISSUER: 'acme', ACME_DIRECTORY_URL: config.directoryUrl, NODE_EXTRA_CA_CERTS: config.certPath });
     return root;
   }
 }
