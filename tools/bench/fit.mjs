@@ -13,8 +13,11 @@
 // misses of `UNSEEN_2`; it was the unread measure until it was read, and is now a tuning set like `UNSEEN_2`, printed
 // prompt by prompt. A seventh (`UNSEEN_4`), twenty-four prompts in still other domains and wordings, was written blind
 // before the planner was changed for the misses of `UNSEEN_3`: it is the unread measure, never edited, read prompt by
-// prompt or tuned to, so only its share is printed. Every section but the first has target 85 % and counts toward the
-// exit code. Reads the planner from dist/ through its public index, as the generation-service loads it.
+// prompt or tuned to, so only its share is printed. An eighth (`UNSEEN_5`), thirty prompts in still other domains
+// and wordings, was written blind before the planner was changed for the misses of `UNSEEN_4`: it is the unread
+// measure, never edited, read prompt by prompt or tuned to, so only its share is printed. Every section but the first
+// has target 85 % and counts toward the exit code. Reads the planner from dist/ through its public index, as the
+// generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -237,6 +240,47 @@ export const UNSEEN_4 = [
   ['Tengo tres gallineros con ponedoras. Quiero apuntar la puesta diaria de cada gallinero (fecha y número de huevos) y las ventas de huevos a los vecinos: quién compra, cuántas docenas, precio y si ha pagado. ¿Qué gallinero pone más? Eso también quiero verlo.', { language: 'es', entity: ['gallinero', 'puesta', 'venta'], relation: [['puesta', 'gallinero']], money: ['venta'], boolean: ['pagado'], ranking: ['gallinero'] }],
 ];
 
+/**
+ * Unseen, fifth set (`UNSEEN_5`): thirty prompts in domains and wordings of no other section (one-liners, a chatty
+ * owner, a user story, questions, a CRUD spec with `->` and `|`, dash lists on one line, "belongs to", "each … for",
+ * "sits in"; two each in French, German and Spanish, mixed among the English ones), written blind — without reading
+ * the planner's source, any section's misses or the prompts of the unseen sections — before the planner was changed
+ * for the misses of `UNSEEN_4`. Never edited, read prompt by prompt or tuned to: the unread measure, so only its share
+ * is printed. Target: 85 %.
+ */
+export const UNSEEN_5 = [
+  ['I keep 12 beehives in two apiaries. Each inspection of a hive gets a date, notes, whether I saw the queen and the temper of the colony (calm, nervy, aggressive).', { entity: ['hive', 'apiary', 'inspection'], relation: [['inspection', 'hive'], ['hive', 'apiary']], calendar: ['inspection'], boolean: ['queen'], choice: [['calm', 'nervy', 'aggressive']] }],
+  ['Build me a tracker for my pottery: every piece goes through thrown, trimmed, bisque-fired, glazed and finished, and I note the clay body and the glaze.', { entity: ['piece'], board: [['thrown', 'trimmed', 'bisque-fired', 'glazed', 'finished']] }],
+  ['fishing log: catches with species, weight and lake, plus my top 10 biggest catches', { entity: ['catch'], ranking: ['catch'] }],
+  ['Je gère une petite fromagerie : je veux suivre mes fromages (lait de vache, chèvre ou brebis), leur fournisseur et le prix au kilo.', { language: 'fr', entity: ['fromage', 'fournisseur'], relation: [['fromage', 'fournisseur']], choice: [['vache', 'chèvre', 'brebis']], money: ['fromage'] }],
+  ['Escape room business: rooms, teams, bookings (team, room, date and time, price) and a leaderboard of teams by best escape time.', { entity: ['room', 'team', 'booking'], relation: [['booking', 'team'], ['booking', 'room']], calendar: ['booking'], money: ['booking'], ranking: ['team'] }],
+  ['I teach piano from home. I need to keep my pupils and their lessons (day and time), and whether each lesson has been paid — lessons are £35.', { entity: ['pupil', 'lesson'], relation: [['lesson', 'pupil']], calendar: ['lesson'], money: ['lesson'], boolean: ['paid'] }],
+  ['Community food bank: log donations from donors with the food type (fresh, chilled, tinned, dry goods), weight and expiry date.', { entity: ['donation', 'donor'], relation: [['donation', 'donor']], choice: [['fresh', 'chilled', 'tinned', 'dry goods']] }],
+  ['Create a CRUD app. Entities: Vendor(name, email, phone); PurchaseOrder(vendor -> Vendor, total: currency, status: draft|approved|received). Kanban of purchase orders by status.', { entity: ['vendor', 'purchase order'], relation: [['purchase order', 'vendor']], money: ['purchase order'], board: [['draft', 'approved', 'received']] }],
+  ['Could you make an app for the aquarium tanks I look after for clients? Each tank belongs to a client, and I do water tests on each tank (pH, nitrate, date).', { entity: ['tank', 'client', 'water test'], relation: [['tank', 'client'], ['water test', 'tank']] }],
+  ['Ich brauche eine App für unsere Kleingartenanlage: Parzellen und Pächter, jede Parzelle hat einen Pächter und eine jährliche Pacht in Euro, und ob die Pacht bezahlt ist.', { language: 'de', entity: ['parzelle', 'pächter'], relation: [['parzelle', 'pächter']], money: ['parzelle'], boolean: ['bezahlt'] }],
+  ['hackathon judging — teams submit projects, judges give scores 1-10, rank projects by average score', { entity: ['team', 'project', 'judge'], relation: [['project', 'team']], ranking: ['project'] }],
+  ['Our choir needs a members list with voice part (soprano, alto, tenor, bass), a calendar of rehearsals and a list of concerts.', { entity: ['member', 'rehearsal', 'concert'], choice: [['soprano', 'alto', 'tenor', 'bass']], calendar: ['rehearsal'] }],
+  ['- samples (ID, type, collected on) - boxes in freezers - each sample sits in a box - sample status: received, processing, analysed, archived (as a board)', { entity: ['sample', 'box', 'freezer'], relation: [['sample', 'box'], ['box', 'freezer']], board: [['received', 'processing', 'analysed', 'archived']] }],
+  ['As a conference organiser I want to track talk submissions from speakers, have reviewers score them, and move each submission through submitted, in review, accepted, scheduled.', { entity: ['submission', 'speaker', 'reviewer'], relation: [['submission', 'speaker']], board: [['submitted', 'in review', 'accepted', 'scheduled']] }],
+  ['Una academia de idiomas: alumnos, grupos por nivel (A1, A2, B1, B2), cada alumno en un grupo, y cuotas mensuales con el importe y si están pagadas.', { language: 'es', entity: ['alumno', 'grupo', 'cuota'], relation: [['alumno', 'grupo']], choice: [['A1', 'A2', 'B1', 'B2']], money: ['cuota'], boolean: ['pagadas'] }],
+  ['I rent out four flats. Keep the properties, the tenant in each one, and monthly rent payments with the amount and whether it came in late.', { entity: ['property', 'tenant', 'payment'], relation: [['tenant', 'property']], money: ['payment'], boolean: ['late'] }],
+  ['Event photographer here — clients book shoots on a date with a package (basic, standard or premium) and pay a deposit.', { entity: ['client', 'shoot'], relation: [['shoot', 'client']], calendar: ['shoot'], choice: [['basic', 'standard', 'premium']], money: ['shoot'] }],
+  ['Climbing gym app: routes are set on walls with a grade and a hold colour, climbers log their ascents of routes, and a leaderboard ranks climbers by number of ascents.', { entity: ['route', 'wall', 'climber', 'ascent'], relation: [['route', 'wall'], ['ascent', 'climber'], ['ascent', 'route']], ranking: ['climber'] }],
+  ['- clients - projects (each for a client, with an hourly rate) - time entries (project, date, hours, billable yes/no)', { entity: ['client', 'project', 'time entry'], relation: [['project', 'client'], ['time entry', 'project']], money: ['project'], boolean: ['billable'] }],
+  ["Pour notre troupe de théâtre amateur : chaque pièce passe par lecture, répétitions, générale puis jouée. Les représentations d'une pièce ont une date et un lieu, à voir dans un calendrier.", { language: 'fr', entity: ['pièce', 'représentation'], relation: [['représentation', 'pièce']], board: [['lecture', 'répétitions', 'générale', 'jouée']], calendar: ['représentation'] }],
+  ['As a teacher I want to track permission slips: each slip is for one student and one field trip, and is signed or not. Each trip has a fee.', { entity: ['slip', 'student', 'trip'], relation: [['slip', 'student'], ['slip', 'trip']], boolean: ['signed'], money: ['trip'] }],
+  ['Makerspace: members book time on machines, bookings shown in a calendar, and we need to know if a member has done the safety induction.', { entity: ['member', 'machine', 'booking'], relation: [['booking', 'member'], ['booking', 'machine']], calendar: ['booking'], boolean: ['induction'] }],
+  ['wine cellar: bottles — producer, vintage, region, colour (red, white, rosé, sparkling), price paid, drink by year', { entity: ['bottle'], choice: [['red', 'white', 'rosé', 'sparkling']], money: ['bottle'] }],
+  ['Wir möchten die Ausleihe von Kostümen in unserem Fastnachtsverein verwalten: Kostüme, Mitglieder und Ausleihen (welches Mitglied, welches Kostüm, Rückgabedatum), dazu der Zustand (neu, gut, reparaturbedürftig).', { language: 'de', entity: ['kostüm', 'mitglied', 'ausleihe'], relation: [['ausleihe', 'kostüm'], ['ausleihe', 'mitglied']], choice: [['neu', 'gut', 'reparaturbedürftig']] }],
+  ['Help our charity track grant applications to funders: amount requested, deadline, and stage (researching, drafting, submitted, awarded) on a board.', { entity: ['application', 'funder'], relation: [['application', 'funder']], money: ['application'], board: [['researching', 'drafting', 'submitted', 'awarded']] }],
+  ['Generate an internal feature-flag tool: flags have a key, description, enabled (boolean) and environment (dev, staging, prod).', { entity: ['flag'], boolean: ['enabled'], choice: [['dev', 'staging', 'prod']] }],
+  ['rowing club: boats (single, double, eight) and bookings of a boat for a date', { entity: ['boat', 'booking'], relation: [['booking', 'boat']], choice: [['single', 'double', 'eight']], calendar: ['booking'] }],
+  ["What's the simplest way to run our school's lost property? Items found, where and when, category (clothing, bottles, electronics, other), claimed or not.", { entity: ['item'], choice: [['clothing', 'bottles', 'electronics', 'other']], boolean: ['claimed'] }],
+  ['Organizo un torneo de pádel: parejas, partidos entre dos parejas con fecha y hora y el resultado, y un ranking de parejas por puntos.', { language: 'es', entity: ['pareja', 'partido'], relation: [['partido', 'pareja']], calendar: ['partido'], ranking: ['pareja'] }],
+  ['How would I track tutors, students and sessions, where each session is one tutor with one student at a set time, and tutors are paid per session?', { entity: ['tutor', 'student', 'session'], relation: [['session', 'tutor'], ['session', 'student']], calendar: ['session'], money: ['session'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -301,7 +345,7 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`) ones, each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
@@ -310,8 +354,9 @@ export function benchFit() {
   const unseen2 = fitOf(UNSEEN_2);
   const unseen3 = fitOf(UNSEEN_3);
   const unseen4 = fitOf(UNSEEN_4);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen5 = fitOf(UNSEEN_5);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 /** Prints a section's prompts with what each missed, then its share; `unread`: the share alone, and any errors. */
@@ -332,7 +377,7 @@ function printSection(title, { results, found, total, share }, target, unread = 
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, p50, max, ...bench }) {
+export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
@@ -341,6 +386,8 @@ export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, p5
   printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited; read while tuning)', unseen3, HELD_OUT_TARGET_SHARE);
   // its prompts and misses are not printed: reading them would make it one more section tuned to
   printSection('blueprint fit, unseen 4 (written blind before the unseen 3 misses were fixed, never edited, read or tuned to; its share alone)', unseen4, HELD_OUT_TARGET_SHARE, true);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+  // its prompts and misses are not printed either: reading them would make it one more section tuned to
+  printSection('blueprint fit, unseen 5 (written blind before the unseen 4 misses were fixed, never edited, read or tuned to; its share alone)', unseen5, HELD_OUT_TARGET_SHARE, true);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }
