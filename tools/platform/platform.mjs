@@ -71,9 +71,10 @@ export const SERVICES = [
 
 /**
  * Node's flags for every process, as the image runs them (docker/Dockerfile's CMD): V8's young generation
- * otherwise grows to 32 MB during boot and keeps it while idle, a quarter of a process's memory.
+ * otherwise grows to 32 MB during boot and keeps it while idle, a quarter of a process's memory; `--expose-gc`
+ * lets a process collect its boot garbage once it is ready (service-kit's runService).
  */
-export const NODE_FLAGS = ['--max-semi-space-size=4'];
+export const NODE_FLAGS = ['--max-semi-space-size=4', '--expose-gc'];
 
 /** The edge's second port, where it serves generated apps; every process reads it to build preview URLs. */
 export const EDGE_APPS = { portVar: 'EDGE_PORT', port: 8080 };
