@@ -19,7 +19,7 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { connect } from 'nats';
@@ -203,6 +203,7 @@ export async function benchGatewayRead({ seconds = 10, warmup = 3, connections =
     };
     await checkBaselineMatches(runs, targets[0]);
     const passes = { baseline: [], gateway: [] };
+    const loadBefore = loadavg()[0];
     for (const run of Object.values(runs)) await load({ ...run, targets, seconds: warmup, connections });
     for (let round = 0; round < rounds; round += 1) {
       for (const [name, run] of Object.entries(runs)) {
@@ -231,6 +232,7 @@ export async function benchGatewayRead({ seconds = 10, warmup = 3, connections =
       );
     }
     results.ratios = passes.gateway.map((pass, round) => pass.rps / passes.baseline[round].rps);
+    results.load = { before: loadBefore, after: loadavg()[0] };
     return results;
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -266,6 +268,11 @@ export function printGatewayRead(results) {
     `  gateway / baseline throughput: ${ratio.toFixed(2)} (target >= ${MIN_THROUGHPUT_RATIO.toFixed(2)}; rounds: ${results.ratios.map((r) => r.toFixed(2)).join(', ')})`,
   );
   console.log(`  p99 at ${results.latencyRate} requests/s: gateway ${atRate.gateway.p99} ms, baseline ${atRate.baseline.p99} ms (target: no worse)`);
+  // The gateway's side runs three processes to the baseline's two: whatever else wants the cores costs it more.
+  console.log(`  load average: ${results.load.before.toFixed(1)} before, ${results.load.after.toFixed(1)} after, on ${availableParallelism()} cores`);
+  if (results.load.before > availableParallelism() / 2) {
+    console.log('  the machine was busy before the benchmark started: the ratio measures the contention as much as the gateway');
+  }
   const missed = [];
   if (ratio < MIN_THROUGHPUT_RATIO) missed.push(`throughput ratio ${ratio.toFixed(2)} is under ${MIN_THROUGHPUT_RATIO}`);
   if (atRate.gateway.p99 > atRate.baseline.p99) missed.push(`gateway p99 ${atRate.gateway.p99} ms at ${results.latencyRate} requests/s is above the baseline's ${atRate.baseline.p99} ms`);
