@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureInstalled, requireNodeVersion } from '../platform/install.mjs';
-import { EDGE_APPS, PortTakenError, ROOT, SERVICES, startPlatform } from '../platform/platform.mjs';
+import { EDGE_APPS, EDGE_TLS, PortTakenError, ROOT, SERVICES, startPlatform } from '../platform/platform.mjs';
 
 requireNodeVersion();
 if (!ensureInstalled()) {
@@ -64,6 +64,7 @@ for (const service of SERVICES) {
 const metricsPorts = process.env.METRICS_PORT ? { gateway: Number(process.env.METRICS_PORT) } : {};
 const gatewayPort = ports.gateway ?? SERVICES.find((s) => s.name === 'gateway').port;
 const edgePort = Number(process.env[EDGE_APPS.portVar] || EDGE_APPS.port);
+const edgeTlsPort = Number(process.env[EDGE_TLS.portVar] || EDGE_TLS.port);
 
 let platform;
 try {
@@ -80,6 +81,7 @@ try {
       SECRETS_KEY: secretsKey,
       MAIL_DIR: mailDir,
       [EDGE_APPS.portVar]: String(edgePort),
+      [EDGE_TLS.portVar]: String(edgeTlsPort),
       SITE_URL: process.env.SITE_URL || `http://localhost:${gatewayPort}`,
     },
   });
