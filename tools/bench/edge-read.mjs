@@ -186,6 +186,8 @@ export async function benchEdgeRead({ root = ROOT, seconds = 10, warmup = 2, con
         MAIL_DIR: mailDir,
         LOG_LEVEL: 'warn',
         EDGE_PORT: String(edgePort),
+        // Its own HTTPS port too: the default one may be a running platform's (npm start).
+        EDGE_TLS_PORT: String(await platformKit.freePort()),
         PUBLIC_URL_PORT: String(edgePort),
       },
       ports: {

@@ -221,6 +221,8 @@ export async function benchGeneration({ prompts = PROMPTS } = {}) {
         MAIL_DIR: join(logDir, 'mail'),
         LOG_LEVEL: 'warn',
         EDGE_PORT: String(edgePort),
+        // Its own HTTPS port too: the default one may be a running platform's (npm start).
+        EDGE_TLS_PORT: String(await freePort()),
         PUBLIC_URL_PORT: String(edgePort),
         GENERATION_CONCURRENCY: concurrency,
       },
