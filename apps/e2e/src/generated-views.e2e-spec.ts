@@ -273,6 +273,11 @@ describe('the views of a generated app', () => {
       await page.goto(`${previewUrl}/#/events/calendar`);
       await page.locator('.agenda').getByRole('link', { name: title }).waitFor();
       expect(await page.locator('.calendar-grid').isVisible()).toBe(false);
+      // The links run across the screen under the app's name, not in a column beside it.
+      const brand = await page.locator('.site-header .brand').boundingBox();
+      const links = await page.getByRole('navigation', { name: 'Main', exact: true }).boundingBox();
+      expect(links?.y).toBeGreaterThanOrEqual((brand?.y ?? Infinity) + (brand?.height ?? 0));
+      expect(links?.width).toBeGreaterThan(300);
       // Nothing is wider than the screen.
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await page.getByRole('link', { name: title }).click();
