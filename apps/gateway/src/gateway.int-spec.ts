@@ -312,6 +312,15 @@ describe('gateway (with apps-service, users-service and billing-service over a p
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
   });
 
+  it('sends the discovery Link header with every page: the console and the claim page, even one that cannot be answered', async () => {
+    const consolePage = await api().get('/account').set('x-forwarded-for', newIp()).expect(200).expect('content-type', /text\/html/);
+    // claim-service is not running here: the claim page answers a page saying so, and it is a page all the same.
+    const claim = await api().get('/claim/clm_nosuchtoken').set('x-forwarded-for', newIp()).expect('content-type', /text\/html/);
+    const landing = await api().get('/').set('x-forwarded-for', newIp()).expect(200);
+    expect(landing.headers['link']).toContain('/SKILL.md>');
+    expect({ console: consolePage.headers['link'], claim: claim.headers['link'] }).toEqual({ console: landing.headers['link'], claim: landing.headers['link'] });
+  });
+
   it('publishes its OpenAPI description', async () => {
     const response = await api().get('/openapi.json').expect(200);
     const document = response.body;
