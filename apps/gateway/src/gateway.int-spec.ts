@@ -202,6 +202,26 @@ describe('gateway (with apps-service, users-service and billing-service over a p
     });
   });
 
+  it('answers a required field sent as null as missing, with its own answer, and refuses other nulls with 422', async () => {
+    const prompt = await api().post('/api/v1/generation_queue').set('x-api-key', fullKey).send({ prompt: null }).expect(400);
+    expect(prompt.body).toEqual({ error: 'missing_prompt', message: 'prompt is required: describe the app to build' });
+    const build = await api().post('/api/v1/anonymous_builds').set('x-forwarded-for', newIp()).send({ prompt: null, email: 'ada@example.com' }).expect(400);
+    expect(build.body.error).toBe('missing_prompt');
+    const pack = await api().post('/api/v1/credit_packs/checkout').set('x-api-key', fullKey).send({ pack_name: null }).expect(422);
+    expect(pack.body).toEqual({
+      error: 'unknown_pack',
+      message: 'pack_name is required: one of starter, builder, studio',
+      errors: [{ field: 'pack_name', message: 'is required' }],
+      allowed: ['starter', 'builder', 'studio'],
+    });
+    const name = await api().post('/api/v1/generation_queue').set('x-api-key', fullKey).send({ prompt: 'A to-do list', name: null }).expect(422);
+    expect(name.body).toEqual({
+      error: 'validation_failed',
+      message: 'name must not be null; leave it out instead',
+      errors: [{ field: 'name', message: 'must not be null; leave it out instead' }],
+    });
+  });
+
   it('answers malformed JSON with 400 invalid_json', async () => {
     const response = await api().post('/api/v1/accounts').set(J).set('x-forwarded-for', newIp()).send('{"email": ').expect(400);
     expect(response.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
