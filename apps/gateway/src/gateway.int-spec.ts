@@ -222,6 +222,21 @@ describe('gateway (with apps-service, users-service and billing-service over a p
     });
   });
 
+  it('refuses fields sent to a DELETE route, which takes no body, and does nothing', async () => {
+    const key = await api().post('/api/v1/api_keys').set('x-api-key', fullKey).send({ name: 'short-lived', scope: 'read_only' }).expect(201);
+    const refused = await api().delete(`/api/v1/api_keys/${key.body.api_key.id}`).set('x-api-key', fullKey).send({ reason: 'leaked' }).expect(422);
+    expect(refused.body).toEqual({
+      error: 'validation_failed',
+      message: 'reason is not accepted: this route takes no body',
+      errors: [{ field: 'reason', message: 'is not accepted: this route takes no body' }],
+    });
+    await api().get('/api/v1/api_keys').set('x-api-key', key.body.raw_key).expect(200);
+    const app = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: 'Kept' }).expect(201);
+    await api().delete(`/api/v1/managed_apps/${app.body.app.id}`).set('x-api-key', fullKey).send({ force: true }).expect(422);
+    await api().get(`/api/v1/managed_apps/${app.body.app.id}`).set('x-api-key', fullKey).expect(200);
+    await api().delete(`/api/v1/api_keys/${key.body.api_key.id}`).set('x-api-key', fullKey).expect(200);
+  });
+
   it('answers malformed JSON with 400 invalid_json', async () => {
     const response = await api().post('/api/v1/accounts').set(J).set('x-forwarded-for', newIp()).send('{"email": ').expect(400);
     expect(response.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
