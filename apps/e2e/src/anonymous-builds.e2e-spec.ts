@@ -208,6 +208,7 @@ describe('anonymous builds', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const unknown = await claimPage(`${e2eEnv().gateways[0]}/claim/clm_nosuchtoken${attempt}`, ip).expect(404).expect('content-type', /text\/html/);
       expect(unknown.text).toContain('No app to claim here');
+      expect(unknown.headers['link']).toContain('/SKILL.md>');
     }
     const limited = await claimPage(`${e2eEnv().gateways[0]}/claim/clm_nosuchtoken`, ip).expect(429).expect('content-type', /text\/html/);
     expect(limited.text).toContain('Too many tries');
@@ -219,6 +220,8 @@ describe('anonymous builds', () => {
     const created = (await build(visitor(), { prompt: 'A board game night planner' }).expect(201)).body;
     const ip = visitor();
     const shown = await claimPage(created.claim_url, ip).expect(200);
+    // A page of the site (contract 4.11): the Link header points at the skill file and the other discovery files.
+    expect(shown.headers['link']).toContain('/llms.txt>');
     const cookie = String(shown.headers['set-cookie']).split(';')[0] ?? '';
     const csrf = /name="csrf" value="([^"]+)"/.exec(shown.text)?.[1] ?? '';
     expect(csrf).not.toBe('');
