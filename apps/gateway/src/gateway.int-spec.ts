@@ -237,6 +237,18 @@ describe('gateway (with apps-service, users-service and billing-service over a p
     await api().delete(`/api/v1/api_keys/${key.body.api_key.id}`).set('x-api-key', fullKey).expect(200);
   });
 
+  it("names apps-service's refusal of a tool call's params as the call sent them (params.path, params.columns.0.entity)", async () => {
+    const app = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: 'Tools' }).expect(201);
+    const execute = (tool: string, params: object) => api().post('/api/v1/mcp/execute_tool').set('x-api-key', fullKey).send({ tool, app_id: app.body.app.id, params });
+    const path = await execute('svc-write-file', { path: 'src/../escape.ts', content: 'export {};' }).expect(422);
+    expect(path.body.errors).toEqual([{ field: 'params.path', message: 'may not contain ".."' }]);
+    const column = await execute('svc-create-entity', { name: 'expenses', columns: [{ name: 'paid_by', type: 'reference', entity: 'people' }] }).expect(422);
+    expect(column.body.errors).toEqual([{ field: 'params.columns.0.entity', message: expect.stringContaining('must be an entity of this app') }]);
+    await execute('svc-create-entity', { name: 'books', columns: [{ name: 'title', type: 'text', required: true }] }).expect(200);
+    const row = await execute('svc-insert-data', { entity: 'books', data: {} }).expect(422);
+    expect(row.body).toEqual({ error: 'validation_failed', message: 'params.data.title is required', errors: [{ field: 'params.data.title', message: 'is required' }] });
+  });
+
   it('answers malformed JSON with 400 invalid_json', async () => {
     const response = await api().post('/api/v1/accounts').set(J).set('x-forwarded-for', newIp()).send('{"email": ').expect(400);
     expect(response.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
