@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
-import { adminAccount, api, closeBus, e2eEnv, latestMailTo, launchChromium, platformControl, throughEdge, uniqueEmail, until, type TestAccount } from './support';
+import { adminAccount, api, closeBus, createKey, e2eEnv, latestMailTo, launchChromium, platformControl, throughEdge, uniqueEmail, until, type TestAccount } from './support';
 
 /**
  * Anonymous builds (contract 4.8, decisions.md "Anonymous builds and claims"): a visitor without an account builds
@@ -121,6 +121,10 @@ describe('anonymous builds', () => {
     expect((await claim(created.app_id, { claim_token: 'clm_ünïcødé🙂' }, owner.key).expect(404)).body.error).toBe('not_found');
     expect((await claim('nosuchapp0000', { claim_token: created.claim_token }, owner.key).expect(404)).body.error).toBe('not_found');
     expect((await claim(created.app_id, { claim_token: 42 }, owner.key).expect(422)).body.error).toBe('validation_failed');
+    // Claiming adds an app to the account: a read-only key may not, and the build stays claimable.
+    const readOnly = await createKey(owner.key, 'read_only');
+    const refused = await claim(created.app_id, { claim_token: created.claim_token }, readOnly.raw).expect(403);
+    expect(refused.body).toEqual({ error: 'forbidden', message: expect.stringContaining('apps:write') });
 
     const claimed = await claim(created.app_id, { claim_token: created.claim_token }, owner.key).expect(200);
     expect(claimed.body).toEqual({
@@ -208,6 +212,7 @@ describe('anonymous builds', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const unknown = await claimPage(`${e2eEnv().gateways[0]}/claim/clm_nosuchtoken${attempt}`, ip).expect(404).expect('content-type', /text\/html/);
       expect(unknown.text).toContain('No app to claim here');
+      expect(unknown.headers['link']).toContain('/SKILL.md>');
     }
     const limited = await claimPage(`${e2eEnv().gateways[0]}/claim/clm_nosuchtoken`, ip).expect(429).expect('content-type', /text\/html/);
     expect(limited.text).toContain('Too many tries');
@@ -219,6 +224,8 @@ describe('anonymous builds', () => {
     const created = (await build(visitor(), { prompt: 'A board game night planner' }).expect(201)).body;
     const ip = visitor();
     const shown = await claimPage(created.claim_url, ip).expect(200);
+    // A page of the site (contract 4.11): the Link header points at the skill file and the other discovery files.
+    expect(shown.headers['link']).toContain('/llms.txt>');
     const cookie = String(shown.headers['set-cookie']).split(';')[0] ?? '';
     const csrf = /name="csrf" value="([^"]+)"/.exec(shown.text)?.[1] ?? '';
     expect(csrf).not.toBe('');

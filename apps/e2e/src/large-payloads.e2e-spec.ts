@@ -44,7 +44,7 @@ describe('answers larger than one NATS message', () => {
 
     // The probe's sequence: rows of ~450 KB. Each is refused, naming the field that makes it too large.
     const tooLarge = await tool('svc-insert-data', appId, { entity: 'notes', data: { title: 'big', body: 'x'.repeat(450 * KB) } }).expect(422);
-    expect(tooLarge.body.errors).toEqual([{ field: 'body', message: expect.stringContaining('a row holds at most 262144 bytes (256 KB)') }]);
+    expect(tooLarge.body.errors).toEqual([{ field: 'params.data.body', message: expect.stringContaining('a row holds at most 262144 bytes (256 KB)') }]);
 
     // Rows within the limit add up past one message: 6 x 200 KB.
     const body = (i: number) => String(i % 10).repeat(200 * KB);
@@ -73,7 +73,7 @@ describe('answers larger than one NATS message', () => {
     // An update that would grow a row past the limit is refused too, and the row is unchanged.
     const id = (first.body.result.rows[0] as { id: number }).id;
     const grown = await tool('svc-update-data', appId, { entity: 'notes', id, data: { title: 'y'.repeat(100 * KB) } }).expect(422);
-    expect(grown.body.errors).toEqual([{ field: 'title', message: expect.stringContaining('a row holds at most') }]);
+    expect(grown.body.errors).toEqual([{ field: 'params.data.title', message: expect.stringContaining('a row holds at most') }]);
     await call.get(`/managed_apps/${appId}`).expect(200);
   });
 
@@ -81,7 +81,7 @@ describe('answers larger than one NATS message', () => {
     const appId = await appWithNotes();
     // The probe's sequence: files of ~600 KB.
     const refused = await tool('svc-write-file', appId, { path: 'docs/a.md', content: 'a'.repeat(600 * KB) }).expect(422);
-    expect(JSON.stringify(refused.body.errors)).toContain('content');
+    expect(refused.body.errors).toEqual([{ field: 'params.content', message: expect.any(String) }]);
 
     const content = (letter: string) => letter.repeat(500 * KB);
     await tool('svc-write-file', appId, { path: 'docs/a.md', content: content('a') }).expect(200);

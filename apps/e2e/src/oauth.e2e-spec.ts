@@ -248,6 +248,8 @@ describe('OAuth 2.0 authorization server', () => {
       expect(refused.headers['location']).toBeUndefined();
       expect(refused.headers['content-type']).toMatch(/^text\/html/);
       expect(refused.text).toContain('invalid_redirect_uri');
+      // A page of the site like any other (contract 4.11): it points at the discovery files.
+      expect(refused.headers['link']).toContain('/.well-known/oauth-authorization-server>');
       expect(receiver.received).toEqual([]);
     } finally {
       await receiver.close();
@@ -395,5 +397,8 @@ describe('OAuth 2.0 authorization server', () => {
     // The MCP endpoint's own resource (RFC 9728 section 3.1), named by its 401 challenge.
     const mcpResource = await api(1).get('/.well-known/oauth-protected-resource/mcp').expect(200);
     expect(mcpResource.body).toEqual({ ...resource.body, resource: `${site}/mcp`, resource_name: 'appgen MCP server' });
+
+    // Discovery files like the others (contract 4.11): each carries the Link header to the skill file and the rest.
+    for (const file of [server, resource, mcpResource]) expect(file.headers['link']).toContain('/SKILL.md>');
   });
 });

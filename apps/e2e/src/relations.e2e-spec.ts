@@ -47,7 +47,7 @@ describe('relations between entities of a generated app', () => {
 
   it('models people, trips and expenses with reference columns, refusing one to an entity the app lacks', async () => {
     const refused = await tool('svc-create-entity', { name: 'expenses', columns: [{ name: 'paid_by', type: 'reference', entity: 'people' }] }).expect(422);
-    expect(refused.body.errors).toEqual([{ field: 'fields[0].entity', message: 'must be an entity of this app (it has expenses); people is not one' }]);
+    expect(refused.body.errors).toEqual([{ field: 'params.columns.0.entity', message: 'must be an entity of this app (it has expenses); people is not one' }]);
 
     await tool('svc-create-entity', { name: 'people', columns: [{ name: 'name', type: 'text', required: true }] }).expect(200);
     await tool('svc-create-entity', { name: 'trips', columns: [{ name: 'title', type: 'text', required: true }] }).expect(200);
@@ -70,7 +70,7 @@ describe('relations between entities of a generated app', () => {
       name: 'refunds',
       columns: [{ name: 'to', type: 'reference', entity: 'people', required: true, on_delete: 'set_null' }],
     }).expect(422);
-    expect(setNull.body.errors[0]).toMatchObject({ field: 'fields[0].on_delete' });
+    expect(setNull.body.errors[0]).toMatchObject({ field: 'params.columns.0.on_delete' });
     await tool('svc-create-entity', { name: 'people', columns: [{ name: 'name', type: 'text', required: true }] }, otherAppId).expect(200);
   });
 

@@ -202,6 +202,53 @@ describe('gateway (with apps-service, users-service and billing-service over a p
     });
   });
 
+  it('answers a required field sent as null as missing, with its own answer, and refuses other nulls with 422', async () => {
+    const prompt = await api().post('/api/v1/generation_queue').set('x-api-key', fullKey).send({ prompt: null }).expect(400);
+    expect(prompt.body).toEqual({ error: 'missing_prompt', message: 'prompt is required: describe the app to build' });
+    const build = await api().post('/api/v1/anonymous_builds').set('x-forwarded-for', newIp()).send({ prompt: null, email: 'ada@example.com' }).expect(400);
+    expect(build.body.error).toBe('missing_prompt');
+    const pack = await api().post('/api/v1/credit_packs/checkout').set('x-api-key', fullKey).send({ pack_name: null }).expect(422);
+    expect(pack.body).toEqual({
+      error: 'unknown_pack',
+      message: 'pack_name is required: one of starter, builder, studio',
+      errors: [{ field: 'pack_name', message: 'is required' }],
+      allowed: ['starter', 'builder', 'studio'],
+    });
+    const name = await api().post('/api/v1/generation_queue').set('x-api-key', fullKey).send({ prompt: 'A to-do list', name: null }).expect(422);
+    expect(name.body).toEqual({
+      error: 'validation_failed',
+      message: 'name must not be null; leave it out instead',
+      errors: [{ field: 'name', message: 'must not be null; leave it out instead' }],
+    });
+  });
+
+  it('refuses fields sent to a DELETE route, which takes no body, and does nothing', async () => {
+    const key = await api().post('/api/v1/api_keys').set('x-api-key', fullKey).send({ name: 'short-lived', scope: 'read_only' }).expect(201);
+    const refused = await api().delete(`/api/v1/api_keys/${key.body.api_key.id}`).set('x-api-key', fullKey).send({ reason: 'leaked' }).expect(422);
+    expect(refused.body).toEqual({
+      error: 'validation_failed',
+      message: 'reason is not accepted: this route takes no body',
+      errors: [{ field: 'reason', message: 'is not accepted: this route takes no body' }],
+    });
+    await api().get('/api/v1/api_keys').set('x-api-key', key.body.raw_key).expect(200);
+    const app = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: 'Kept' }).expect(201);
+    await api().delete(`/api/v1/managed_apps/${app.body.app.id}`).set('x-api-key', fullKey).send({ force: true }).expect(422);
+    await api().get(`/api/v1/managed_apps/${app.body.app.id}`).set('x-api-key', fullKey).expect(200);
+    await api().delete(`/api/v1/api_keys/${key.body.api_key.id}`).set('x-api-key', fullKey).expect(200);
+  });
+
+  it("names apps-service's refusal of a tool call's params as the call sent them (params.path, params.columns.0.entity)", async () => {
+    const app = await api().post('/api/v1/managed_apps').set('x-api-key', fullKey).send({ name: 'Tools' }).expect(201);
+    const execute = (tool: string, params: object) => api().post('/api/v1/mcp/execute_tool').set('x-api-key', fullKey).send({ tool, app_id: app.body.app.id, params });
+    const path = await execute('svc-write-file', { path: 'src/../escape.ts', content: 'export {};' }).expect(422);
+    expect(path.body.errors).toEqual([{ field: 'params.path', message: 'may not contain ".."' }]);
+    const column = await execute('svc-create-entity', { name: 'expenses', columns: [{ name: 'paid_by', type: 'reference', entity: 'people' }] }).expect(422);
+    expect(column.body.errors).toEqual([{ field: 'params.columns.0.entity', message: expect.stringContaining('must be an entity of this app') }]);
+    await execute('svc-create-entity', { name: 'books', columns: [{ name: 'title', type: 'text', required: true }] }).expect(200);
+    const row = await execute('svc-insert-data', { entity: 'books', data: {} }).expect(422);
+    expect(row.body).toEqual({ error: 'validation_failed', message: 'params.data.title is required', errors: [{ field: 'params.data.title', message: 'is required' }] });
+  });
+
   it('answers malformed JSON with 400 invalid_json', async () => {
     const response = await api().post('/api/v1/accounts').set(J).set('x-forwarded-for', newIp()).send('{"email": ').expect(400);
     expect(response.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
@@ -310,6 +357,15 @@ describe('gateway (with apps-service, users-service and billing-service over a p
     expect(first.headers['x-ratelimit-limit']).toBe('60');
     const second = await api().get('/api/v1/api_keys').set('x-api-key', fullKey).expect(200);
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+  });
+
+  it('sends the discovery Link header with every page: the console and the claim page, even one that cannot be answered', async () => {
+    const consolePage = await api().get('/account').set('x-forwarded-for', newIp()).expect(200).expect('content-type', /text\/html/);
+    // claim-service is not running here: the claim page answers a page saying so, and it is a page all the same.
+    const claim = await api().get('/claim/clm_nosuchtoken').set('x-forwarded-for', newIp()).expect('content-type', /text\/html/);
+    const landing = await api().get('/').set('x-forwarded-for', newIp()).expect(200);
+    expect(landing.headers['link']).toContain('/SKILL.md>');
+    expect({ console: consolePage.headers['link'], claim: claim.headers['link'] }).toEqual({ console: landing.headers['link'], claim: landing.headers['link'] });
   });
 
   it('publishes its OpenAPI description', async () => {

@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an anonymous build
-         * @description Moves the app, with its versions, builds, users and analytics, into the account of the credential. A wrong token is 404, an app already claimed or still being generated 409, one past its claim window 410. At most 3 a minute, 20 an hour and 50 a day per client IP, together with the claim page.
+         * @description Moves the app, with its versions, builds, users and analytics, into the account of the credential (apps:write). A wrong token is 404, an app already claimed or still being generated 409, one past its claim window 410. At most 3 a minute, 20 an hour and 50 a day per client IP, together with the claim page.
          */
         post: operations["claimAnonymousBuild"];
         delete?: never;
@@ -2825,7 +2825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: the credential lacks the permission this operation needs */
+            /** @description `forbidden`: the credential lacks apps:write */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -102,7 +102,9 @@ export class CustomDomainsService {
   async delete(request: CustomDomainByIdRequest): Promise<DeleteCustomDomainResponse> {
     const row = await this.owned(request);
     await this.dataSource.transaction(async (manager) => {
-      await manager.delete(CustomDomainEntity, { id: row.id });
+      const deleted = await manager.delete(CustomDomainEntity, { id: row.id });
+      // A delete that ran alongside took it first: that one answers 200, this one finds nothing to remove.
+      if (deleted.affected === 0) throw AppgenError.notFound('Custom domain', request.id);
       await manager.query('DELETE FROM acme_challenges WHERE domain = $1', [row.domain]);
     });
     // The edge stops serving it and drops its certificate before this answers.

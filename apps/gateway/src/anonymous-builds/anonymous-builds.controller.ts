@@ -15,7 +15,7 @@ import {
   type Caller,
 } from '@appgen/contracts';
 import { RpcClient } from '@appgen/service-kit';
-import { Authenticated, Public } from '../access/access.decorators';
+import { Public, RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
 import { AppDetailReader } from '../managed-apps/app-detail';
@@ -78,12 +78,13 @@ export class AnonymousBuildsController {
   }
 
   @Post(':id/claim')
-  @Authenticated()
+  // Claiming adds an app to the account, as POST /managed_apps does: a read-only credential may not (403).
+  @RequirePermission('apps:write')
   @Operation({
     id: 'claimAnonymousBuild',
     summary: 'Claim an anonymous build',
     description:
-      'Moves the app, with its versions, builds, users and analytics, into the account of the credential. A wrong ' +
+      'Moves the app, with its versions, builds, users and analytics, into the account of the credential (apps:write). A wrong ' +
       'token is 404, an app already claimed or still being generated 409, one past its claim window 410. At most 3 ' +
       'a minute, 20 an hour and 50 a day per client IP, together with the claim page.',
     returns: ClaimResponse,

@@ -20,6 +20,7 @@ import { requireScopeGrants } from '../access/require-grant';
 import { Fails, Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { IntegerIdPipe } from '../common/integer-id.pipe';
 import { paginated } from '../common/pagination';
+import { TakesNoBody } from '../common/refuse-body';
 
 const keyId = new IntegerIdPipe('API key');
 const ListApiKeysQuery = Closed(PageQueryFields);
@@ -65,6 +66,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @TakesNoBody()
   @Authenticated()
   @Operation({ id: 'revokeApiKey', summary: 'Revoke an API key', description: 'The key stops working at once, on every gateway replica.', returns: RevokeApiKeyResponse })
   @Fails(403, 'The key has a wider scope than the calling key')

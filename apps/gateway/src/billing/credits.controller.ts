@@ -1,8 +1,9 @@
 import { Body, Controller, Get, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtension, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   BillingSubjects,
+  CREDIT_PACK_CHECKOUT,
   CREDIT_PACK_NAMES,
   CREDIT_PACKS,
   CreditPackCheckout,
@@ -17,6 +18,17 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation } from '../common/contract-input';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit-headers';
 import { PackCheckoutPipe } from './pack-checkout.pipe';
+
+/**
+ * The payment this operation leads to, declared on it in the OpenAPI document (contract 4.9) as agents' payment
+ * discovery reads it (`x-payment-info`): a one-off card charge in USD whose amount is the chosen pack's price, from
+ * the smallest pack's up.
+ */
+const PAYMENT_INFO = {
+  ...CREDIT_PACK_CHECKOUT.payment,
+  amount: CREDIT_PACKS[0]?.price,
+  description: `The price of the pack named by pack_name: ${CREDIT_PACKS.map((pack) => `${pack.name} ${pack.price} ${pack.currency}`).join(', ')}`,
+};
 
 function headerNumber(reply: FastifyReply, name: string): number {
   return Number(reply.getHeader(name.toLowerCase()) ?? 0);
@@ -51,6 +63,7 @@ export class CreditsController {
     returns: CreditPackCheckout,
   })
   @ApiBody({ schema: CreditPackCheckoutBody as object, required: true })
+  @ApiExtension('x-payment-info', PAYMENT_INFO)
   @Fails(422, `\`unknown_pack\`: \`pack_name\` is missing or not a pack; the body's \`allowed\` lists the packs (${CREDIT_PACK_NAMES.join(', ')})`)
   @Fails(503, '`service_unavailable`: the payment provider could not be reached; try again')
   checkout(@CurrentCaller() caller: Caller, @Body(new PackCheckoutPipe()) body: CreditPackCheckoutBody): Promise<CreditPackCheckout> {

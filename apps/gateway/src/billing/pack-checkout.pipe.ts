@@ -11,15 +11,23 @@ const ALLOWED = CREDIT_PACK_NAMES.join(', ');
  */
 export class PackCheckoutPipe implements PipeTransform {
   transform(value: unknown): CreditPackCheckoutBody {
-    const result = validate(CreditPackCheckoutBody, value === undefined ? {} : value);
+    const body = withoutNullPackName(value === undefined ? {} : value);
+    const result = validate(CreditPackCheckoutBody, body);
     if (result.ok) return result.value;
     const packErrors = result.errors.filter((error) => error.field === 'pack_name');
     if (packErrors.length === 0) throw AppgenError.validation(result.errors);
-    const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['pack_name'] : undefined;
+    const given = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['pack_name'] : undefined;
     const message =
       given === undefined
         ? `pack_name is required: one of ${ALLOWED}`
         : `${typeof given === 'string' ? `"${given.slice(0, 100)}"` : 'That'} is not a credit pack: pack_name is one of ${ALLOWED}`;
     throw AppgenError.of('unknown_pack', message, { errors: result.errors, allowed: [...CREDIT_PACK_NAMES] });
   }
+}
+
+/** `"pack_name": null` names no pack: it is missing, answered as such (the one field here is never nullable). */
+function withoutNullPackName(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || (value as Record<string, unknown>)['pack_name'] !== null) return value;
+  const { pack_name: _missing, ...rest } = value as Record<string, unknown>;
+  return rest;
 }

@@ -14,6 +14,7 @@ import { AppgenError, RpcClient } from '@appgen/service-kit';
 import { Public } from '../access/access.decorators';
 import { ClientLimits } from '../anonymous-builds/client-limits';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
+import { SiteContent } from '../discovery/site-content';
 import { AppDetailReader } from '../managed-apps/app-detail';
 import { SITE_PATHS } from '../site/site-paths';
 import { HTML_TYPE } from '../site/site-reply';
@@ -79,6 +80,7 @@ export class ClaimPageController {
     private readonly rpc: RpcClient,
     private readonly appDetail: AppDetailReader,
     private readonly limits: ClientLimits,
+    private readonly content: SiteContent,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.keys = claimPageKeys(Buffer.from(config.SECRETS_KEY, 'base64'));
@@ -213,6 +215,8 @@ export class ClaimPageController {
       'content-security-policy': CLAIM_PAGE_CSP,
       'x-content-type-options': 'nosniff',
       'referrer-policy': CLAIM_REFERRER_POLICY,
+      // Like every page of the site (contract 4.11): the skill file, the text references and the well-known files.
+      link: this.content.site.links,
     });
   }
 

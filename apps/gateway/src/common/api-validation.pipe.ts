@@ -5,7 +5,8 @@ import { AppgenError, findUnstorable } from '@appgen/service-kit';
 /**
  * What every request's input must be before its route's schema looks at it (ContractPipe, contract-input.ts):
  * a body is a JSON object; no text Postgres cannot store as sent, and no nesting past the limit (findUnstorable,
- * the gateway's one walk of a body); no top-level `null`. Path parameters are left to their own pipes, since a
+ * the gateway's one walk of a body). A top-level `null` is the route's pipe's to refuse (refuseNullFields), after
+ * it has answered a required field that is null as missing. Path parameters are left to their own pipes, since a
  * malformed id is a 404, not a 422.
  */
 export class ApiValidationPipe implements PipeTransform {
@@ -17,8 +18,6 @@ export class ApiValidationPipe implements PipeTransform {
     }
     const unstorable = findUnstorable(value);
     if (unstorable) throw AppgenError.validation([unstorable]);
-    const refused = refusedValues(value);
-    if (refused.length > 0) throw AppgenError.validation(refused);
     return value;
   }
 }
@@ -30,12 +29,13 @@ export function pathParameter(value: unknown): unknown {
 }
 
 /**
- * `null` for a top-level field: every column behind these fields is NOT NULL, and a schema's "must be a string"
- * would not say what to do; leave a field out to keep it.
+ * Refuses `null` for a top-level field of a body (422): every column behind these fields is NOT NULL, and a
+ * schema's "must be a string" would not say what to do; leave a field out to keep it.
  */
-function refusedValues(value: unknown): FieldError[] {
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value)
+export function refuseNullFields(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const refused: FieldError[] = Object.entries(body)
     .filter(([, fieldValue]) => fieldValue === null)
     .map(([field]) => ({ field, message: 'must not be null; leave it out instead' }));
+  if (refused.length > 0) throw AppgenError.validation(refused);
 }

@@ -2,6 +2,7 @@ import { applyDecorators, Body, createParamDecorator, HttpCode, type ExecutionCo
 import { ApiBody, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { validate, type TSchema } from '@appgen/contracts';
 import { AppgenError, findUnstorable } from '@appgen/service-kit';
+import { refuseNullFields } from './api-validation.pipe';
 
 /*
  * How a route takes its input and declares its answer from the contracts' schemas: the schema that validates a
@@ -24,8 +25,10 @@ export class ContractPipe implements PipeTransform {
     const unstorable = this.source === 'query' ? findUnstorable(input) : null;
     if (unstorable) throw AppgenError.validation([unstorable]);
     const result = validate(this.schema, input, { query: this.source === 'query' });
+    // A required field with its own code is missing when null too (`{"prompt": null}` is no prompt: 400).
+    if (!result.ok && result.missing) throw AppgenError.of(result.missing.code, result.missing.message);
+    if (this.source === 'body') refuseNullFields(input);
     if (result.ok) return result.value;
-    if (result.missing) throw AppgenError.of(result.missing.code, result.missing.message);
     throw AppgenError.validation(result.errors);
   }
 }

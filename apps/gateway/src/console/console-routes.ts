@@ -4,6 +4,7 @@ import { UsersSubjects } from '@appgen/contracts';
 import { HTTP_BODY_LIMIT_BYTES, RpcClient } from '@appgen/service-kit';
 import { secretHash } from '../access/credential-resolver.service';
 import type { GatewayConfig } from '../config/gateway.config';
+import { SiteContent } from '../discovery/site-content';
 import { hookFor } from '../http/selective-hooks';
 import { SITE_PATHS } from '../site/site-paths';
 import { HTML_TYPE } from '../site/site-reply';
@@ -43,6 +44,7 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
   const secure = site.protocol === 'https:';
   const assets = new ConsoleAssets();
   const rpc = app.get(RpcClient);
+  const content = app.get(SiteContent);
   const csp = consoleCsp(previewFrameSource(config));
 
   const pageHeaders = (reply: FastifyReply): FastifyReply =>
@@ -52,6 +54,8 @@ export function installConsole(app: NestFastifyApplication, config: GatewayConfi
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'same-origin',
       'x-frame-options': 'DENY',
+      // Like every page of the site (contract 4.11); built on first use, once the OpenAPI document exists.
+      link: content.site.links,
     });
   const json = (reply: FastifyReply, status: number, body: unknown): FastifyReply =>
     reply.status(status).headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).type('application/json; charset=utf-8').send(JSON.stringify(body));

@@ -73,6 +73,7 @@ export class CustomDomainsController {
   }
 
   @Delete(':id')
+  @TakesNoBody()
   @RequirePermission('apps:write')
   @Operation({
     id: 'deleteCustomDomain',

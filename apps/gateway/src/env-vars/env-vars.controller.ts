@@ -15,6 +15,7 @@ import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { Operation, ValidBody } from '../common/contract-input';
 import { buildPreview } from '../common/preview-build';
+import { TakesNoBody } from '../common/refuse-body';
 
 /**
  * An app's environment variables (decisions.md, "Environment variables"). apps-service keeps them sealed and
@@ -56,6 +57,7 @@ export class EnvVarsController {
   }
 
   @Delete(':id/env_vars/:key')
+  @TakesNoBody()
   @RequirePermission('apps:write')
   @Operation({
     id: 'deleteEnvVar',

@@ -12,6 +12,7 @@ import { RpcClient } from '@appgen/service-kit';
 import { RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
+import { TakesNoBody } from '../common/refuse-body';
 import { IdempotencyKey, keyed } from '../idempotency/idempotency-key';
 import { OfferedModels } from './offered-models';
 
@@ -54,6 +55,7 @@ export class GenerationQueueController {
   }
 
   @Delete(':id')
+  @TakesNoBody()
   @RequirePermission('generation:queue')
   @Operation({
     id: 'cancelGenerationJob',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
@@ -6,7 +6,7 @@ import { redisReady } from '../redis/redis-ready';
 import { dispositionOf, REPLAYED_RESPONSE_HEADERS } from './idempotency-key';
 import { MemoryIdempotencyStore, RedisIdempotencyStore, type IdempotencyStore, type StoredResponse } from './idempotency.store';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@appgen/contracts';
-import { AppgenError } from '@appgen/service-kit';
+import { AppgenError, openSecret, sealSecret } from '@appgen/service-kit';
 
 /** How long a claim outlives a request that never finishes (a crashed replica); at least one minute. */
 const MIN_IN_FLIGHT_TTL_MS = 60_000;
@@ -16,6 +16,15 @@ interface Claim {
   key: string;
   token: string;
   fingerprint: string;
+}
+
+/**
+ * The key a stored response is sealed under (derived from SECRETS_KEY, the same on every replica): a response may
+ * hold what appgen otherwise keeps only hashed or encrypted (a raw API key, a claim token, a webhook secret), and
+ * it waits 24 hours in Redis for a replay.
+ */
+export function storedResponseKey(secretsKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'appgen gateway idempotent responses', 32));
 }
 
 /** What the request should get, decided before it runs. */
@@ -40,9 +49,11 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
   private readonly store: IdempotencyStore;
   private readonly inFlightTtlMs: number;
   private readonly claims = new WeakMap<object, Claim>();
+  private readonly sealKey: Buffer;
   private storeFailing = false;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.sealKey = storedResponseKey(Buffer.from(config.SECRETS_KEY, 'base64'));
     // A claim must outlive the slowest request the gateway waits for, or a repeat could run it twice.
     this.inFlightTtlMs = Math.max(MIN_IN_FLIGHT_TTL_MS, config.RPC_TIMEOUT_MS * 2);
     if (config.REDIS_URL) {
@@ -90,7 +101,15 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
       throw AppgenError.of('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
     }
     if (entry.state === 'in_flight') throw AppgenError.of('conflict', 'A request with this Idempotency-Key is still in progress');
-    return { kind: 'replay', response: entry.response };
+    let body: string;
+    try {
+      body = openSecret(this.sealKey, entry.response.body);
+    } catch (error) {
+      // Sealed under another SECRETS_KEY (or altered): it cannot be replayed, so the request runs as if unguarded.
+      this.logger.warn(`A stored response for an Idempotency-Key could not be opened; the request runs again: ${String(error)}`);
+      return { kind: 'run' };
+    }
+    return { kind: 'replay', response: { ...entry.response, body } };
   }
 
   /**
@@ -117,7 +136,8 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
         const value = reply.getHeader(name);
         if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
       }
-      await this.store.complete(claim.key, claim.token, claim.fingerprint, { status: reply.statusCode, headers, body }, IDEMPOTENCY_KEY_TTL_MS);
+      const sealed = sealSecret(this.sealKey, body);
+      await this.store.complete(claim.key, claim.token, claim.fingerprint, { status: reply.statusCode, headers, body: sealed }, IDEMPOTENCY_KEY_TTL_MS);
     } catch (error) {
       // The response still goes out; the claim expires on its own after the in-flight TTL.
       this.storeFailed(error);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { loadGatewayConfig } from '../config/gateway.config';
+import { IdempotencyService } from './idempotency.service';
 import { RedisIdempotencyStore, type StoredResponse } from './idempotency.store';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -49,5 +51,35 @@ describe('Redis idempotency store (real Redis, two replicas)', () => {
     expect(await two.begin('acct:1:mine', 'fp', 60_000)).toMatchObject({ kind: 'existing', entry: { state: 'in_flight' } });
     await two.release('acct:1:mine', fresh.kind === 'claimed' ? fresh.token : '');
     expect((await one.begin('acct:1:mine', 'fp', 60_000)).kind).toBe('claimed');
+  });
+});
+
+describe('IdempotencyService over Redis', () => {
+  const prefix = `appgen-idem-svc-${randomBytes(4).toString('hex')}`;
+  const config = loadGatewayConfig({ LOG_LEVEL: 'warn', REDIS_URL, REDIS_KEY_PREFIX: prefix, SECRETS_KEY: randomBytes(32).toString('base64') });
+  const service = new IdempotencyService(config);
+  const redis = new Redis(REDIS_URL);
+
+  beforeAll(() => service.onModuleInit());
+  afterAll(async () => {
+    const leftovers = await redis.keys(`${prefix}:*`);
+    if (leftovers.length) await redis.del(...leftovers);
+    await Promise.all([service.onApplicationShutdown(), redis.quit()]);
+  });
+
+  it('keeps a response that shows a secret once (a raw API key) sealed while it waits for a replay, and replays it whole', async () => {
+    const rawKey = `svc_${'k'.repeat(40)}`;
+    const body = JSON.stringify({ raw_key: rawKey, api_key: { id: 7, name: 'ci' }, warning: 'Store this key now' });
+    const first = {};
+    expect(await service.begin(first, 'acct:1', 'create-ci-key', 'fp')).toEqual({ kind: 'run' });
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+    await service.finish(first, { statusCode: 201, getHeader: (name) => headers[name] }, body);
+
+    const stored = await Promise.all((await redis.keys(`${prefix}:*`)).map((key) => redis.get(key)));
+    expect(stored).toHaveLength(1);
+    expect(stored.join('')).not.toContain(rawKey);
+    expect(stored.join('')).not.toContain('raw_key');
+
+    expect(await service.begin({}, 'acct:1', 'create-ci-key', 'fp')).toEqual({ kind: 'replay', response: { status: 201, headers, body } });
   });
 });

@@ -36,6 +36,7 @@ export class AppsAliasController {
   }
 
   @Delete(':id')
+  @TakesNoBody()
   @RequirePermission('apps:delete')
   @Operation({ id: 'deleteApp', summary: 'Delete an app (alias of DELETE /managed_apps/{id})', returns: DeleteAppResponse })
   delete(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeleteAppResponse> {

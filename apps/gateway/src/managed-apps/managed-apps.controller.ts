@@ -19,6 +19,7 @@ import { CurrentCaller } from '../access/current-caller.decorator';
 import { requireGrant } from '../access/require-grant';
 import { Operation, ValidBody, ValidQuery } from '../common/contract-input';
 import { paginated } from '../common/pagination';
+import { TakesNoBody } from '../common/refuse-body';
 import { OfferedModels } from '../generation/offered-models';
 import { IdempotencyKey, keyed } from '../idempotency/idempotency-key';
 import { AppDetailReader } from './app-detail';
@@ -82,6 +83,7 @@ export class ManagedAppsController {
   }
 
   @Delete(':id')
+  @TakesNoBody()
   @RequirePermission('apps:delete')
   @Operation({ id: 'deleteManagedApp', summary: 'Delete an app', description: 'Deletes the app and all its resources.', returns: DeleteAppResponse })
   delete(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeleteAppResponse> {

@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, GRANTS, UsersSubjects, type OAuthProviderKeys
 import { AppgenError, RpcClient } from '@appgen/service-kit';
 import type { Account, ClientView, KoaContext, ResourceServerInfo, TokenView } from 'oidc-provider';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
+import { SiteContent } from '../discovery/site-content';
 import { NatsOAuthAdapter } from './oauth-adapter';
 import { INTERACTION_PATH, OAuthInteractions } from './oauth-interactions';
 import { clientIp, dropUntrustedForwarding, type TrustedProxies } from '../rate-limit/client-ip';
@@ -71,6 +72,7 @@ export class OAuthServer implements OnApplicationBootstrap {
   constructor(
     private readonly rpc: RpcClient,
     private readonly limits: RateLimitService,
+    private readonly content: SiteContent,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.siteUrl = config.SITE_URL.replace(/\/+$/, '');
@@ -85,6 +87,8 @@ export class OAuthServer implements OnApplicationBootstrap {
 
   /** Answers an OAuth request in Fastify's onRequest hook (after the request gate's rate limit). */
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Its metadata files and its sign-in pages are the site's too (contract 4.11): they carry the discovery Link header.
+    reply.header('link', this.content.site.links);
     const path = pathOf(request.url);
     const resource = protectedResourceAt(path);
     if (resource) {

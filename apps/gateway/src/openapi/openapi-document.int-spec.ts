@@ -126,6 +126,19 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/generation_queue']?.['post']?.responses['429']?.headers).toHaveProperty('Retry-After');
   });
 
+  it('declares the payment behind buying a credit pack, and on no other operation (contract 4.9)', () => {
+    const paying = operations.filter(({ operation }) => 'x-payment-info' in operation).map(({ route }) => route);
+    expect(paying).toEqual(['POST /credit_packs/checkout']);
+    const checkout = document.paths['/credit_packs/checkout']?.['post'] as Operation & { 'x-payment-info'?: Json };
+    expect(checkout['x-payment-info']).toEqual({
+      intent: 'charge',
+      method: 'card',
+      currency: 'USD',
+      amount: '40.00',
+      description: 'The price of the pack named by pack_name: starter 40.00 USD, builder 100.00 USD, studio 250.00 USD',
+    });
+  });
+
   it('keeps nothing of OpenAPI 3.0 (nullable) and no schema of the old response classes', () => {
     const text = JSON.stringify(document);
     expect(text).not.toContain('"nullable"');

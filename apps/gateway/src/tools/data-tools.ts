@@ -29,6 +29,9 @@ const userEmail = Type.Optional({
 
 type RowParams = { entity: string; user_email?: string };
 
+/** A row's field among a data tool's params. */
+const rowField = (field: string): string => `data.${field}`;
+
 /** Who the data tools act as: the account owner, or with `user_email` a signed-in user of the app. */
 function rowsRequest(context: ToolContext, params: RowParams): RowsRequest {
   const actor: RowActor = params.user_email === undefined ? { kind: 'owner' } : { kind: 'app_user', email: params.user_email };
@@ -60,6 +63,8 @@ export const createEntityTool = defineTool<Static<typeof CreateEntityParams>>({
   input_schema: CreateEntityParams,
   permission: 'apps:write',
   needs_app: true,
+  // apps-service names an entity's columns `fields[i]` (its plan's word); the tool takes them as `columns`.
+  param_of: (field) => field.replace(/^fields(?:\[(\d+)\])?/, (_all, index?: string) => (index === undefined ? 'columns' : `columns.${index}`)),
   result_schema: RPC_SCHEMAS[AppsSubjects.defineEntity].response,
   async run(context, { name, columns, user_scoping, open_writes }) {
     const plan = entityFromColumns(name, columns, user_scoping ?? 'shared', open_writes ?? false);
@@ -109,6 +114,8 @@ export const insertDataTool = defineTool<Static<typeof InsertDataParams>>({
   input_schema: InsertDataParams,
   permission: 'apps:write',
   needs_app: true,
+  // apps-service names a row's fields as they are; the tool takes them inside `data`.
+  param_of: rowField,
   result_schema: RPC_SCHEMAS[AppsSubjects.insertRow].response,
   async run(context, params) {
     return succeeded(await context.rpc.request(AppsSubjects.insertRow, { ...rowsRequest(context, params), data: params.data }));
@@ -123,6 +130,8 @@ export const updateDataTool = defineTool<Static<typeof UpdateDataParams>>({
   input_schema: UpdateDataParams,
   permission: 'apps:write',
   needs_app: true,
+  // apps-service names a row's fields as they are; the tool takes them inside `data`.
+  param_of: rowField,
   result_schema: RPC_SCHEMAS[AppsSubjects.updateRow].response,
   async run(context, params) {
     return succeeded(await context.rpc.request(AppsSubjects.updateRow, { ...rowsRequest(context, params), id: params.id, data: params.data }));

@@ -57,11 +57,32 @@ export class ToolExecutor {
   ) {}
 
   execute(caller: Caller, body: ExecuteToolBody): Promise<ToolResponse> {
-    return this.run(caller, admitToolCall(caller, body));
+    return this.runNaming(caller, admitToolCall(caller, body), 'params.');
   }
 
-  /** Runs a call already admitted (here, or by the MCP server from its own arguments). */
-  run(caller: Caller, { tool, appId, params }: AdmittedToolCall): Promise<ToolResponse> {
-    return tool.run({ rpc: this.rpc, models: this.models, caller, appId }, params);
+  /** Runs a call already admitted by the MCP server from its own arguments, which name fields without a root. */
+  run(caller: Caller, call: AdmittedToolCall): Promise<ToolResponse> {
+    return this.runNaming(caller, call, '');
   }
+
+  private async runNaming(caller: Caller, { tool, appId, params }: AdmittedToolCall, root: 'params.' | ''): Promise<ToolResponse> {
+    try {
+      return await tool.run({ rpc: this.rpc, models: this.models, caller, appId }, params);
+    } catch (error) {
+      throw namedAsSent(error, tool, root);
+    }
+  }
+}
+
+/**
+ * A validation failure of the service a tool called, each field named as the caller sent it (`params.data.title`,
+ * not the service's `title`): the 422 `errors` name request fields. Fields the tool itself already named under
+ * `params.` are left as they are; any other failure passes unchanged.
+ */
+export function namedAsSent(error: unknown, tool: CatalogueTool, root: 'params.' | ''): unknown {
+  if (!(error instanceof AppgenError) || error.body.error !== 'validation_failed' || !error.body.errors) return error;
+  if (root === '' && !tool.param_of) return error;
+  const paramOf = tool.param_of ?? ((field: string) => field);
+  const rooted = (field: string) => (field.startsWith('params.') || field === 'app_id' ? field : `${root}${paramOf(field)}`);
+  return AppgenError.validation(error.body.errors.map(({ field, message }) => ({ field: rooted(field), message })));
 }

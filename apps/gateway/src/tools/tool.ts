@@ -43,6 +43,12 @@ export interface ToolDefinition<P> {
    * outputSchema, which clients check answers against.
    */
   result_schema?: TSchema;
+  /**
+   * Where a field a 422 of the service it calls names sits among this tool's params, when the service words it
+   * otherwise (a row's `title` is `data.title`); without it the service's names are taken as they are. The REST
+   * route puts the result under `params.`, as it names the params' own failures.
+   */
+  param_of?: (serviceField: string) => string;
   run(context: ToolContext, params: P): Promise<ToolResponse>;
 }
 

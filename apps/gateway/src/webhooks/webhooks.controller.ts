@@ -101,6 +101,7 @@ export class WebhooksController {
   }
 
   @Delete(':id')
+  @TakesNoBody()
   @RequirePermission('webhooks:write')
   @Operation({ id: 'deleteWebhook', summary: 'Delete a webhook', description: 'The subscription receives no further events.', returns: DeleteWebhookResponse })
   delete(@CurrentCaller() caller: Caller, @Param('id', webhookId) id: number): Reply<typeof WebhooksSubjects.delete> {

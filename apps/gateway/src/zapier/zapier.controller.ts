@@ -22,6 +22,7 @@ import { Authenticated, RequirePermission } from '../access/access.decorators';
 import { CurrentCaller } from '../access/current-caller.decorator';
 import { Fails, Operation, ValidBody } from '../common/contract-input';
 import { IntegerIdPipe } from '../common/integer-id.pipe';
+import { TakesNoBody } from '../common/refuse-body';
 import { OfferedModels } from '../generation/offered-models';
 import { IdempotencyKey, keyed } from '../idempotency/idempotency-key';
 
@@ -61,6 +62,7 @@ export class ZapierController {
   }
 
   @Delete('hooks/:id')
+  @TakesNoBody()
   @RequirePermission('webhooks:write')
   @Operation({
     id: 'unsubscribeZapierHook',

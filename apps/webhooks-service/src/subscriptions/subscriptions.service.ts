@@ -121,7 +121,9 @@ export class SubscriptionsService {
 
   async delete(request: WebhookByIdRequest): Promise<RpcResponse<typeof WebhooksSubjects.delete>> {
     const subscription = await this.owned(request.caller.accountId, request.id, request.source);
-    await this.subscriptions.delete({ id: subscription.id });
+    const deleted = await this.subscriptions.delete({ id: subscription.id });
+    // A delete that ran alongside took it first: that one answers 200, this one finds nothing to remove.
+    if (deleted.affected === 0) throw AppgenError.notFound(request.source === 'zapier' ? 'Zapier hook' : 'Webhook', String(request.id));
     return { success: true, message: `Webhook ${subscription.id} deleted` };
   }
 }
