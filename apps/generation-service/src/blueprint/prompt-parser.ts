@@ -652,6 +652,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           continue;
         }
       }
+      // "deliveries (customer, date, price), paid y/n": a yes/no fact right after a thing's fields in brackets is its
+      // own too
+      if (token.text === ')' && current && listing === 'entity' && tokens[index + 1]?.text === ',') {
+        let at = index + 2;
+        while (at < index + 5 && isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && tokens[at].text !== YES_NO_MARK) at += 1;
+        if (at > index + 2 && tokens[at]?.text === YES_NO_MARK) {
+          index += 2;
+          continue;
+        }
+      }
       if (END_PUNCT.has(token.text) && token.text !== ')' && previousFirst && listing !== 'entity' && bareFieldsFrom(index + 1)) {
         // "bottles, wineries, regions. vintage, price, drunk y/n": a sentence of bare fields is of the first thing named before
         current = previousFirst;

@@ -474,7 +474,7 @@ describe('planApp reads plurals of words ending in -i', () => {
 
   it('"Abholungen (welches Kind, …)": a short German singular finds the thing its plural in -er named', () => {
     const plan = planApp('Für unsere Kita: Kinder, Eltern und Abholungen (welches Kind, wer holt ab, Uhrzeit).');
-    expect(entity(plan, 'abholunge').fields.some((known) => known.type === 'reference' && known.entity === 'kinder')).toBe(true);
+    expect(entity(plan, 'abholungen').fields.some((known) => known.type === 'reference' && known.entity === 'kinder')).toBe(true);
   });
 });
 
@@ -486,5 +486,44 @@ describe('planApp reads measures as numbers in every language', () => {
     expect(field(huerto, 'cosechas', 'litros_de_riego').type).toBe('number');
     expect(field(planApp('Ma cave: bouteilles avec millésime, poids et volume en litres.'), 'bouteilles', 'poids').type).toBe('number');
     expect(field(planApp('Ein Fahrtenbuch: Fahrten mit Datum, Kilometer und Liter.'), 'fahrte', 'liter').type).toBe('number');
+  });
+});
+
+describe('planApp reads terse notes in French, German and Spanish', () => {
+  it('"werkstatt. kunden, reparaturen (…), erledigt ja/nein": a lower-case German note with few small words is German', () => {
+    const plan = planApp('fahrradwerkstatt. kunden, wartungen (kunde, datum, preis), erledigt ja/nein');
+    expect(plan.language).toBe('de');
+    expect(field(plan, 'wartungen', 'kunde')).toMatchObject({ type: 'reference', entity: 'kunden' });
+    expect(field(plan, 'wartungen', 'preis')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'wartungen', 'erledigt').type).toBe('boolean');
+    // a word of no known ending is a thing too when its fields follow it in brackets
+    const repairs = planApp('fahrradwerkstatt. kunden, reparaturen (kunde, datum, preis)');
+    expect(repairs.entities).toHaveLength(2);
+    expect(repairs.entities[1].fields.find((known) => known.name === 'kunde')).toMatchObject({ type: 'reference', entity: 'kunden' });
+  });
+
+  it('"bestellungen", "abrechnungen": German nouns in -ung keep their plural, even written in lower case', () => {
+    const plan = planApp('bäckerei: kunden und bestellungen (kunde, abholdatum, preis)');
+    expect(names(plan)).toEqual(['kunden', 'bestellungen']);
+    expect(field(plan, 'bestellungen', 'kunde')).toMatchObject({ type: 'reference', entity: 'kunden' });
+  });
+
+  it('"taller de bicis. clientes, reparaciones (…) y si ya está pagado": a terse Spanish note is Spanish', () => {
+    const plan = planApp('taller de bicis. clientes, reparaciones (cliente, fecha, precio) y si ya está pagado');
+    expect(plan.language).toBe('es');
+    expect(field(plan, 'reparaciones', 'precio')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+
+  it('"Rangliste nach Punkten", terse English stays English: "clients, films, notes"', () => {
+    expect(planApp('Dartsclub – Spieler, Spielabende, Ergebnis je Spieler und Abend (Punkte). Rangliste nach Punkten!').language).toBe('de');
+    expect(planApp('clients, films, notes').language ?? 'en').toBe('en');
+  });
+});
+
+describe('planApp reads a yes/no fact after a thing\'s fields in brackets', () => {
+  it('"deliveries (customer, date, price), paid y/n": the fact is the deliveries\'', () => {
+    const plan = planApp('firewood sales. customers, deliveries (customer, date, price), paid y/n');
+    expect(field(plan, 'deliveries', 'paid').type).toBe('boolean');
+    expect(entity(plan, 'customers').fields.some((known) => known.name === 'paid')).toBe(false);
   });
 });
