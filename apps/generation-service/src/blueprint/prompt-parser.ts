@@ -417,6 +417,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const listedThing = (index: number, lookAhead = true): number => {
     let at = index;
     while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
+    // "which cocktails we make", "what plants we grow": the things the user does something with
+    if (['which', 'what'].includes(tokens[at]?.text ?? '') && ['we', 'i', 'you', 'they'].includes(tokens[at + 2]?.text ?? '') && tags[at + 3] === 'VERB') at += 1;
     // "menu items with price", "cast members, roles": a singular noun before a plural thing is part of its name
     const head = tokens[at + 1];
     if (isWord(tokens[at]) && isWord(head) && tags[at] === 'NOUN' && !isPlural(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text)
@@ -801,6 +803,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     if (listing) {
+      // "which cocktails we make": the things, without the question word
+      if (['which', 'what'].includes(text) && listing === 'app' && listedThing(index) > index + 1) {
+        index += 1;
+        continue;
+      }
       // "material: PLA/PETG/ABS", "freshwater/saltwater": words joined by slashes are the choices of one field, the
       // one named just before ":" or, when none is, a type; "owners / pets / visits", all plural, are things
       const slashed = slashChoices(tokens, index);
@@ -982,6 +989,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         listing = null;
         continue;
       }
+      // "a flag for whether it's out for repair", "a checkbox for if it was paid": the fact, which the second pass
+      // names by its clause, is the field
+      const factAt = ['for', 'of', 'on', 'about'].includes(tokens[at]?.text ?? '') ? at + 1 : at;
+      if ((factAt > at || ['for', 'of', 'on', 'about'].includes(words[words.length - 1])) && ['whether', 'if'].includes(tokens[factAt]?.text ?? '')) {
+        index = factAt;
+        continue;
+      }
       if (words.length > 4) {
         // a sentence, not a field: the list is over
         listing = null;
@@ -1008,7 +1022,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const perAt = words.indexOf('per');
       const perThing = perAt === 1 && !isPlural(words[0]) && libraryFieldName(toSnake(words[0])) !== toSnake(words[0]) && fieldFromWords([words[0]], null)?.type === 'text'
         && reading.entities.some((draft) => draft.singular === singularSnakeOf(words.slice(2).filter((word) => !DETERMINERS.has(word))));
-      if (perThing || words[0] === 'per' || (words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN')) {
+      const manyOf = words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN';
+      if (perThing || words[0] === 'per' || manyOf) {
+        // ("each employee has many devices": a thing had many of, named as no field, is kept too)
+        if (manyOf && ['has', 'have'].includes(tokens[index - 1]?.text ?? '') && !libraryFieldName(toSnake(words[1])) && !UNIT_WORDS[words[1]] && !STOP_WORDS.includes(words[1])) {
+          const noun = matchDomainNoun(tokens, index + 1);
+          (noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([words[1]]), null)).weak = false;
+        }
         index = at;
         continue;
       }
@@ -1155,7 +1175,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     // "each shoot goes through …, with a fee", "each repair belongs to a property, has a cost": what follows speaks of it
     const clauseStart = index === 0 || !isWord(tokens[index - 1]) || ['and', 'then', 'where', 'while', 'so'].includes(tokens[index - 1].text);
-    if ((text === 'each' || text === 'every') && !listing && clauseStart) {
+    // "A device has a serial number …", "The lamb belongs to …": a sentence opening with one thing that has or belongs
+    // speaks of each of them, as "each device has" does
+    const sentenceStart = index === 0 || END_PUNCT.has(tokens[index - 1].text) || tokens[index - 1].text === ':' || tokens[index - 1].raw === '\n';
+    const oneHas = ['a', 'an', 'the'].includes(text) && sentenceStart && [1, 2].some((length) => ['has', 'belongs'].includes(tokens[index + 1 + length]?.text ?? ''));
+    if ((text === 'each' || text === 'every' || oneHas) && !listing && clauseStart) {
       const each = eachNamed(index + 1);
       if (each) {
         nameCurrent(each.draft, index + 1, each.end);
@@ -1546,6 +1570,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
     return null;
   };
+  /** "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before. */
+  const factOwnerBefore = (index: number): EntityDraft | undefined => (['it', 'they'].includes(tokens[index + 1]?.text ?? '')
+    ? tokens.slice(Math.max(0, index - 6), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
+    : undefined);
   const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
     if (from === to) return;
     const target = pluralSnake(toSnake(to.singular));
@@ -2048,7 +2076,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // (the tagger may take the noun for an adjective: "which cleaner goes")
     const nounAfter = isWord(next) && (isNoun(index + 1) || (tags[index + 1] === 'ADJ' && isWord(tokens[index + 2]) && !SEPARATORS.has(tokens[index + 2].text)));
     if (['which', 'what'].includes(text) && nounAfter && !isPlural(next.text) && !STOP_WORDS.includes(next.text) && !UNIT_WORDS[next.text]) {
-      const owner = describedAt(index);
+      // ("which spirit is the base of each", "which teacher runs each class": the thing it is said of each of)
+      const eachAt = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 8 && ['each', 'every'].includes(candidate.text)
+        && tokens.slice(index + 2, at).every((word) => isWord(word) && !SEPARATORS.has(word.text)));
+      const eachOf = eachAt > 0 ? (isWord(tokens[eachAt + 1]) && !SEPARATORS.has(tokens[eachAt + 1].text) ? draftAt(eachAt + 1)?.draft ?? null : draftBefore(index)) : null;
+      const owner = describedAt(index) ?? eachOf;
       const known = draftAt(index + 1);
       const named = !known && owner && !libraryFieldName(toSnake(next.text)) && !CLAUSE_WORDS.includes(next.text);
       const target = known ?? (named ? { draft: drafts.find((draft) => draft.singular === toSnake(next.text)) ?? { singular: toSnake(next.text), domainKey: matchDomainNoun(tokens, index + 1)?.domainKey ?? null, fields: [], measurement: false }, length: 1 } : null);
@@ -2119,7 +2151,24 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const made = !draftAt(subjectAt) && ['each', 'every'].includes(tokens[subjectAt - 1]?.text ?? '') ? eachThing(subjectAt + 1) : null;
       const subject = draftAt(subjectAt) ?? (made ? { draft: made, length: 1 } : null);
       if (subject) at = skipQuantifiers(at).at + subject.length;
-      while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
+      while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text)
+        // ("whether it's currently out": an adverb before what is said)
+        || (tags[at] === 'ADV' && isWord(tokens[at + 1]) && !SEPARATORS.has(tokens[at + 1].text)))) at += 1;
+      // "whether it's out for repair", "whether it's on this season's menu": a place or state said with a preposition
+      // is the fact, named by its prepositions and the noun it ends on
+      if (tags[at] === 'ADP' && isWord(tokens[at]) && !draftAt(at)) {
+        let end = at + 1;
+        while (end < at + 6 && isWord(tokens[end]) && !SEPARATORS.has(tokens[end].text)) end += 1;
+        const last = tokens[end - 1];
+        if (end > at + 1 && tags[end - 1] === 'NOUN' && !draftAt(end - 1)) {
+          const words = tokens.slice(at, end - 1).filter((_, offset) => tags[at + offset] === 'ADP').map((word) => word.text).concat(last.text);
+          const name = toSnake(words.join(' '));
+          const owner = subject?.draft ?? factOwnerBefore(index) ?? draftBefore(index);
+          if (owner && !owner.fields.some((field) => field.name === name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
+          index = end - 1;
+          continue;
+        }
+      }
       // "if it came back damaged": the fact is the state the clause ends on, not the verb it starts with
       if (tags[at] === 'VERB' && !isParticiple(tokens[at].text)) {
         for (let look = at + 1; look < at + 4 && isWord(tokens[look]) && !SEPARATORS.has(tokens[look].text) && !draftAt(look); look += 1) {
@@ -2151,9 +2200,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
         // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before
-        const listedBefore = ['it', 'they'].includes(tokens[index + 1]?.text ?? '')
-          ? tokens.slice(Math.max(0, index - 6), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
-          : undefined;
+        const listedBefore = factOwnerBefore(index);
         const owner = subject?.draft ?? (phrase.length === 1 && tags[at] === 'VERB' ? draftAt(objectAt)?.draft : undefined) ?? listedBefore ?? draftBefore(index);
         const name = toSnake(phrase.join(' '));
         if (owner && !owner.fields.some((field) => field.name === name) && !RESERVED_FIELD_NAMES.includes(name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });

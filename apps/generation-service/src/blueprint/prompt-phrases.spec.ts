@@ -279,3 +279,27 @@ describe('planApp reads a ranking asked for in French, German or Spanish', () =>
     expect(views(plan, 'members')).toEqual([expect.stringMatching(/^ranking:/)]);
   });
 });
+
+describe('planApp reads sentences that say what one thing has', () => {
+  it('"Each member has many bikes. A bike has a frame number …": the bikes are kept, with their fields, pointing at the member', () => {
+    const plan = planApp('A cycling club register. Each member has many bikes. A bike has a frame number, a colour and a purchase price. Members have a name and a phone.');
+    expect(names(plan)).toEqual(['members', 'bikes']);
+    expect(field(plan, 'bikes', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(plan, 'bikes', 'purchase_price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(entity(plan, 'members').fields.some((known) => known.name === 'purchase_price')).toBe(false);
+  });
+});
+
+describe('planApp reads yes/no facts said as a place or a state', () => {
+  it('"a flag for whether it\'s currently out on loan": a yes/no field named by the clause, no "flag"', () => {
+    const plan = planApp('A camera kit list: cameras with a brand, a price and a flag for whether it\'s currently out on loan');
+    expect(field(plan, 'cameras', 'out_on_loan').type).toBe('boolean');
+    expect(entity(plan, 'cameras').fields.some((known) => known.name === 'flag')).toBe(false);
+  });
+
+  it('"the title, the price, and whether it\'s on this week\'s list": "it" is the thing whose fields came just before', () => {
+    const plan = planApp('dinner planner - which dishes we cook, which farm is the source of each, the price, and whether it\'s on this week\'s list');
+    expect(field(plan, 'dishes', 'on_list').type).toBe('boolean');
+    expect(field(plan, 'dishes', 'farm')).toMatchObject({ type: 'reference', entity: 'farms' });
+  });
+});
