@@ -1151,6 +1151,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
     }
+    // "I need weighings for each lamb", "we want notes of every meeting": a plural of each thing already kept is a thing too
+    const ofEachKept = !listing && isPlural(text) && tags[index] === 'NOUN' && ['for', 'per', 'of'].includes(tokens[index + 1]?.text ?? '') && ['each', 'every'].includes(tokens[index + 2]?.text ?? '')
+      && isWord(tokens[index + 3]) && namedDraft(reading.entities, singularize(tokens[index + 3].text)) !== undefined
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text));
+    if (ofEachKept) {
+      const noun = matchDomainNoun(tokens, index);
+      nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      index += 1;
+      continue;
+    }
     const passive = passiveThing(index);
     if (passive && !listing) {
       nameCurrent(passive.draft, passive.start, index + 1).weak = false;
@@ -1190,10 +1200,23 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     // "boats have a type (…)", "rooms have a capacity": a plural thing starting a clause and having something is kept,
     // and what it has are its fields
-    if (!listing && clauseStart && isPlural(text) && tags[index] === 'NOUN' && ['have', 'has'].includes(tokens[index + 1]?.text ?? '') && ARTICLES.has(tokens[index + 2]?.text ?? '')
+    // ("Ewes have a tag number": the tagger takes a capitalised word opening a sentence for a name)
+    // ("Lambs belong to their mother, with a birth date": a plural thing belonging to another, then its own fields)
+    const belongs = ['belong', 'belongs'].includes(tokens[index + 1]?.text ?? '') && tokens[index + 2]?.text === 'to';
+    if (!listing && clauseStart && isPlural(text) && (tags[index] === 'NOUN' || tags[index] === 'PROPN') && ((['have', 'has'].includes(tokens[index + 1]?.text ?? '') && ARTICLES.has(tokens[index + 2]?.text ?? '')) || belongs)
       && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !USER_NOUNS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text))) {
       const noun = matchDomainNoun(tokens, index);
-      nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      const thing = nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1);
+      thing.weak = false;
+      if (belongs) {
+        // what it belongs to is a relation the second pass reads; ", with …" after it lists the thing's own fields
+        let end = index + 3;
+        while (end < index + 8 && isWord(tokens[end])) end += 1;
+        current = thing;
+        currentEnd = tokens[end]?.text === ',' && tokens[end + 1]?.text === 'with' ? end + 1 : end;
+        index = end;
+        continue;
+      }
       listing = 'entity';
       index += 2;
       continue;
@@ -1618,6 +1641,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const words = tokens.slice(start, end);
       if (!words.every((word, at) => isWord(word) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (isNoun(start + at) || tags[start + at] === 'ADJ'))) continue;
       if (!isNoun(end - 1) || UNIT_WORDS[words[length - 1].text] || APP_KIND_WORDS.includes(words[length - 1].text)) continue;
+      // ("every couple of weeks", "every few days": how often, of a unit of time or measure)
+      if (tokens[end]?.text === 'of' && UNIT_WORDS[tokens[end + 1]?.text ?? '']) continue;
       // ("every unit": a word a count only stands for, like "unit" for a quantity, names a thing after each)
       const known = libraryFieldName(toSnake(words[length - 1].text));
       if (known && !fieldLikeThing(words[length - 1].text) && (known === toSnake(singularize(words[length - 1].text)) || FIELD_LIBRARY[known].type !== 'integer')) continue;
@@ -1950,7 +1975,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let at = index + 1;
       if (['to', 'into'].includes(tokens[at]?.text ?? '')) at += 1;
       const { at: objectAt, many } = skipQuantifiers(at);
-      const object = draftAt(objectAt) ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
+      // ("belong to their mother ewe": a word before the thing may say which of them it is)
+      const described = tags[objectAt] === 'NOUN' && isWord(tokens[objectAt + 1]) && !isPlural(tokens[objectAt].text) ? draftAt(objectAt + 1) : null;
+      const object = draftAt(objectAt) ?? described ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
       if (subject && object && subject !== object.draft) {
         if (goesTo) relate(subject, object.draft, object.draft.singular, false, 'set_null');
         else if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');

@@ -303,3 +303,14 @@ describe('planApp reads yes/no facts said as a place or a state', () => {
     expect(field(plan, 'dishes', 'farm')).toMatchObject({ type: 'reference', entity: 'farms' });
   });
 });
+
+describe('planApp reads plain sentences about a farm\'s or a club\'s records', () => {
+  it('"Hives have a name. Colonies belong to their home hive, with a queen year …": each thing keeps its own fields', () => {
+    const plan = planApp('A bee keeping app. Hives have a name and a location. Colonies belong to their home hive, with a queen colour and a temper (calm/nervous). We check the colonies every couple of weeks, so I need inspections for each colony too.');
+    expect(names(plan)).toEqual(['hives', 'colonies', 'inspections']);
+    expect(field(plan, 'colonies', 'hive')).toMatchObject({ type: 'reference', entity: 'hives' });
+    expect(field(plan, 'colonies', 'temper').options).toEqual(['Calm', 'Nervous']);
+    expect(field(plan, 'inspections', 'colony')).toMatchObject({ type: 'reference', entity: 'colonies' });
+    expect(entity(plan, 'hives').fields.some((known) => known.name === 'temper')).toBe(false);
+  });
+});
