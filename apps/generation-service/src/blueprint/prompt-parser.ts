@@ -266,6 +266,9 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
     template = { type: 'boolean' };
   } else if (words[0] === 'number' && words[1] === 'of') {
     template = { type: 'integer' };
+  } else if (words.length === 1 && UNIT_WORDS[head] && !['days', 'weeks', 'months', 'years'].includes(head)) {
+    // "feeds (time, ml)", "runs (date, km)": a unit listed alone is an amount measured in it
+    template = { type: 'number', hint: UNIT_WORDS[head] };
   } else if (words[0] === 'how' && words[1] === 'many') {
     // "how many kilos", "how many": a count, named by what is counted (a unit keeps its hint)
     const counted = words.slice(2);
@@ -434,8 +437,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (noun) return at + noun.length;
     // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
     // ("swimmers, meets (when, where)": or a listed one its fields follow)
+    // ("baby log: feeds (time, ml), nappies, sleeps": the first item of a list after a colon, and the last one of a
+    // list of things, too)
+    const lastOfThings = [',', 'and'].includes(tokens[at - 1]?.text ?? '') && (tokens[at + 1] === undefined || END_PUNCT.has(tokens[at + 1].text))
+      && (tokens[at - 2]?.text === ')' || (isPlural(tokens[at - 2]?.text ?? '') && tags[at - 2] === 'NOUN'));
     const verbAsNoun = tags[at] === 'VERB' && (ARTICLES.has(tokens[at - 1]?.text ?? '') || isParticiple(tokens[at + 1]?.text ?? '')
-      || ([',', '/'].includes(tokens[at - 1]?.text ?? '') && ['(', ':'].includes(tokens[at + 1]?.text ?? '')));
+      || ([',', '/', ':'].includes(tokens[at - 1]?.text ?? '') && ['(', ':'].includes(tokens[at + 1]?.text ?? '')) || lastOfThings);
     if (tags[at] !== 'NOUN' && tags[at] !== 'PROPN' && !verbAsNoun) return -1;
     // a count ("episodes", "guests") may be a field, but what a list of things starts with is a thing
     const known = libraryFieldName(toSnake(word.text));

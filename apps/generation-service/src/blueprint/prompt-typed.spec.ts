@@ -527,3 +527,12 @@ describe('planApp reads a yes/no fact after a thing\'s fields in brackets', () =
     expect(entity(plan, 'customers').fields.some((known) => known.name === 'paid')).toBe(false);
   });
 });
+
+describe('planApp reads terse lists of things whose words are also verbs', () => {
+  it('"puppy log: feeds (time, ml), naps (short/long), plays": each listed item is a thing, a lone unit an amount', () => {
+    const plan = planApp('puppy log: feeds (time, ml), naps (short/long), plays');
+    expect(names(plan)).toEqual(['feeds', 'naps', 'plays']);
+    expect(field(plan, 'feeds', 'ml')).toMatchObject({ type: 'number', hint: 'ml' });
+    expect(field(plan, 'naps', 'type').options).toEqual(['Short', 'Long']);
+  });
+});
