@@ -33,6 +33,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'il faut': 'we need', 'faut': 'need', qui: 'who', que: 'that', dans: 'in', sur: 'on', par: 'by', entre: 'between', parmi: 'among', au: 'at', aux: 'to', ses: 'its', son: 'its', sa: 'its',
     ce: 'this', cette: 'this', ces: 'these', plusieurs: 'several', tous: 'all', toutes: 'all', si: 'if', soit: 'either', est: 'is', sont: 'are', 'à': 'to', en: 'in',
     // question words and clauses a fact or a relation is asked with ("quel élève", "s'il a réussi", "s'ils ont été vendus")
+    deux: '2', trois: '3', quatre: '4', cinq: '5', six: '6', dix: '10',
     quel: 'which', quelle: 'which', quels: 'which', quelles: 'which', "s'il": 'if it', "s'ils": 'if they', "s'elle": 'if it', "s'elles": 'if they',
     ont: 'have', 'été': 'been', aussi: 'also', ensuite: 'then', puis: 'then', veux: 'want', voudrais: 'would like', aimerais: 'would like',
     'né': 'born', 'née': 'born', 'nés': 'born', 'nées': 'born', vendu: 'sold', vendue: 'sold', vendus: 'sold', vendues: 'sold', 'réussi': 'passed', 'réussie': 'passed',
@@ -111,6 +112,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     zutaten: 'ingredients', kochzeit: 'cooking time', portionen: 'servings', autor: 'author', genre: 'genre', notizen: 'notes', kommentare: 'comments', tags: 'tags', schlagworte: 'tags',
     foto: 'photo', link: 'link', 'kapazität': 'capacity', morgen: 'morning', morgens: 'morning', vormittag: 'morning', nachmittag: 'afternoon', abend: 'evening', abends: 'evening',
     // measures: numbers
+    zwei: '2', drei: '3', vier: '4', 'fünf': '5', sechs: '6', zehn: '10',
     spender: 'donors', familien: 'families', fahrzeug: 'vehicle', fahrzeuge: 'vehicles', ergebnis: 'result', ergebnisse: 'results', verkauf: 'sales', verkauft: 'sold',
     'geburtsdatum': 'birth date', rasse: 'breed', geschlecht: 'sex',
     // "die besten Schwimmer oben": an order, best first
@@ -128,6 +130,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
     en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',
     // question words and common verbs ("quién compra", "cuántas docenas", "¿qué gallinero pone más?", "quiero ver")
+    dos: '2', tres: '3', cuatro: '4', cinco: '5', seis: '6', diez: '10',
     'qué': 'which', 'cuál': 'which', 'quién': 'who', 'cuántos': 'how many', 'cuántas': 'how many', 'número': 'number', 'número de': 'number of', 'más': 'most',
     'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',
     ganado: 'won', ganados: 'won', ganada: 'won', ganadas: 'won', vendido: 'sold', vendidos: 'sold', vendida: 'sold', vendidas: 'sold', compra: 'buys', compran: 'buy',

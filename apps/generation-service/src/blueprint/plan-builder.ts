@@ -323,6 +323,9 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     if (named) return named;
     if (!before.length) {
       if (generic) continue;
+      // "… on a board I can drag", "a calendar view of the drives would be great": a way of showing rows named in
+      // passing, after the prompt has opened, is no name for the app
+      if (VIEW_KINDS.includes(token.text) && index > 3) continue;
       return toTitle(token.raw);
     }
     const last = before[before.length - 1].toLowerCase();
@@ -338,6 +341,8 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
   return toTitle(`${primary.label_singular} ${domainKind}`);
 }
 
+/** App words that name a way of showing rows: "a board", "a calendar", "a list". */
+const VIEW_KINDS = ['board', 'calendar', 'list', 'leaderboard', 'ranking', 'table', 'overview', 'schedule', 'agenda'];
 /** Words that qualify an app's kind without naming its subject: "a kanban board", "a simple tracker". */
 const KIND_MODIFIERS = ['kanban', 'simple', 'shared', 'online', 'digital', 'smart', 'little', 'group', 'team', 'family', 'personal', 'visual', 'weekly', 'daily'];
 /** Who an app is for, which names no subject: "for our team", "for me". */

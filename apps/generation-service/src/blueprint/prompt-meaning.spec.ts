@@ -1,6 +1,6 @@
 import type { AppPlan } from '@appgen/contracts';
 import { BlueprintPromptError, planApp, revisePlan } from './plan-app';
-import { entity, field, names } from './plan-lookup.testing';
+import { entity, field, names, views } from './plan-lookup.testing';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 
 
@@ -405,5 +405,33 @@ describe('planApp names an app after the group or place a French, German or Span
     expect(planApp('Mi club de ajedrez: socios, partidas con fecha.').name).toBe('Club de ajedrez');
     expect(planApp('Unser Schachverein: Mitglieder, Partien mit Datum.').name).toBe('Schachverein');
     expect(planApp("Mon club d'échecs : membres, parties avec date.").name).toBe("Club d'échecs");
+  });
+});
+
+describe('planApp reads chatty paragraphs the way a person tells their day', () => {
+  it('"I want the owners, the owners\' dogs, and the walks: date, which owner books, short or long": things, a possessive and a choice', () => {
+    const plan = planApp('We share dog walking among neighbours. I want the owners, the owners\' dogs, and the walks: date, which owner books, short or long, and notes. A calendar view of the walks would help.');
+    expect(names(plan)).toEqual(['owners', 'dogs', 'walks']);
+    expect(field(plan, 'dogs', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(field(plan, 'walks', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(entity(plan, 'walks').fields.find((known) => known.options?.includes('Short'))?.options).toEqual(['Short', 'Long']);
+    expect(views(plan, 'walks')).toContain('calendar:date');
+    // a calendar asked for in passing names no app "Calendar"
+    expect(plan.name).not.toBe('Calendar');
+  });
+
+  it('"I can put in each job as it comes in: address, the size (small, large) and what the client pays": the job\'s fields', () => {
+    const plan = planApp('I run a small removals firm. I\'d love an app where I can put in each job as it comes in: the address, the size (small, medium, large) and what the client pays us, and each job is linked to a mover. Also want to see which mover did the most jobs!');
+    expect(field(plan, 'jobs', 'size').options).toEqual(['Small', 'Medium', 'Large']);
+    expect(entity(plan, 'jobs').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(field(plan, 'jobs', 'mover')).toMatchObject({ type: 'reference', entity: 'movers' });
+    expect(views(plan, 'movers')).toContain('ranking:jobs');
+  });
+
+  it('"I have three greenhouses … Which greenhouse grows the most?": counted things are kept and the one asked about is ranked', () => {
+    const plan = planApp('I have three greenhouses with heaters. I want to record the harvest of each greenhouse (date and kilos). Which greenhouse grows the most?');
+    expect(names(plan)[0]).toBe('greenhouses');
+    expect(field(plan, 'harvests', 'greenhouse')).toMatchObject({ type: 'reference', entity: 'greenhouses' });
+    expect(views(plan, 'greenhouses').some((view) => view.startsWith('ranking:'))).toBe(true);
   });
 });

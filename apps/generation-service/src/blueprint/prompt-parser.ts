@@ -60,6 +60,8 @@ const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his',
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 /** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
 const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
+/** Numbers written as words, saying how many things there are ("three henhouses"). */
+const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'twenty'];
 /** Words that order rows by a number ("best score first"). */
 const SUPERLATIVES = ['best', 'most', 'top', 'highest', 'lowest', 'fewest', 'least', 'worst'];
 /** Words that name a way of showing rows: never a field. */
@@ -405,6 +407,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   /** the thing a sentence speaks of, named after "each" at its start */
   let eachSubject: EntityDraft | null = null;
 
+  /** "the parents' kids", "my clients appointments": a plural owning the plural thing right after it, which the second pass relates. */
+  const ownedAfter = (at: number): boolean => isWord(tokens[at]) && isPlural(tokens[at].text) && tags[at] === 'NOUN' && !STOP_WORDS.includes(tokens[at].text) && !UNIT_WORDS[tokens[at].text]
+    && isWord(tokens[at + 1]) && isPlural(tokens[at + 1].text) && tags[at + 1] === 'NOUN' && !STOP_WORDS.includes(tokens[at + 1].text) && !UNIT_WORDS[tokens[at + 1].text]
+    && !libraryFieldName(toSnake(tokens[at + 1].text));
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
     const found = reading.entities.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
     if (found) return found;
@@ -420,6 +426,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   const listedThing = (index: number, lookAhead = true): number => {
     let at = index;
     while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
+    // "three henhouses", "2 boats": how many there are; "the owners' dogs": whose they are
+    if (isWord(tokens[at]) && (isNumber(tokens[at]) || NUMBER_WORDS.includes(tokens[at].text) || ownedAfter(at)) && isWord(tokens[at + 1]) && isPlural(tokens[at + 1].text)) at += 1;
     // "which cocktails we make", "what plants we grow": the things the user does something with
     if (['which', 'what'].includes(tokens[at]?.text ?? '') && ['we', 'i', 'you', 'they'].includes(tokens[at + 2]?.text ?? '') && tags[at + 3] === 'VERB') at += 1;
     // "menu items with price", "cast members, roles": a singular noun before a plural thing is part of its name
@@ -688,6 +696,17 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0
           && (([',', '('].includes(tokens[first]?.text ?? '') && thingFollows(first)) || (tokens[first]?.text === 'with' && index + 1 === first - 1));
         const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
+        // "I can put in each delivery as it comes in: pickup address, …": the thing said after "each" in the clause
+        // the colon ends is the one whose fields are listed
+        let eachAt = index - 1;
+        while (eachAt > 0 && !END_PUNCT.has(tokens[eachAt].text) && tokens[eachAt].text !== ':' && !['each', 'every'].includes(tokens[eachAt].text)) eachAt -= 1;
+        const eachWord = tokens[eachAt + 1];
+        const eachOne = token.text === ':' && !thingsListed && ['each', 'every'].includes(tokens[eachAt]?.text ?? '') && isWord(eachWord) && tags[eachAt + 1] === 'NOUN'
+          && !STOP_WORDS.includes(eachWord.text) && !UNIT_WORDS[eachWord.text] && !APP_KIND_WORDS.includes(eachWord.text) && (!libraryFieldName(toSnake(eachWord.text)) || fieldLikeThing(eachWord.text));
+        if (eachOne && (!current || currentEnd <= eachAt)) {
+          const noun = matchDomainNoun(tokens, eachAt + 1);
+          nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([eachWord.text]), null), eachAt + 1, eachAt + 2).weak = false;
+        }
         if (thingsListed) {
           listing = 'app';
           appListHasFields = false;
@@ -733,7 +752,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
     }
     // "there are visitors, items and fixers", "we have volunteers and animals": what there is, listed, are things kept
-    const existential = (['are', 'is', 'be'].includes(text) && (tokens[index - 1]?.text === 'there' || (tokens[index - 2]?.text === 'there' && ['must', 'should', 'will', 'can', 'would'].includes(tokens[index - 1]?.text ?? '')))) || (['have', "we've", 'got'].includes(text) && ['we', 'i', "we've"].includes(tokens[index - 1]?.text ?? ''));
+    // ("I want the parents, the kids and the drives", "we need members, boats and trips": what the user wants, listed)
+    const existential = (['are', 'is', 'be'].includes(text) && (tokens[index - 1]?.text === 'there' || (tokens[index - 2]?.text === 'there' && ['must', 'should', 'will', 'can', 'would'].includes(tokens[index - 1]?.text ?? ''))))
+      || (['have', "we've", 'got', 'want', 'need'].includes(text) && ['we', 'i', "we've"].includes(tokens[index - 1]?.text ?? ''));
     if (existential && !listing && listedThing(index + 1) > 0 && (thingFollows(listedThing(index + 1)) || endsThing(listedThing(index + 1)) === 'fields')) {
       listing = 'app';
       appListHasFields = false;
@@ -811,8 +832,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
 
     if (listing) {
       // "which cocktails we make": the things, without the question word
-      if (['which', 'what'].includes(text) && listing === 'app' && listedThing(index) > index + 1) {
-        index += 1;
+      // ("the parents, the parents' kids": a thing already kept, owning the next, which the second pass relates)
+      let owning = index;
+      while (isWord(tokens[owning]) && ARTICLES.has(tokens[owning].text)) owning += 1;
+      const possessor = ownedAfter(owning);
+      const counted = isNumber(tokens[owning]) || NUMBER_WORDS.includes(tokens[owning]?.text ?? '');
+      if ((['which', 'what'].includes(text) || possessor || counted) && listing === 'app' && listedThing(owning + 1) > owning + 1) {
+        index = owning + 1;
         continue;
       }
       // "material: PLA/PETG/ABS", "freshwater/saltwater": words joined by slashes are the choices of one field, the
@@ -864,8 +890,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       // "(which artist, which client, date)": a thing the row points at, which the second pass reads; the list goes on
-      if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && [',', ')'].includes(tokens[index + 2]?.text ?? '')) {
-        index += 2;
+      // ("date, which parent drives, morning or afternoon": a short clause about it, too)
+      const whichEnd = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 4 && (candidate.punct || SEPARATORS.has(candidate.text)));
+      if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && whichEnd > 0 && [',', ')', 'and', '.'].includes(tokens[whichEnd].text)) {
+        index = whichEnd;
         continue;
       }
       // "with the date, whether the queen was seen and notes": a yes/no fact, which the second pass reads
@@ -2258,6 +2286,21 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (owner) owner.money = true;
     }
 
+    // "which rider did the most deliveries", "which henhouse lays the most?": the things asked about are ranked, by the
+    // count named after "most" when there is one
+    if (text === 'which' && draftAt(index + 1) && !isPlural(next?.text ?? '')) {
+      const asked = draftAt(index + 1);
+      const mostAt = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 6 && ['most', 'more'].includes(candidate.text)
+        && tokens.slice(index + 2, at).every((word) => isWord(word) && !SEPARATORS.has(word.text)));
+      if (asked && mostAt > 0) {
+        const counted = skipQuantifiers(mostAt + 1).at;
+        const word = tokens[counted];
+        const field = isWord(word) && isPlural(word.text) && isNoun(counted) && !UNIT_WORDS[word.text] ? toSnake(word.text) : undefined;
+        reading.views.push({ kind: 'ranking', entity: asked.draft.singular, ...(field ? { field } : {}) });
+        index = field ? counted : mostAt;
+        continue;
+      }
+    }
     // "the most votes", "best score first", "voted on": ordered by that number
     const scoreWord = (['most', 'best', 'top', 'highest'].includes(text) ? tokens.slice(index + 1, index + 4).find((candidate) => isWord(candidate) && SCORE_WORDS.includes(candidate.text)) : undefined)
       ?? (['vote', 'votes', 'voted', 'upvote', 'upvotes'].includes(text) ? { text: 'votes' } : undefined);
