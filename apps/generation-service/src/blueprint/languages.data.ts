@@ -33,6 +33,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'il faut': 'we need', 'faut': 'need', qui: 'who', que: 'that', dans: 'in', sur: 'on', par: 'by', entre: 'between', parmi: 'among', au: 'at', aux: 'to', ses: 'its', son: 'its', sa: 'its',
     ce: 'this', cette: 'this', ces: 'these', plusieurs: 'several', tous: 'all', toutes: 'all', si: 'if', soit: 'either', est: 'is', sont: 'are', 'à': 'to', en: 'in',
     // question words and clauses a fact or a relation is asked with ("quel élève", "s'il a réussi", "s'ils ont été vendus")
+    quotidien: 'daily', quotidienne: 'daily', quotidiens: 'daily', quotidiennes: 'daily', hebdomadaire: 'weekly', mensuel: 'monthly', mensuelle: 'monthly',
     deux: '2', trois: '3', quatre: '4', cinq: '5', six: '6', dix: '10',
     quel: 'which', quelle: 'which', quels: 'which', quelles: 'which', "s'il": 'if it', "s'ils": 'if they', "s'elle": 'if it', "s'elles": 'if they',
     ont: 'have', 'été': 'been', aussi: 'also', ensuite: 'then', puis: 'then', veux: 'want', voudrais: 'would like', aimerais: 'would like',
@@ -130,6 +131,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
     en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',
     // question words and common verbs ("quién compra", "cuántas docenas", "¿qué gallinero pone más?", "quiero ver")
+    apuntar: 'record', anotar: 'record', diaria: 'daily', diarias: 'daily', diarios: 'daily', semanal: 'weekly', mensual: 'monthly',
     dos: '2', tres: '3', cuatro: '4', cinco: '5', seis: '6', diez: '10',
     'qué': 'which', 'cuál': 'which', 'quién': 'who', 'cuántos': 'how many', 'cuántas': 'how many', 'número': 'number', 'número de': 'number of', 'más': 'most',
     'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',

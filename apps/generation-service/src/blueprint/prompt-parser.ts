@@ -754,7 +754,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "there are visitors, items and fixers", "we have volunteers and animals": what there is, listed, are things kept
     // ("I want the parents, the kids and the drives", "we need members, boats and trips": what the user wants, listed)
     const existential = (['are', 'is', 'be'].includes(text) && (tokens[index - 1]?.text === 'there' || (tokens[index - 2]?.text === 'there' && ['must', 'should', 'will', 'can', 'would'].includes(tokens[index - 1]?.text ?? ''))))
-      || (['have', "we've", 'got', 'want', 'need'].includes(text) && ['we', 'i', "we've"].includes(tokens[index - 1]?.text ?? ''));
+      || (['have', "we've", 'got', 'want', 'need'].includes(text) && ['we', 'i', "we've"].includes(tokens[index - 1]?.text ?? ''))
+      // ("Tengo tres gallineros" → "have 3 henhouses": languages that drop the "I" open the sentence with the verb)
+      || (['have', 'want', 'need'].includes(text) && (index === 0 || END_PUNCT.has(tokens[index - 1].text)));
     if (existential && !listing && listedThing(index + 1) > 0 && (thingFollows(listedThing(index + 1)) || endsThing(listedThing(index + 1)) === 'fields')) {
       listing = 'app';
       appListHasFields = false;
@@ -934,8 +936,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const resumes = thingEnd > 0 && listing === 'entity' && (!libraryFieldName(toSnake(tokens[thingEnd - 1].text)) || doneToThing) ? endsThing(thingEnd) : null;
       // "…, and payments of each student with the amount": a thing of each other thing is a thing too
       // ("…, and sales per item per event": of a thing already named, too)
-      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[thingEnd].text)
-        && (['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') || (isWord(tokens[thingEnd + 1]) && namedDraft(reading.entities, singularize(tokens[thingEnd + 1].text)) !== undefined));
+      // ("…, and the kids born of each goat with their sex": what was born, made or done of each, too)
+      const ofAt = resumes === 'clause' && isParticiple(tokens[thingEnd].text) && RELATION_PREPOSITIONS.includes(tokens[thingEnd + 1]?.text ?? '') ? thingEnd + 1 : thingEnd;
+      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[ofAt].text)
+        && (['each', 'every'].includes(tokens[ofAt + 1]?.text ?? '') || (ofAt === thingEnd && isWord(tokens[ofAt + 1]) && namedDraft(reading.entities, singularize(tokens[ofAt + 1].text)) !== undefined));
       const doneTo = resumes === 'clause' && ['we', 'i', 'you', 'they'].includes(tokens[thingEnd].text);
       // "…, and sales of grapes to wineries with the price": a thing placed by a short clause that then takes fields
       const clauseEnd = tokens.findIndex((candidate, at) => at > thingEnd && (candidate.punct || SEPARATORS.has(candidate.text) || candidate.text === 'with'));
@@ -1187,12 +1191,20 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
     }
     // "I need weighings for each lamb", "we want notes of every meeting": a plural of each thing already kept is a thing too
-    const ofEachKept = !listing && isPlural(text) && tags[index] === 'NOUN' && ['for', 'per', 'of'].includes(tokens[index + 1]?.text ?? '') && ['each', 'every'].includes(tokens[index + 2]?.text ?? '')
-      && isWord(tokens[index + 3]) && namedDraft(reading.entities, singularize(tokens[index + 3].text)) !== undefined
-      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text));
+    // ("then the milking of each goat (date, litres)", "the kids born of each goat with their sex": one said with an
+    // article, or what was born, made or done of each, too)
+    // ("la puesta diaria de cada gallinero" → "the laying daily of each henhouse": how often may come between)
+    const participleAfter = isParticiple(tokens[index + 1]?.text ?? '') || ['daily', 'weekly', 'monthly', 'yearly'].includes(tokens[index + 1]?.text ?? '') ? 1 : 0;
+    const ofEachAt = index + 1 + participleAfter;
+    const articled = ['the', 'a', 'an'].includes(tokens[index - 1]?.text ?? '');
+    const ofEachKept = !listing && (tags[index] === 'NOUN' || tags[index] === 'PROPN' || (articled && tags[index] === 'VERB' && !participleAfter)) && (isPlural(text) || articled)
+      && ['for', 'per', 'of', 'from'].includes(tokens[ofEachAt]?.text ?? '') && ['each', 'every'].includes(tokens[ofEachAt + 1]?.text ?? '')
+      && isWord(tokens[ofEachAt + 2]) && namedDraft(reading.entities, singularize(tokens[ofEachAt + 2].text)) !== undefined && namedDraft(reading.entities, singularize(text)) === undefined
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !APP_KIND_WORDS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text));
     if (ofEachKept) {
       const noun = matchDomainNoun(tokens, index);
       nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      listing = null;
       index += 1;
       continue;
     }
@@ -1206,7 +1218,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if ((text === 'for' || text === 'per') && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') && !listing && (index === 0 || !isWord(tokens[index - 1]))) {
       const noun = matchDomainNoun(tokens, index + 2);
       const thingAt = index + 2;
-      const named = noun ?? (isWord(tokens[thingAt]) && tags[thingAt] === 'NOUN' && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
+      const named = noun ?? (isWord(tokens[thingAt]) && (tags[thingAt] === 'NOUN' || tags[thingAt] === 'PROPN') && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
         ? { length: 1, singular: singularSnakeOf([tokens[thingAt].text]), domainKey: null } : null);
       if (named) {
         nameCurrent(entityFor(named.singular, named.domainKey), thingAt, thingAt + named.length).weak = false;
@@ -1349,7 +1361,9 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 // --- what the prompt means between its entities -------------------------------------------------------------
 
 /** The draft a word names: its own, or the one thing whose name it ends ("item" of "menu items", "member" of "cast members"). */
-function namedDraft(drafts: EntityDraft[], singular: string): EntityDraft | undefined {
+function namedDraft(drafts: EntityDraft[], word: string): EntityDraft | undefined {
+  // ("chèvre": names are snake_case ASCII)
+  const singular = toSnake(word);
   const own = drafts.find((draft) => draft.singular === singular);
   if (own) return own;
   const ending = drafts.filter((draft) => draft.singular.endsWith(`_${singular}`));
@@ -1630,7 +1644,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   };
   /** "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before. */
   const factOwnerBefore = (index: number): EntityDraft | undefined => (['it', 'they'].includes(tokens[index + 1]?.text ?? '')
-    ? tokens.slice(Math.max(0, index - 6), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
+    ? tokens.slice(Math.max(0, index - 9), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
     : undefined);
   const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
     if (from === to) return;
@@ -1878,7 +1892,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "expenses paid by one person", "tasks assigned to a member", "films screened in sessions", "meals made from
     // recipes": a participle and a preposition relate the thing before to the thing after
     // ("ranked by the author" orders them: no relation)
-    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1]) && !ORDERING_WORDS.includes(tokens[index - 1].text)) {
+    // ("the kids born of each goat": "of" with "each" too)
+    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && (text !== 'of' || ['each', 'every'].includes(next?.text ?? '')))) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1]) && !ORDERING_WORDS.includes(tokens[index - 1].text)) {
       let owner = draftBefore(index - 1);
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
@@ -1974,8 +1989,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const eachPlaced = placed < index || ['each', 'every'].includes(tokens[placed - 2]?.text ?? '') ? eachThing(placed) : null;
       // "goals of each player in each match": the goals are placed in the match, not the player
       const record = eachPlaced && placed === index && ['of', 'for', 'per', 'by'].includes(tokens[index - 3]?.text ?? '') ? draftAt(index - 4) : null;
-      const before = (record && record.draft !== eachPlaced ? record : null) ?? (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? (placed > 1 ? draftAt(placed - 2) : null);
-      const endsBefore = before && (eachPlaced || draftAt(placed - 1) ? true : draftAt(placed - 2)?.length === 2);
+      // ("la puesta diaria de cada gallinero" → "the laying daily of each henhouse": how often may come between)
+      const often = ['daily', 'weekly', 'monthly', 'yearly'].includes(tokens[placed - 1]?.text ?? '') && draftAt(placed - 2)?.length === 1 ? draftAt(placed - 2) : null;
+      const before = (record && record.draft !== eachPlaced ? record : null) ?? (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? often ?? (placed > 1 ? draftAt(placed - 2) : null);
+      const endsBefore = before && (eachPlaced || draftAt(placed - 1) || often ? true : draftAt(placed - 2)?.length === 2);
       if (before && endsBefore) {
         const { at, many } = skipQuantifiers(index + 1);
         const existing = draftAt(at);

@@ -536,3 +536,26 @@ describe('planApp reads terse lists of things whose words are also verbs', () =>
     expect(field(plan, 'naps', 'type').options).toEqual(['Short', 'Long']);
   });
 });
+
+describe('planApp reads "the X of each Y" said after the things are named', () => {
+  it('"Then the shearing of each sheep (date, kilos), and the lambs born of each sheep with their sex": both are things of the sheep', () => {
+    const plan = planApp('For each sheep: name, breed. Then the shearing of each sheep (date, kilos of wool), and the lambs born of each sheep with their sex (male or female) and if they have been sold.');
+    expect(field(plan, 'shearings', 'sheep')).toMatchObject({ type: 'reference', entity: 'sheep' });
+    expect(field(plan, 'lambs', 'sheep')).toMatchObject({ type: 'reference', entity: 'sheep' });
+    expect(field(plan, 'lambs', 'sold').type).toBe('boolean');
+    expect(field(plan, 'lambs', 'sex').options).toEqual(['Male', 'Female']);
+  });
+
+  it('"Pour chaque ruche : … Ensuite la récolte de chaque ruche (date, kilos)": the same in French, with accented words', () => {
+    const plan = planApp('Pour chaque ruche : nom, emplacement. Ensuite la récolte de chaque ruche (date, kilos de miel).');
+    expect(field(plan, 'recoltes', 'ruche')).toMatchObject({ type: 'reference', entity: 'ruches' });
+  });
+
+  it('"Tengo dos huertos … apuntar la cosecha diaria de cada huerto (…) ¿Qué huerto da más?": pro-drop, a daily record, a ranking', () => {
+    const plan = planApp('Tengo dos huertos con frutales. Quiero apuntar la cosecha diaria de cada huerto (fecha y kilos). ¿Qué huerto da más?');
+    expect(plan.language).toBe('es');
+    expect(names(plan)).toEqual(expect.arrayContaining(['huertos', 'cosechas']));
+    expect(field(plan, 'cosechas', 'huerto')).toMatchObject({ type: 'reference', entity: 'huertos' });
+    expect(views(plan, 'huertos').some((view) => view.startsWith('ranking:'))).toBe(true);
+  });
+});

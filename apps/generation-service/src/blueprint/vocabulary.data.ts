@@ -706,7 +706,7 @@ export const ACTING_VERBS = [
 /** Past participles that are not a word + "ed" ("paid by one person"). */
 export const IRREGULAR_PARTICIPLES = ['paid', 'made', 'written', 'led', 'owned', 'run', 'held', 'sent', 'taught', 'bought', 'kept', 'given', 'done', 'hosted', 'won', 'chosen', 'taken', 'brought', 'sold', 'built', 'driven', 'lent', 'borrowed', 'split', 'shared', 'cooked', 'read', 'sung', 'drawn',
   'set', 'put', 'cut', 'seen', 'found', 'shown', 'known', 'grown', 'thrown', 'left', 'lost', 'met', 'told', 'spent', 'laid', 'fed', 'bred', 'worn',
-  'eaten', 'ridden', 'flown', 'hidden', 'caught', 'heard', 'said', 'understood', 'begun', 'dealt', 'struck'];
+  'eaten', 'born', 'ridden', 'flown', 'hidden', 'caught', 'heard', 'said', 'understood', 'begun', 'dealt', 'struck'];
 
 /** Prepositions after which a list of people share a thing ("shared among several", "split between friends"). */
 /** Participles that only link a thing to another ("orders linked to a customer"): the link is named after the other. */
