@@ -634,6 +634,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const token = tokens[index];
     if (token.punct) {
       // "games (title, broken?), tables, bookings": after a thing's fields in brackets the list of things goes on
+      // "freezers (name, room) → boxes in a freezer (shelf) → samples in a box (…)": an arrow after a thing's fields
+      // leads to the next thing, as a comma does
+      if (token.text === ')' && tokens[index + 1]?.text === '>' && listedThing(index + 2) > 0 && endsThing(listedThing(index + 2)) !== null) {
+        listing = 'app';
+        appListHasFields = false;
+        thingsList = true;
+        index += 2;
+        continue;
+      }
       if (token.text === ')' && thingsList && thingFollows(index + 1)) {
         listing = 'app';
         appListHasFields = false;
@@ -1117,7 +1126,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "each repair belongs to a property, has a contractor": the sentence's subject has them
     if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
     const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ORDERING_WORDS.includes(candidate.text));
-    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
+    // ("whether a sample has been used up": the "has" of a yes/no clause lists nothing)
+    const factAt = tokens.findIndex((word, at) => at >= index - 4 && at < index && ['whether', 'if'].includes(word.text));
+    const inFact = factAt >= 0 && tags.slice(factAt + 1, index).includes('NOUN');
+    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !inFact && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
       appListHasFields = false;
       afterAppWord = false;

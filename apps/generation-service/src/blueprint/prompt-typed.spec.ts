@@ -559,3 +559,14 @@ describe('planApp reads "the X of each Y" said after the things are named', () =
     expect(views(plan, 'huertos').some((view) => view.startsWith('ranking:'))).toBe(true);
   });
 });
+
+describe('planApp reads a chain of things joined by arrows after their fields', () => {
+  it('"shelves (name, room) → bins on a shelf (label) → parts in a bin (…)": each points at the one before; "whether a part has been used up" is the part\'s', () => {
+    const plan = planApp('Stock tracking for our workshop: shelves (name, room) → bins on a shelf (label) → parts in a bin (part number, kind: screw/bolt/nut, bought date). Need to know whether a part has been used up.');
+    expect(names(plan)).toEqual(['shelves', 'bins', 'parts']);
+    expect(field(plan, 'bins', 'shelf')).toMatchObject({ type: 'reference', entity: 'shelves' });
+    expect(field(plan, 'parts', 'bin')).toMatchObject({ type: 'reference', entity: 'bins' });
+    expect(field(plan, 'parts', 'used_up').type).toBe('boolean');
+    expect(entity(plan, 'parts').fields.some((known) => known.name.startsWith('been'))).toBe(false);
+  });
+});
