@@ -60,6 +60,8 @@ const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his',
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 /** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
 const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
+/** Nouns of a list a user keeps of things: "a list of funders", "an overview of our growers". */
+const LIST_NOUNS = ['list', 'lists', 'overview', 'record', 'records', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'inventory'];
 /** Numbers written as words, saying how many things there are ("three henhouses"). */
 const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'twenty'];
 /** Words that order rows by a number ("best score first"). */
@@ -266,7 +268,8 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
     template = DURATION_TIME_WORDS.includes(words[words.length - 2]) ? { type: 'integer', hint: 'minutes' } : { type: 'datetime' };
   } else if (yesNo || words[0] === 'is' || words[0] === 'has') {
     template = { type: 'boolean' };
-  } else if (words[0] === 'number' && words[1] === 'of') {
+  } else if ((words[0] === 'number' || (words[0] === 'amount' && words.length === 3 && isPlural(words[2]) && !UNIT_WORDS[words[2]])) && words[1] === 'of') {
+    // ("the amount of bulbs": a count of things, where an amount alone is money)
     template = { type: 'integer' };
   } else if (words.length === 1 && UNIT_WORDS[head] && !['days', 'weeks', 'months', 'years'].includes(head)) {
     // "feeds (time, ml)", "runs (date, km)": a unit listed alone is an amount measured in it
@@ -842,6 +845,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     if (listing) {
+      // "our suppliers and batches, per batch the grade (…), the amount": what follows is the fields of each of a kept thing
+      const eachOfAt = ['each', 'every'].includes(tokens[index + 1]?.text ?? '') ? index + 2 : index + 1;
+      const perKept = ['per', 'for'].includes(text) && tokens[index - 1]?.text === ',' && (text === 'per' || eachOfAt === index + 2) && isWord(tokens[eachOfAt])
+        ? namedDraft(reading.entities, singularize(tokens[eachOfAt].text)) : undefined;
+      if (perKept && ARTICLES.has(tokens[eachOfAt + 1]?.text ?? '')) {
+        nameCurrent(perKept, eachOfAt, eachOfAt + 1);
+        listing = 'entity';
+        index = eachOfAt + 1;
+        continue;
+      }
       // "which cocktails we make": the things, without the question word
       // ("the parents, the parents' kids": a thing already kept, owning the next, which the second pass relates)
       let owning = index;
@@ -1220,6 +1233,22 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       index += 1;
       continue;
     }
+    // "I keep a list of funders (foundations, councils)", "an overview of our growers": what the list is of is kept
+    if (LIST_NOUNS.includes(text) && tokens[index + 1]?.text === 'of' && !listing) {
+      const at = skipDeterminers(tokens, index + 2);
+      const word = tokens[at];
+      if (isWord(word) && isPlural(word.text) && (tags[at] === 'NOUN' || tags[at] === 'PROPN') && !STOP_WORDS.includes(word.text) && !UNIT_WORDS[word.text] && (!libraryFieldName(toSnake(word.text)) || fieldLikeThing(word.text))) {
+        const noun = matchDomainNoun(tokens, at);
+        nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([word.text]), null), at, at + 1).weak = false;
+        if (thingFollows(at + 1)) {
+          listing = 'app';
+          appListHasFields = false;
+          thingsList = true;
+        }
+        index = at + 1;
+        continue;
+      }
+    }
     const passive = passiveThing(index);
     if (passive && !listing) {
       nameCurrent(passive.draft, passive.start, index + 1).weak = false;
@@ -1227,17 +1256,43 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       continue;
     }
     // "for each meeting we need the date, the place and the book": the thing, and a list of its fields
-    if ((text === 'for' || text === 'per') && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') && !listing && (index === 0 || !isWord(tokens[index - 1]))) {
-      const noun = matchDomainNoun(tokens, index + 2);
-      const thingAt = index + 2;
-      const named = noun ?? (isWord(tokens[thingAt]) && (tags[thingAt] === 'NOUN' || tags[thingAt] === 'PROPN') && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
-        ? { length: 1, singular: singularSnakeOf([tokens[thingAt].text]), domainKey: null } : null);
+    // ("per lot the variety (…)": "per" alone says "for each")
+    const perOne = text === 'per' && isWord(tokens[index + 1]) && !isPlural(tokens[index + 1].text) && tags[index + 1] === 'NOUN' && !['each', 'every'].includes(tokens[index + 1].text);
+    if ((text === 'for' || text === 'per') && (['each', 'every'].includes(tokens[index + 1]?.text ?? '') || perOne) && !listing && (index === 0 || !isWord(tokens[index - 1]) || tokens[index - 1].text === 'and')) {
+      const thingAt = perOne ? index + 1 : index + 2;
+      const noun = matchDomainNoun(tokens, thingAt);
+      // (a word also naming a field, "venue", is the thing when the prompt already keeps it)
+      const kept = isWord(tokens[thingAt]) ? namedDraft(reading.entities, singularize(tokens[thingAt].text)) : undefined;
+      const named = noun ?? (kept ? { length: 1, singular: kept.singular, domainKey: kept.domainKey } : null)
+        ?? (isWord(tokens[thingAt]) && (tags[thingAt] === 'NOUN' || tags[thingAt] === 'PROPN') && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
+          ? { length: 1, singular: singularSnakeOf([tokens[thingAt].text]), domainKey: null } : null);
       if (named) {
-        nameCurrent(entityFor(named.singular, named.domainKey), thingAt, thingAt + named.length).weak = false;
+        const each = entityFor(named.singular, named.domainKey);
+        nameCurrent(each, thingAt, thingAt + named.length).weak = false;
+        // "and for each funder the applications we've sent: title, amount": the things kept of each, with their fields
+        const ownedAt = skipDeterminers(tokens, thingAt + named.length);
+        const ownedWord = tokens[ownedAt];
+        if (ownedAt > thingAt + named.length && isWord(ownedWord) && isPlural(ownedWord.text) && (tags[ownedAt] === 'NOUN' || (tags[ownedAt] === 'VERB' && ARTICLES.has(tokens[ownedAt - 1].text)))
+          && !STOP_WORDS.includes(ownedWord.text) && !UNIT_WORDS[ownedWord.text]
+          && (!libraryFieldName(toSnake(ownedWord.text)) || fieldLikeThing(ownedWord.text))) {
+          const ownedNoun = matchDomainNoun(tokens, ownedAt);
+          const owned = ownedNoun && ownedNoun.length === 1 ? entityFor(ownedNoun.singular, ownedNoun.domainKey) : entityFor(singularSnakeOf([ownedWord.text]), null);
+          addField(owned.fields, { name: each.singular, label: toSentence(each.singular), type: 'text', required: false });
+          nameCurrent(owned, ownedAt, ownedAt + 1).weak = false;
+          let end = ownedAt + 1;
+          while (end < ownedAt + 10 && isWord(tokens[end]) && !['with', 'having', 'including'].includes(tokens[end].text)) end += 1;
+          if (tokens[end]?.text === ':' || ['with', 'having', 'including'].includes(tokens[end]?.text ?? '')) {
+            currentEnd = end;
+            listing = 'entity';
+            index = end + 1;
+          } else index = ownedAt + 1;
+          continue;
+        }
         let at = thingAt + named.length;
         if (tokens[at]?.text === ',') at += 1;
         while (isWord(tokens[at]) && at < thingAt + named.length + 4 && FOR_EACH_SAYING.includes(tokens[at].text)) at += 1;
-        if (at > thingAt + named.length + (tokens[thingAt + named.length]?.text === ',' ? 1 : 0)) listing = 'entity';
+        // ("per lot the variety (…), the number of bulbs": its fields may follow at once, after an article)
+        if (at > thingAt + named.length + (tokens[thingAt + named.length]?.text === ',' ? 1 : 0) || ARTICLES.has(tokens[at]?.text ?? '')) listing = 'entity';
         index = at;
         continue;
       }

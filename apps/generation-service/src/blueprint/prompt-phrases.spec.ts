@@ -314,3 +314,21 @@ describe('planApp reads plain sentences about a farm\'s or a club\'s records', (
     expect(entity(plan, 'hives').fields.some((known) => known.name === 'temper')).toBe(false);
   });
 });
+
+describe('planApp reads lists a user keeps and what is kept of each', () => {
+  it('"I keep a list of venues and for each venue the gigs we\'ve played or booked: date, fee": venues and gigs pointing at them', () => {
+    const plan = planApp('I manage a small band. I\'d like a tool where I keep a list of venues and for each venue the gigs we\'ve played or booked: date, fee, and status (booked, played, cancelled).');
+    expect(names(plan)).toEqual(expect.arrayContaining(['venues', 'gigs']));
+    expect(field(plan, 'gigs', 'venue')).toMatchObject({ type: 'reference', entity: 'venues' });
+    expect(field(plan, 'gigs', 'status').options).toEqual(['Booked', 'Played', 'Cancelled']);
+    expect(entity(plan, 'venues').fields.some((known) => known.name === 'status')).toBe(false);
+  });
+
+  it('"an overview of our suppliers …, per batch the grade (a, b, c), the amount of crates": the fields of each batch', () => {
+    const plan = planApp('I want to make an overview of our suppliers and batches, per batch the grade (premium, standard, seconds), the amount of crates and the price.');
+    expect(names(plan)).toEqual(['suppliers', 'batches']);
+    expect(field(plan, 'batches', 'grade').options).toEqual(['Premium', 'Standard', 'Seconds']);
+    expect(field(plan, 'batches', 'amount_of_crates').type).toBe('integer');
+    expect(field(plan, 'batches', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+});
