@@ -453,7 +453,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const lastOfThings = [',', 'and'].includes(tokens[at - 1]?.text ?? '') && (tokens[at + 1] === undefined || END_PUNCT.has(tokens[at + 1].text))
       && (tokens[at - 2]?.text === ')' || (isPlural(tokens[at - 2]?.text ?? '') && tags[at - 2] === 'NOUN'));
     const verbAsNoun = tags[at] === 'VERB' && (ARTICLES.has(tokens[at - 1]?.text ?? '') || isParticiple(tokens[at + 1]?.text ?? '')
-      || ([',', '/', ':'].includes(tokens[at - 1]?.text ?? '') && ['(', ':'].includes(tokens[at + 1]?.text ?? '')) || lastOfThings);
+      || ([',', '/', ':', 'and'].includes(tokens[at - 1]?.text ?? '') && ['(', ':'].includes(tokens[at + 1]?.text ?? '')) || lastOfThings);
     if (tags[at] !== 'NOUN' && tags[at] !== 'PROPN' && !verbAsNoun) return -1;
     // a count ("episodes", "guests") may be a field, but what a list of things starts with is a thing
     const known = libraryFieldName(toSnake(word.text));
@@ -853,6 +853,18 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         nameCurrent(perKept, eachOfAt, eachOfAt + 1);
         listing = 'entity';
         index = eachOfAt + 1;
+        continue;
+      }
+      // "weigh-ins: for each match, each angler's total weight": in a thing's fields, each of another kept thing is
+      // one it points at, and what follows is its own field
+      const eachWordAt = ['for', 'per'].includes(text) && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') ? index + 2 : ['each', 'every'].includes(text) ? index + 1 : -1;
+      // ("properties: each repair belongs to a property": a clause about the other thing, not a field)
+      const saysOf = isWord(tokens[eachWordAt + 1]) && (['VERB', 'AUX'].includes(tags[eachWordAt + 1]) || FIELD_INTRO_WORDS.includes(tokens[eachWordAt + 1].text) || MOVING_VERBS.includes(tokens[eachWordAt + 1].text));
+      const eachKept = listing === 'entity' && current && eachWordAt > 0 && [',', ':', '('].includes(tokens[index - 1]?.text ?? '') && isWord(tokens[eachWordAt]) && !saysOf
+        ? namedDraft(reading.entities, singularize(tokens[eachWordAt].text)) : undefined;
+      if (current && eachKept && eachKept !== current) {
+        addField(current.fields, { name: eachKept.singular, label: toSentence(eachKept.singular), type: 'text', required: false });
+        index = eachWordAt + 1;
         continue;
       }
       // "which cocktails we make": the things, without the question word
@@ -2445,7 +2457,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         continue;
       }
     }
-    if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
+    // ("a league table of anglers by total weight": a table of a league is a ranking)
+    if (RANKING_WORDS.includes(text) || (text === 'table' && tokens[index - 1]?.text === 'league') || text === 'rank' && next?.text !== 'them') {
       let target: EntityDraft | null = null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
       let by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);

@@ -570,3 +570,20 @@ describe('planApp reads a chain of things joined by arrows after their fields', 
     expect(entity(plan, 'parts').fields.some((known) => known.name.startsWith('been'))).toBe(false);
   });
 });
+
+describe('planApp reads club results written as notes', () => {
+  it('"Bowlers (…), fixtures (…) and scores: for each fixture, each bowler\'s total pins. League table of bowlers by total pins": results of each', () => {
+    const plan = planApp('Skittles league. Bowlers (name, number), fixtures (date, venue, entry fee) and scores: for each fixture, each bowler\'s total pins. League table of bowlers by total pins.');
+    expect(field(plan, 'scores', 'fixture')).toMatchObject({ type: 'reference', entity: 'fixtures' });
+    expect(field(plan, 'scores', 'bowler')).toMatchObject({ type: 'reference', entity: 'bowlers' });
+    expect(views(plan, 'bowlers').some((view) => view.startsWith('ranking:'))).toBe(true);
+    expect(field(plan, 'fixtures', 'entry_fee')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+
+  it('"results = player + night + buy-in + cash-out … by total profit pls": stakes are money, "pls" names nothing', () => {
+    const plan = planApp('card nights. players, nights (date), results = player + night + buy-in + cash-out. leaderboard of players by total profit pls');
+    expect(field(plan, 'results', 'buy_in')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'results', 'cash_out')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(entity(plan, 'players').fields.some((known) => known.name.includes('pls'))).toBe(false);
+  });
+});

@@ -326,7 +326,7 @@ export const STOP_WORDS = [
   'simple', 'small', 'little', 'basic', 'new', 'nice', 'clean', 'modern', 'easy', 'quick', 'personal', 'private',
   'daily', 'weekly', 'monthly', 'favorite', 'favourite', 'own', 'other', 'more', 'most', 'many', 'much', 'up', 'down',
   'out', 'over', 'everything', 'things', 'thing', 'stuff', 'something', 'anything', 'one', 'ones', 'them', 'there',
-  'here', 'it', 'web', 'online', 'mobile', 'full', 'stack', 'fullstack', 'full-stack', 'not', 'no', 'yes', 'if',
+  'here', 'it', 'pls', 'plz', 'thx', 'web', 'online', 'mobile', 'full', 'stack', 'fullstack', 'full-stack', 'not', 'no', 'yes', 'if',
   'while', 'because', 'than', 'after', 'before', 'during', 'per', 'via', 'way', 'ways', 'want', 'list', 'lists',
   'people', 'users', 'user', 'customers', 'visitors', 'everyone', 'team', 'family', 'friends', 'app', 'apps', 'data',
   'information', 'info', 'details', 'field', 'fields', 'record', 'records', 'see', 'view', 'show',
@@ -552,7 +552,8 @@ export const TYPE_WORDS: Array<{ words: string[]; template: FieldTemplate }> = [
   { words: ['date', 'deadline', 'due', 'birthday', 'anniversary', 'day', 'expiry', 'expiration', 'dob', 'on'], template: { type: 'date' } },
   { words: ['datetime', 'timestamp', 'when', 'at', 'appointment'], template: { type: 'datetime' } },
   {
-    words: ['price', 'cost', 'amount', 'budget', 'total', 'salary', 'balance', 'value', 'revenue', 'fee', 'fees', 'income', 'payment', 'rate', 'spend', 'spent', 'tip', 'deposit', 'rent'],
+    words: ['price', 'cost', 'amount', 'budget', 'total', 'salary', 'balance', 'value', 'revenue', 'fee', 'fees', 'income', 'payment', 'rate', 'spend', 'spent', 'tip', 'deposit', 'rent',
+      'buy-in', 'cash-out', 'payout', 'winnings', 'stake', 'profit', 'fare', 'wage', 'bill', 'tuition', 'prize'],
     template: { type: 'number', hint: 'currency' },
   },
   { words: ['weight', 'height', 'distance', 'temperature', 'percentage', 'percent', 'ratio', 'latitude', 'longitude', 'km', 'miles', 'kg', 'kilos', 'lbs', 'volume', 'width', 'litres', 'liters', 'grams', 'mileage'], template: { type: 'number' } },
@@ -582,7 +583,7 @@ export const UNIT_WORDS: Record<string, string> = {
 };
 
 /** Words that never become a field on their own, even inside a list. */
-export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information', 'entity', 'entities', 'table', 'tables'];
+export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'pls', 'plz', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information', 'entity', 'entities', 'table', 'tables'];
 
 /** Column names the runtime adds to every row; a prompt that names them is describing what exists already. */
 export const RESERVED_FIELD_NAMES = ['id', 'created_at', 'updated_at', 'user_id', 'owner_id', 'created', 'updated'];
