@@ -10,7 +10,7 @@ import type { EntityField } from '@appgen/contracts';
 import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, LENDING_NOUNS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
-  APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
+  APP_KIND_WORDS, APP_WORDS, MONEY_NOUNS, SCHEDULED_NOUNS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
@@ -60,6 +60,8 @@ const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his',
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 /** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
 const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
+/** Words opening an aside in brackets: "(we have 4)", "(about 30)", "(lots of chaos)". */
+const ASIDE_OPENERS = ['we', 'i', 'you', 'they', 'have', 'has', 'there', 'about', 'around', 'approx', 'approximately', 'roughly', 'maybe', 'lots', 'currently', 'usually', 'mostly'];
 /** Nouns of a list a user keeps of things: "a list of funders", "an overview of our growers". */
 const LIST_NOUNS = ['list', 'lists', 'overview', 'record', 'records', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'inventory'];
 /** Numbers written as words, saying how many things there are ("three henhouses"). */
@@ -375,6 +377,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   /** The thing named at [start, end) becomes `current`; a preposition between it and the one before makes that one the phrase's head. */
   const nameCurrent = (draft: EntityDraft, start: number, end: number): EntityDraft => {
     let at = currentEnd;
+    // ("cada reserva es de un socio" → "each booking is of a member": being of or in another places it too)
+    // ("each booking belongs to a member, with a date": belonging or being linked to another, too)
+    if (at >= 0 && (COPULAS.includes(tokens[at]?.text ?? '') || ['belong', 'belongs', 'linked', 'attached', 'tied'].includes(tokens[at]?.text ?? '')) && [...RELATION_PREPOSITIONS, 'to'].includes(tokens[at + 1]?.text ?? '')) at += 1;
     const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || tokens[at].text === 'by' || tokens[at].text === 'to');
     if (placed) {
       at += 1;
@@ -635,6 +640,25 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index];
+    // "each booking is of a member, in a court, with a date": a second place said of the phrase's head keeps it the head
+    if (phraseHead && (phraseHead as { end: number }).end === index && token.text === ',' && RELATION_PREPOSITIONS.includes(tokens[index + 1]?.text ?? '')) {
+      let end = index + 2;
+      while (end < index + 6 && isWord(tokens[end]) && !SEPARATORS.has(tokens[end].text) && tokens[end].text !== 'with') end += 1;
+      if (tokens[end]?.text === ',' || tokens[end]?.text === '(') {
+        (phraseHead as { end: number }).end = end;
+        index = end;
+        continue;
+      }
+    }
+    // "in a court (we have 4), with date", "(about 30 of them)": an aside in brackets says nothing the app keeps
+    const asideEnd = token.text === '(' ? tokens.findIndex((candidate, at) => at > index && at <= index + 8 && candidate.text === ')') : -1;
+    if (asideEnd > index + 1 && (ASIDE_OPENERS.includes(tokens[index + 1].text) || tokens.slice(index + 1, asideEnd).every((word) => isNumber(word)))) {
+      const after = asideEnd + 1;
+      if (phraseHead && (phraseHead as { end: number }).end === index) (phraseHead as { end: number }).end = after;
+      if (currentEnd === index) currentEnd = after;
+      index = after;
+      continue;
+    }
     if (token.punct) {
       // "games (title, broken?), tables, bookings": after a thing's fields in brackets the list of things goes on
       // "freezers (name, room) → boxes in a freezer (shelf) → samples in a box (…)": an arrow after a thing's fields
@@ -1712,9 +1736,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         closed = false;
         continue;
       }
-      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null);
+      // ("les leçons de conduite (quel élève, …)" → "the lessons of driving (which student, …)": a thing of a kind)
+      const ofKind = at > 2 && tokens[at - 2]?.text === 'of' && !draftAt(at - 1) && draftAt(at - 3)?.length === 1 ? draftAt(at - 3) : null;
+      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null) ?? ofKind;
       if (!found) continue;
-      let before = at - found.length - 1;
+      let before = at - found.length - 1 - (found === ofKind ? 2 : 0);
       while (before >= 0 && isWord(tokens[before]) && ARTICLES.has(tokens[before].text)) before -= 1;
       const itemStart = before < 0 || (tokens[before].punct && tokens[before].text !== '(') || tokens[before].text === 'and';
       if (itemStart) return found.draft;
@@ -2030,6 +2056,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (text === 'of' && index > 0 && isThing(index + 1) && isPlural(tokens[index - 1].text) && draftAt(index - 1)?.length === 1) {
       const whole = draftAt(index - 1);
       const part = draftAt(index + 1) ?? ensureDraft(index + 1, true);
+      // ("bookings of courts", "orders of customers": a happening or a deal of a thing is about one of them)
+      const recordOf = whole !== null && (SCHEDULED_NOUNS.includes(whole.draft.singular) || MONEY_NOUNS.includes(whole.draft.singular) || /(?:ing|tion|sion|ment|al)s$/.test(tokens[index - 1].text));
+      if (whole && part && part.draft !== whole.draft && recordOf) {
+        part.draft.fields = part.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(whole.draft.singular)));
+        relate(whole.draft, part.draft, part.draft.singular, false, 'set_null');
+        index += part.length;
+        continue;
+      }
       if (whole && part && part.draft !== whole.draft) {
         whole.draft.fields = whole.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(part.draft.singular)));
         relate(part.draft, whole.draft, whole.draft.singular, false, 'set_null');
@@ -2061,7 +2095,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
     if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
       // "each scout is in a patrol", "the units are in buildings": being somewhere places the thing as the preposition alone does
-      let placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at'].includes(text) ? index - 1 : index;
+      let placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at', 'of'].includes(text) ? index - 1 : index;
       // "sales per item per event": each "per" speaks of the thing before the first
       while (text === 'per' && tokens[placed - 2]?.text === 'per' && draftAt(placed - 1)?.length === 1) placed -= 2;
       // ("every unit in each building": a thing named after each or every, new or not, is placed in the other)

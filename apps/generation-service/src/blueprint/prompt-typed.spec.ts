@@ -587,3 +587,19 @@ describe('planApp reads club results written as notes', () => {
     expect(entity(plan, 'players').fields.some((known) => known.name.includes('pls'))).toBe(false);
   });
 });
+
+describe('planApp reads what a booking is of and an aside in brackets', () => {
+  it('"Each booking is of a member, in a court (we have 4), with date, time and price": the booking\'s fields and relations', () => {
+    const plan = planApp('A squash club app for the members and the bookings of courts. Each booking is of a member, in a court (we have 4), with date, time and price.');
+    expect(field(plan, 'bookings', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(plan, 'bookings', 'court')).toMatchObject({ type: 'reference', entity: 'courts' });
+    expect(field(plan, 'bookings', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(entity(plan, 'members').fields.some((known) => known.name === 'price' || known.name.includes('have'))).toBe(false);
+  });
+
+  it('"les cours de piano (quel élève, quel professeur, date)": "which" points a thing of a kind at others', () => {
+    const plan = planApp('Une appli avec les élèves, les professeurs et les cours de piano (quel élève, quel professeur, date et heure, prix).');
+    expect(field(plan, 'cours', 'eleve')).toMatchObject({ type: 'reference', entity: 'eleves' });
+    expect(field(plan, 'cours', 'professeur')).toMatchObject({ type: 'reference', entity: 'professeurs' });
+  });
+});
