@@ -435,3 +435,19 @@ describe('planApp reads chatty paragraphs the way a person tells their day', () 
     expect(views(plan, 'greenhouses').some((view) => view.startsWith('ranking:'))).toBe(true);
   });
 });
+
+describe('planApp adds only details that fit what a thing is', () => {
+  it('"I need checks for each hive": a record of another thing gets a date and notes, no description or tags', () => {
+    const plan = planApp('Hives have a name and a location. I need checks for each hive too.');
+    expect(field(plan, 'checks', 'hive')).toMatchObject({ type: 'reference', entity: 'hives' });
+    expect(entity(plan, 'checks').fields.map((known) => known.name)).toEqual(expect.arrayContaining(['date', 'notes']));
+    expect(entity(plan, 'checks').fields.some((known) => ['description', 'tags'].includes(known.name))).toBe(false);
+  });
+
+  it('"employees and their laptops": an employee\'s usual start date or a birth date gets no calendar', () => {
+    const employees = planApp('An office register. Each employee has many laptops. A laptop has a serial number and a price. Employees have a name and a department.');
+    expect(employees.pages.some((page) => page.kind === 'calendar')).toBe(false);
+    const club = planApp('A club app for the members and the bookings of courts, with the date and time. I would like to see the bookings in a calendar.');
+    expect(club.pages.filter((page) => page.kind === 'calendar').map((page) => page.entity)).toEqual(['bookings']);
+  });
+});

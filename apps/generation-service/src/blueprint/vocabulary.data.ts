@@ -183,6 +183,8 @@ export const DOMAINS: Record<string, DomainTemplate> = {
 
 /** Fields of an entity whose domain the planner does not know ("coffee beans"), after its naming field. */
 export const GENERIC_FIELDS = ['description', 'date', 'tags'];
+/** Fields of a record of another thing whose kind the planner does not know ("weighings for each lamb"). */
+export const RECORD_FIELDS = ['date', 'notes'];
 
 /**
  * Domains close enough that an app named after one ("a booking system") and listing another ("customers book
