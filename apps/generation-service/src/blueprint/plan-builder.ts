@@ -10,7 +10,7 @@ import {
   APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, RECORD_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   LENDING_NOUNS, PERSON_FIELDS, SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOCK_FIELDS, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
-import { joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
+import { isPlural, joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
 /** Most entities an app gets from one prompt; more would be a data model to design, not an app to start from. */
 export const MAX_ENTITIES = 8;
@@ -68,7 +68,8 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
     // a thing of no known kind that points at another ("weighings for each lamb", "results of each player") is a record
     // of it: when it was and notes, not a description and tags
     const record = named.some((field) => field.type === 'reference' || field.type === 'references');
-    const bare = linked && named.length === 0 ? ['notes'] : record ? RECORD_FIELDS : GENERIC_FIELDS;
+    // ("grades of each student": a record named by a field's word holds that field, the grade)
+    const bare = linked && named.length === 0 ? ['notes'] : record ? [...(libraryFieldName(draft.singular) ? [draft.singular] : []), ...RECORD_FIELDS] : GENERIC_FIELDS;
     const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? (PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.singular.split('_').pop() ?? '') ? PERSON_FIELDS : bare));
     // a thing lent out ("tools" of a lending library) is no stock: no SKU, quantity or price from its kind's usual fields
     const extra = defaults.filter((key) => !(lent && STOCK_FIELDS.includes(key))).map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
@@ -316,6 +317,8 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     if (KEEPING_VERBS.includes(token.text) && ['to', 'i', 'we', 'you', 'and', 'can', 'will'].includes(tokens[index - 1]?.text ?? '')) continue;
     // "a book club", "a recipe book app": the name runs on to the last app word
     if (next && !next.punct && APP_KIND_WORDS.includes(next.text)) continue;
+    // "a board game night organiser", "board games": an app word a thing's noun follows is part of that noun
+    if (next && !next.punct && !STOP_WORDS.includes(next.text) && (matchDomainNoun(tokens, index + 1) !== null || (isPlural(next.text) && partsOfSpeech(tokens)[index + 1] === 'NOUN'))) continue;
     // "a tool lending library", "a site booking system": a generic app word one word before a proper one is part of its name
     const generic = GENERIC_APP_KINDS.includes(token.text);
     const then = tokens[index + 2];

@@ -451,3 +451,24 @@ describe('planApp adds only details that fit what a thing is', () => {
     expect(club.pages.filter((page) => page.kind === 'calendar').map((page) => page.entity)).toEqual(['bookings']);
   });
 });
+
+describe('planApp reads compound nouns, counts and records the way they are meant', () => {
+  it('"a board game café": board games are games, no board page and no app named "Board"', () => {
+    const plan = planApp('A board game café app: board games with a title and a shelf, and tables booked by guests');
+    expect(plan.name).not.toBe('Board');
+    expect(plan.pages.some((page) => page.kind === 'board')).toBe(false);
+  });
+
+  it('"a table of riders with the most wins": the riders are ranked by a count of wins, no table of wins', () => {
+    const plan = planApp('A cycling club tool to schedule races and see a table of riders with the most wins');
+    expect(views(plan, 'riders')).toContain('ranking:wins');
+    expect(field(plan, 'riders', 'wins').type).toBe('integer');
+  });
+
+  it('"marks of each pupil in each subject": a record of a mark pointing at the pupil and the subject', () => {
+    const plan = planApp('A teacher\'s app: pupils, subjects, and grades of each pupil in each subject');
+    expect(field(plan, 'grades', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(plan, 'grades', 'subject')).toMatchObject({ type: 'reference', entity: 'subjects' });
+    expect(entity(plan, 'pupils').fields.some((known) => known.name.startsWith('grades'))).toBe(false);
+  });
+});

@@ -466,8 +466,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // thing when the list goes on with another thing
     // ("the venues we play at": one the user does something with, too)
     const doneTo = ['we', 'i', 'you', 'they'].includes(tokens[at + 1]?.text ?? '') && tags[at + 2] === 'VERB';
-    if (known && FIELD_LIBRARY[known].type !== 'integer' && !(fieldLikeThing(word.text) && (doneTo || (lookAhead && thingFollows(at + 1))))) return -1;
-    if (TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
+    // ("grades of each student in each course": a field's word said of each of a thing is a record of its own)
+    const ofEachThing = ['of', 'for', 'per'].includes(tokens[at + 1]?.text ?? '') && ['each', 'every'].includes(tokens[at + 2]?.text ?? '');
+    if (known && FIELD_LIBRARY[known].type !== 'integer' && !ofEachThing && !(fieldLikeThing(word.text) && (doneTo || (lookAhead && thingFollows(at + 1))))) return -1;
+    if (!ofEachThing && TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;
   };
   /**
@@ -979,7 +981,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // "guests invited to each episode" ends a list of fields with a thing done to another
       const thingEnd = listedThing(index);
       const inThings = listing === 'app' && !appListHasFields;
-      const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
+      // ("…, and grades of each student in each course": a record of each of a thing, after fields too)
+      const eachRecordAt = thingEnd > 0 && ['of', 'for', 'per'].includes(tokens[thingEnd]?.text ?? '') && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') && isPlural(tokens[thingEnd - 1].text);
+      const thingEnds = thingEnd > 0 && (inThings || eachRecordAt || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
       // ("bottles, wineries, regions": a plural naming a thing that is also a text field is a thing among things)
       const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null
@@ -991,7 +995,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
       // no field is named after that takes fields of its own is a thing
       const doneToThing = thingEnd > 0 && ['we', 'i', 'you', 'they'].includes(tokens[thingEnd]?.text ?? '');
-      const resumes = thingEnd > 0 && listing === 'entity' && (!libraryFieldName(toSnake(tokens[thingEnd - 1].text)) || doneToThing) ? endsThing(thingEnd) : null;
+      const eachRecord = thingEnd > 0 && ['of', 'for', 'per'].includes(tokens[thingEnd]?.text ?? '') && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '');
+      const resumes = thingEnd > 0 && listing === 'entity' && (!libraryFieldName(toSnake(tokens[thingEnd - 1].text)) || doneToThing || eachRecord) ? endsThing(thingEnd) : null;
       // "…, and payments of each student with the amount": a thing of each other thing is a thing too
       // ("…, and sales per item per event": of a thing already named, too)
       // ("…, and the kids born of each goat with their sex": what was born, made or done of each, too)
@@ -2442,9 +2447,13 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       while (isWord(tokens[at]) && ['best', 'favourite', 'favorite', 'top'].includes(tokens[at].text)) at += 1;
       const voted = ['for', 'on'].includes(tokens[index + 1]?.text ?? '') ? draftAt(at)?.draft : undefined;
       // "top patrols by points": the things named right after the superlative are what is ranked
+      // ("players with the most goals", "members who have the most wins": the things that have them, each with a count)
+      const withAt = tokens[index - 1]?.text === 'the' ? index - 2 : index - 1;
+      const holderAt = ['with', 'has', 'have', 'had', 'scored', 'won', 'got'].includes(tokens[withAt]?.text ?? '') ? (['who', 'that'].includes(tokens[withAt - 1]?.text ?? '') ? withAt - 2 : withAt - 1) : -1;
+      const holder = holderAt >= 0 && text === 'most' ? draftAt(holderAt)?.draft ?? (isThing(holderAt) ? ensureDraft(holderAt, true, true)?.draft : undefined) : undefined;
       const named = ['most', 'best', 'top', 'highest'].includes(text) && isPlural(tokens[at]?.text ?? '') ? draftAt(at)?.draft : undefined;
       const scored = drafts.find((draft) => draft.fields.some((candidate) => candidate.name === field && candidate.type !== 'reference'));
-      reading.views.push({ kind: 'ranking', entity: (voted ?? named ?? scored ?? draftBefore(index))?.singular ?? null, field });
+      reading.views.push({ kind: 'ranking', entity: (voted ?? holder ?? named ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
     }
     // "families pick up parcels on a set day", "which cleaner goes where on what day": the thing happens on a date
@@ -2503,7 +2512,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const field = byWords.length ? libraryFieldName(toSnake(byWords.join(' '))) ?? toSnake(byWords.join(' ')) : undefined;
       if (text !== 'most' && text !== 'best' && text !== 'top' || target) reading.views.push({ kind: 'ranking', entity: target?.singular ?? null, ...(field ? { field } : {}) });
     }
-    if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });
+    // ("a board game night", "board games": a board a noun follows is part of that noun's name)
+    const boardOf = isWord(next) && tags[index + 1] === 'NOUN' && !APP_KIND_WORDS.includes(next.text) && !STOP_WORDS.includes(next.text);
+    if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as') && !boardOf)) reading.views.push({ kind: 'board', entity: null });
     if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) reading.views.push({ kind: 'calendar', entity: null });
   }
 
