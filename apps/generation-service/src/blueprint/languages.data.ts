@@ -34,6 +34,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     ce: 'this', cette: 'this', ces: 'these', plusieurs: 'several', tous: 'all', toutes: 'all', si: 'if', soit: 'either', est: 'is', sont: 'are', 'à': 'to', en: 'in',
     // question words and clauses a fact or a relation is asked with ("quel élève", "s'il a réussi", "s'ils ont été vendus")
     quotidien: 'daily', quotidienne: 'daily', quotidiens: 'daily', quotidiennes: 'daily', hebdomadaire: 'weekly', mensuel: 'monthly', mensuelle: 'monthly',
+    // "la note de chaque élève à chaque examen": a mark given, and where each is
+    'carnet de notes': 'gradebook', 'à chaque': 'at each', 'la note': 'the score', 'une note': 'a score', 'sa note': 'its score', 'leur note': 'their score',
     deux: '2', trois: '3', quatre: '4', cinq: '5', six: '6', dix: '10',
     quel: 'which', quelle: 'which', quels: 'which', quelles: 'which', "s'il": 'if it', "s'ils": 'if they', "s'elle": 'if it', "s'elles": 'if they',
     ont: 'have', 'été': 'been', aussi: 'also', ensuite: 'then', puis: 'then', veux: 'want', voudrais: 'would like', aimerais: 'would like',

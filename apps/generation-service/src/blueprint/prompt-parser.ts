@@ -416,9 +416,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   let eachSubject: EntityDraft | null = null;
 
   /** "the parents' kids", "my clients appointments": a plural owning the plural thing right after it, which the second pass relates. */
-  const ownedAfter = (at: number): boolean => isWord(tokens[at]) && isPlural(tokens[at].text) && tags[at] === 'NOUN' && !STOP_WORDS.includes(tokens[at].text) && !UNIT_WORDS[tokens[at].text]
+  const ownedAfter = (at: number): boolean => isWord(tokens[at]) && (isPlural(tokens[at].text) || tokens[at].possessive === true) && ['NOUN', 'PROPN'].includes(tags[at]) && !STOP_WORDS.includes(tokens[at].text) && !UNIT_WORDS[tokens[at].text]
     && isWord(tokens[at + 1]) && isPlural(tokens[at + 1].text) && tags[at + 1] === 'NOUN' && !STOP_WORDS.includes(tokens[at + 1].text) && !UNIT_WORDS[tokens[at + 1].text]
-    && !libraryFieldName(toSnake(tokens[at + 1].text));
+    // ("each student's grades with a score": a field's word owned by an apostrophe is a thing when fields of its own follow;
+    // "the recipe's ingredients" stay the recipe's field)
+    && (!libraryFieldName(toSnake(tokens[at + 1].text)) || (tokens[at].possessive === true && ['with', 'having', 'including', '(', ':'].includes(tokens[at + 2]?.text ?? '')));
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
     const found = reading.entities.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
     if (found) return found;
@@ -433,7 +435,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
    */
   const listedThing = (index: number, lookAhead = true): number => {
     let at = index;
-    while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
+    // ("each student's grades": whose they are)
+    while (isWord(tokens[at]) && (ARTICLES.has(tokens[at].text) || (['each', 'every'].includes(tokens[at].text) && tokens[at + 1]?.possessive))) at += 1;
     // "three henhouses", "2 boats": how many there are; "the owners' dogs": whose they are
     if (isWord(tokens[at]) && (isNumber(tokens[at]) || NUMBER_WORDS.includes(tokens[at].text) || ownedAfter(at)) && isWord(tokens[at + 1]) && isPlural(tokens[at + 1].text)) at += 1;
     // "which cocktails we make", "what plants we grow": the things the user does something with
@@ -448,7 +451,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const next = tokens[at + 1];
     const listedPeople = LISTED_PEOPLE.includes(word?.text ?? '')
       && ([',', 'and', 'with', '('].includes(next?.text ?? '') || ((next === undefined || END_PUNCT.has(next.text)) && [',', 'and'].includes(tokens[at - 1]?.text ?? '')));
-    if (!isWord(word) || !(isPlural(word.text) || SAME_PLURAL_NOUNS.includes(word.text)) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
+    const twoEach = ['of', 'for'].includes(tokens[at + 1]?.text ?? '') && ['each', 'every'].includes(tokens[at + 2]?.text ?? '') && RELATION_PREPOSITIONS.concat('to').includes(tokens[at + 4]?.text ?? '')
+      && ['each', 'every'].includes(tokens[at + 5]?.text ?? '') && ARTICLES.has(tokens[at - 1]?.text ?? '');
+    if (!isWord(word) || !(isPlural(word.text) || SAME_PLURAL_NOUNS.includes(word.text) || twoEach) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
     const noun = matchDomainNoun(tokens, at);
     if (noun) return at + noun.length;
     // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
@@ -467,7 +472,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // ("the venues we play at": one the user does something with, too)
     const doneTo = ['we', 'i', 'you', 'they'].includes(tokens[at + 1]?.text ?? '') && tags[at + 2] === 'VERB';
     // ("grades of each student in each course": a field's word said of each of a thing is a record of its own)
-    const ofEachThing = ['of', 'for', 'per'].includes(tokens[at + 1]?.text ?? '') && ['each', 'every'].includes(tokens[at + 2]?.text ?? '');
+    // ("each student's grades": what a thing owns, by an apostrophe, is kept too)
+    const ofEachThing = (['of', 'for', 'per'].includes(tokens[at + 1]?.text ?? '') && ['each', 'every'].includes(tokens[at + 2]?.text ?? ''))
+      || (tokens[at - 1]?.possessive === true && ['with', 'having', 'including', '(', ':'].includes(tokens[at + 1]?.text ?? ''));
     if (known && FIELD_LIBRARY[known].type !== 'integer' && !ofEachThing && !(fieldLikeThing(word.text) && (doneTo || (lookAhead && thingFollows(at + 1))))) return -1;
     if (!ofEachThing && TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;
@@ -896,7 +903,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // "which cocktails we make": the things, without the question word
       // ("the parents, the parents' kids": a thing already kept, owning the next, which the second pass relates)
       let owning = index;
-      while (isWord(tokens[owning]) && ARTICLES.has(tokens[owning].text)) owning += 1;
+      while (isWord(tokens[owning]) && (ARTICLES.has(tokens[owning].text) || (['each', 'every'].includes(tokens[owning].text) && tokens[owning + 1]?.possessive))) owning += 1;
       const possessor = ownedAfter(owning);
       const counted = isNumber(tokens[owning]) || NUMBER_WORDS.includes(tokens[owning]?.text ?? '');
       if ((['which', 'what'].includes(text) || possessor || counted) && listing === 'app' && listedThing(owning + 1) > owning + 1) {
@@ -982,7 +989,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const thingEnd = listedThing(index);
       const inThings = listing === 'app' && !appListHasFields;
       // ("…, and grades of each student in each course": a record of each of a thing, after fields too)
-      const eachRecordAt = thingEnd > 0 && ['of', 'for', 'per'].includes(tokens[thingEnd]?.text ?? '') && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') && isPlural(tokens[thingEnd - 1].text);
+      // ("the score of each student at each exam": one said of each of two things is such a record too)
+      const ofTwoEach = ['each', 'every'].includes(tokens[thingEnd + 4]?.text ?? '') && RELATION_PREPOSITIONS.concat('to').includes(tokens[thingEnd + 3]?.text ?? '');
+      const eachRecordAt = thingEnd > 0 && ['of', 'for', 'per'].includes(tokens[thingEnd]?.text ?? '') && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') && (isPlural(tokens[thingEnd - 1].text) || ofTwoEach);
       const thingEnds = thingEnd > 0 && (inThings || eachRecordAt || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
       // ("bottles, wineries, regions": a plural naming a thing that is also a text field is a thing among things)
@@ -1881,7 +1890,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const next = tokens[index + 1];
 
     // "my clients appointments": a plural thing right after another, with no apostrophe, is the other's
-    if (index > 0 && isPlural(text) && isWord(tokens[index - 1]) && isPlural(tokens[index - 1].text) && tags[index - 1] === 'NOUN') {
+    // ("each student's grades", "the owner's pets": with one, too)
+    if (index > 0 && isPlural(text) && isWord(tokens[index - 1]) && (isPlural(tokens[index - 1].text) || tokens[index - 1].possessive === true) && ['NOUN', 'PROPN'].includes(tags[index - 1])) {
       const owned = draftAt(index);
       const owner = draftAt(index - 1) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
       if (owner && owned && owner.length === 1 && owner.draft !== owned.draft) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');

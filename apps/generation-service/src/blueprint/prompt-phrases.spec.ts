@@ -332,3 +332,24 @@ describe('planApp reads lists a user keeps and what is kept of each', () => {
     expect(field(plan, 'batches', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
   });
 });
+
+describe('planApp reads possessives and records of each of two things', () => {
+  it('"each pupil\'s marks with a score", "the owner\'s horses": what a thing owns is kept and points at it', () => {
+    const marks = planApp('A tutor app: pupils and each pupil\'s grades with a score');
+    expect(field(marks, 'grades', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(marks, 'grades', 'score').type).toBe('integer');
+    const stable = planApp('A livery yard app: owners, the owner\'s horses, and lessons');
+    expect(field(stable, 'horses', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    // a field the owner's kind has stays its field
+    expect(names(planApp('A recipe site: the recipe\'s ingredients are listed'))).toEqual(['recipes']);
+  });
+
+  it('"la présence de chaque membre à chaque répétition": a record of each member at each rehearsal, in French too', () => {
+    const plan = planApp('Une appli pour la chorale : les choristes, les concerts, et la présence de chaque choriste à chaque concert');
+    expect(field(plan, 'presences', 'choriste')).toMatchObject({ type: 'reference', entity: 'choristes' });
+    expect(field(plan, 'presences', 'concert')).toMatchObject({ type: 'reference', entity: 'concerts' });
+    const english = planApp('A league app: players, rounds, and the score of each player in each round');
+    expect(field(english, 'scores', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(english, 'scores', 'round')).toMatchObject({ type: 'reference', entity: 'rounds' });
+  });
+});
