@@ -60,6 +60,8 @@ const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his',
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 /** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
 const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
+/** Verbs by which each of a thing takes some of another: "projects use yarns", "recipes need ingredients". */
+const USING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines'];
 /** Words opening an aside in brackets: "(we have 4)", "(about 30)", "(lots of chaos)". */
 const ASIDE_OPENERS = ['we', 'i', 'you', 'they', 'have', 'has', 'there', 'about', 'around', 'approx', 'approximately', 'roughly', 'maybe', 'lots', 'currently', 'usually', 'mostly'];
 /** Nouns of a list a user keeps of things: "a list of funders", "an overview of our growers". */
@@ -732,7 +734,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index += 1;
         continue;
       }
-      if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
+      const arrowToThings = token.text === '>' && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) === 'fields' && !chains.some((chain) => chain.start < index && index < chain.end);
+      if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-' || arrowToThings) {
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
         // "PUB QUIZ. Teams, Rounds (…), points per team": a sentence that opens with two things and a comma lists things
         const first = listedThing(index + 1);
@@ -740,7 +743,20 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         // ("PIZZAS WITH PRICE.": so does one that opens the sentence with its fields)
         const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0
           && (([',', '('].includes(tokens[first]?.text ?? '') && thingFollows(first)) || (tokens[first]?.text === 'with' && index + 1 === first - 1));
-        const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
+        // ("vide-grenier → exposants (nom, tél), emplacements (…)": an arrow to things and their fields lists them too)
+        const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList
+          || (token.text === '>' && first > 0 && endsThing(first) === 'fields' && !chains.some((chain) => chain.start < index && index < chain.end));
+        // "…!! yarns: brand, colour, weight": a sentence opening with a plural thing and a colon lists its fields
+        const opensWithFields = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && tokens[first]?.text === ':' && first - index <= 3;
+        if (opensWithFields) {
+          const words = tokens.slice(index + 1, first).map((word) => word.text).filter((word) => !ARTICLES.has(word));
+          const noun = matchDomainNoun(tokens, first - words.length);
+          nameCurrent(noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), first - words.length, first).weak = false;
+          listing = 'entity';
+          thingsList = false;
+          index = first + 1;
+          continue;
+        }
         // "I can put in each delivery as it comes in: pickup address, …": the thing said after "each" in the clause
         // the colon ends is the one whose fields are listed
         let eachAt = index - 1;
@@ -940,6 +956,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           for (let back = index - 1; back >= 0 && !END_PUNCT.has(tokens[back].text); back -= 1) {
             const word = tokens[back];
             if (!isWord(word) || !isPlural(word.text) || tags[back] !== 'NOUN' || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) continue;
+            // ("how many skeins, what I paid": a count listed before is no thing)
+            if (tokens[back - 1]?.text === 'many' && tokens[back - 2]?.text === 'how') continue;
             const named = namedDraft(reading.entities, singularize(word.text));
             if (named || !libraryFieldName(toSnake(word.text))) owner = named ?? entityFor(singularSnakeOf([word.text]), null);
             break;
@@ -1089,6 +1107,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         if (words.length && KEEPING_VERBS.includes(tokens[at].text) && isVerbUse(tokens, at)) break;
         words.push(tokens[at].text);
         at += 1;
+      }
+      // "size 2m / 4m / 6m", "roof tile/metal": the field's name, then its choices joined by slashes
+      const slashedAfter = tokens[at]?.text === '/' && words.length >= 2 ? slashChoices(tokens, at - 1) : null;
+      const slashedField = slashedAfter ? fieldFromWords(words.slice(0, -1), current?.domainKey ?? null) : null;
+      if (slashedAfter && slashedField && !libraryFieldName(toSnake(words[words.length - 1]))) {
+        const family = OPTION_FAMILIES.find((candidate) => slashedAfter.options.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
+        const name = slashedField.type === 'text' || slashedField.type === 'select' ? slashedField.name : family?.field ?? 'type';
+        addField(fieldTarget(), { name, label: toSentence(name), type: 'select', required: false, options: slashedAfter.options });
+        index = slashedAfter.end + 1;
+        continue;
       }
       const stagesAfter = chains.find((candidate) => candidate.start === at);
       if (stagesAfter) {
@@ -1365,6 +1393,20 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "boats have a type (…)", "rooms have a capacity": a plural thing starting a clause and having something is kept,
     // and what it has are its fields
     // ("Ewes have a tag number": the tagger takes a capitalised word opening a sentence for a name)
+    // "projects use one or more yarns", "Recipes need several ingredients": a plural thing opening a sentence and doing
+    // something to some of another is kept
+    const sentenceOpen = index === 0 || END_PUNCT.has(tokens[index - 1].text);
+    // (the tagger may take the verb for a noun: "projects use one or more yarns")
+    const doesToSome = sentenceOpen && !listing && isPlural(text) && ['NOUN', 'PROPN'].includes(tags[index]) && isWord(tokens[index + 1]) && !KEEPING_VERBS.includes(tokens[index + 1].text)
+      && (tags[index + 1] === 'VERB' || (tags[index + 1] === 'NOUN' && !isPlural(tokens[index + 1].text)))
+      && (MANY_WORDS.includes(tokens[index + 2]?.text ?? '') || ['one', 'each', 'every'].includes(tokens[index + 2]?.text ?? '') || isNumber(tokens[index + 2]))
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !USER_NOUNS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text));
+    if (doesToSome) {
+      const noun = matchDomainNoun(tokens, index);
+      nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      index += 1;
+      continue;
+    }
     // ("Lambs belong to their mother, with a birth date": a plural thing belonging to another, then its own fields)
     const belongs = ['belong', 'belongs'].includes(tokens[index + 1]?.text ?? '') && tokens[index + 2]?.text === 'to';
     if (!listing && clauseStart && isPlural(text) && (tags[index] === 'NOUN' || tags[index] === 'PROPN') && ((['have', 'has'].includes(tokens[index + 1]?.text ?? '') && ARTICLES.has(tokens[index + 2]?.text ?? '')) || belongs)
@@ -1619,6 +1661,10 @@ export function arrowChains(tokens: Token[]): ArrowChain[] {
     }
     // "orders -> customer, due date": a plural thing pointing at one of another is a link, no stages
     const link = stages.length === 2 && stages.every((stage) => stage.length === 1) && isPlural(stages[0][0].toLowerCase()) && !isPlural(stages[1][0].toLowerCase()) && !isWord(tokens[at]);
+    // "vide-grenier → exposants (nom, tél)": an arrow to a plural thing whose fields follow in brackets leads to things
+    const lastStage = stages[stages.length - 1];
+    const toThings = tokens[at]?.text === '(' && isPlural(lastStage[lastStage.length - 1].toLowerCase());
+    if (toThings) continue;
     if (stages.length >= 2 && !link) chains.push({ start, end: at, stages: [...new Set(stages.map(capitalized))] });
   }
   return chains;
@@ -2212,6 +2258,19 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (subject && place && subject.draft !== place.draft) {
         relate(subject.draft, place.draft, place.draft.singular, false, 'set_null');
         index = placeAt + place.length - 1;
+        continue;
+      }
+    }
+    // "projects use one or more yarns", "recipes need several ingredients": each of the first takes some of the second
+    if (USING_VERBS.includes(text) && index > 0 && isPlural(tokens[index - 1].text) && draftAt(index - 1)) {
+      let at = index + 1;
+      if (tokens[at]?.text === 'one' && tokens[at + 1]?.text === 'or') at += 2;
+      const { at: objectAt, many } = skipQuantifiers(at);
+      const user = draftAt(index - 1);
+      const used = draftAt(objectAt) ?? (isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
+      if (user && used && user.draft !== used.draft) {
+        relate(user.draft, used.draft, many || isPlural(tokens[objectAt].text) ? pluralSnake(used.draft.singular) : used.draft.singular, many || isPlural(tokens[objectAt].text), 'set_null');
+        index = objectAt + used.length - 1;
         continue;
       }
     }

@@ -603,3 +603,21 @@ describe('planApp reads what a booking is of and an aside in brackets', () => {
     expect(field(plan, 'cours', 'professeur')).toMatchObject({ type: 'reference', entity: 'professeurs' });
   });
 });
+
+describe('planApp reads excited hobby notes', () => {
+  it('"my bead box + jewellery pieces!! beads: colour, size (small/large), how many, what i payed. pieces use one or more beads and go …"', () => {
+    const plan = planApp('my bead box + jewellery pieces!! beads: colour, coating (matte/glossy/metallic), how many strands, what i payed. pieces use one or more beads and go planned -> strung -> finished');
+    expect(field(plan, 'beads', 'coating').options).toEqual(['Matte', 'Glossy', 'Metallic']);
+    expect(entity(plan, 'beads').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(names(plan)).not.toContain('strands');
+    expect(field(plan, 'pieces', 'beads')).toMatchObject({ type: 'references', entity: 'beads' });
+    expect(views(plan, 'pieces')).toContain('board:status');
+  });
+
+  it('"brocante du club → vendeurs (nom, tél), stands (n°, taille 2m / 4m, tarif)": an arrow to things lists them; "taille 2m / 4m" is a choice', () => {
+    const plan = planApp('brocante du club → vendeurs (nom, tél), stands (n°, taille 2m / 4m, tarif)');
+    expect(names(plan)).toEqual(['vendeurs', 'stands']);
+    expect(field(plan, 'stands', 'taille').options).toEqual(['2m', '4m']);
+    expect(plan.pages.some((page) => page.kind === 'board')).toBe(false);
+  });
+});

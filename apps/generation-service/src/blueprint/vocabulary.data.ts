@@ -665,7 +665,7 @@ export const MONEY_NOUNS = [
 ];
 
 /** Words that speak of money about the entity named before them ("expenses paid by", "what each item costs"). */
-export const MONEY_WORDS = ['cost', 'costs', 'price', 'priced', 'paid', 'pay', 'pays', 'spend', 'spent', 'split', 'splitter', 'owe', 'owes', 'owed', 'money', 'fee', 'fees', 'charge', 'charged', 'budget', 'reimburse', 'refund', 'earn', 'earned', 'earns'];
+export const MONEY_WORDS = ['cost', 'costs', 'price', 'priced', 'paid', 'payed', 'pay', 'pays', 'spend', 'spent', 'split', 'splitter', 'owe', 'owes', 'owed', 'money', 'fee', 'fees', 'charge', 'charged', 'budget', 'reimburse', 'refund', 'earn', 'earned', 'earns'];
 
 /** Nouns of an amount of money when a determiner says they are one ("the deposit", "my rate"; not "rate them"). */
 export const PRICE_NOUNS = ['deposit', 'deposits', 'rate', 'rates', 'tuition', 'wage', 'wages', 'salary', 'rent', 'payment', 'payments', 'cost', 'price', 'fee'];
