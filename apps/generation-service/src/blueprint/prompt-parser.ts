@@ -208,7 +208,8 @@ function readOptions(tokens: Token[], index: number): { options: string[]; used:
   }
   if (current.length) options.push(current.join(' '));
   if (at >= tokens.length) return null;
-  const cleaned = [...new Set(options.map((option) => option.charAt(0).toUpperCase() + option.slice(1)))];
+  // ("(PICKUP, POST, COURIER)": a shouted word is written as a word; a short one, "DNA", stays as written)
+  const cleaned = [...new Set(options.map((option) => (option.length > 3 && option === option.toUpperCase() ? option.toLowerCase() : option)).map((option) => option.charAt(0).toUpperCase() + option.slice(1)))];
   return cleaned.length >= 2 ? { options: cleaned, used: at - index + 1 } : null;
 }
 
@@ -1393,6 +1394,25 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "boats have a type (…)", "rooms have a capacity": a plural thing starting a clause and having something is kept,
     // and what it has are its fields
     // ("Ewes have a tag number": the tagger takes a capitalised word opening a sentence for a name)
+    // "so we need claimed y/n", "and how we gave it back (pickup, post, courier)": a yes/no fact or a choice said in a
+    // sentence is of the thing spoken of (the one before, when the sentence speaks of people who do something to it)
+    const factOwner = current && (PEOPLE_NOUNS.includes(current.singular) || USER_NOUNS.includes(current.singular)) && previousFirst ? previousFirst : current;
+    if (!listing && factOwner && isContentWord(token) && tokens[index + 1]?.text === YES_NO_MARK) {
+      addField(factOwner.fields, { name: toSnake(text), label: toSentence(toSnake(text)), type: 'boolean', required: false });
+      index += 2;
+      continue;
+    }
+    if (!listing && factOwner && text === 'how') {
+      const open = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 7 && candidate.text === '(');
+      const options = open > 0 && tokens.slice(index + 1, open).every(isWord) ? readOptions(tokens, open) : null;
+      const words = open > 0 ? tokens.slice(index + 1, open).map((word) => word.text).filter((word) => !['we', 'i', 'you', 'they', 'it', 'them', 'he', 'she'].includes(word)) : [];
+      if (options && words.length) {
+        const name = toSnake(`how ${words.join(' ')}`);
+        addField(factOwner.fields, { name, label: toSentence(name), type: 'select', required: false, options: options.options });
+        index = open + options.used;
+        continue;
+      }
+    }
     // "projects use one or more yarns", "Recipes need several ingredients": a plural thing opening a sentence and doing
     // something to some of another is kept
     const sentenceOpen = index === 0 || END_PUNCT.has(tokens[index - 1].text);
@@ -1798,12 +1818,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
       // ("les leçons de conduite (quel élève, …)" → "the lessons of driving (which student, …)": a thing of a kind)
       const ofKind = at > 2 && tokens[at - 2]?.text === 'of' && !draftAt(at - 1) && draftAt(at - 3)?.length === 1 ? draftAt(at - 3) : null;
-      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null) ?? ofKind;
+      // ("the items they find: what it is, which room": what someone does with the thing, then its fields)
+      const doneTo = at > 2 && ['they', 'we', 'i', 'you'].includes(tokens[at - 2]?.text ?? '') && tags[at - 1] === 'VERB' && draftAt(at - 3)?.length === 1 ? draftAt(at - 3) : null;
+      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null) ?? ofKind ?? doneTo;
       if (!found) continue;
-      let before = at - found.length - 1 - (found === ofKind ? 2 : 0);
+      let before = at - found.length - 1 - (found === ofKind || found === doneTo ? 2 : 0);
       while (before >= 0 && isWord(tokens[before]) && ARTICLES.has(tokens[before].text)) before -= 1;
       const itemStart = before < 0 || (tokens[before].punct && tokens[before].text !== '(') || tokens[before].text === 'and';
-      if (itemStart) return found.draft;
+      if (itemStart || found === doneTo) return found.draft;
     }
     return null;
   };

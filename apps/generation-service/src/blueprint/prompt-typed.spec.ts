@@ -621,3 +621,12 @@ describe('planApp reads excited hobby notes', () => {
     expect(plan.pages.some((page) => page.kind === 'board')).toBe(false);
   });
 });
+
+describe('planApp reads a shouted log with facts said in passing', () => {
+  it('"STAFF LOG THE PARCELS THEY TAKE IN: …, WHICH STAFF MEMBER SIGNED. … SO WE NEED COLLECTED YES/NO AND HOW WE HANDED IT OVER (DESK, LOCKER, DOOR)"', () => {
+    const plan = planApp('PARCEL LOG FOR OUR OFFICE. STAFF LOG THE PARCELS THEY RECEIVE: SENDER, DATE RECEIVED, WHICH STAFF MEMBER SIGNED. TENANTS COLLECT THEM LATER SO WE NEED COLLECTED YES/NO AND HOW WE HANDED IT OVER (DESK, LOCKER, DOOR).');
+    expect(entity(plan, 'parcels').fields.some((known) => known.type === 'reference' && known.entity?.startsWith('staff'))).toBe(true);
+    expect(field(plan, 'parcels', 'collected').type).toBe('boolean');
+    expect(entity(plan, 'parcels').fields.find((known) => known.type === 'select' && known.name.startsWith('how'))?.options).toEqual(['Desk', 'Locker', 'Door']);
+  });
+});
