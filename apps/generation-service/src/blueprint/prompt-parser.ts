@@ -424,6 +424,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // ("each student's grades with a score": a field's word owned by an apostrophe is a thing when fields of its own follow;
     // "the recipe's ingredients" stay the recipe's field)
     && (!libraryFieldName(toSnake(tokens[at + 1].text)) || (tokens[at].possessive === true && ['with', 'having', 'including', '(', ':'].includes(tokens[at + 2]?.text ?? '')));
+  /** Whether a word names a thing already kept. */
+  const isKept = (word: string): boolean => namedDraft(reading.entities, singularize(word)) !== undefined;
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
     const found = reading.entities.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
     if (found) return found;
@@ -895,6 +897,30 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     if (listing) {
+      // "bowlers, game nights, result per bowler and night (pins)": one thing per each of kept ones is a record of them
+      const perWord = tokens[index + 1];
+      const perTargets: EntityDraft[] = [];
+      let perEnd = index + 2;
+      if (listing === 'app' && perWord?.text === 'per' && tags[index] === 'NOUN' && !isPlural(text) && !STOP_WORDS.includes(text) && !UNIT_WORDS[text] && !isKept(text)) {
+        for (;;) {
+          const kept = isWord(tokens[perEnd]) ? namedDraft(reading.entities, singularize(tokens[perEnd].text)) ?? reading.entities.find((draft) => draft.singular.endsWith(`_${singularize(tokens[perEnd].text)}`) || draft.singular.endsWith(singularize(tokens[perEnd].text))) : undefined;
+          if (!kept) break;
+          perTargets.push(kept);
+          perEnd += 1;
+          if (tokens[perEnd]?.text !== 'and' && tokens[perEnd]?.text !== ',') break;
+          perEnd += 1;
+        }
+      }
+      if (perTargets.length && (tokens[perEnd - 1] && isWord(tokens[perEnd - 1]))) {
+        const noun = matchDomainNoun(tokens, index);
+        const record = nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1);
+        record.weak = false;
+        for (const target of perTargets) addField(record.fields, { name: target.singular, label: toSentence(target.singular), type: 'text', required: false });
+        currentEnd = perEnd;
+        listing = tokens[perEnd]?.text === '(' ? 'entity' : 'app';
+        index = tokens[perEnd]?.text === '(' ? perEnd + 1 : perEnd;
+        continue;
+      }
       // "our suppliers and batches, per batch the grade (…), the amount": what follows is the fields of each of a kept thing
       const eachOfAt = ['each', 'every'].includes(tokens[index + 1]?.text ?? '') ? index + 2 : index + 1;
       const perKept = ['per', 'for'].includes(text) && tokens[index - 1]?.text === ',' && (text === 'per' || eachOfAt === index + 2) && isWord(tokens[eachOfAt])

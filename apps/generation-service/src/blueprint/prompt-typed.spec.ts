@@ -630,3 +630,12 @@ describe('planApp reads a shouted log with facts said in passing', () => {
     expect(entity(plan, 'parcels').fields.find((known) => known.type === 'select' && known.name.startsWith('how'))?.options).toEqual(['Desk', 'Locker', 'Door']);
   });
 });
+
+describe('planApp reads "a result per X and Y" in a list of things', () => {
+  it('"darts club – players, league nights, score per player and night (legs)": a record pointing at both, with its own fields', () => {
+    const plan = planApp('Darts club – players, league nights, score per player and night (legs won). Ranking by legs won!');
+    expect(field(plan, 'scores', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(plan, 'scores', 'league_night')).toMatchObject({ type: 'reference', entity: 'league_nights' });
+    expect(entity(plan, 'players').fields.some((known) => known.name === 'score' && known.type === 'reference')).toBe(false);
+  });
+});
