@@ -1130,6 +1130,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           at += used;
           continue;
         }
+        // ("price for one word", "a fee for each night": what the amount is per, said after a money word, is no new phrase)
+        if (tokens[at].text === 'for' && words.some((word) => MONEY_WORDS.includes(word) || PRICE_NOUNS.includes(word)) && ['one', 'a', 'an', 'each', 'every'].includes(tokens[at + 1]?.text ?? '')
+          && isWord(tokens[at + 2]) && (tokens[at + 3] === undefined || SEPARATORS.has(tokens[at + 3].text) || tokens[at + 3].punct)) {
+          at += 3;
+          break;
+        }
         if (CLAUSE_WORDS.includes(tokens[at].text) && tokens[at].text !== 'of') break;
         if (words.length && KEEPING_VERBS.includes(tokens[at].text) && isVerbUse(tokens, at)) break;
         words.push(tokens[at].text);
@@ -1856,7 +1862,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     return null;
   };
   /** "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before. */
-  const factOwnerBefore = (index: number): EntityDraft | undefined => (['it', 'they'].includes(tokens[index + 1]?.text ?? '')
+  // ("deadline and information if the translation is sent": so is the thing whose list the fact ends)
+  const factOwnerBefore = (index: number): EntityDraft | undefined => (['it', 'they'].includes(tokens[index + 1]?.text ?? '') || ['information', 'info', 'and', ','].includes(tokens[index - 1]?.text ?? '')
     ? tokens.slice(Math.max(0, index - 9), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
     : undefined);
   const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
@@ -2107,7 +2114,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // recipes": a participle and a preposition relate the thing before to the thing after
     // ("ranked by the author" orders them: no relation)
     // ("the kids born of each goat": "of" with "each" too)
-    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && (text !== 'of' || ['each', 'every'].includes(next?.text ?? '')))) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1]) && !ORDERING_WORDS.includes(tokens[index - 1].text)) {
+    // ("if the translation is already sent to the client": a yes/no fact, no relation)
+    const inFactClause = tokens.slice(Math.max(0, index - 6), index).some((word) => ['if', 'whether'].includes(word.text));
+    if (!inFactClause && (text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && (text !== 'of' || ['each', 'every'].includes(next?.text ?? '')))) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1]) && !ORDERING_WORDS.includes(tokens[index - 1].text)) {
       let owner = draftBefore(index - 1);
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
@@ -2497,8 +2506,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       // "whether it was a personal best": an adjective and the noun it ends on name the fact together
       let phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];
       // "whether the queen was seen": the noun and what was said of it name the fact together
-      const stated = isWord(word) && tags[at] === 'NOUN' && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && isWord(tokens[at + 2]) && (isParticiple(tokens[at + 2].text) || tags[at + 2] === 'ADJ');
-      if (stated) phrase = [word.text, tokens[at + 2].text];
+      // ("if the translation is already sent": an adverb may come between)
+      const statedAt = ['already', 'still', 'now', 'yet'].includes(tokens[at + 2]?.text ?? '') ? at + 3 : at + 2;
+      const stated = isWord(word) && tags[at] === 'NOUN' && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && isWord(tokens[statedAt]) && (isParticiple(tokens[statedAt].text) || tags[statedAt] === 'ADJ');
+      if (stated) phrase = [word.text, tokens[statedAt].text];
       // "whether it came back", "if they showed up": a verb's particle is part of what it means
       const particle = tokens[at + 1];
       if (phrase.length === 1 && isWord(particle) && VERB_PARTICLES.includes(particle.text) && (tags[at] === 'VERB' || isParticiple(word.text)) && (!isWord(tokens[at + 2]) || SEPARATORS.has(tokens[at + 2].text))) phrase = [word.text, particle.text];

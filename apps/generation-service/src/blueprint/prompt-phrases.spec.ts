@@ -353,3 +353,14 @@ describe('planApp reads possessives and records of each of two things', () => {
     expect(field(english, 'scores', 'round')).toMatchObject({ type: 'reference', entity: 'rounds' });
   });
 });
+
+describe('planApp reads orders described in a second language\'s English', () => {
+  it('"every job has client, price for one page, deadline and information if the text is already delivered to client"', () => {
+    const plan = planApp('I need application for manage the jobs. We have editors and clients. Every job has client, editor, price for one page, deadline and information if the text is already delivered to client.');
+    expect(field(plan, 'jobs', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'jobs', 'deadline').type).toBe('date');
+    expect(views(plan, 'jobs')).toContain('calendar:deadline');
+    expect(field(plan, 'jobs', 'text_delivered').type).toBe('boolean');
+    expect(entity(plan, 'editors').fields.some((known) => known.type === 'reference' && known.entity === 'clients')).toBe(false);
+  });
+});
