@@ -770,6 +770,19 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         if (eachOne && (!current || currentEnd <= eachAt)) {
           const noun = matchDomainNoun(tokens, eachAt + 1);
           nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([eachWord.text]), null), eachAt + 1, eachAt + 2).weak = false;
+        } else if (token.text === ':' && !thingsListed) {
+          // "and the sales of eggs to the neighbours: who buys, price": the things the clause the colon ends opens with
+          let clauseAt = index - 1;
+          while (clauseAt > 0 && !END_PUNCT.has(tokens[clauseAt - 1].text) && ![':', ',', 'and'].includes(tokens[clauseAt - 1].text)) clauseAt -= 1;
+          const articleAt = tokens.findIndex((candidate, at) => at >= clauseAt && at < index && ARTICLES.has(candidate.text));
+          const thingAt = articleAt >= 0 ? articleAt + 1 : -1;
+          const word = tokens[thingAt];
+          const opens = thingAt > 0 && thingAt < index - 1 && isWord(word) && isPlural(word.text) && tags[thingAt] === 'NOUN' && RELATION_PREPOSITIONS.concat('to').includes(tokens[thingAt + 1]?.text ?? '')
+            && !STOP_WORDS.includes(word.text) && !UNIT_WORDS[word.text] && (!current || currentEnd <= thingAt);
+          if (opens) {
+            const noun = matchDomainNoun(tokens, thingAt);
+            nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([word.text]), null), thingAt, thingAt + 1).weak = false;
+          }
         }
         if (thingsListed) {
           listing = 'app';
@@ -808,6 +821,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const forWhom = after === 'for' && tokens.slice(end + 1, end + 5).findIndex((candidate) => candidate.text === ':') > 0
         && tokens.slice(end + 1, end + 5).every((candidate) => candidate.text === ':' || isWord(candidate));
       const opening = end > 0 && isPlural(last) && !APP_KIND_WORDS.includes(last) && (after === ':' || forWhom) ? lineThing(0) : null;
+      // ("Henhouses with a name. …": one opening with its fields too)
+      const withFields = isPlural(text) && tags[0] !== 'VERB' && tokens[1]?.text === 'with' && !STOP_WORDS.includes(text) && !APP_KIND_WORDS.includes(text) && !libraryFieldName(toSnake(text));
+      if (withFields) {
+        const noun = matchDomainNoun(tokens, 0);
+        nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), 0, 1).weak = false;
+        listing = 'entity';
+        index = 2;
+        continue;
+      }
       if (opening && opening.end === end) {
         nameCurrent(opening.draft, opening.start, opening.end).weak = false;
         listing = null;

@@ -364,3 +364,13 @@ describe('planApp reads orders described in a second language\'s English', () =>
     expect(entity(plan, 'editors').fields.some((known) => known.type === 'reference' && known.entity === 'clients')).toBe(false);
   });
 });
+
+describe('planApp reads a thing named in the clause a colon ends', () => {
+  it('"Hives with a name. I also want the sales of honey to the neighbours: who buys, price and whether they paid"', () => {
+    const plan = planApp('Hives with a name. I also want the sales of honey to the neighbours: who buys, how many jars, price and whether they paid.');
+    expect(names(plan)[0]).toBe('hives');
+    expect(field(plan, 'sales', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'sales', 'paid').type).toBe('boolean');
+    expect(entity(plan, 'hives').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+});
