@@ -2294,7 +2294,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // beekeeper keeps hives": several of the other point back at it
     // (the tagger may read the verb as a plural noun: "each gardener rents one plot")
     const verbAfterEach = tags[index] === 'VERB' || (/[^s]s$/.test(text) && (DETERMINERS.has(next?.text ?? '') || next?.text === 'one' || isNumber(next)));
-    if (verbAfterEach && index > 1 && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !COPULAS.includes(text) && !['has', 'have', 'belongs', 'belong', 'goes', 'go'].includes(text)) {
+    // ("each seller books a pitch": a keeping verb said of each of a thing is what it does, too)
+    const keptVerbOfEach = KEEPING_VERBS.includes(text) && /[^s]s$/.test(text) && ['a', 'an', 'one', 'the'].includes(next?.text ?? '') && eachThing(index) !== null;
+    if (verbAfterEach && index > 1 && (!KEEPING_VERBS.includes(text) || keptVerbOfEach) && !VERB_FIELDS[text] && !COPULAS.includes(text) && !['has', 'have', 'belongs', 'belong', 'goes', 'go'].includes(text)) {
       const subject = eachThing(index);
       const { at, many } = subject ? skipQuantifiers(index + 1) : { at: -1, many: false };
       const object = subject && at > index + 1 ? draftAt(at) : null;

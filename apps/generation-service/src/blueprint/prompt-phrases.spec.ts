@@ -374,3 +374,10 @@ describe('planApp reads a thing named in the clause a colon ends', () => {
     expect(entity(plan, 'hives').fields.some((known) => known.hint === 'currency')).toBe(false);
   });
 });
+
+describe('planApp reads a keeping verb said of each of a thing', () => {
+  it('"each stallholder books a pitch": the stallholder points at the pitch', () => {
+    const plan = planApp('craft fair: stallholders (name, phone), pitches (number, price). Each stallholder books a pitch, paid yes/no');
+    expect(field(plan, 'stallholders', 'pitch')).toMatchObject({ type: 'reference', entity: 'pitches' });
+  });
+});
