@@ -221,7 +221,8 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
     // a relation to an entity the app does not have (past the most entities a prompt gets) is left out
     entity.fields = entity.fields.filter((field) => !field.entity || entities.some((other) => other.name === field.entity));
     const draft = drafts[index];
-    const kinds = [draft?.singular, draft?.domainKey, singularSnake(entity.name)];
+    // ("rent payments", "late fees": a kind named by its last word)
+    const kinds = [draft?.singular, draft?.domainKey, singularSnake(entity.name), singularSnake(entity.name).split('_').pop()];
     // "loans" of a thing the app keeps lend that thing: their kind says nothing of money
     // (a field named after a kept thing points at it, though it is made a reference only below)
     const lentTable = (field: EntityField): string | undefined => field.entity ?? entities.find((other) => other !== entity && singularSnake(other.name) === singularSnake(field.name))?.name;

@@ -1448,6 +1448,28 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "boats have a type (…)", "rooms have a capacity": a plural thing starting a clause and having something is kept,
     // and what it has are its fields
     // ("Ewes have a tag number": the tagger takes a capitalised word opening a sentence for a name)
+    // "assign chores to kids", "allocate rooms to guests": the first are things, each pointing at one of the second
+    if (['assign', 'assigns', 'allocate', 'allocates'].includes(text) && !listing) {
+      const thingAt = skipDeterminers(tokens, index + 1);
+      const word = tokens[thingAt];
+      const toAt = tokens.findIndex((candidate, at) => at > thingAt && at <= thingAt + 2 && candidate.text === 'to');
+      const targetAt = toAt > 0 ? skipDeterminers(tokens, toAt + 1) : -1;
+      const target = targetAt > 0 ? tokens[targetAt] : undefined;
+      const thingLike = (at: number, token: Token | undefined): token is Token => isWord(token) && ['NOUN', 'PROPN'].includes(tags[at]) && !STOP_WORDS.includes(token.text) && !UNIT_WORDS[token.text]
+        && (!libraryFieldName(toSnake(token.text)) || fieldLikeThing(token.text));
+      if (toAt === thingAt + 1 && isPlural(word?.text ?? '') && thingLike(thingAt, word) && thingLike(targetAt, target)) {
+        const noun = matchDomainNoun(tokens, targetAt);
+        const assignee = noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([target.text]), null);
+        assignee.weak = false;
+        const thingNoun = matchDomainNoun(tokens, thingAt);
+        const assigned = thingNoun && thingNoun.length === 1 ? entityFor(thingNoun.singular, thingNoun.domainKey) : entityFor(singularSnakeOf([word.text]), null);
+        addField(assigned.fields, { name: assignee.singular, label: toSentence(assignee.singular), type: 'text', required: false });
+        nameCurrent(assigned, thingAt, thingAt + 1).weak = false;
+        currentEnd = targetAt + 1;
+        index = targetAt + 1;
+        continue;
+      }
+    }
     // "so we need claimed y/n", "and how we gave it back (pickup, post, courier)": a yes/no fact or a choice said in a
     // sentence is of the thing spoken of (the one before, when the sentence speaks of people who do something to it)
     const factOwner = current && (PEOPLE_NOUNS.includes(current.singular) || USER_NOUNS.includes(current.singular)) && previousFirst ? previousFirst : current;
@@ -2282,7 +2304,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const { at: objectAt, many } = skipQuantifiers(at);
       // ("belong to their mother ewe": a word before the thing may say which of them it is)
       const described = tags[objectAt] === 'NOUN' && isWord(tokens[objectAt + 1]) && !isPlural(tokens[objectAt].text) ? draftAt(objectAt + 1) : null;
-      const object = draftAt(objectAt) ?? described ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
+      // ("each bottle belongs to a winery": one of a new thing, too)
+      const oneOf = isNoun(objectAt) && ['a', 'an', 'one', 'the'].includes(tokens[objectAt - 1]?.text ?? '') && (!isWord(tokens[objectAt + 1]) || SEPARATORS.has(tokens[objectAt + 1].text));
+      const object = draftAt(objectAt) ?? described ?? (text.startsWith('belong') && (isThing(objectAt) || oneOf) ? ensureDraft(objectAt, true, true) : null);
       if (subject && object && subject !== object.draft) {
         if (goesTo) relate(subject, object.draft, object.draft.singular, false, 'set_null');
         else if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');

@@ -381,3 +381,20 @@ describe('planApp reads a keeping verb said of each of a thing', () => {
     expect(field(plan, 'stallholders', 'pitch')).toMatchObject({ type: 'reference', entity: 'pitches' });
   });
 });
+
+describe('planApp reads assignments, belonging to one of a new thing, and money named by its last word', () => {
+  it('"Build me an app to assign jobs to cleaners, with hours per job and a leaderboard of cleaners by hours"', () => {
+    const plan = planApp('Build me an app to assign jobs to cleaners, with an address and a leaderboard of cleaners by hours');
+    expect(field(plan, 'jobs', 'cleaner')).toMatchObject({ type: 'reference', entity: 'cleaners' });
+    expect(field(plan, 'jobs', 'address').type).toBe('text');
+    expect(views(plan, 'cleaners').some((view) => view.startsWith('ranking:'))).toBe(true);
+  });
+
+  it('"each bottle belongs to a winery", "the rent payments each tenant makes": the winery is kept; rent payments are money', () => {
+    const cellar = planApp('A wine cellar: bottles in racks; each bottle belongs to a winery; I rate bottles from 1 to 5');
+    expect(field(cellar, 'bottles', 'winery')).toMatchObject({ type: 'reference', entity: 'wineries' });
+    const rentals = planApp('As a landlord I want to track my flats, the tenants in each flat, and the rent payments each tenant makes');
+    expect(entity(rentals, 'rent_payments').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(field(rentals, 'rent_payments', 'tenant')).toMatchObject({ type: 'reference', entity: 'tenants' });
+  });
+});
