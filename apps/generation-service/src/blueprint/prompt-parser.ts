@@ -2314,6 +2314,19 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "our growers and the lots we buy from them": "them" after the user's verb is the things named before, which the
+    // things the clause is about point at
+    if (text === 'them' && ['from', 'to', 'with', 'for', 'of', 'by'].includes(tokens[index - 1]?.text ?? '')) {
+      const userAt = tokens.findIndex((candidate, at) => at >= index - 5 && at < index - 1 && ['we', 'i', 'you'].includes(candidate.text));
+      const owner = userAt > 0 ? draftAt(userAt - 1) : null;
+      const ownerStart = owner ? userAt - owner.length : -1;
+      let named: EntityDraft | null = null;
+      for (let at = ownerStart - 1; at >= Math.max(0, ownerStart - 8) && !named && !END_PUNCT.has(tokens[at].text); at -= 1) named = draftAt(at)?.draft ?? null;
+      if (owner && named && named !== owner.draft) {
+        relate(owner.draft, named, named.singular, false, 'set_null');
+        continue;
+      }
+    }
     // "each gardener rents one plot": what each of a thing does to one of another points it at that one; "each
     // beekeeper keeps hives": several of the other point back at it
     // (the tagger may read the verb as a plural noun: "each gardener rents one plot")

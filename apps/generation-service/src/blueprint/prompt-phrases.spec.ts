@@ -398,3 +398,11 @@ describe('planApp reads assignments, belonging to one of a new thing, and money 
     expect(field(rentals, 'rent_payments', 'tenant')).toMatchObject({ type: 'reference', entity: 'tenants' });
   });
 });
+
+describe('planApp reads "them" for the things named before', () => {
+  it('"an overview of our farms and the crates we buy from them": each crate points at a farm', () => {
+    const plan = planApp('I want to make an overview of our farms and the crates we buy from them, per crate the fruit (apple, pear, plum) and the price.');
+    expect(field(plan, 'crates', 'farm')).toMatchObject({ type: 'reference', entity: 'farms' });
+    expect(field(plan, 'crates', 'fruit').options).toEqual(['Apple', 'Pear', 'Plum']);
+  });
+});
