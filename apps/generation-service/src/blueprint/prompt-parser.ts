@@ -2475,6 +2475,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         continue;
       }
     }
+    // "drives: date, which kids ride along", "Übungsabende (Datum, welche Mitglieder teilgenommen haben)": "which" and a
+    // plural thing in what describes another point it at several of them
+    if (['which', 'what'].includes(text) && isWord(next) && isPlural(next.text) && draftAt(index + 1)) {
+      const owner = describedAt(index);
+      const several = draftAt(index + 1);
+      if (owner && several && several.draft !== owner) {
+        relate(owner, several.draft, pluralSnake(several.draft.singular), true, 'set_null');
+        index += several.length;
+        continue;
+      }
+    }
     // "sessions I give each student", "lessons we teach to pupils": what the user does with the things is for the one after
     if (['i', 'we'].includes(text) && index > 0 && isThing(index - 1) && tags[index + 1] === 'VERB' && !KEEPING_VERBS.includes(tokens[index + 1].text)) {
       const done = draftAt(index - 1);

@@ -406,3 +406,11 @@ describe('planApp reads "them" for the things named before', () => {
     expect(field(plan, 'crates', 'fruit').options).toEqual(['Apple', 'Pear', 'Plum']);
   });
 });
+
+describe('planApp reads "which Xs" among a thing\'s fields', () => {
+  it('"rehearsals (date, venue, which singers came)": each rehearsal points at several singers', () => {
+    const plan = planApp('A choir app: singers (name, voice), rehearsals (date, venue, which singers came)');
+    expect(field(plan, 'rehearsals', 'singers')).toMatchObject({ type: 'references', entity: 'singers' });
+    expect(field(plan, 'rehearsals', 'date').type).toBe('date');
+  });
+});
