@@ -36,6 +36,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     quotidien: 'daily', quotidienne: 'daily', quotidiens: 'daily', quotidiennes: 'daily', hebdomadaire: 'weekly', mensuel: 'monthly', mensuelle: 'monthly',
     // "la note de chaque élève à chaque examen": a mark given, and where each is
     'carnet de notes': 'gradebook', 'à chaque': 'at each', 'la note': 'the score', 'une note': 'a score', 'sa note': 'its score', 'leur note': 'their score',
+    quand: 'when', combien: 'how many', 'combien de': 'how many',
     deux: '2', trois: '3', quatre: '4', cinq: '5', six: '6', dix: '10',
     quel: 'which', quelle: 'which', quels: 'which', quelles: 'which', "s'il": 'if it', "s'ils": 'if they', "s'elle": 'if it', "s'elles": 'if they',
     ont: 'have', 'été': 'been', aussi: 'also', ensuite: 'then', puis: 'then', veux: 'want', voudrais: 'would like', aimerais: 'would like',
@@ -115,6 +116,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     zutaten: 'ingredients', kochzeit: 'cooking time', portionen: 'servings', autor: 'author', genre: 'genre', notizen: 'notes', kommentare: 'comments', tags: 'tags', schlagworte: 'tags',
     foto: 'photo', link: 'link', 'kapazität': 'capacity', morgen: 'morning', morgens: 'morning', vormittag: 'morning', nachmittag: 'afternoon', abend: 'evening', abends: 'evening',
     // measures: numbers
+    wann: 'when', 'wie viele': 'how many', wieviel: 'how much', 'wie viel': 'how much',
     zwei: '2', drei: '3', vier: '4', 'fünf': '5', sechs: '6', zehn: '10',
     spender: 'donors', familien: 'families', fahrzeug: 'vehicle', fahrzeuge: 'vehicles', ergebnis: 'result', ergebnisse: 'results', verkauf: 'sales', verkauft: 'sold',
     'geburtsdatum': 'birth date', rasse: 'breed', geschlecht: 'sex',

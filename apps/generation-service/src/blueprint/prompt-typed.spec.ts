@@ -639,3 +639,11 @@ describe('planApp reads "a result per X and Y" in a list of things', () => {
     expect(entity(plan, 'players').fields.some((known) => known.name === 'score' && known.type === 'reference')).toBe(false);
   });
 });
+
+describe('planApp reads German question words listed as fields', () => {
+  it('"Putzdienste (wann, erledigt ja/nein)": "wann" asks for the date, as "when" does', () => {
+    const plan = planApp('Unsere WG: Mitbewohner, Einkäufe (Betrag, Datum) und Putzdienste (wann, erledigt ja/nein).');
+    expect(field(plan, 'putzdienste', 'datum').type).toBe('date');
+    expect(field(plan, 'putzdienste', 'erledigt').type).toBe('boolean');
+  });
+});
