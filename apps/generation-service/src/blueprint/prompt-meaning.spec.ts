@@ -472,3 +472,12 @@ describe('planApp reads compound nouns, counts and records the way they are mean
     expect(entity(plan, 'pupils').fields.some((known) => known.name.startsWith('grades'))).toBe(false);
   });
 });
+
+describe('planApp reads user stories', () => {
+  it('"As a coach, I want to record my players\' attendance for each training, so that I can see who missed the most trainings"', () => {
+    const plan = planApp('As a coach, I want to record my players\' attendance for each training, so that I can see who missed the most trainings');
+    expect(field(plan, 'attendances', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(plan, 'attendances', 'training')).toMatchObject({ type: 'reference', entity: 'trainings' });
+    expect(views(plan, 'players')).toContain('ranking:missed_trainings');
+  });
+});

@@ -424,6 +424,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // ("each student's grades with a score": a field's word owned by an apostrophe is a thing when fields of its own follow;
     // "the recipe's ingredients" stay the recipe's field)
     && (!libraryFieldName(toSnake(tokens[at + 1].text)) || (tokens[at].possessive === true && ['with', 'having', 'including', '(', ':'].includes(tokens[at + 2]?.text ?? '')));
+  /** Whether the possessive at `at` names a thing already kept ("my students' attendance"). */
+  const draftAt0Possessor = (at: number): boolean => isWord(tokens[at]) && namedDraft(reading.entities, singularize(tokens[at].text)) !== undefined;
   /** Whether a word names a thing already kept. */
   const isKept = (word: string): boolean => namedDraft(reading.entities, singularize(word)) !== undefined;
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
@@ -1355,9 +1357,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const participleAfter = isParticiple(tokens[index + 1]?.text ?? '') || ['daily', 'weekly', 'monthly', 'yearly'].includes(tokens[index + 1]?.text ?? '') ? 1 : 0;
     const ofEachAt = index + 1 + participleAfter;
     const articled = ['the', 'a', 'an'].includes(tokens[index - 1]?.text ?? '');
-    const ofEachKept = !listing && (tags[index] === 'NOUN' || tags[index] === 'PROPN' || (articled && tags[index] === 'VERB' && !participleAfter)) && (isPlural(text) || articled)
+    // ("my students' attendance for each lesson": one owned by a possessive, too)
+    const ownedWord = tokens[index - 1]?.possessive === true && draftAt0Possessor(index - 1);
+    const ofEachKept = !listing && (tags[index] === 'NOUN' || tags[index] === 'PROPN' || (articled && tags[index] === 'VERB' && !participleAfter)) && (isPlural(text) || articled || ownedWord)
       && ['for', 'per', 'of', 'from'].includes(tokens[ofEachAt]?.text ?? '') && ['each', 'every'].includes(tokens[ofEachAt + 1]?.text ?? '')
-      && isWord(tokens[ofEachAt + 2]) && namedDraft(reading.entities, singularize(tokens[ofEachAt + 2].text)) !== undefined && namedDraft(reading.entities, singularize(text)) === undefined
+      && isWord(tokens[ofEachAt + 2]) && (namedDraft(reading.entities, singularize(tokens[ofEachAt + 2].text)) !== undefined || (ownedWord && tags[ofEachAt + 2] === 'NOUN'))
+      && namedDraft(reading.entities, singularize(text)) === undefined
       && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !APP_KIND_WORDS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text));
     if (ofEachKept) {
       const noun = matchDomainNoun(tokens, index);
@@ -2036,7 +2041,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "my clients appointments": a plural thing right after another, with no apostrophe, is the other's
     // ("each student's grades", "the owner's pets": with one, too)
-    if (index > 0 && isPlural(text) && isWord(tokens[index - 1]) && (isPlural(tokens[index - 1].text) || tokens[index - 1].possessive === true) && ['NOUN', 'PROPN'].includes(tags[index - 1])) {
+    // ("my students' attendance": a singular thing owned by a possessive, too)
+    if (index > 0 && (isPlural(text) || (tokens[index - 1]?.possessive === true && draftAt(index)?.length === 1)) && isWord(tokens[index - 1]) && (isPlural(tokens[index - 1].text) || tokens[index - 1].possessive === true) && ['NOUN', 'PROPN'].includes(tags[index - 1])) {
       const owned = draftAt(index);
       const owner = draftAt(index - 1) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
       if (owner && owned && owner.length === 1 && owner.draft !== owned.draft) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
@@ -2633,6 +2639,19 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         const field = isWord(word) && isPlural(word.text) && isNoun(counted) && !UNIT_WORDS[word.text] ? toSnake(word.text) : undefined;
         reading.views.push({ kind: 'ranking', entity: asked.draft.singular, ...(field ? { field } : {}) });
         index = field ? counted : mostAt;
+        continue;
+      }
+    }
+    // "so that I can see who missed the most lessons": the app's people are ranked by how many, named by the verb and
+    // what it counts
+    if (text === 'who' && ['see', 'know', 'show', 'find'].includes(tokens[index - 1]?.text ?? '') && tags[index + 1] === 'VERB') {
+      const people = drafts.find(isPeople) ?? drafts.find((draft) => PEOPLE_NOUNS.includes(draft.singular.split('_').pop() ?? ''));
+      const mostAt = ['most', 'more'].includes(tokens[index + 2]?.text ?? '') ? index + 2 : tokens[index + 3]?.text === 'most' && tokens[index + 2]?.text === 'the' ? index + 3 : -1;
+      if (people && mostAt > 0) {
+        const counted = tokens[mostAt + 1];
+        const field = isWord(counted) && isPlural(counted.text) ? toSnake(`${tokens[index + 1].text} ${counted.text}`) : toSnake(tokens[index + 1].text);
+        reading.views.push({ kind: 'ranking', entity: people.singular, field });
+        index = isWord(counted) && isPlural(counted.text) ? mostAt + 1 : mostAt;
         continue;
       }
     }
