@@ -804,6 +804,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index += kinds.used;
         continue;
       }
+      // ("arrosages de chaque plante (date, litres)" → "waterings of each plant (date, litres)": the phrase's head's fields)
+      if (token.text === '(' && phraseHead && (phraseHead as { end: number }).end === index) {
+        current = (phraseHead as { owner: EntityDraft }).owner;
+        currentEnd = index;
+      }
       if (token.text === '(' && current) listing = 'entity';
       // "books -> author, year": an arrow right after a thing points at what it belongs to, then its fields follow
       if (token.text === '>' && current && currentEnd === index) listing = 'entity';
@@ -1301,6 +1306,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         // "managing our theatre's next show": a phrase whose noun is a word skipped as a function word ("show") names
         // nothing kept, and its adjective is no thing either
         if (words.length && isWord(tokens[at]) && tags[at] === 'NOUN' && STOP_WORDS.includes(tokens[at].text)) words.length = 0;
+        // ("track my climbing: routes (…), ascents (…)": an activity the things after the colon are kept for)
+        if (words.length === 1 && /ing$/.test(words[0]) && tokens[at]?.text === ':' && listedThing(at + 1) > 0) words.length = 0;
         if (words.length) {
           const phrase = toSnake(words.slice(-2).join(' '));
           const asField = libraryFieldName(phrase);

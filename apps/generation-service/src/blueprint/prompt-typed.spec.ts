@@ -647,3 +647,17 @@ describe('planApp reads German question words listed as fields', () => {
     expect(field(plan, 'putzdienste', 'erledigt').type).toBe('boolean');
   });
 });
+
+describe('planApp gives bracketed fields to the thing a phrase is about', () => {
+  it('"suivre mes chèvres : traites de chaque chèvre (date, litres)": the fields are the milkings\', not the goat\'s', () => {
+    const plan = planApp('Je veux suivre mes chèvres : traites de chaque chèvre (date, litres de lait) et ventes.');
+    expect(field(plan, 'traites', 'litres_de_lait').type).toBe('number');
+    expect(field(plan, 'traites', 'chevre')).toMatchObject({ type: 'reference', entity: 'chevres' });
+    expect(entity(plan, 'chevres').fields.some((known) => known.name === 'litres_de_lait')).toBe(false);
+  });
+
+  it('"track my fishing: spots (name, lake), catches (spot, date, species)": the activity is no table', () => {
+    const plan = planApp('track my fishing: spots (name, lake), catches (spot, date, species: pike/perch/trout)');
+    expect(names(plan)).toEqual(['spots', 'catches']);
+  });
+});
