@@ -217,7 +217,8 @@ function readOptions(tokens: Token[], index: number): { options: string[]; used:
 function slashChoices(tokens: Token[], index: number): { options: string[]; end: number } | null {
   const words: Token[] = [];
   let at = index;
-  while (isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text)) {
+  // ("package: basic/premium": a small word joined by a slash is a choice too)
+  while (isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && (!STOP_WORDS.includes(tokens[at].text) || tokens[at + 1]?.text === '/' || tokens[at - 1]?.text === '/')) {
     words.push(tokens[at]);
     if (tokens[at + 1]?.text !== '/') break;
     at += 2;

@@ -661,3 +661,11 @@ describe('planApp gives bracketed fields to the thing a phrase is about', () => 
     expect(names(plan)).toEqual(['spots', 'catches']);
   });
 });
+
+describe('planApp reads small words offered as choices', () => {
+  it('"package: basic/premium", "size: small/large": a choice even when its words are common ones', () => {
+    const plan = planApp('a studio app: clients, shoots (date, location, package: basic/premium), and invoices for each shoot');
+    expect(field(plan, 'shoots', 'package').options).toEqual(['Basic', 'Premium']);
+    expect(entity(plan, 'shoots').fields.some((known) => known.name === 'premium')).toBe(false);
+  });
+});
