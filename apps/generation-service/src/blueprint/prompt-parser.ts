@@ -424,7 +424,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     && isWord(tokens[at + 1]) && isPlural(tokens[at + 1].text) && tags[at + 1] === 'NOUN' && !STOP_WORDS.includes(tokens[at + 1].text) && !UNIT_WORDS[tokens[at + 1].text]
     // ("each student's grades with a score": a field's word owned by an apostrophe is a thing when fields of its own follow;
     // "the recipe's ingredients" stay the recipe's field)
-    && (!libraryFieldName(toSnake(tokens[at + 1].text)) || (tokens[at].possessive === true && ['with', 'having', 'including', '(', ':'].includes(tokens[at + 2]?.text ?? '')));
+    && (!libraryFieldName(toSnake(tokens[at + 1].text)) || (tokens[at].possessive === true && ['with', 'having', 'including', '(', ':', 'per'].includes(tokens[at + 2]?.text ?? '')));
   /** Whether the possessive at `at` names a thing already kept ("my students' attendance"). */
   const draftAt0Possessor = (at: number): boolean => isWord(tokens[at]) && namedDraft(reading.entities, singularize(tokens[at].text)) !== undefined;
   /** Whether a word names a thing already kept. */
@@ -482,7 +482,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // ("grades of each student in each course": a field's word said of each of a thing is a record of its own)
     // ("each student's grades": what a thing owns, by an apostrophe, is kept too)
     const ofEachThing = (['of', 'for', 'per'].includes(tokens[at + 1]?.text ?? '') && ['each', 'every'].includes(tokens[at + 2]?.text ?? ''))
-      || (tokens[at - 1]?.possessive === true && ['with', 'having', 'including', '(', ':'].includes(tokens[at + 1]?.text ?? ''));
+      || (tokens[at - 1]?.possessive === true && ['with', 'having', 'including', '(', ':', 'per'].includes(tokens[at + 1]?.text ?? ''));
     if (known && FIELD_LIBRARY[known].type !== 'integer' && !ofEachThing && !(fieldLikeThing(word.text) && (doneTo || (lookAhead && thingFollows(at + 1))))) return -1;
     if (!ofEachThing && TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;

@@ -414,3 +414,11 @@ describe('planApp reads "which Xs" among a thing\'s fields', () => {
     expect(field(plan, 'rehearsals', 'date').type).toBe('date');
   });
 });
+
+describe('planApp reads "each X\'s Ys per Z"', () => {
+  it('"the runners, the races (date, course) and each runner\'s times per race": times pointing at the runner and the race', () => {
+    const plan = planApp('I coach a running club. I\'d like to keep the runners, the races (date, course) and each runner\'s times per race.');
+    expect(field(plan, 'times', 'runner')).toMatchObject({ type: 'reference', entity: 'runners' });
+    expect(field(plan, 'times', 'race')).toMatchObject({ type: 'reference', entity: 'races' });
+  });
+});
