@@ -94,6 +94,12 @@ export function libraryFieldName(snake: string): string | undefined {
   return FIELD_ALIAS_INDEX.get(snake) ?? FIELD_ALIAS_INDEX.get(singular) ?? FIELD_ALIAS_INDEX.get(pluralSnake(snake));
 }
 
+/** The first index in [from, to] whose token passes `test`, or -1: a search of a few words around one. */
+function findBetween(tokens: Token[], from: number, to: number, test: (token: Token, at: number) => boolean): number {
+  for (let at = Math.max(0, from); at <= Math.min(tokens.length - 1, to); at += 1) if (test(tokens[at], at)) return at;
+  return -1;
+}
+
 function isWord(token: Token | undefined): token is Token {
   return token !== undefined && !token.punct;
 }
@@ -668,7 +674,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
     }
     // "in a court (we have 4), with date", "(about 30 of them)": an aside in brackets says nothing the app keeps
-    const asideEnd = token.text === '(' ? tokens.findIndex((candidate, at) => at > index && at <= index + 8 && candidate.text === ')') : -1;
+    const asideEnd = token.text === '(' ? findBetween(tokens, index + 1, index + 8, (candidate) => candidate.text === ')') : -1;
     if (asideEnd > index + 1 && (ASIDE_OPENERS.includes(tokens[index + 1].text) || tokens.slice(index + 1, asideEnd).every((word) => isNumber(word)))) {
       const after = asideEnd + 1;
       if (phraseHead && (phraseHead as { end: number }).end === index) (phraseHead as { end: number }).end = after;
@@ -777,7 +783,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           // "and the sales of eggs to the neighbours: who buys, price": the things the clause the colon ends opens with
           let clauseAt = index - 1;
           while (clauseAt > 0 && !END_PUNCT.has(tokens[clauseAt - 1].text) && ![':', ',', 'and'].includes(tokens[clauseAt - 1].text)) clauseAt -= 1;
-          const articleAt = tokens.findIndex((candidate, at) => at >= clauseAt && at < index && ARTICLES.has(candidate.text));
+          const articleAt = findBetween(tokens, clauseAt, index - 1, (candidate) => ARTICLES.has(candidate.text));
           const thingAt = articleAt >= 0 ? articleAt + 1 : -1;
           const word = tokens[thingAt];
           const opens = thingAt > 0 && thingAt < index - 1 && isWord(word) && isPlural(word.text) && tags[thingAt] === 'NOUN' && RELATION_PREPOSITIONS.concat('to').includes(tokens[thingAt + 1]?.text ?? '')
@@ -1035,7 +1041,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       // "(which artist, which client, date)": a thing the row points at, which the second pass reads; the list goes on
       // ("date, which parent drives, morning or afternoon": a short clause about it, too)
-      const whichEnd = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 4 && (candidate.punct || SEPARATORS.has(candidate.text)));
+      const whichEnd = findBetween(tokens, index + 2, index + 4, (candidate) => candidate.punct || SEPARATORS.has(candidate.text));
       if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && whichEnd > 0 && [',', ')', 'and', '.'].includes(tokens[whichEnd].text)) {
         index = whichEnd;
         continue;
@@ -1281,7 +1287,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
     const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ORDERING_WORDS.includes(candidate.text));
     // ("whether a sample has been used up": the "has" of a yes/no clause lists nothing)
-    const factAt = tokens.findIndex((word, at) => at >= index - 4 && at < index && ['whether', 'if'].includes(word.text));
+    const factAt = findBetween(tokens, index - 4, index - 1, (word) => ['whether', 'if'].includes(word.text));
     const inFact = factAt >= 0 && tags.slice(factAt + 1, index).includes('NOUN');
     if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !inFact && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
@@ -1465,7 +1471,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     if (['assign', 'assigns', 'allocate', 'allocates'].includes(text) && !listing) {
       const thingAt = skipDeterminers(tokens, index + 1);
       const word = tokens[thingAt];
-      const toAt = tokens.findIndex((candidate, at) => at > thingAt && at <= thingAt + 2 && candidate.text === 'to');
+      const toAt = findBetween(tokens, thingAt + 1, thingAt + 2, (candidate) => candidate.text === 'to');
       const targetAt = toAt > 0 ? skipDeterminers(tokens, toAt + 1) : -1;
       const target = targetAt > 0 ? tokens[targetAt] : undefined;
       const thingLike = (at: number, token: Token | undefined): token is Token => isWord(token) && ['NOUN', 'PROPN'].includes(tags[at]) && !STOP_WORDS.includes(token.text) && !UNIT_WORDS[token.text]
@@ -1492,7 +1498,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       continue;
     }
     if (!listing && factOwner && text === 'how') {
-      const open = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 7 && candidate.text === '(');
+      const open = findBetween(tokens, index + 2, index + 7, (candidate) => candidate.text === '(');
       const options = open > 0 && tokens.slice(index + 1, open).every(isWord) ? readOptions(tokens, open) : null;
       const words = open > 0 ? tokens.slice(index + 1, open).map((word) => word.text).filter((word) => !['we', 'i', 'you', 'they', 'it', 'them', 'he', 'she'].includes(word)) : [];
       if (options && words.length) {
@@ -2331,7 +2337,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "our growers and the lots we buy from them": "them" after the user's verb is the things named before, which the
     // things the clause is about point at
     if (text === 'them' && ['from', 'to', 'with', 'for', 'of', 'by'].includes(tokens[index - 1]?.text ?? '')) {
-      const userAt = tokens.findIndex((candidate, at) => at >= index - 5 && at < index - 1 && ['we', 'i', 'you'].includes(candidate.text));
+      const userAt = findBetween(tokens, index - 5, index - 2, (candidate) => ['we', 'i', 'you'].includes(candidate.text));
       const owner = userAt > 0 ? draftAt(userAt - 1) : null;
       const ownerStart = owner ? userAt - owner.length : -1;
       let named: EntityDraft | null = null;
@@ -2475,7 +2481,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const nounAfter = isWord(next) && (isNoun(index + 1) || (tags[index + 1] === 'ADJ' && isWord(tokens[index + 2]) && !SEPARATORS.has(tokens[index + 2].text)));
     if (['which', 'what'].includes(text) && nounAfter && !isPlural(next.text) && !STOP_WORDS.includes(next.text) && !UNIT_WORDS[next.text]) {
       // ("which spirit is the base of each", "which teacher runs each class": the thing it is said of each of)
-      const eachAt = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 8 && ['each', 'every'].includes(candidate.text)
+      const eachAt = findBetween(tokens, index + 2, index + 8, (candidate, at) => ['each', 'every'].includes(candidate.text)
         && tokens.slice(index + 2, at).every((word) => isWord(word) && !SEPARATORS.has(word.text)));
       const eachOf = eachAt > 0 ? (isWord(tokens[eachAt + 1]) && !SEPARATORS.has(tokens[eachAt + 1].text) ? draftAt(eachAt + 1)?.draft ?? null : draftBefore(index)) : null;
       const owner = describedAt(index) ?? eachOf;
@@ -2639,7 +2645,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // count named after "most" when there is one
     if (text === 'which' && draftAt(index + 1) && !isPlural(next?.text ?? '')) {
       const asked = draftAt(index + 1);
-      const mostAt = tokens.findIndex((candidate, at) => at > index + 1 && at <= index + 6 && ['most', 'more'].includes(candidate.text)
+      const mostAt = findBetween(tokens, index + 2, index + 6, (candidate, at) => ['most', 'more'].includes(candidate.text)
         && tokens.slice(index + 2, at).every((word) => isWord(word) && !SEPARATORS.has(word.text)));
       if (asked && mostAt > 0) {
         const counted = skipQuantifiers(mostAt + 1).at;
