@@ -250,8 +250,16 @@ function splitCompound(word: string, lexicon: Record<string, string>): string | 
     const stem = [first, first.replace(/(?:s|n|en|es|e)$/, '')].find((candidate) => candidate.length >= 3 && lexicon[candidate]);
     if (stem) return `${lexicon[stem]} ${lexicon[head]}`;
   }
+  // "Abholdatum", "Stückpreis": a compound ending on a word of a field's kind is that kind of field, whatever its first part
+  for (let cut = 3; cut <= word.length - 4; cut += 1) {
+    const head = word.slice(cut);
+    if (FIELD_HEADS.includes(head) && lexicon[head]) return `${word.slice(0, cut)} ${lexicon[head]}`;
+  }
   return null;
 }
+
+/** German words a compound field ends on ("Abholdatum", "Stückpreis", "Fahrzeit"). */
+const FIELD_HEADS = ['datum', 'preis', 'zeit', 'uhrzeit', 'nummer', 'betrag', 'kosten', 'gewicht', 'dauer'];
 
 /**
  * The user's word for a thing in the singular: of the words the lexicon gives for it ("réserver", "livre" for

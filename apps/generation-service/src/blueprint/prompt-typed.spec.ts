@@ -669,3 +669,10 @@ describe('planApp reads small words offered as choices', () => {
     expect(entity(plan, 'shoots').fields.some((known) => known.name === 'premium')).toBe(false);
   });
 });
+
+describe('planApp reads German compound fields by their last word', () => {
+  it('"Bestellungen mit Abholdatum": a compound ending on "datum" is a date', () => {
+    const plan = planApp('Wir brauchen Produkte mit Preis, Lieferanten und Bestellungen mit Abholdatum.');
+    expect(field(plan, 'bestellungen', 'abholdatum').type).toBe('date');
+  });
+});
