@@ -12,12 +12,12 @@
 // (`UNSEEN_3`), in still other domains and wordings, was written and measured before the planner was changed for the
 // misses of `UNSEEN_2`; it was the unread measure until it was read, and is now a tuning set like `UNSEEN_2`, printed
 // prompt by prompt. A seventh (`UNSEEN_4`), twenty-four prompts in still other domains and wordings, was written blind
-// before the planner was changed for the misses of `UNSEEN_3`: it is the unread measure, never edited, read prompt by
-// prompt or tuned to, so only its share is printed. An eighth (`UNSEEN_5`), thirty prompts in still other domains
-// and wordings, was written blind before the planner was changed for the misses of `UNSEEN_4`: it is the unread
-// measure, never edited, read prompt by prompt or tuned to, so only its share is printed. Every section but the first
-// has target 85 % and counts toward the exit code. Reads the planner from dist/ through its public index, as the
-// generation-service loads it.
+// before the planner was changed for the misses of `UNSEEN_3`: it was the unread measure until an eighth section was
+// written, and is now a tuning set like `UNSEEN_3`, never edited and printed prompt by prompt. An eighth (`UNSEEN_5`),
+// thirty prompts in still other domains and wordings, was written blind before the planner was changed for the misses
+// of `UNSEEN_4`: it is the unread measure, never edited, read prompt by prompt or tuned to, so only its share is
+// printed. Every section but the first has target 85 % and counts toward the exit code. Reads the planner from dist/
+// through its public index, as the generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -210,8 +210,8 @@ export const UNSEEN_3 = [
  * paragraph, terse notes, a dash list, a nested `→` chain, shouting, typos, "linked to", "has many", "belongs to",
  * possessives, "which"; three each in French, German and Spanish, and Polish- and Dutch-tinged English), written
  * blind — without reading the planner's source or any section's misses — after `UNSEEN_3` had been read and before
- * the planner was changed for `UNSEEN_3`'s misses. Never edited, read prompt by prompt or tuned to: the unread
- * measure, so only its share is printed. Target: 85 %.
+ * the planner was changed for `UNSEEN_3`'s misses. Never edited; it was the unread measure (44.6 % when first read)
+ * until an eighth section was written, and is now read while tuning like `UNSEEN_3`. Target: 85 %.
  */
 export const UNSEEN_4 = [
   ["Hey! So I run a tiny bike courier outfit in town (6 riders, lots of chaos 😅). I'd love an app where I can put in each delivery as it comes in: pickup address, drop-off address, the zone (north, south, centre) and what the customer pays us, and each delivery is linked to a rider. Deliveries should go waiting → picked up → delivered, ideally on a board I can drag stuff around on. Also want to see which rider did the most deliveries!", { entity: ['delivery', 'rider'], relation: [['delivery', 'rider']], choice: [['north', 'south', 'centre']], money: ['delivery'], board: [['waiting', 'picked up', 'delivered']], ranking: ['rider'] }],
@@ -384,9 +384,8 @@ export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, un
   printSection('blueprint fit, unseen (written last, measured before any change, never edited or tuned to)', unseen, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen 2 (written before the unseen misses were fixed, never edited; read while tuning)', unseen2, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited; read while tuning)', unseen3, HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen 4 (written blind before the unseen 3 misses were fixed, never edited; read while tuning)', unseen4, HELD_OUT_TARGET_SHARE);
   // its prompts and misses are not printed: reading them would make it one more section tuned to
-  printSection('blueprint fit, unseen 4 (written blind before the unseen 3 misses were fixed, never edited, read or tuned to; its share alone)', unseen4, HELD_OUT_TARGET_SHARE, true);
-  // its prompts and misses are not printed either: reading them would make it one more section tuned to
   printSection('blueprint fit, unseen 5 (written blind before the unseen 4 misses were fixed, never edited, read or tuned to; its share alone)', unseen5, HELD_OUT_TARGET_SHARE, true);
   console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
   return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5].every((section) => section.share >= HELD_OUT_TARGET_SHARE);

@@ -32,6 +32,15 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     mon: 'my', ma: 'my', mes: 'my', notre: 'our', nos: 'our', votre: 'your', vos: 'your', je: 'i', nous: 'we', chaque: 'each', leur: 'their', leurs: 'their',
     'il faut': 'we need', 'faut': 'need', qui: 'who', que: 'that', dans: 'in', sur: 'on', par: 'by', entre: 'between', parmi: 'among', au: 'at', aux: 'to', ses: 'its', son: 'its', sa: 'its',
     ce: 'this', cette: 'this', ces: 'these', plusieurs: 'several', tous: 'all', toutes: 'all', si: 'if', soit: 'either', est: 'is', sont: 'are', 'à': 'to', en: 'in',
+    // question words and clauses a fact or a relation is asked with ("quel élève", "s'il a réussi", "s'ils ont été vendus")
+    quotidien: 'daily', quotidienne: 'daily', quotidiens: 'daily', quotidiennes: 'daily', hebdomadaire: 'weekly', mensuel: 'monthly', mensuelle: 'monthly',
+    // "la note de chaque élève à chaque examen": a mark given, and where each is
+    'carnet de notes': 'gradebook', 'à chaque': 'at each', 'la note': 'the score', 'une note': 'a score', 'sa note': 'its score', 'leur note': 'their score',
+    quand: 'when', combien: 'how many', 'combien de': 'how many',
+    deux: '2', trois: '3', quatre: '4', cinq: '5', six: '6', dix: '10',
+    quel: 'which', quelle: 'which', quels: 'which', quelles: 'which', "s'il": 'if it', "s'ils": 'if they', "s'elle": 'if it', "s'elles": 'if they',
+    ont: 'have', 'été': 'been', aussi: 'also', ensuite: 'then', puis: 'then', veux: 'want', voudrais: 'would like', aimerais: 'would like',
+    'né': 'born', 'née': 'born', 'nés': 'born', 'nées': 'born', vendu: 'sold', vendue: 'sold', vendus: 'sold', vendues: 'sold', 'réussi': 'passed', 'réussie': 'passed',
     simple: 'simple', petit: 'small', petite: 'small', 'elles': 'they', ils: 'they', il: 'it', elle: 'it', 'on': 'we', selon: 'by', 'passant par': 'moving through',
     'passent par': 'move through', 'passe par': 'moves through', 'étapes': 'stages', 'étape': 'stage', statut: 'status', statuts: 'statuses', 'colonnes': 'columns',
     // app words
@@ -65,6 +74,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'ingrédients': 'ingredients', 'temps de cuisson': 'cooking time', portions: 'servings', auteur: 'author', genre: 'genre', commentaires: 'comments', remarques: 'notes', 'étiquettes': 'tags',
     photo: 'photo', lien: 'link', 'capacité': 'capacity', 'matin': 'morning', 'après-midi': 'afternoon', soir: 'evening', nuit: 'night', 'semaine': 'week', jour: 'day', 'vue': 'view',
     // measures: numbers
+    tarif: 'price', tarifs: 'prices', taille: 'size', race: 'breed', sexe: 'sex', naissance: 'birth', 'date de naissance': 'birth date',
     poids: 'weight', hauteur: 'height', largeur: 'width', 'température': 'temperature', kilos: 'kg', 'kilomètres': 'km', litres: 'litres', 'litre': 'litres',
     'anniversaire': 'birthday', salaire: 'salary', 'vote': 'votes', votes: 'votes', 'victoires': 'wins', 'terminé': 'done', 'terminée': 'done', 'payée ou non': 'paid',
   },
@@ -76,7 +86,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
     'für': 'for', wo: 'where', mein: 'my', meine: 'my', meinen: 'my', meiner: 'my', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', ich: 'i', wir: 'we',
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
-    auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per',
+    auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per', je: 'per',
     es: 'it', er: 'he', sie: 'they', wurde: 'was', wurden: 'were', war: 'was', waren: 'were', hat: 'has', haben: 'have', wird: 'is', werden: 'are',
     // "gehört zu einer Gruppe": belonging, not the participle of "hören"
     'gehört zu': 'belongs to', 'gehören zu': 'belong to', 'gehört zum': 'belongs to', 'gehört zur': 'belongs to',
@@ -106,7 +116,10 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     zutaten: 'ingredients', kochzeit: 'cooking time', portionen: 'servings', autor: 'author', genre: 'genre', notizen: 'notes', kommentare: 'comments', tags: 'tags', schlagworte: 'tags',
     foto: 'photo', link: 'link', 'kapazität': 'capacity', morgen: 'morning', morgens: 'morning', vormittag: 'morning', nachmittag: 'afternoon', abend: 'evening', abends: 'evening',
     // measures: numbers
-    spender: 'donors', familien: 'families',
+    wann: 'when', 'wie viele': 'how many', wieviel: 'how much', 'wie viel': 'how much',
+    zwei: '2', drei: '3', vier: '4', 'fünf': '5', sechs: '6', zehn: '10',
+    spender: 'donors', familien: 'families', fahrzeug: 'vehicle', fahrzeuge: 'vehicles', ergebnis: 'result', ergebnisse: 'results', verkauf: 'sales', verkauft: 'sold',
+    'geburtsdatum': 'birth date', rasse: 'breed', geschlecht: 'sex',
     // "die besten Schwimmer oben": an order, best first
     beste: 'best', besten: 'best', bester: 'best', 'meisten': 'most', oben: 'at the top', 'ganz oben': 'at the top', zuerst: 'first',
     gewicht: 'weight', 'höhe': 'height', breite: 'width', temperatur: 'temperature', kilo: 'kg', kilos: 'kg', kilogramm: 'kg', kilometer: 'km', liter: 'litres',
@@ -121,6 +134,12 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     el: 'the', la: 'the', los: 'the', las: 'the', un: 'a', una: 'a', unos: 'some', unas: 'some', y: 'and', e: 'and', o: 'or', u: 'or', con: 'with', para: 'for', donde: 'where', 'dónde': 'where',
     mi: 'my', mis: 'my', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', yo: 'i', nosotros: 'we', cada: 'each', su: 'their', sus: 'their', que: 'that',
     en: 'in', del: 'of', de: 'of', al: 'to', a: 'to', por: 'by', entre: 'among', varios: 'several', varias: 'several', todos: 'all', todas: 'all', si: 'if', es: 'is', son: 'are', 'está': 'is', 'están': 'are', estaba: 'was', estaban: 'were', 'fue': 'was', fueron: 'were',
+    // question words and common verbs ("quién compra", "cuántas docenas", "¿qué gallinero pone más?", "quiero ver")
+    apuntar: 'record', anotar: 'record', diaria: 'daily', diarias: 'daily', diarios: 'daily', semanal: 'weekly', mensual: 'monthly',
+    dos: '2', tres: '3', cuatro: '4', cinco: '5', seis: '6', diez: '10',
+    'qué': 'which', 'cuál': 'which', 'quién': 'who', 'cuántos': 'how many', 'cuántas': 'how many', 'número': 'number', 'número de': 'number of', 'más': 'most',
+    'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',
+    ganado: 'won', ganados: 'won', ganada: 'won', ganadas: 'won', vendido: 'sold', vendidos: 'sold', vendida: 'sold', vendidas: 'sold', compra: 'buys', compran: 'buy',
     sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through',
     etapas: 'stages', etapa: 'stage', fases: 'stages', estado: 'status', estados: 'statuses', columnas: 'columns', 'según': 'by',
     'aplicación': 'app', app: 'app', herramienta: 'tool', sitio: 'site', gestor: 'manager', 'gestión': 'manager', administrador: 'manager', seguimiento: 'tracker', rastreador: 'tracker',
@@ -150,7 +169,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     mejor: 'best', mejores: 'best', 'máximo': 'top', 'máxima': 'top', 'máximos': 'top', 'máximas': 'top', arriba: 'at the top', 'en cabeza': 'at the top', primero: 'first', primeros: 'first',
     // measures: numbers
     peso: 'weight', altura: 'height', anchura: 'width', temperatura: 'temperature', kilos: 'kg', 'kilómetros': 'km', litros: 'litres', litro: 'litres',
-    salario: 'salary', victorias: 'wins',
+    salario: 'salary', victorias: 'wins', venta: 'sale', ventas: 'sales', tarifa: 'price', talla: 'size', raza: 'breed', sexo: 'sex', 'fecha de nacimiento': 'birth date',
   },
 };
 

@@ -27,14 +27,21 @@ const LETTERS: Record<OtherLanguage, RegExp> = { fr: /[çèêëîïôœùû]|\bo
 /** French elisions: "l'application", "d'échéance", "s'inscrivent". */
 const ELISION = /^(?:l|d|j|qu|n|c|m|t)'(.+)$/;
 
-/** The language a prompt is written in: English unless another's frequent words clearly outnumber English ones. */
+/**
+ * The language a prompt is written in: English unless another's frequent words clearly outnumber English ones. A
+ * terse prompt with few frequent words ("brennholz verkauf. kunden, lieferungen (datum, preis), bezahlt ja/nein")
+ * is told by the words of the language the planner knows, each counting half, as some ("clients", "film") are
+ * English too.
+ */
 export function detectLanguage(prompt: string): AppLanguage {
   const words = tokenize(prompt).filter((token) => !token.punct).map((token) => token.text.replace(ELISION, '$1'));
   const english = words.filter((word) => LANGUAGE_MARKERS.en.includes(word)).length;
+  const distinct = [...new Set(words)].filter((word) => !LANGUAGE_MARKERS.en.includes(word));
   let best: AppLanguage = 'en';
   let bestScore = 0;
   for (const language of OTHER_LANGUAGES) {
-    const score = words.filter((word) => LANGUAGE_MARKERS[language].includes(word)).length + (prompt.match(LETTERS[language])?.length ?? 0);
+    const known = distinct.filter((word) => LEXICON[language][word] !== undefined && LEXICON[language][word] !== word).length;
+    const score = words.filter((word) => LANGUAGE_MARKERS[language].includes(word)).length + (prompt.match(LETTERS[language])?.length ?? 0) + known / 2;
     if (score > bestScore) {
       best = language;
       bestScore = score;
@@ -146,7 +153,10 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   const afterMarks = after !== undefined && !after.punct && NOUN_MARKERS[language].includes(after.raw.toLowerCase());
   const verbShape = language === 'fr' ? /[a-zéèê]{3,}ent$/ : language === 'es' ? /[a-záéí]{3,}(?:an|en)$/ : null;
   if (verbShape && verbShape.test(lower) && afterMarks && !marked && previousOut !== undefined && /s$/.test(previousOut)) return 'give';
-  const germanNoun = language === 'de' && /^[A-ZÄÖÜ][a-zäöüß]{2,}$/.test(token.raw) && before !== undefined && !['.', '!', '?'].includes(before.text);
+  // ("lieferungen", "bestellungen": a prompt written all in lower case still names things by their noun endings, and
+  // by a list's item whose fields follow in brackets: "kunden, reparaturen (kunde, datum)")
+  const listedWithFields = [',', ':'].includes(before?.text ?? '') && after?.text === '(' && /^[a-zäöüß]{3,}$/.test(lower);
+  const germanNoun = language === 'de' && before !== undefined && ((/^[A-ZÄÖÜ][a-zäöüß]{2,}$/.test(token.raw) && !['.', '!', '?'].includes(before.text)) || GERMAN_NOUN_ENDINGS.test(lower) || listedWithFields);
   if (!marked && !germanNoun) return null;
   if (lower.length < 3 || /\d/.test(lower)) return null;
   let word = lower;
@@ -170,6 +180,8 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   if (!plural) return word === lower ? null : word;
   // "Gruppen" is the plural of "Gruppe": written "gruppes", its singular reads back as the one "einer Gruppe" names
   if (language === 'de' && /[^aeiouäöü]en$/.test(word) && !singularMarked) {
+    // "Lieferungen", "Mannschaften": the singular of these endings has no "e"
+    if (/(?:ung|heit|keit|schaft)en$/.test(word)) return `${word.slice(0, -2)}s`;
     const known = lexicon[word.slice(0, -1)];
     return known ? pluralize(known) : `${word.slice(0, -1)}s`;
   }
@@ -182,6 +194,8 @@ const ADJECTIVE_ENDINGS: Record<'fr' | 'es', RegExp> = {
   fr: /(?:aux|elles|els|euses|eux|ives|ifs|iques|ables|ibles|aires)$/,
 };
 
+/** Endings only German nouns have, in either number: "Lieferung", "Lieferungen", "Gesundheit", "Mannschaften". */
+const GERMAN_NOUN_ENDINGS = /(?:ung|ungen|heit|heiten|keit|keiten|schaft|schaften)$/;
 const GERMAN_AUXILIARIES = ['werden', 'wird', 'wurde', 'wurden', 'ist', 'sind', 'war', 'waren', 'hat', 'haben'];
 const GERMAN_PREPOSITIONS = ['von', 'vom', 'an', 'am', 'für', 'zu', 'zum', 'zur', 'in', 'im', 'mit', 'zwischen', 'unter', 'bei', 'auf', 'aus'];
 const DATIVE_ARTICLES = ['einem', 'einer', 'dem'];
@@ -236,8 +250,16 @@ function splitCompound(word: string, lexicon: Record<string, string>): string | 
     const stem = [first, first.replace(/(?:s|n|en|es|e)$/, '')].find((candidate) => candidate.length >= 3 && lexicon[candidate]);
     if (stem) return `${lexicon[stem]} ${lexicon[head]}`;
   }
+  // "Abholdatum", "Stückpreis": a compound ending on a word of a field's kind is that kind of field, whatever its first part
+  for (let cut = 3; cut <= word.length - 4; cut += 1) {
+    const head = word.slice(cut);
+    if (FIELD_HEADS.includes(head) && lexicon[head]) return `${word.slice(0, cut)} ${lexicon[head]}`;
+  }
   return null;
 }
+
+/** German words a compound field ends on ("Abholdatum", "Stückpreis", "Fahrzeit"). */
+const FIELD_HEADS = ['datum', 'preis', 'zeit', 'uhrzeit', 'nummer', 'betrag', 'kosten', 'gewicht', 'dauer'];
 
 /**
  * The user's word for a thing in the singular: of the words the lexicon gives for it ("réserver", "livre" for

@@ -7,10 +7,10 @@ import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@a
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
-  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
+  APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, RECORD_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   LENDING_NOUNS, PERSON_FIELDS, SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOCK_FIELDS, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
-import { joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
+import { isPlural, joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
 /** Most entities an app gets from one prompt; more would be a data model to design, not an app to start from. */
 export const MAX_ENTITIES = 8;
@@ -65,7 +65,11 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
     // thing's description and date
     // a thing of no known kind, named only as a group others point at ("kilns, and firings in a kiln"), is told
     // apart by its name: a description, date and tags would be made-up details of it
-    const bare = linked && named.length === 0 ? ['notes'] : GENERIC_FIELDS;
+    // a thing of no known kind that points at another ("weighings for each lamb", "results of each player") is a record
+    // of it: when it was and notes, not a description and tags
+    const record = named.some((field) => field.type === 'reference' || field.type === 'references');
+    // ("grades of each student": a record named by a field's word holds that field, the grade)
+    const bare = linked && named.length === 0 ? ['notes'] : record ? [...(libraryFieldName(draft.singular) ? [draft.singular] : []), ...RECORD_FIELDS] : GENERIC_FIELDS;
     const defaults = draft.measurement ? ['notes'] : (domain?.fields ?? (PEOPLE_NOUNS.includes(draft.singular) || PEOPLE_NOUNS.includes(draft.singular.split('_').pop() ?? '') ? PERSON_FIELDS : bare));
     // a thing lent out ("tools" of a lending library) is no stock: no SKU, quantity or price from its kind's usual fields
     const extra = defaults.filter((key) => !(lent && STOCK_FIELDS.includes(key))).map((key) => fieldFromWords([key], draft.domainKey)).filter((field): field is EntityField => field !== null);
@@ -162,6 +166,11 @@ const HAPPENING_DATE = new RegExp(`^${HAPPENINGS}_(?:date|day|time|at|on)s?$`);
 /** "date of delivery", "day of the match": the same, the other way round. */
 const DATE_OF_HAPPENING = new RegExp(`^(?:date|day|time)s?_of_(?:the_)?${HAPPENINGS}$`);
 
+/** A date of something that happens, not of a birth, a joining or an expiry ("birthday", "joined_on", "warranty_end_date"). */
+function eventDate(field: EntityField): boolean {
+  return viewFits('calendar', field) && !/(?:birth|born|joined|hired|anniversary|expir|warranty|year)/.test(field.name);
+}
+
 /** The date a calendar of this entity places rows by, a date and time added when it has none. */
 function calendarField(entity: EntityPlan): EntityField {
   const found = CALENDAR_FIELDS.map((name) => entity.fields.find((field) => field.name === name && viewFits('calendar', field))).find(Boolean)
@@ -212,7 +221,8 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
     // a relation to an entity the app does not have (past the most entities a prompt gets) is left out
     entity.fields = entity.fields.filter((field) => !field.entity || entities.some((other) => other.name === field.entity));
     const draft = drafts[index];
-    const kinds = [draft?.singular, draft?.domainKey, singularSnake(entity.name)];
+    // ("rent payments", "late fees": a kind named by its last word)
+    const kinds = [draft?.singular, draft?.domainKey, singularSnake(entity.name), singularSnake(entity.name).split('_').pop()];
     // "loans" of a thing the app keeps lend that thing: their kind says nothing of money
     // (a field named after a kept thing points at it, though it is made a reference only below)
     const lentTable = (field: EntityField): string | undefined => field.entity ?? entities.find((other) => other !== entity && singularSnake(other.name) === singularSnake(field.name))?.name;
@@ -254,7 +264,10 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
       const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => field.type === 'select' && /status|stage/.test(field.name))) ?? entities[0];
       if (entity) add('board', entity, wish.field ? (entity.fields.find((field) => field.name === wish.field) ?? boardField(entity, null)) : boardField(entity, drafts[entities.indexOf(entity)]?.domainKey ?? null));
     } else if (wish.kind === 'calendar') {
-      const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some((field) => viewFits('calendar', field))) ?? entities[0];
+      // "a calendar" said of no thing: the one a calendar was asked of by name, else the first with a date of something
+      // that happens (a birth date or the day someone joined is no event to see on a calendar)
+      if (!wish.entity && wishes.some((other) => other.kind === 'calendar' && other.entity && entityOf(other.entity))) continue;
+      const entity = entityOf(wish.entity) ?? entities.find((candidate) => candidate.fields.some(eventDate)) ?? entities.find((candidate) => candidate.fields.some((field) => viewFits('calendar', field))) ?? entities[0];
       if (entity) add('calendar', entity, calendarField(entity));
     } else {
       const holder = wish.field && !entityOf(wish.entity) ? entities.find((candidate) => candidate.fields.some((field) => field.name === wish.field && viewFits('ranking', field))) : undefined;
@@ -268,12 +281,13 @@ export function viewsFor(entities: EntityPlan[], drafts: Array<Pick<EntityDraft,
     const due = entity.fields.find((field) => ['due_date', 'deadline'].includes(field.name) && viewFits('calendar', field));
     // a date of something that happens ("pickup date", "viewing date", "sowing dates") is one to see on a calendar
     // "date of delivery" ("date de livraison") says the same the other way round
-    const happening = entity.fields.find((field) => viewFits('calendar', field) && (HAPPENING_DATE.test(field.name) || DATE_OF_HAPPENING.test(field.name)))
-      // a date something starts on ("an arrival date and a departure date", "date of arrival", "start date") spans days from there
-      ?? entity.fields.find((field) => viewFits('calendar', field) && /(?:^|_)(?:arrival|check_in|start|begin|beginning)(?:_|$)/.test(field.name));
     // what the prompt gave a start time ("each talk with a start time") or a date ("trainings with a date and a
     // location", "inspections of each hive with the date") happens on a day
     const named = draft?.fields ?? [];
+    const happening = entity.fields.find((field) => viewFits('calendar', field) && (HAPPENING_DATE.test(field.name) || DATE_OF_HAPPENING.test(field.name)))
+      // a date something starts on ("an arrival date and a departure date", "date of arrival", "start date") spans days
+      // from there, when the prompt names it (an employee's usual start date is no event)
+      ?? named.find((field) => viewFits('calendar', field) && /(?:^|_)(?:arrival|check_in|start|begin|beginning)(?:_|$)/.test(field.name));
     const starts = named.find((field) => field.name === 'starts_at' && viewFits('calendar', field));
     const dated = named.find((field) => field.name === 'date' && viewFits('calendar', field));
     // a date the prompt itself gives a thing ("visits w date", "sorties avec la date") says when it happens
@@ -304,6 +318,8 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     if (KEEPING_VERBS.includes(token.text) && ['to', 'i', 'we', 'you', 'and', 'can', 'will'].includes(tokens[index - 1]?.text ?? '')) continue;
     // "a book club", "a recipe book app": the name runs on to the last app word
     if (next && !next.punct && APP_KIND_WORDS.includes(next.text)) continue;
+    // "a board game night organiser", "board games": an app word a thing's noun follows is part of that noun
+    if (next && !next.punct && !STOP_WORDS.includes(next.text) && (matchDomainNoun(tokens, index + 1) !== null || (isPlural(next.text) && partsOfSpeech(tokens)[index + 1] === 'NOUN'))) continue;
     // "a tool lending library", "a site booking system": a generic app word one word before a proper one is part of its name
     const generic = GENERIC_APP_KINDS.includes(token.text);
     const then = tokens[index + 2];
@@ -323,6 +339,9 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
     if (named) return named;
     if (!before.length) {
       if (generic) continue;
+      // "… on a board I can drag", "a calendar view of the drives would be great": a way of showing rows named in
+      // passing, after the prompt has opened, is no name for the app
+      if (VIEW_KINDS.includes(token.text) && index > 3) continue;
       return toTitle(token.raw);
     }
     const last = before[before.length - 1].toLowerCase();
@@ -338,6 +357,8 @@ export function appNameFrom(prompt: string, primary: EntityPlan | undefined, pri
   return toTitle(`${primary.label_singular} ${domainKind}`);
 }
 
+/** App words that name a way of showing rows: "a board", "a calendar", "a list". */
+const VIEW_KINDS = ['board', 'calendar', 'list', 'leaderboard', 'ranking', 'table', 'overview', 'schedule', 'agenda'];
 /** Words that qualify an app's kind without naming its subject: "a kanban board", "a simple tracker". */
 const KIND_MODIFIERS = ['kanban', 'simple', 'shared', 'online', 'digital', 'smart', 'little', 'group', 'team', 'family', 'personal', 'visual', 'weekly', 'daily'];
 /** Who an app is for, which names no subject: "for our team", "for me". */

@@ -1,6 +1,6 @@
 import type { AppPlan } from '@appgen/contracts';
 import { BlueprintPromptError, planApp, revisePlan } from './plan-app';
-import { entity, field, names } from './plan-lookup.testing';
+import { entity, field, names, views } from './plan-lookup.testing';
 import { AppPlanValidationError, validateAppPlan } from './validate-plan';
 
 
@@ -405,5 +405,79 @@ describe('planApp names an app after the group or place a French, German or Span
     expect(planApp('Mi club de ajedrez: socios, partidas con fecha.').name).toBe('Club de ajedrez');
     expect(planApp('Unser Schachverein: Mitglieder, Partien mit Datum.').name).toBe('Schachverein');
     expect(planApp("Mon club d'échecs : membres, parties avec date.").name).toBe("Club d'échecs");
+  });
+});
+
+describe('planApp reads chatty paragraphs the way a person tells their day', () => {
+  it('"I want the owners, the owners\' dogs, and the walks: date, which owner books, short or long": things, a possessive and a choice', () => {
+    const plan = planApp('We share dog walking among neighbours. I want the owners, the owners\' dogs, and the walks: date, which owner books, short or long, and notes. A calendar view of the walks would help.');
+    expect(names(plan)).toEqual(['owners', 'dogs', 'walks']);
+    expect(field(plan, 'dogs', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(field(plan, 'walks', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(entity(plan, 'walks').fields.find((known) => known.options?.includes('Short'))?.options).toEqual(['Short', 'Long']);
+    expect(views(plan, 'walks')).toContain('calendar:date');
+    // a calendar asked for in passing names no app "Calendar"
+    expect(plan.name).not.toBe('Calendar');
+  });
+
+  it('"I can put in each job as it comes in: address, the size (small, large) and what the client pays": the job\'s fields', () => {
+    const plan = planApp('I run a small removals firm. I\'d love an app where I can put in each job as it comes in: the address, the size (small, medium, large) and what the client pays us, and each job is linked to a mover. Also want to see which mover did the most jobs!');
+    expect(field(plan, 'jobs', 'size').options).toEqual(['Small', 'Medium', 'Large']);
+    expect(entity(plan, 'jobs').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(field(plan, 'jobs', 'mover')).toMatchObject({ type: 'reference', entity: 'movers' });
+    expect(views(plan, 'movers')).toContain('ranking:jobs');
+  });
+
+  it('"I have three greenhouses … Which greenhouse grows the most?": counted things are kept and the one asked about is ranked', () => {
+    const plan = planApp('I have three greenhouses with heaters. I want to record the harvest of each greenhouse (date and kilos). Which greenhouse grows the most?');
+    expect(names(plan)[0]).toBe('greenhouses');
+    expect(field(plan, 'harvests', 'greenhouse')).toMatchObject({ type: 'reference', entity: 'greenhouses' });
+    expect(views(plan, 'greenhouses').some((view) => view.startsWith('ranking:'))).toBe(true);
+  });
+});
+
+describe('planApp adds only details that fit what a thing is', () => {
+  it('"I need checks for each hive": a record of another thing gets a date and notes, no description or tags', () => {
+    const plan = planApp('Hives have a name and a location. I need checks for each hive too.');
+    expect(field(plan, 'checks', 'hive')).toMatchObject({ type: 'reference', entity: 'hives' });
+    expect(entity(plan, 'checks').fields.map((known) => known.name)).toEqual(expect.arrayContaining(['date', 'notes']));
+    expect(entity(plan, 'checks').fields.some((known) => ['description', 'tags'].includes(known.name))).toBe(false);
+  });
+
+  it('"employees and their laptops": an employee\'s usual start date or a birth date gets no calendar', () => {
+    const employees = planApp('An office register. Each employee has many laptops. A laptop has a serial number and a price. Employees have a name and a department.');
+    expect(employees.pages.some((page) => page.kind === 'calendar')).toBe(false);
+    const club = planApp('A club app for the members and the bookings of courts, with the date and time. I would like to see the bookings in a calendar.');
+    expect(club.pages.filter((page) => page.kind === 'calendar').map((page) => page.entity)).toEqual(['bookings']);
+  });
+});
+
+describe('planApp reads compound nouns, counts and records the way they are meant', () => {
+  it('"a board game café": board games are games, no board page and no app named "Board"', () => {
+    const plan = planApp('A board game café app: board games with a title and a shelf, and tables booked by guests');
+    expect(plan.name).not.toBe('Board');
+    expect(plan.pages.some((page) => page.kind === 'board')).toBe(false);
+  });
+
+  it('"a table of riders with the most wins": the riders are ranked by a count of wins, no table of wins', () => {
+    const plan = planApp('A cycling club tool to schedule races and see a table of riders with the most wins');
+    expect(views(plan, 'riders')).toContain('ranking:wins');
+    expect(field(plan, 'riders', 'wins').type).toBe('integer');
+  });
+
+  it('"marks of each pupil in each subject": a record of a mark pointing at the pupil and the subject', () => {
+    const plan = planApp('A teacher\'s app: pupils, subjects, and grades of each pupil in each subject');
+    expect(field(plan, 'grades', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(plan, 'grades', 'subject')).toMatchObject({ type: 'reference', entity: 'subjects' });
+    expect(entity(plan, 'pupils').fields.some((known) => known.name.startsWith('grades'))).toBe(false);
+  });
+});
+
+describe('planApp reads user stories', () => {
+  it('"As a coach, I want to record my players\' attendance for each training, so that I can see who missed the most trainings"', () => {
+    const plan = planApp('As a coach, I want to record my players\' attendance for each training, so that I can see who missed the most trainings');
+    expect(field(plan, 'attendances', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(plan, 'attendances', 'training')).toMatchObject({ type: 'reference', entity: 'trainings' });
+    expect(views(plan, 'players')).toContain('ranking:missed_trainings');
   });
 });

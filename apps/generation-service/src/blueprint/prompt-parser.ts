@@ -10,7 +10,7 @@ import type { EntityField } from '@appgen/contracts';
 import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, LENDING_NOUNS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
-  APP_KIND_WORDS, APP_WORDS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
+  APP_KIND_WORDS, APP_WORDS, MONEY_NOUNS, SCHEDULED_NOUNS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
@@ -60,6 +60,14 @@ const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his',
 const FIELD_ALIAS_INDEX = buildAliasIndex();
 /** Prepositions by which a thing is placed in, on or at another: "services on my cars", "gigs at venues". */
 const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'between', 'within', 'inside', 'under'];
+/** Verbs by which each of a thing takes some of another: "projects use yarns", "recipes need ingredients". */
+const USING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines'];
+/** Words opening an aside in brackets: "(we have 4)", "(about 30)", "(lots of chaos)". */
+const ASIDE_OPENERS = ['we', 'i', 'you', 'they', 'have', 'has', 'there', 'about', 'around', 'approx', 'approximately', 'roughly', 'maybe', 'lots', 'currently', 'usually', 'mostly'];
+/** Nouns of a list a user keeps of things: "a list of funders", "an overview of our growers". */
+const LIST_NOUNS = ['list', 'lists', 'overview', 'record', 'records', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'inventory'];
+/** Numbers written as words, saying how many things there are ("three henhouses"). */
+const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'twenty'];
 /** Words that order rows by a number ("best score first"). */
 const SUPERLATIVES = ['best', 'most', 'top', 'highest', 'lowest', 'fewest', 'least', 'worst'];
 /** Words that name a way of showing rows: never a field. */
@@ -84,6 +92,12 @@ export function libraryFieldName(snake: string): string | undefined {
   const last = parts[parts.length - 1];
   const singular = [...parts.slice(0, -1), singularize(last)].join('_');
   return FIELD_ALIAS_INDEX.get(snake) ?? FIELD_ALIAS_INDEX.get(singular) ?? FIELD_ALIAS_INDEX.get(pluralSnake(snake));
+}
+
+/** The first index in [from, to] whose token passes `test`, or -1: a search of a few words around one. */
+function findBetween(tokens: Token[], from: number, to: number, test: (token: Token, at: number) => boolean): number {
+  for (let at = Math.max(0, from); at <= Math.min(tokens.length - 1, to); at += 1) if (test(tokens[at], at)) return at;
+  return -1;
 }
 
 function isWord(token: Token | undefined): token is Token {
@@ -200,7 +214,8 @@ function readOptions(tokens: Token[], index: number): { options: string[]; used:
   }
   if (current.length) options.push(current.join(' '));
   if (at >= tokens.length) return null;
-  const cleaned = [...new Set(options.map((option) => option.charAt(0).toUpperCase() + option.slice(1)))];
+  // ("(PICKUP, POST, COURIER)": a shouted word is written as a word; a short one, "DNA", stays as written)
+  const cleaned = [...new Set(options.map((option) => (option.length > 3 && option === option.toUpperCase() ? option.toLowerCase() : option)).map((option) => option.charAt(0).toUpperCase() + option.slice(1)))];
   return cleaned.length >= 2 ? { options: cleaned, used: at - index + 1 } : null;
 }
 
@@ -208,7 +223,8 @@ function readOptions(tokens: Token[], index: number): { options: string[]; used:
 function slashChoices(tokens: Token[], index: number): { options: string[]; end: number } | null {
   const words: Token[] = [];
   let at = index;
-  while (isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text)) {
+  // ("package: basic/premium": a small word joined by a slash is a choice too)
+  while (isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && (!STOP_WORDS.includes(tokens[at].text) || tokens[at + 1]?.text === '/' || tokens[at - 1]?.text === '/')) {
     words.push(tokens[at]);
     if (tokens[at + 1]?.text !== '/') break;
     at += 2;
@@ -264,8 +280,12 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
     template = DURATION_TIME_WORDS.includes(words[words.length - 2]) ? { type: 'integer', hint: 'minutes' } : { type: 'datetime' };
   } else if (yesNo || words[0] === 'is' || words[0] === 'has') {
     template = { type: 'boolean' };
-  } else if (words[0] === 'number' && words[1] === 'of') {
+  } else if ((words[0] === 'number' || (words[0] === 'amount' && words.length === 3 && isPlural(words[2]) && !UNIT_WORDS[words[2]])) && words[1] === 'of') {
+    // ("the amount of bulbs": a count of things, where an amount alone is money)
     template = { type: 'integer' };
+  } else if (words.length === 1 && UNIT_WORDS[head] && !['days', 'weeks', 'months', 'years'].includes(head)) {
+    // "feeds (time, ml)", "runs (date, km)": a unit listed alone is an amount measured in it
+    template = { type: 'number', hint: UNIT_WORDS[head] };
   } else if (words[0] === 'how' && words[1] === 'many') {
     // "how many kilos", "how many": a count, named by what is counted (a unit keeps its hint)
     const counted = words.slice(2);
@@ -367,6 +387,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   /** The thing named at [start, end) becomes `current`; a preposition between it and the one before makes that one the phrase's head. */
   const nameCurrent = (draft: EntityDraft, start: number, end: number): EntityDraft => {
     let at = currentEnd;
+    // ("cada reserva es de un socio" → "each booking is of a member": being of or in another places it too)
+    // ("each booking belongs to a member, with a date": belonging or being linked to another, too)
+    if (at >= 0 && (COPULAS.includes(tokens[at]?.text ?? '') || ['belong', 'belongs', 'linked', 'attached', 'tied'].includes(tokens[at]?.text ?? '')) && [...RELATION_PREPOSITIONS, 'to'].includes(tokens[at + 1]?.text ?? '')) at += 1;
     const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || tokens[at].text === 'by' || tokens[at].text === 'to');
     if (placed) {
       at += 1;
@@ -402,6 +425,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   /** the thing a sentence speaks of, named after "each" at its start */
   let eachSubject: EntityDraft | null = null;
 
+  /** "the parents' kids", "my clients appointments": a plural owning the plural thing right after it, which the second pass relates. */
+  const ownedAfter = (at: number): boolean => isWord(tokens[at]) && (isPlural(tokens[at].text) || tokens[at].possessive === true) && ['NOUN', 'PROPN'].includes(tags[at]) && !STOP_WORDS.includes(tokens[at].text) && !UNIT_WORDS[tokens[at].text]
+    && isWord(tokens[at + 1]) && isPlural(tokens[at + 1].text) && tags[at + 1] === 'NOUN' && !STOP_WORDS.includes(tokens[at + 1].text) && !UNIT_WORDS[tokens[at + 1].text]
+    // ("each student's grades with a score": a field's word owned by an apostrophe is a thing when fields of its own follow;
+    // "the recipe's ingredients" stay the recipe's field)
+    && (!libraryFieldName(toSnake(tokens[at + 1].text)) || (tokens[at].possessive === true && ['with', 'having', 'including', '(', ':', 'per'].includes(tokens[at + 2]?.text ?? '')));
+  /** Whether the possessive at `at` names a thing already kept ("my students' attendance"). */
+  const draftAt0Possessor = (at: number): boolean => isWord(tokens[at]) && namedDraft(reading.entities, singularize(tokens[at].text)) !== undefined;
+  /** Whether a word names a thing already kept. */
+  const isKept = (word: string): boolean => namedDraft(reading.entities, singularize(word)) !== undefined;
   const entityFor = (singular: string, domainKey: string | null, measurement = false): EntityDraft => {
     const found = reading.entities.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
     if (found) return found;
@@ -416,7 +449,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
    */
   const listedThing = (index: number, lookAhead = true): number => {
     let at = index;
-    while (isWord(tokens[at]) && ARTICLES.has(tokens[at].text)) at += 1;
+    // ("each student's grades": whose they are)
+    while (isWord(tokens[at]) && (ARTICLES.has(tokens[at].text) || (['each', 'every'].includes(tokens[at].text) && tokens[at + 1]?.possessive))) at += 1;
+    // "three henhouses", "2 boats": how many there are; "the owners' dogs": whose they are
+    if (isWord(tokens[at]) && (isNumber(tokens[at]) || NUMBER_WORDS.includes(tokens[at].text) || ownedAfter(at)) && isWord(tokens[at + 1]) && isPlural(tokens[at + 1].text)) at += 1;
+    // "which cocktails we make", "what plants we grow": the things the user does something with
+    if (['which', 'what'].includes(tokens[at]?.text ?? '') && ['we', 'i', 'you', 'they'].includes(tokens[at + 2]?.text ?? '') && tags[at + 3] === 'VERB') at += 1;
     // "menu items with price", "cast members, roles": a singular noun before a plural thing is part of its name
     const head = tokens[at + 1];
     if (isWord(tokens[at]) && isWord(head) && tags[at] === 'NOUN' && !isPlural(tokens[at].text) && !STOP_WORDS.includes(tokens[at].text) && !CLAUSE_WORDS.includes(tokens[at].text)
@@ -427,13 +465,19 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const next = tokens[at + 1];
     const listedPeople = LISTED_PEOPLE.includes(word?.text ?? '')
       && ([',', 'and', 'with', '('].includes(next?.text ?? '') || ((next === undefined || END_PUNCT.has(next.text)) && [',', 'and'].includes(tokens[at - 1]?.text ?? '')));
-    if (!isWord(word) || !(isPlural(word.text) || SAME_PLURAL_NOUNS.includes(word.text)) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
+    const twoEach = ['of', 'for'].includes(tokens[at + 1]?.text ?? '') && ['each', 'every'].includes(tokens[at + 2]?.text ?? '') && RELATION_PREPOSITIONS.concat('to').includes(tokens[at + 4]?.text ?? '')
+      && ['each', 'every'].includes(tokens[at + 5]?.text ?? '') && ARTICLES.has(tokens[at - 1]?.text ?? '');
+    if (!isWord(word) || !(isPlural(word.text) || SAME_PLURAL_NOUNS.includes(word.text) || twoEach) || ((STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text)) && !listedPeople) || UNIT_WORDS[word.text]) return -1;
     const noun = matchDomainNoun(tokens, at);
     if (noun) return at + noun.length;
     // the tagger takes "walks" in "walks booked for a date" for a verb: a participle after it says it is a thing
     // ("swimmers, meets (when, where)": or a listed one its fields follow)
+    // ("baby log: feeds (time, ml), nappies, sleeps": the first item of a list after a colon, and the last one of a
+    // list of things, too)
+    const lastOfThings = [',', 'and'].includes(tokens[at - 1]?.text ?? '') && (tokens[at + 1] === undefined || END_PUNCT.has(tokens[at + 1].text))
+      && (tokens[at - 2]?.text === ')' || (isPlural(tokens[at - 2]?.text ?? '') && tags[at - 2] === 'NOUN'));
     const verbAsNoun = tags[at] === 'VERB' && (ARTICLES.has(tokens[at - 1]?.text ?? '') || isParticiple(tokens[at + 1]?.text ?? '')
-      || ([',', '/'].includes(tokens[at - 1]?.text ?? '') && ['(', ':'].includes(tokens[at + 1]?.text ?? '')));
+      || ([',', '/', ':', 'and'].includes(tokens[at - 1]?.text ?? '') && ['(', ':'].includes(tokens[at + 1]?.text ?? '')) || lastOfThings);
     if (tags[at] !== 'NOUN' && tags[at] !== 'PROPN' && !verbAsNoun) return -1;
     // a count ("episodes", "guests") may be a field, but what a list of things starts with is a thing
     const known = libraryFieldName(toSnake(word.text));
@@ -441,8 +485,12 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // thing when the list goes on with another thing
     // ("the venues we play at": one the user does something with, too)
     const doneTo = ['we', 'i', 'you', 'they'].includes(tokens[at + 1]?.text ?? '') && tags[at + 2] === 'VERB';
-    if (known && FIELD_LIBRARY[known].type !== 'integer' && !(fieldLikeThing(word.text) && (doneTo || (lookAhead && thingFollows(at + 1))))) return -1;
-    if (TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
+    // ("grades of each student in each course": a field's word said of each of a thing is a record of its own)
+    // ("each student's grades": what a thing owns, by an apostrophe, is kept too)
+    const ofEachThing = (['of', 'for', 'per'].includes(tokens[at + 1]?.text ?? '') && ['each', 'every'].includes(tokens[at + 2]?.text ?? ''))
+      || (tokens[at - 1]?.possessive === true && ['with', 'having', 'including', '(', ':', 'per'].includes(tokens[at + 1]?.text ?? ''));
+    if (known && FIELD_LIBRARY[known].type !== 'integer' && !ofEachThing && !(fieldLikeThing(word.text) && (doneTo || (lookAhead && thingFollows(at + 1))))) return -1;
+    if (!ofEachThing && TYPE_WORDS.some((entry) => entry.template.type !== 'integer' && (entry.words.includes(word.text) || entry.words.includes(singularize(word.text))))) return -1;
     return at + 1;
   };
   /**
@@ -615,8 +663,36 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index];
+    // "each booking is of a member, in a court, with a date": a second place said of the phrase's head keeps it the head
+    if (phraseHead && (phraseHead as { end: number }).end === index && token.text === ',' && RELATION_PREPOSITIONS.includes(tokens[index + 1]?.text ?? '')) {
+      let end = index + 2;
+      while (end < index + 6 && isWord(tokens[end]) && !SEPARATORS.has(tokens[end].text) && tokens[end].text !== 'with') end += 1;
+      if (tokens[end]?.text === ',' || tokens[end]?.text === '(') {
+        (phraseHead as { end: number }).end = end;
+        index = end;
+        continue;
+      }
+    }
+    // "in a court (we have 4), with date", "(about 30 of them)": an aside in brackets says nothing the app keeps
+    const asideEnd = token.text === '(' ? findBetween(tokens, index + 1, index + 8, (candidate) => candidate.text === ')') : -1;
+    if (asideEnd > index + 1 && (ASIDE_OPENERS.includes(tokens[index + 1].text) || tokens.slice(index + 1, asideEnd).every((word) => isNumber(word)))) {
+      const after = asideEnd + 1;
+      if (phraseHead && (phraseHead as { end: number }).end === index) (phraseHead as { end: number }).end = after;
+      if (currentEnd === index) currentEnd = after;
+      index = after;
+      continue;
+    }
     if (token.punct) {
       // "games (title, broken?), tables, bookings": after a thing's fields in brackets the list of things goes on
+      // "freezers (name, room) → boxes in a freezer (shelf) → samples in a box (…)": an arrow after a thing's fields
+      // leads to the next thing, as a comma does
+      if (token.text === ')' && tokens[index + 1]?.text === '>' && listedThing(index + 2) > 0 && endsThing(listedThing(index + 2)) !== null) {
+        listing = 'app';
+        appListHasFields = false;
+        thingsList = true;
+        index += 2;
+        continue;
+      }
       if (token.text === ')' && thingsList && thingFollows(index + 1)) {
         listing = 'app';
         appListHasFields = false;
@@ -652,6 +728,16 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           continue;
         }
       }
+      // "deliveries (customer, date, price), paid y/n": a yes/no fact right after a thing's fields in brackets is its
+      // own too
+      if (token.text === ')' && current && listing === 'entity' && tokens[index + 1]?.text === ',') {
+        let at = index + 2;
+        while (at < index + 5 && isWord(tokens[at]) && !SEPARATORS.has(tokens[at].text) && tokens[at].text !== YES_NO_MARK) at += 1;
+        if (at > index + 2 && tokens[at]?.text === YES_NO_MARK) {
+          index += 2;
+          continue;
+        }
+      }
       if (END_PUNCT.has(token.text) && token.text !== ')' && previousFirst && listing !== 'entity' && bareFieldsFrom(index + 1)) {
         // "bottles, wineries, regions. vintage, price, drunk y/n": a sentence of bare fields is of the first thing named before
         current = previousFirst;
@@ -660,7 +746,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index += 1;
         continue;
       }
-      if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-') {
+      const arrowToThings = token.text === '>' && listedThing(index + 1) > 0 && endsThing(listedThing(index + 1)) === 'fields' && !chains.some((chain) => chain.start < index && index < chain.end);
+      if (END_PUNCT.has(token.text) || token.text === ':' || token.text === '-' || arrowToThings) {
         // "a dog walking business: clients, their dogs and walks": a list that starts with things lists things
         // "PUB QUIZ. Teams, Rounds (…), points per team": a sentence that opens with two things and a comma lists things
         const first = listedThing(index + 1);
@@ -668,7 +755,44 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         // ("PIZZAS WITH PRICE.": so does one that opens the sentence with its fields)
         const opensList = END_PUNCT.has(token.text) && token.text !== ')' && first > 0
           && (([',', '('].includes(tokens[first]?.text ?? '') && thingFollows(first)) || (tokens[first]?.text === 'with' && index + 1 === first - 1));
-        const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList;
+        // ("vide-grenier → exposants (nom, tél), emplacements (…)": an arrow to things and their fields lists them too)
+        const thingsListed = ((token.text === ':' || token.text === '-') && first > 0 && endsThing(first) !== null) || opensList
+          || (token.text === '>' && first > 0 && endsThing(first) === 'fields' && !chains.some((chain) => chain.start < index && index < chain.end));
+        // "…!! yarns: brand, colour, weight": a sentence opening with a plural thing and a colon lists its fields
+        const opensWithFields = END_PUNCT.has(token.text) && token.text !== ')' && first > 0 && tokens[first]?.text === ':' && first - index <= 3;
+        if (opensWithFields) {
+          const words = tokens.slice(index + 1, first).map((word) => word.text).filter((word) => !ARTICLES.has(word));
+          const noun = matchDomainNoun(tokens, first - words.length);
+          nameCurrent(noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), first - words.length, first).weak = false;
+          listing = 'entity';
+          thingsList = false;
+          index = first + 1;
+          continue;
+        }
+        // "I can put in each delivery as it comes in: pickup address, …": the thing said after "each" in the clause
+        // the colon ends is the one whose fields are listed
+        let eachAt = index - 1;
+        while (eachAt > 0 && !END_PUNCT.has(tokens[eachAt].text) && tokens[eachAt].text !== ':' && !['each', 'every'].includes(tokens[eachAt].text)) eachAt -= 1;
+        const eachWord = tokens[eachAt + 1];
+        const eachOne = token.text === ':' && !thingsListed && ['each', 'every'].includes(tokens[eachAt]?.text ?? '') && isWord(eachWord) && tags[eachAt + 1] === 'NOUN'
+          && !STOP_WORDS.includes(eachWord.text) && !UNIT_WORDS[eachWord.text] && !APP_KIND_WORDS.includes(eachWord.text) && (!libraryFieldName(toSnake(eachWord.text)) || fieldLikeThing(eachWord.text));
+        if (eachOne && (!current || currentEnd <= eachAt)) {
+          const noun = matchDomainNoun(tokens, eachAt + 1);
+          nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([eachWord.text]), null), eachAt + 1, eachAt + 2).weak = false;
+        } else if (token.text === ':' && !thingsListed) {
+          // "and the sales of eggs to the neighbours: who buys, price": the things the clause the colon ends opens with
+          let clauseAt = index - 1;
+          while (clauseAt > 0 && !END_PUNCT.has(tokens[clauseAt - 1].text) && ![':', ',', 'and'].includes(tokens[clauseAt - 1].text)) clauseAt -= 1;
+          const articleAt = findBetween(tokens, clauseAt, index - 1, (candidate) => ARTICLES.has(candidate.text));
+          const thingAt = articleAt >= 0 ? articleAt + 1 : -1;
+          const word = tokens[thingAt];
+          const opens = thingAt > 0 && thingAt < index - 1 && isWord(word) && isPlural(word.text) && tags[thingAt] === 'NOUN' && RELATION_PREPOSITIONS.concat('to').includes(tokens[thingAt + 1]?.text ?? '')
+            && !STOP_WORDS.includes(word.text) && !UNIT_WORDS[word.text] && (!current || currentEnd <= thingAt);
+          if (opens) {
+            const noun = matchDomainNoun(tokens, thingAt);
+            nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([word.text]), null), thingAt, thingAt + 1).weak = false;
+          }
+        }
         if (thingsListed) {
           listing = 'app';
           appListHasFields = false;
@@ -686,6 +810,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         takeKinds(current, kinds.options);
         index += kinds.used;
         continue;
+      }
+      // ("arrosages de chaque plante (date, litres)" → "waterings of each plant (date, litres)": the phrase's head's fields)
+      if (token.text === '(' && phraseHead && (phraseHead as { end: number }).end === index) {
+        current = (phraseHead as { owner: EntityDraft }).owner;
+        currentEnd = index;
       }
       if (token.text === '(' && current) listing = 'entity';
       // "books -> author, year": an arrow right after a thing points at what it belongs to, then its fields follow
@@ -706,6 +835,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const forWhom = after === 'for' && tokens.slice(end + 1, end + 5).findIndex((candidate) => candidate.text === ':') > 0
         && tokens.slice(end + 1, end + 5).every((candidate) => candidate.text === ':' || isWord(candidate));
       const opening = end > 0 && isPlural(last) && !APP_KIND_WORDS.includes(last) && (after === ':' || forWhom) ? lineThing(0) : null;
+      // ("Henhouses with a name. …": one opening with its fields too)
+      const withFields = isPlural(text) && tags[0] !== 'VERB' && tokens[1]?.text === 'with' && !STOP_WORDS.includes(text) && !APP_KIND_WORDS.includes(text) && !libraryFieldName(toSnake(text));
+      if (withFields) {
+        const noun = matchDomainNoun(tokens, 0);
+        nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), 0, 1).weak = false;
+        listing = 'entity';
+        index = 2;
+        continue;
+      }
       if (opening && opening.end === end) {
         nameCurrent(opening.draft, opening.start, opening.end).weak = false;
         listing = null;
@@ -714,7 +852,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
     }
     // "there are visitors, items and fixers", "we have volunteers and animals": what there is, listed, are things kept
-    const existential = (['are', 'is', 'be'].includes(text) && (tokens[index - 1]?.text === 'there' || (tokens[index - 2]?.text === 'there' && ['must', 'should', 'will', 'can', 'would'].includes(tokens[index - 1]?.text ?? '')))) || (['have', "we've", 'got'].includes(text) && ['we', 'i', "we've"].includes(tokens[index - 1]?.text ?? ''));
+    // ("I want the parents, the kids and the drives", "we need members, boats and trips": what the user wants, listed)
+    const existential = (['are', 'is', 'be'].includes(text) && (tokens[index - 1]?.text === 'there' || (tokens[index - 2]?.text === 'there' && ['must', 'should', 'will', 'can', 'would'].includes(tokens[index - 1]?.text ?? ''))))
+      || (['have', "we've", 'got', 'want', 'need'].includes(text) && ['we', 'i', "we've"].includes(tokens[index - 1]?.text ?? ''))
+      // ("Tengo tres gallineros" → "have 3 henhouses": languages that drop the "I" open the sentence with the verb)
+      || (['have', 'want', 'need'].includes(text) && (index === 0 || END_PUNCT.has(tokens[index - 1].text)));
     if (existential && !listing && listedThing(index + 1) > 0 && (thingFollows(listedThing(index + 1)) || endsThing(listedThing(index + 1)) === 'fields')) {
       listing = 'app';
       appListHasFields = false;
@@ -791,6 +933,62 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
 
     if (listing) {
+      // "bowlers, game nights, result per bowler and night (pins)": one thing per each of kept ones is a record of them
+      const perWord = tokens[index + 1];
+      const perTargets: EntityDraft[] = [];
+      let perEnd = index + 2;
+      if (listing === 'app' && perWord?.text === 'per' && tags[index] === 'NOUN' && !isPlural(text) && !STOP_WORDS.includes(text) && !UNIT_WORDS[text] && !isKept(text)) {
+        for (;;) {
+          const kept = isWord(tokens[perEnd]) ? namedDraft(reading.entities, singularize(tokens[perEnd].text)) ?? reading.entities.find((draft) => draft.singular.endsWith(`_${singularize(tokens[perEnd].text)}`) || draft.singular.endsWith(singularize(tokens[perEnd].text))) : undefined;
+          if (!kept) break;
+          perTargets.push(kept);
+          perEnd += 1;
+          if (tokens[perEnd]?.text !== 'and' && tokens[perEnd]?.text !== ',') break;
+          perEnd += 1;
+        }
+      }
+      if (perTargets.length && (tokens[perEnd - 1] && isWord(tokens[perEnd - 1]))) {
+        const noun = matchDomainNoun(tokens, index);
+        const record = nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1);
+        record.weak = false;
+        for (const target of perTargets) addField(record.fields, { name: target.singular, label: toSentence(target.singular), type: 'text', required: false });
+        currentEnd = perEnd;
+        listing = tokens[perEnd]?.text === '(' ? 'entity' : 'app';
+        index = tokens[perEnd]?.text === '(' ? perEnd + 1 : perEnd;
+        continue;
+      }
+      // "our suppliers and batches, per batch the grade (…), the amount": what follows is the fields of each of a kept thing
+      const eachOfAt = ['each', 'every'].includes(tokens[index + 1]?.text ?? '') ? index + 2 : index + 1;
+      const perKept = ['per', 'for'].includes(text) && tokens[index - 1]?.text === ',' && (text === 'per' || eachOfAt === index + 2) && isWord(tokens[eachOfAt])
+        ? namedDraft(reading.entities, singularize(tokens[eachOfAt].text)) : undefined;
+      if (perKept && ARTICLES.has(tokens[eachOfAt + 1]?.text ?? '')) {
+        nameCurrent(perKept, eachOfAt, eachOfAt + 1);
+        listing = 'entity';
+        index = eachOfAt + 1;
+        continue;
+      }
+      // "weigh-ins: for each match, each angler's total weight": in a thing's fields, each of another kept thing is
+      // one it points at, and what follows is its own field
+      const eachWordAt = ['for', 'per'].includes(text) && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') ? index + 2 : ['each', 'every'].includes(text) ? index + 1 : -1;
+      // ("properties: each repair belongs to a property": a clause about the other thing, not a field)
+      const saysOf = isWord(tokens[eachWordAt + 1]) && (['VERB', 'AUX'].includes(tags[eachWordAt + 1]) || FIELD_INTRO_WORDS.includes(tokens[eachWordAt + 1].text) || MOVING_VERBS.includes(tokens[eachWordAt + 1].text));
+      const eachKept = listing === 'entity' && current && eachWordAt > 0 && [',', ':', '('].includes(tokens[index - 1]?.text ?? '') && isWord(tokens[eachWordAt]) && !saysOf
+        ? namedDraft(reading.entities, singularize(tokens[eachWordAt].text)) : undefined;
+      if (current && eachKept && eachKept !== current) {
+        addField(current.fields, { name: eachKept.singular, label: toSentence(eachKept.singular), type: 'text', required: false });
+        index = eachWordAt + 1;
+        continue;
+      }
+      // "which cocktails we make": the things, without the question word
+      // ("the parents, the parents' kids": a thing already kept, owning the next, which the second pass relates)
+      let owning = index;
+      while (isWord(tokens[owning]) && (ARTICLES.has(tokens[owning].text) || (['each', 'every'].includes(tokens[owning].text) && tokens[owning + 1]?.possessive))) owning += 1;
+      const possessor = ownedAfter(owning);
+      const counted = isNumber(tokens[owning]) || NUMBER_WORDS.includes(tokens[owning]?.text ?? '');
+      if ((['which', 'what'].includes(text) || possessor || counted) && listing === 'app' && listedThing(owning + 1) > owning + 1) {
+        index = owning + 1;
+        continue;
+      }
       // "material: PLA/PETG/ABS", "freshwater/saltwater": words joined by slashes are the choices of one field, the
       // one named just before ":" or, when none is, a type; "owners / pets / visits", all plural, are things
       const slashed = slashChoices(tokens, index);
@@ -821,6 +1019,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           for (let back = index - 1; back >= 0 && !END_PUNCT.has(tokens[back].text); back -= 1) {
             const word = tokens[back];
             if (!isWord(word) || !isPlural(word.text) || tags[back] !== 'NOUN' || STOP_WORDS.includes(word.text) || CLAUSE_WORDS.includes(word.text) || UNIT_WORDS[word.text]) continue;
+            // ("how many skeins, what I paid": a count listed before is no thing)
+            if (tokens[back - 1]?.text === 'many' && tokens[back - 2]?.text === 'how') continue;
             const named = namedDraft(reading.entities, singularize(word.text));
             if (named || !libraryFieldName(toSnake(word.text))) owner = named ?? entityFor(singularSnakeOf([word.text]), null);
             break;
@@ -840,8 +1040,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       // "(which artist, which client, date)": a thing the row points at, which the second pass reads; the list goes on
-      if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && [',', ')'].includes(tokens[index + 2]?.text ?? '')) {
-        index += 2;
+      // ("date, which parent drives, morning or afternoon": a short clause about it, too)
+      const whichEnd = findBetween(tokens, index + 2, index + 4, (candidate) => candidate.punct || SEPARATORS.has(candidate.text));
+      if (['which', 'what'].includes(text) && listing === 'entity' && isWord(tokens[index + 1]) && whichEnd > 0 && [',', ')', 'and', '.'].includes(tokens[whichEnd].text)) {
+        index = whichEnd;
         continue;
       }
       // "with the date, whether the queen was seen and notes": a yes/no fact, which the second pass reads
@@ -867,7 +1069,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // "guests invited to each episode" ends a list of fields with a thing done to another
       const thingEnd = listedThing(index);
       const inThings = listing === 'app' && !appListHasFields;
-      const thingEnds = thingEnd > 0 && (inThings || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
+      // ("…, and grades of each student in each course": a record of each of a thing, after fields too)
+      // ("the score of each student at each exam": one said of each of two things is such a record too)
+      const ofTwoEach = ['each', 'every'].includes(tokens[thingEnd + 4]?.text ?? '') && RELATION_PREPOSITIONS.concat('to').includes(tokens[thingEnd + 3]?.text ?? '');
+      const eachRecordAt = thingEnd > 0 && ['of', 'for', 'per'].includes(tokens[thingEnd]?.text ?? '') && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') && (isPlural(tokens[thingEnd - 1].text) || ofTwoEach);
+      const thingEnds = thingEnd > 0 && (inThings || eachRecordAt || (isParticiple(tokens[thingEnd]?.text ?? '') && RELATION_PREPOSITIONS.concat('by', 'to').includes(tokens[thingEnd + 1]?.text ?? ''))) ? endsThing(thingEnd) : null;
       // a bare word in a list ("bedrooms") is a thing only when no field has that name
       // ("bottles, wineries, regions": a plural naming a thing that is also a text field is a thing among things)
       const bareField = thingEnds === 'item' && libraryFieldName(toSnake(tokens[thingEnd - 1].text)) !== undefined && matchDomainNoun(tokens, thingEnd - 1) === null
@@ -879,11 +1085,14 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // somewhere, with someone or with fields; "waterings … with the date and harvests with the weight": an item
       // no field is named after that takes fields of its own is a thing
       const doneToThing = thingEnd > 0 && ['we', 'i', 'you', 'they'].includes(tokens[thingEnd]?.text ?? '');
-      const resumes = thingEnd > 0 && listing === 'entity' && (!libraryFieldName(toSnake(tokens[thingEnd - 1].text)) || doneToThing) ? endsThing(thingEnd) : null;
+      const eachRecord = thingEnd > 0 && ['of', 'for', 'per'].includes(tokens[thingEnd]?.text ?? '') && ['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '');
+      const resumes = thingEnd > 0 && listing === 'entity' && (!libraryFieldName(toSnake(tokens[thingEnd - 1].text)) || doneToThing || eachRecord) ? endsThing(thingEnd) : null;
       // "…, and payments of each student with the amount": a thing of each other thing is a thing too
       // ("…, and sales per item per event": of a thing already named, too)
-      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[thingEnd].text)
-        && (['each', 'every'].includes(tokens[thingEnd + 1]?.text ?? '') || (isWord(tokens[thingEnd + 1]) && namedDraft(reading.entities, singularize(tokens[thingEnd + 1].text)) !== undefined));
+      // ("…, and the kids born of each goat with their sex": what was born, made or done of each, too)
+      const ofAt = resumes === 'clause' && isParticiple(tokens[thingEnd].text) && RELATION_PREPOSITIONS.includes(tokens[thingEnd + 1]?.text ?? '') ? thingEnd + 1 : thingEnd;
+      const ofEach = resumes === 'clause' && RELATION_PREPOSITIONS.includes(tokens[ofAt].text)
+        && (['each', 'every'].includes(tokens[ofAt + 1]?.text ?? '') || (ofAt === thingEnd && isWord(tokens[ofAt + 1]) && namedDraft(reading.entities, singularize(tokens[ofAt + 1].text)) !== undefined));
       const doneTo = resumes === 'clause' && ['we', 'i', 'you', 'they'].includes(tokens[thingEnd].text);
       // "…, and sales of grapes to wineries with the price": a thing placed by a short clause that then takes fields
       const clauseEnd = tokens.findIndex((candidate, at) => at > thingEnd && (candidate.punct || SEPARATORS.has(candidate.text) || candidate.text === 'with'));
@@ -957,10 +1166,26 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           at += used;
           continue;
         }
+        // ("price for one word", "a fee for each night": what the amount is per, said after a money word, is no new phrase)
+        if (tokens[at].text === 'for' && words.some((word) => MONEY_WORDS.includes(word) || PRICE_NOUNS.includes(word)) && ['one', 'a', 'an', 'each', 'every'].includes(tokens[at + 1]?.text ?? '')
+          && isWord(tokens[at + 2]) && (tokens[at + 3] === undefined || SEPARATORS.has(tokens[at + 3].text) || tokens[at + 3].punct)) {
+          at += 3;
+          break;
+        }
         if (CLAUSE_WORDS.includes(tokens[at].text) && tokens[at].text !== 'of') break;
         if (words.length && KEEPING_VERBS.includes(tokens[at].text) && isVerbUse(tokens, at)) break;
         words.push(tokens[at].text);
         at += 1;
+      }
+      // "size 2m / 4m / 6m", "roof tile/metal": the field's name, then its choices joined by slashes
+      const slashedAfter = tokens[at]?.text === '/' && words.length >= 2 ? slashChoices(tokens, at - 1) : null;
+      const slashedField = slashedAfter ? fieldFromWords(words.slice(0, -1), current?.domainKey ?? null) : null;
+      if (slashedAfter && slashedField && !libraryFieldName(toSnake(words[words.length - 1]))) {
+        const family = OPTION_FAMILIES.find((candidate) => slashedAfter.options.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
+        const name = slashedField.type === 'text' || slashedField.type === 'select' ? slashedField.name : family?.field ?? 'type';
+        addField(fieldTarget(), { name, label: toSentence(name), type: 'select', required: false, options: slashedAfter.options });
+        index = slashedAfter.end + 1;
+        continue;
       }
       const stagesAfter = chains.find((candidate) => candidate.start === at);
       if (stagesAfter) {
@@ -970,6 +1195,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       if (!words.length) {
         listing = null;
+        continue;
+      }
+      // "a flag for whether it's out for repair", "a checkbox for if it was paid": the fact, which the second pass
+      // names by its clause, is the field
+      const factAt = ['for', 'of', 'on', 'about'].includes(tokens[at]?.text ?? '') ? at + 1 : at;
+      if ((factAt > at || ['for', 'of', 'on', 'about'].includes(words[words.length - 1])) && ['whether', 'if'].includes(tokens[factAt]?.text ?? '')) {
+        index = factAt;
         continue;
       }
       if (words.length > 4) {
@@ -998,7 +1230,13 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       const perAt = words.indexOf('per');
       const perThing = perAt === 1 && !isPlural(words[0]) && libraryFieldName(toSnake(words[0])) !== toSnake(words[0]) && fieldFromWords([words[0]], null)?.type === 'text'
         && reading.entities.some((draft) => draft.singular === singularSnakeOf(words.slice(2).filter((word) => !DETERMINERS.has(word))));
-      if (perThing || words[0] === 'per' || (words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN')) {
+      const manyOf = words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN';
+      if (perThing || words[0] === 'per' || manyOf) {
+        // ("each employee has many devices": a thing had many of, named as no field, is kept too)
+        if (manyOf && ['has', 'have'].includes(tokens[index - 1]?.text ?? '') && !libraryFieldName(toSnake(words[1])) && !UNIT_WORDS[words[1]] && !STOP_WORDS.includes(words[1])) {
+          const noun = matchDomainNoun(tokens, index + 1);
+          (noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([words[1]]), null)).weak = false;
+        }
         index = at;
         continue;
       }
@@ -1048,7 +1286,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     // "each repair belongs to a property, has a contractor": the sentence's subject has them
     if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
     const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ORDERING_WORDS.includes(candidate.text));
-    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
+    // ("whether a sample has been used up": the "has" of a yes/no clause lists nothing)
+    const factAt = findBetween(tokens, index - 4, index - 1, (word) => ['whether', 'if'].includes(word.text));
+    const inFact = factAt >= 0 && tags.slice(factAt + 1, index).includes('NOUN');
+    if (FIELD_INTRO_WORDS.includes(text) && (current || afterAppWord) && !ordering && !inFact && !(text === 'by' && isParticiple(tokens[index - 1]?.text ?? ''))) {
       listing = afterAppWord || !current ? 'app' : 'entity';
       appListHasFields = false;
       afterAppWord = false;
@@ -1072,6 +1313,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         // "managing our theatre's next show": a phrase whose noun is a word skipped as a function word ("show") names
         // nothing kept, and its adjective is no thing either
         if (words.length && isWord(tokens[at]) && tags[at] === 'NOUN' && STOP_WORDS.includes(tokens[at].text)) words.length = 0;
+        // ("track my climbing: routes (…), ascents (…)": an activity the things after the colon are kept for)
+        if (words.length === 1 && /ing$/.test(words[0]) && tokens[at]?.text === ':' && listedThing(at + 1) > 0) words.length = 0;
         if (words.length) {
           const phrase = toSnake(words.slice(-2).join(' '));
           const asField = libraryFieldName(phrase);
@@ -1121,6 +1364,43 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
     }
+    // "I need weighings for each lamb", "we want notes of every meeting": a plural of each thing already kept is a thing too
+    // ("then the milking of each goat (date, litres)", "the kids born of each goat with their sex": one said with an
+    // article, or what was born, made or done of each, too)
+    // ("la puesta diaria de cada gallinero" → "the laying daily of each henhouse": how often may come between)
+    const participleAfter = isParticiple(tokens[index + 1]?.text ?? '') || ['daily', 'weekly', 'monthly', 'yearly'].includes(tokens[index + 1]?.text ?? '') ? 1 : 0;
+    const ofEachAt = index + 1 + participleAfter;
+    const articled = ['the', 'a', 'an'].includes(tokens[index - 1]?.text ?? '');
+    // ("my students' attendance for each lesson": one owned by a possessive, too)
+    const ownedWord = tokens[index - 1]?.possessive === true && draftAt0Possessor(index - 1);
+    const ofEachKept = !listing && (tags[index] === 'NOUN' || tags[index] === 'PROPN' || (articled && tags[index] === 'VERB' && !participleAfter)) && (isPlural(text) || articled || ownedWord)
+      && ['for', 'per', 'of', 'from'].includes(tokens[ofEachAt]?.text ?? '') && ['each', 'every'].includes(tokens[ofEachAt + 1]?.text ?? '')
+      && isWord(tokens[ofEachAt + 2]) && (namedDraft(reading.entities, singularize(tokens[ofEachAt + 2].text)) !== undefined || (ownedWord && tags[ofEachAt + 2] === 'NOUN'))
+      && namedDraft(reading.entities, singularize(text)) === undefined
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !APP_KIND_WORDS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text));
+    if (ofEachKept) {
+      const noun = matchDomainNoun(tokens, index);
+      nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      listing = null;
+      index += 1;
+      continue;
+    }
+    // "I keep a list of funders (foundations, councils)", "an overview of our growers": what the list is of is kept
+    if (LIST_NOUNS.includes(text) && tokens[index + 1]?.text === 'of' && !listing) {
+      const at = skipDeterminers(tokens, index + 2);
+      const word = tokens[at];
+      if (isWord(word) && isPlural(word.text) && (tags[at] === 'NOUN' || tags[at] === 'PROPN') && !STOP_WORDS.includes(word.text) && !UNIT_WORDS[word.text] && (!libraryFieldName(toSnake(word.text)) || fieldLikeThing(word.text))) {
+        const noun = matchDomainNoun(tokens, at);
+        nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([word.text]), null), at, at + 1).weak = false;
+        if (thingFollows(at + 1)) {
+          listing = 'app';
+          appListHasFields = false;
+          thingsList = true;
+        }
+        index = at + 1;
+        continue;
+      }
+    }
     const passive = passiveThing(index);
     if (passive && !listing) {
       nameCurrent(passive.draft, passive.start, index + 1).weak = false;
@@ -1128,24 +1408,54 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       continue;
     }
     // "for each meeting we need the date, the place and the book": the thing, and a list of its fields
-    if ((text === 'for' || text === 'per') && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') && !listing && (index === 0 || !isWord(tokens[index - 1]))) {
-      const noun = matchDomainNoun(tokens, index + 2);
-      const thingAt = index + 2;
-      const named = noun ?? (isWord(tokens[thingAt]) && tags[thingAt] === 'NOUN' && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
-        ? { length: 1, singular: singularSnakeOf([tokens[thingAt].text]), domainKey: null } : null);
+    // ("per lot the variety (…)": "per" alone says "for each")
+    const perOne = text === 'per' && isWord(tokens[index + 1]) && !isPlural(tokens[index + 1].text) && tags[index + 1] === 'NOUN' && !['each', 'every'].includes(tokens[index + 1].text);
+    if ((text === 'for' || text === 'per') && (['each', 'every'].includes(tokens[index + 1]?.text ?? '') || perOne) && !listing && (index === 0 || !isWord(tokens[index - 1]) || tokens[index - 1].text === 'and')) {
+      const thingAt = perOne ? index + 1 : index + 2;
+      const noun = matchDomainNoun(tokens, thingAt);
+      // (a word also naming a field, "venue", is the thing when the prompt already keeps it)
+      const kept = isWord(tokens[thingAt]) ? namedDraft(reading.entities, singularize(tokens[thingAt].text)) : undefined;
+      const named = noun ?? (kept ? { length: 1, singular: kept.singular, domainKey: kept.domainKey } : null)
+        ?? (isWord(tokens[thingAt]) && (tags[thingAt] === 'NOUN' || tags[thingAt] === 'PROPN') && !STOP_WORDS.includes(tokens[thingAt].text) && !UNIT_WORDS[tokens[thingAt].text] && !libraryFieldName(toSnake(tokens[thingAt].text))
+          ? { length: 1, singular: singularSnakeOf([tokens[thingAt].text]), domainKey: null } : null);
       if (named) {
-        nameCurrent(entityFor(named.singular, named.domainKey), thingAt, thingAt + named.length).weak = false;
+        const each = entityFor(named.singular, named.domainKey);
+        nameCurrent(each, thingAt, thingAt + named.length).weak = false;
+        // "and for each funder the applications we've sent: title, amount": the things kept of each, with their fields
+        const ownedAt = skipDeterminers(tokens, thingAt + named.length);
+        const ownedWord = tokens[ownedAt];
+        if (ownedAt > thingAt + named.length && isWord(ownedWord) && isPlural(ownedWord.text) && (tags[ownedAt] === 'NOUN' || (tags[ownedAt] === 'VERB' && ARTICLES.has(tokens[ownedAt - 1].text)))
+          && !STOP_WORDS.includes(ownedWord.text) && !UNIT_WORDS[ownedWord.text]
+          && (!libraryFieldName(toSnake(ownedWord.text)) || fieldLikeThing(ownedWord.text))) {
+          const ownedNoun = matchDomainNoun(tokens, ownedAt);
+          const owned = ownedNoun && ownedNoun.length === 1 ? entityFor(ownedNoun.singular, ownedNoun.domainKey) : entityFor(singularSnakeOf([ownedWord.text]), null);
+          addField(owned.fields, { name: each.singular, label: toSentence(each.singular), type: 'text', required: false });
+          nameCurrent(owned, ownedAt, ownedAt + 1).weak = false;
+          let end = ownedAt + 1;
+          while (end < ownedAt + 10 && isWord(tokens[end]) && !['with', 'having', 'including'].includes(tokens[end].text)) end += 1;
+          if (tokens[end]?.text === ':' || ['with', 'having', 'including'].includes(tokens[end]?.text ?? '')) {
+            currentEnd = end;
+            listing = 'entity';
+            index = end + 1;
+          } else index = ownedAt + 1;
+          continue;
+        }
         let at = thingAt + named.length;
         if (tokens[at]?.text === ',') at += 1;
         while (isWord(tokens[at]) && at < thingAt + named.length + 4 && FOR_EACH_SAYING.includes(tokens[at].text)) at += 1;
-        if (at > thingAt + named.length + (tokens[thingAt + named.length]?.text === ',' ? 1 : 0)) listing = 'entity';
+        // ("per lot the variety (…), the number of bulbs": its fields may follow at once, after an article)
+        if (at > thingAt + named.length + (tokens[thingAt + named.length]?.text === ',' ? 1 : 0) || ARTICLES.has(tokens[at]?.text ?? '')) listing = 'entity';
         index = at;
         continue;
       }
     }
     // "each shoot goes through …, with a fee", "each repair belongs to a property, has a cost": what follows speaks of it
     const clauseStart = index === 0 || !isWord(tokens[index - 1]) || ['and', 'then', 'where', 'while', 'so'].includes(tokens[index - 1].text);
-    if ((text === 'each' || text === 'every') && !listing && clauseStart) {
+    // "A device has a serial number …", "The lamb belongs to …": a sentence opening with one thing that has or belongs
+    // speaks of each of them, as "each device has" does
+    const sentenceStart = index === 0 || END_PUNCT.has(tokens[index - 1].text) || tokens[index - 1].text === ':' || tokens[index - 1].raw === '\n';
+    const oneHas = ['a', 'an', 'the'].includes(text) && sentenceStart && [1, 2].some((length) => ['has', 'belongs'].includes(tokens[index + 1 + length]?.text ?? ''));
+    if ((text === 'each' || text === 'every' || oneHas) && !listing && clauseStart) {
       const each = eachNamed(index + 1);
       if (each) {
         nameCurrent(each.draft, index + 1, each.end);
@@ -1156,10 +1466,78 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     }
     // "boats have a type (…)", "rooms have a capacity": a plural thing starting a clause and having something is kept,
     // and what it has are its fields
-    if (!listing && clauseStart && isPlural(text) && tags[index] === 'NOUN' && ['have', 'has'].includes(tokens[index + 1]?.text ?? '') && ARTICLES.has(tokens[index + 2]?.text ?? '')
-      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !USER_NOUNS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text))) {
+    // ("Ewes have a tag number": the tagger takes a capitalised word opening a sentence for a name)
+    // "assign chores to kids", "allocate rooms to guests": the first are things, each pointing at one of the second
+    if (['assign', 'assigns', 'allocate', 'allocates'].includes(text) && !listing) {
+      const thingAt = skipDeterminers(tokens, index + 1);
+      const word = tokens[thingAt];
+      const toAt = findBetween(tokens, thingAt + 1, thingAt + 2, (candidate) => candidate.text === 'to');
+      const targetAt = toAt > 0 ? skipDeterminers(tokens, toAt + 1) : -1;
+      const target = targetAt > 0 ? tokens[targetAt] : undefined;
+      const thingLike = (at: number, token: Token | undefined): token is Token => isWord(token) && ['NOUN', 'PROPN'].includes(tags[at]) && !STOP_WORDS.includes(token.text) && !UNIT_WORDS[token.text]
+        && (!libraryFieldName(toSnake(token.text)) || fieldLikeThing(token.text));
+      if (toAt === thingAt + 1 && isPlural(word?.text ?? '') && thingLike(thingAt, word) && thingLike(targetAt, target)) {
+        const noun = matchDomainNoun(tokens, targetAt);
+        const assignee = noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([target.text]), null);
+        assignee.weak = false;
+        const thingNoun = matchDomainNoun(tokens, thingAt);
+        const assigned = thingNoun && thingNoun.length === 1 ? entityFor(thingNoun.singular, thingNoun.domainKey) : entityFor(singularSnakeOf([word.text]), null);
+        addField(assigned.fields, { name: assignee.singular, label: toSentence(assignee.singular), type: 'text', required: false });
+        nameCurrent(assigned, thingAt, thingAt + 1).weak = false;
+        currentEnd = targetAt + 1;
+        index = targetAt + 1;
+        continue;
+      }
+    }
+    // "so we need claimed y/n", "and how we gave it back (pickup, post, courier)": a yes/no fact or a choice said in a
+    // sentence is of the thing spoken of (the one before, when the sentence speaks of people who do something to it)
+    const factOwner = current && (PEOPLE_NOUNS.includes(current.singular) || USER_NOUNS.includes(current.singular)) && previousFirst ? previousFirst : current;
+    if (!listing && factOwner && isContentWord(token) && tokens[index + 1]?.text === YES_NO_MARK) {
+      addField(factOwner.fields, { name: toSnake(text), label: toSentence(toSnake(text)), type: 'boolean', required: false });
+      index += 2;
+      continue;
+    }
+    if (!listing && factOwner && text === 'how') {
+      const open = findBetween(tokens, index + 2, index + 7, (candidate) => candidate.text === '(');
+      const options = open > 0 && tokens.slice(index + 1, open).every(isWord) ? readOptions(tokens, open) : null;
+      const words = open > 0 ? tokens.slice(index + 1, open).map((word) => word.text).filter((word) => !['we', 'i', 'you', 'they', 'it', 'them', 'he', 'she'].includes(word)) : [];
+      if (options && words.length) {
+        const name = toSnake(`how ${words.join(' ')}`);
+        addField(factOwner.fields, { name, label: toSentence(name), type: 'select', required: false, options: options.options });
+        index = open + options.used;
+        continue;
+      }
+    }
+    // "projects use one or more yarns", "Recipes need several ingredients": a plural thing opening a sentence and doing
+    // something to some of another is kept
+    const sentenceOpen = index === 0 || END_PUNCT.has(tokens[index - 1].text);
+    // (the tagger may take the verb for a noun: "projects use one or more yarns")
+    const doesToSome = sentenceOpen && !listing && isPlural(text) && ['NOUN', 'PROPN'].includes(tags[index]) && isWord(tokens[index + 1]) && !KEEPING_VERBS.includes(tokens[index + 1].text)
+      && (tags[index + 1] === 'VERB' || (tags[index + 1] === 'NOUN' && !isPlural(tokens[index + 1].text)))
+      && (MANY_WORDS.includes(tokens[index + 2]?.text ?? '') || ['one', 'each', 'every'].includes(tokens[index + 2]?.text ?? '') || isNumber(tokens[index + 2]))
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !USER_NOUNS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text));
+    if (doesToSome) {
       const noun = matchDomainNoun(tokens, index);
       nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1).weak = false;
+      index += 1;
+      continue;
+    }
+    // ("Lambs belong to their mother, with a birth date": a plural thing belonging to another, then its own fields)
+    const belongs = ['belong', 'belongs'].includes(tokens[index + 1]?.text ?? '') && tokens[index + 2]?.text === 'to';
+    if (!listing && clauseStart && isPlural(text) && (tags[index] === 'NOUN' || tags[index] === 'PROPN') && ((['have', 'has'].includes(tokens[index + 1]?.text ?? '') && ARTICLES.has(tokens[index + 2]?.text ?? '')) || belongs)
+      && !STOP_WORDS.includes(text) && !CLAUSE_WORDS.includes(text) && !UNIT_WORDS[text] && !USER_NOUNS.includes(text) && (!libraryFieldName(toSnake(text)) || fieldLikeThing(text))) {
+      const noun = matchDomainNoun(tokens, index);
+      const thing = nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), index, index + 1);
+      thing.weak = false;
+      if (belongs) {
+        // what it belongs to is a relation the second pass reads; ", with …" after it lists the thing's own fields
+        let end = index + 3;
+        while (end < index + 8 && isWord(tokens[end])) end += 1;
+        current = thing;
+        currentEnd = tokens[end]?.text === ',' && tokens[end + 1]?.text === 'with' ? end + 1 : end;
+        index = end;
+        continue;
+      }
       listing = 'entity';
       index += 2;
       continue;
@@ -1257,7 +1635,9 @@ function withoutWeakDuplicates(entities: EntityDraft[]): EntityDraft[] {
 // --- what the prompt means between its entities -------------------------------------------------------------
 
 /** The draft a word names: its own, or the one thing whose name it ends ("item" of "menu items", "member" of "cast members"). */
-function namedDraft(drafts: EntityDraft[], singular: string): EntityDraft | undefined {
+function namedDraft(drafts: EntityDraft[], word: string): EntityDraft | undefined {
+  // ("chèvre": names are snake_case ASCII)
+  const singular = toSnake(word);
   const own = drafts.find((draft) => draft.singular === singular);
   if (own) return own;
   const ending = drafts.filter((draft) => draft.singular.endsWith(`_${singular}`));
@@ -1396,6 +1776,10 @@ export function arrowChains(tokens: Token[]): ArrowChain[] {
     }
     // "orders -> customer, due date": a plural thing pointing at one of another is a link, no stages
     const link = stages.length === 2 && stages.every((stage) => stage.length === 1) && isPlural(stages[0][0].toLowerCase()) && !isPlural(stages[1][0].toLowerCase()) && !isWord(tokens[at]);
+    // "vide-grenier → exposants (nom, tél)": an arrow to a plural thing whose fields follow in brackets leads to things
+    const lastStage = stages[stages.length - 1];
+    const toThings = tokens[at]?.text === '(' && isPlural(lastStage[lastStage.length - 1].toLowerCase());
+    if (toThings) continue;
     if (stages.length >= 2 && !link) chains.push({ start, end: at, stages: [...new Set(stages.map(capitalized))] });
   }
   return chains;
@@ -1527,15 +1911,24 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         closed = false;
         continue;
       }
-      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null);
+      // ("les leçons de conduite (quel élève, …)" → "the lessons of driving (which student, …)": a thing of a kind)
+      const ofKind = at > 2 && tokens[at - 2]?.text === 'of' && !draftAt(at - 1) && draftAt(at - 3)?.length === 1 ? draftAt(at - 3) : null;
+      // ("the items they find: what it is, which room": what someone does with the thing, then its fields)
+      const doneTo = at > 2 && ['they', 'we', 'i', 'you'].includes(tokens[at - 2]?.text ?? '') && tags[at - 1] === 'VERB' && draftAt(at - 3)?.length === 1 ? draftAt(at - 3) : null;
+      const found = draftAt(at - 1) ?? (at > 1 && draftAt(at - 2)?.length === 2 ? draftAt(at - 2) : null) ?? ofKind ?? doneTo;
       if (!found) continue;
-      let before = at - found.length - 1;
+      let before = at - found.length - 1 - (found === ofKind || found === doneTo ? 2 : 0);
       while (before >= 0 && isWord(tokens[before]) && ARTICLES.has(tokens[before].text)) before -= 1;
       const itemStart = before < 0 || (tokens[before].punct && tokens[before].text !== '(') || tokens[before].text === 'and';
-      if (itemStart) return found.draft;
+      if (itemStart || found === doneTo) return found.draft;
     }
     return null;
   };
+  /** "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before. */
+  // ("deadline and information if the translation is sent": so is the thing whose list the fact ends)
+  const factOwnerBefore = (index: number): EntityDraft | undefined => (['it', 'they'].includes(tokens[index + 1]?.text ?? '') || ['information', 'info', 'and', ','].includes(tokens[index - 1]?.text ?? '')
+    ? tokens.slice(Math.max(0, index - 9), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
+    : undefined);
   const relate = (from: EntityDraft, to: EntityDraft, name: string, many: boolean, onDelete: 'restrict' | 'cascade' | 'set_null'): void => {
     if (from === to) return;
     const target = pluralSnake(toSnake(to.singular));
@@ -1580,6 +1973,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const words = tokens.slice(start, end);
       if (!words.every((word, at) => isWord(word) && !STOP_WORDS.includes(word.text) && !CLAUSE_WORDS.includes(word.text) && (isNoun(start + at) || tags[start + at] === 'ADJ'))) continue;
       if (!isNoun(end - 1) || UNIT_WORDS[words[length - 1].text] || APP_KIND_WORDS.includes(words[length - 1].text)) continue;
+      // ("every couple of weeks", "every few days": how often, of a unit of time or measure)
+      if (tokens[end]?.text === 'of' && UNIT_WORDS[tokens[end + 1]?.text ?? '']) continue;
       // ("every unit": a word a count only stands for, like "unit" for a quantity, names a thing after each)
       const known = libraryFieldName(toSnake(words[length - 1].text));
       if (known && !fieldLikeThing(words[length - 1].text) && (known === toSnake(singularize(words[length - 1].text)) || FIELD_LIBRARY[known].type !== 'integer')) continue;
@@ -1659,7 +2054,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const next = tokens[index + 1];
 
     // "my clients appointments": a plural thing right after another, with no apostrophe, is the other's
-    if (index > 0 && isPlural(text) && isWord(tokens[index - 1]) && isPlural(tokens[index - 1].text) && tags[index - 1] === 'NOUN') {
+    // ("each student's grades", "the owner's pets": with one, too)
+    // ("my students' attendance": a singular thing owned by a possessive, too)
+    if (index > 0 && (isPlural(text) || (tokens[index - 1]?.possessive === true && draftAt(index)?.length === 1)) && isWord(tokens[index - 1]) && (isPlural(tokens[index - 1].text) || tokens[index - 1].possessive === true) && ['NOUN', 'PROPN'].includes(tags[index - 1])) {
       const owned = draftAt(index);
       const owner = draftAt(index - 1) ?? (owned && isThing(index - 1) ? ensureDraft(index - 1, true, true) : null);
       if (owner && owned && owner.length === 1 && owner.draft !== owned.draft) relate(owned.draft, owner.draft, owner.draft.singular, false, 'cascade');
@@ -1780,7 +2177,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "expenses paid by one person", "tasks assigned to a member", "films screened in sessions", "meals made from
     // recipes": a participle and a preposition relate the thing before to the thing after
     // ("ranked by the author" orders them: no relation)
-    if ((text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && text !== 'of')) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1]) && !ORDERING_WORDS.includes(tokens[index - 1].text)) {
+    // ("the kids born of each goat": "of" with "each" too)
+    // ("if the translation is already sent to the client": a yes/no fact, no relation)
+    const inFactClause = tokens.slice(Math.max(0, index - 6), index).some((word) => ['if', 'whether'].includes(word.text));
+    if (!inFactClause && (text === 'by' || text === 'to' || (RELATION_PREPOSITIONS.includes(text) && (text !== 'of' || ['each', 'every'].includes(next?.text ?? '')))) && isParticiple(tokens[index - 1]?.text ?? '') && isWord(tokens[index - 1]) && !ORDERING_WORDS.includes(tokens[index - 1].text)) {
       let owner = draftBefore(index - 1);
       // "reported by testers, assigned to developers": the second participle still speaks of the bugs
       if (participleRelation && owner === participleRelation.target && index - participleRelation.end <= 4) owner = participleRelation.owner;
@@ -1838,6 +2238,14 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (text === 'of' && index > 0 && isThing(index + 1) && isPlural(tokens[index - 1].text) && draftAt(index - 1)?.length === 1) {
       const whole = draftAt(index - 1);
       const part = draftAt(index + 1) ?? ensureDraft(index + 1, true);
+      // ("bookings of courts", "orders of customers": a happening or a deal of a thing is about one of them)
+      const recordOf = whole !== null && (SCHEDULED_NOUNS.includes(whole.draft.singular) || MONEY_NOUNS.includes(whole.draft.singular) || /(?:ing|tion|sion|ment|al)s$/.test(tokens[index - 1].text));
+      if (whole && part && part.draft !== whole.draft && recordOf) {
+        part.draft.fields = part.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(whole.draft.singular)));
+        relate(whole.draft, part.draft, part.draft.singular, false, 'set_null');
+        index += part.length;
+        continue;
+      }
       if (whole && part && part.draft !== whole.draft) {
         whole.draft.fields = whole.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(part.draft.singular)));
         relate(part.draft, whole.draft, whole.draft.singular, false, 'set_null');
@@ -1869,15 +2277,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "services on my cars", "gigs at venues", "matches between two players", "tasks for each subject", "projects by students"
     if (['of', 'in', 'within', 'inside', 'under', 'per', 'for', 'from', 'on', 'at', 'between', 'by'].includes(text) && index > 0) {
       // "each scout is in a patrol", "the units are in buildings": being somewhere places the thing as the preposition alone does
-      let placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at'].includes(text) ? index - 1 : index;
+      let placed = ['is', 'are'].includes(tokens[index - 1].text) && ['in', 'within', 'inside', 'under', 'on', 'at', 'of'].includes(text) ? index - 1 : index;
       // "sales per item per event": each "per" speaks of the thing before the first
       while (text === 'per' && tokens[placed - 2]?.text === 'per' && draftAt(placed - 1)?.length === 1) placed -= 2;
       // ("every unit in each building": a thing named after each or every, new or not, is placed in the other)
       const eachPlaced = placed < index || ['each', 'every'].includes(tokens[placed - 2]?.text ?? '') ? eachThing(placed) : null;
       // "goals of each player in each match": the goals are placed in the match, not the player
       const record = eachPlaced && placed === index && ['of', 'for', 'per', 'by'].includes(tokens[index - 3]?.text ?? '') ? draftAt(index - 4) : null;
-      const before = (record && record.draft !== eachPlaced ? record : null) ?? (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? (placed > 1 ? draftAt(placed - 2) : null);
-      const endsBefore = before && (eachPlaced || draftAt(placed - 1) ? true : draftAt(placed - 2)?.length === 2);
+      // ("la puesta diaria de cada gallinero" → "the laying daily of each henhouse": how often may come between)
+      const often = ['daily', 'weekly', 'monthly', 'yearly'].includes(tokens[placed - 1]?.text ?? '') && draftAt(placed - 2)?.length === 1 ? draftAt(placed - 2) : null;
+      const before = (record && record.draft !== eachPlaced ? record : null) ?? (eachPlaced ? { draft: eachPlaced, length: 1 } : null) ?? draftAt(placed - 1) ?? often ?? (placed > 1 ? draftAt(placed - 2) : null);
+      const endsBefore = before && (eachPlaced || draftAt(placed - 1) || often ? true : draftAt(placed - 2)?.length === 2);
       if (before && endsBefore) {
         const { at, many } = skipQuantifiers(index + 1);
         const existing = draftAt(at);
@@ -1912,7 +2322,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let at = index + 1;
       if (['to', 'into'].includes(tokens[at]?.text ?? '')) at += 1;
       const { at: objectAt, many } = skipQuantifiers(at);
-      const object = draftAt(objectAt) ?? (text.startsWith('belong') && isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
+      // ("belong to their mother ewe": a word before the thing may say which of them it is)
+      const described = tags[objectAt] === 'NOUN' && isWord(tokens[objectAt + 1]) && !isPlural(tokens[objectAt].text) ? draftAt(objectAt + 1) : null;
+      // ("each bottle belongs to a winery": one of a new thing, too)
+      const oneOf = isNoun(objectAt) && ['a', 'an', 'one', 'the'].includes(tokens[objectAt - 1]?.text ?? '') && (!isWord(tokens[objectAt + 1]) || SEPARATORS.has(tokens[objectAt + 1].text));
+      const object = draftAt(objectAt) ?? described ?? (text.startsWith('belong') && (isThing(objectAt) || oneOf) ? ensureDraft(objectAt, true, true) : null);
       if (subject && object && subject !== object.draft) {
         if (goesTo) relate(subject, object.draft, object.draft.singular, false, 'set_null');
         else if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
@@ -1920,11 +2334,26 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "our growers and the lots we buy from them": "them" after the user's verb is the things named before, which the
+    // things the clause is about point at
+    if (text === 'them' && ['from', 'to', 'with', 'for', 'of', 'by'].includes(tokens[index - 1]?.text ?? '')) {
+      const userAt = findBetween(tokens, index - 5, index - 2, (candidate) => ['we', 'i', 'you'].includes(candidate.text));
+      const owner = userAt > 0 ? draftAt(userAt - 1) : null;
+      const ownerStart = owner ? userAt - owner.length : -1;
+      let named: EntityDraft | null = null;
+      for (let at = ownerStart - 1; at >= Math.max(0, ownerStart - 8) && !named && !END_PUNCT.has(tokens[at].text); at -= 1) named = draftAt(at)?.draft ?? null;
+      if (owner && named && named !== owner.draft) {
+        relate(owner.draft, named, named.singular, false, 'set_null');
+        continue;
+      }
+    }
     // "each gardener rents one plot": what each of a thing does to one of another points it at that one; "each
     // beekeeper keeps hives": several of the other point back at it
     // (the tagger may read the verb as a plural noun: "each gardener rents one plot")
     const verbAfterEach = tags[index] === 'VERB' || (/[^s]s$/.test(text) && (DETERMINERS.has(next?.text ?? '') || next?.text === 'one' || isNumber(next)));
-    if (verbAfterEach && index > 1 && !KEEPING_VERBS.includes(text) && !VERB_FIELDS[text] && !COPULAS.includes(text) && !['has', 'have', 'belongs', 'belong', 'goes', 'go'].includes(text)) {
+    // ("each seller books a pitch": a keeping verb said of each of a thing is what it does, too)
+    const keptVerbOfEach = KEEPING_VERBS.includes(text) && /[^s]s$/.test(text) && ['a', 'an', 'one', 'the'].includes(next?.text ?? '') && eachThing(index) !== null;
+    if (verbAfterEach && index > 1 && (!KEEPING_VERBS.includes(text) || keptVerbOfEach) && !VERB_FIELDS[text] && !COPULAS.includes(text) && !['has', 'have', 'belongs', 'belong', 'goes', 'go'].includes(text)) {
       const subject = eachThing(index);
       const { at, many } = subject ? skipQuantifiers(index + 1) : { at: -1, many: false };
       const object = subject && at > index + 1 ? draftAt(at) : null;
@@ -1967,6 +2396,19 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (subject && place && subject.draft !== place.draft) {
         relate(subject.draft, place.draft, place.draft.singular, false, 'set_null');
         index = placeAt + place.length - 1;
+        continue;
+      }
+    }
+    // "projects use one or more yarns", "recipes need several ingredients": each of the first takes some of the second
+    if (USING_VERBS.includes(text) && index > 0 && isPlural(tokens[index - 1].text) && draftAt(index - 1)) {
+      let at = index + 1;
+      if (tokens[at]?.text === 'one' && tokens[at + 1]?.text === 'or') at += 2;
+      const { at: objectAt, many } = skipQuantifiers(at);
+      const user = draftAt(index - 1);
+      const used = draftAt(objectAt) ?? (isThing(objectAt) ? ensureDraft(objectAt, true, true) : null);
+      if (user && used && user.draft !== used.draft) {
+        relate(user.draft, used.draft, many || isPlural(tokens[objectAt].text) ? pluralSnake(used.draft.singular) : used.draft.singular, many || isPlural(tokens[objectAt].text), 'set_null');
+        index = objectAt + used.length - 1;
         continue;
       }
     }
@@ -2038,7 +2480,11 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // (the tagger may take the noun for an adjective: "which cleaner goes")
     const nounAfter = isWord(next) && (isNoun(index + 1) || (tags[index + 1] === 'ADJ' && isWord(tokens[index + 2]) && !SEPARATORS.has(tokens[index + 2].text)));
     if (['which', 'what'].includes(text) && nounAfter && !isPlural(next.text) && !STOP_WORDS.includes(next.text) && !UNIT_WORDS[next.text]) {
-      const owner = describedAt(index);
+      // ("which spirit is the base of each", "which teacher runs each class": the thing it is said of each of)
+      const eachAt = findBetween(tokens, index + 2, index + 8, (candidate, at) => ['each', 'every'].includes(candidate.text)
+        && tokens.slice(index + 2, at).every((word) => isWord(word) && !SEPARATORS.has(word.text)));
+      const eachOf = eachAt > 0 ? (isWord(tokens[eachAt + 1]) && !SEPARATORS.has(tokens[eachAt + 1].text) ? draftAt(eachAt + 1)?.draft ?? null : draftBefore(index)) : null;
+      const owner = describedAt(index) ?? eachOf;
       const known = draftAt(index + 1);
       const named = !known && owner && !libraryFieldName(toSnake(next.text)) && !CLAUSE_WORDS.includes(next.text);
       const target = known ?? (named ? { draft: drafts.find((draft) => draft.singular === toSnake(next.text)) ?? { singular: toSnake(next.text), domainKey: matchDomainNoun(tokens, index + 1)?.domainKey ?? null, fields: [], measurement: false }, length: 1 } : null);
@@ -2046,6 +2492,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (owner && target && target.draft !== owner) {
         relate(owner, target.draft, target.draft.singular, false, 'set_null');
         index += target.length;
+        continue;
+      }
+    }
+    // "drives: date, which kids ride along", "Übungsabende (Datum, welche Mitglieder teilgenommen haben)": "which" and a
+    // plural thing in what describes another point it at several of them
+    if (['which', 'what'].includes(text) && isWord(next) && isPlural(next.text) && draftAt(index + 1)) {
+      const owner = describedAt(index);
+      const several = draftAt(index + 1);
+      if (owner && several && several.draft !== owner) {
+        relate(owner, several.draft, pluralSnake(several.draft.singular), true, 'set_null');
+        index += several.length;
         continue;
       }
     }
@@ -2109,7 +2566,24 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const made = !draftAt(subjectAt) && ['each', 'every'].includes(tokens[subjectAt - 1]?.text ?? '') ? eachThing(subjectAt + 1) : null;
       const subject = draftAt(subjectAt) ?? (made ? { draft: made, length: 1 } : null);
       if (subject) at = skipQuantifiers(at).at + subject.length;
-      while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text))) at += 1;
+      while (isWord(tokens[at]) && (['it', 'they', 'he', 'she', 'i', 'we', 'you', "they've", "it's", "they're", 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'already', 'got', 'get', 'gets', 'the', 'each', 'a', 'an', 'one', 'still', 'ever'].includes(tokens[at].text) || DETERMINERS.has(tokens[at].text)
+        // ("whether it's currently out": an adverb before what is said)
+        || (tags[at] === 'ADV' && isWord(tokens[at + 1]) && !SEPARATORS.has(tokens[at + 1].text)))) at += 1;
+      // "whether it's out for repair", "whether it's on this season's menu": a place or state said with a preposition
+      // is the fact, named by its prepositions and the noun it ends on
+      if (tags[at] === 'ADP' && isWord(tokens[at]) && !draftAt(at)) {
+        let end = at + 1;
+        while (end < at + 6 && isWord(tokens[end]) && !SEPARATORS.has(tokens[end].text)) end += 1;
+        const last = tokens[end - 1];
+        if (end > at + 1 && tags[end - 1] === 'NOUN' && !draftAt(end - 1)) {
+          const words = tokens.slice(at, end - 1).filter((_, offset) => tags[at + offset] === 'ADP').map((word) => word.text).concat(last.text);
+          const name = toSnake(words.join(' '));
+          const owner = subject?.draft ?? factOwnerBefore(index) ?? draftBefore(index);
+          if (owner && !owner.fields.some((field) => field.name === name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
+          index = end - 1;
+          continue;
+        }
+      }
       // "if it came back damaged": the fact is the state the clause ends on, not the verb it starts with
       if (tags[at] === 'VERB' && !isParticiple(tokens[at].text)) {
         for (let look = at + 1; look < at + 4 && isWord(tokens[look]) && !SEPARATORS.has(tokens[look].text) && !draftAt(look); look += 1) {
@@ -2124,8 +2598,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       // "whether it was a personal best": an adjective and the noun it ends on name the fact together
       let phrase = tags[at] === 'ADJ' && (tags[at + 1] === 'NOUN' || tags[at + 1] === 'ADJ') && isWord(tokens[at + 1]) && !isWord(tokens[at + 2]) ? [word.text, tokens[at + 1].text] : [word?.text ?? ''];
       // "whether the queen was seen": the noun and what was said of it name the fact together
-      const stated = isWord(word) && tags[at] === 'NOUN' && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && isWord(tokens[at + 2]) && (isParticiple(tokens[at + 2].text) || tags[at + 2] === 'ADJ');
-      if (stated) phrase = [word.text, tokens[at + 2].text];
+      // ("if the translation is already sent": an adverb may come between)
+      const statedAt = ['already', 'still', 'now', 'yet'].includes(tokens[at + 2]?.text ?? '') ? at + 3 : at + 2;
+      const stated = isWord(word) && tags[at] === 'NOUN' && !draftAt(at) && COPULAS.includes(tokens[at + 1]?.text ?? '') && isWord(tokens[statedAt]) && (isParticiple(tokens[statedAt].text) || tags[statedAt] === 'ADJ');
+      if (stated) phrase = [word.text, tokens[statedAt].text];
       // "whether it came back", "if they showed up": a verb's particle is part of what it means
       const particle = tokens[at + 1];
       if (phrase.length === 1 && isWord(particle) && VERB_PARTICLES.includes(particle.text) && (tags[at] === 'VERB' || isParticiple(word.text)) && (!isWord(tokens[at + 2]) || SEPARATORS.has(tokens[at + 2].text))) phrase = [word.text, particle.text];
@@ -2141,9 +2617,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         // "whether I own each book": the thing named after the verb is what the fact is about
         const objectAt = skipQuantifiers(at + 1).at;
         // "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before
-        const listedBefore = ['it', 'they'].includes(tokens[index + 1]?.text ?? '')
-          ? tokens.slice(Math.max(0, index - 6), index).reverse().map((candidate) => drafts.find((draft) => draft.fields.some((known) => known.name === candidate.text && known.type !== 'reference'))).find(Boolean)
-          : undefined;
+        const listedBefore = factOwnerBefore(index);
         const owner = subject?.draft ?? (phrase.length === 1 && tags[at] === 'VERB' ? draftAt(objectAt)?.draft : undefined) ?? listedBefore ?? draftBefore(index);
         const name = toSnake(phrase.join(' '));
         if (owner && !owner.fields.some((field) => field.name === name) && !RESERVED_FIELD_NAMES.includes(name)) owner.fields.push({ name, label: toSentence(name), type: 'boolean', required: false });
@@ -2167,6 +2641,34 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       if (owner) owner.money = true;
     }
 
+    // "which rider did the most deliveries", "which henhouse lays the most?": the things asked about are ranked, by the
+    // count named after "most" when there is one
+    if (text === 'which' && draftAt(index + 1) && !isPlural(next?.text ?? '')) {
+      const asked = draftAt(index + 1);
+      const mostAt = findBetween(tokens, index + 2, index + 6, (candidate, at) => ['most', 'more'].includes(candidate.text)
+        && tokens.slice(index + 2, at).every((word) => isWord(word) && !SEPARATORS.has(word.text)));
+      if (asked && mostAt > 0) {
+        const counted = skipQuantifiers(mostAt + 1).at;
+        const word = tokens[counted];
+        const field = isWord(word) && isPlural(word.text) && isNoun(counted) && !UNIT_WORDS[word.text] ? toSnake(word.text) : undefined;
+        reading.views.push({ kind: 'ranking', entity: asked.draft.singular, ...(field ? { field } : {}) });
+        index = field ? counted : mostAt;
+        continue;
+      }
+    }
+    // "so that I can see who missed the most lessons": the app's people are ranked by how many, named by the verb and
+    // what it counts
+    if (text === 'who' && ['see', 'know', 'show', 'find'].includes(tokens[index - 1]?.text ?? '') && tags[index + 1] === 'VERB') {
+      const people = drafts.find(isPeople) ?? drafts.find((draft) => PEOPLE_NOUNS.includes(draft.singular.split('_').pop() ?? ''));
+      const mostAt = ['most', 'more'].includes(tokens[index + 2]?.text ?? '') ? index + 2 : tokens[index + 3]?.text === 'most' && tokens[index + 2]?.text === 'the' ? index + 3 : -1;
+      if (people && mostAt > 0) {
+        const counted = tokens[mostAt + 1];
+        const field = isWord(counted) && isPlural(counted.text) ? toSnake(`${tokens[index + 1].text} ${counted.text}`) : toSnake(tokens[index + 1].text);
+        reading.views.push({ kind: 'ranking', entity: people.singular, field });
+        index = isWord(counted) && isPlural(counted.text) ? mostAt + 1 : mostAt;
+        continue;
+      }
+    }
     // "the most votes", "best score first", "voted on": ordered by that number
     const scoreWord = (['most', 'best', 'top', 'highest'].includes(text) ? tokens.slice(index + 1, index + 4).find((candidate) => isWord(candidate) && SCORE_WORDS.includes(candidate.text)) : undefined)
       ?? (['vote', 'votes', 'voted', 'upvote', 'upvotes'].includes(text) ? { text: 'votes' } : undefined);
@@ -2178,9 +2680,13 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       while (isWord(tokens[at]) && ['best', 'favourite', 'favorite', 'top'].includes(tokens[at].text)) at += 1;
       const voted = ['for', 'on'].includes(tokens[index + 1]?.text ?? '') ? draftAt(at)?.draft : undefined;
       // "top patrols by points": the things named right after the superlative are what is ranked
+      // ("players with the most goals", "members who have the most wins": the things that have them, each with a count)
+      const withAt = tokens[index - 1]?.text === 'the' ? index - 2 : index - 1;
+      const holderAt = ['with', 'has', 'have', 'had', 'scored', 'won', 'got'].includes(tokens[withAt]?.text ?? '') ? (['who', 'that'].includes(tokens[withAt - 1]?.text ?? '') ? withAt - 2 : withAt - 1) : -1;
+      const holder = holderAt >= 0 && text === 'most' ? draftAt(holderAt)?.draft ?? (isThing(holderAt) ? ensureDraft(holderAt, true, true)?.draft : undefined) : undefined;
       const named = ['most', 'best', 'top', 'highest'].includes(text) && isPlural(tokens[at]?.text ?? '') ? draftAt(at)?.draft : undefined;
       const scored = drafts.find((draft) => draft.fields.some((candidate) => candidate.name === field && candidate.type !== 'reference'));
-      reading.views.push({ kind: 'ranking', entity: (voted ?? named ?? scored ?? draftBefore(index))?.singular ?? null, field });
+      reading.views.push({ kind: 'ranking', entity: (voted ?? holder ?? named ?? scored ?? draftBefore(index))?.singular ?? null, field });
       continue;
     }
     // "families pick up parcels on a set day", "which cleaner goes where on what day": the thing happens on a date
@@ -2227,7 +2733,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         continue;
       }
     }
-    if (RANKING_WORDS.includes(text) || text === 'rank' && next?.text !== 'them') {
+    // ("a league table of anglers by total weight": a table of a league is a ranking)
+    if (RANKING_WORDS.includes(text) || (text === 'table' && tokens[index - 1]?.text === 'league') || text === 'rank' && next?.text !== 'them') {
       let target: EntityDraft | null = null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
       let by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
@@ -2238,7 +2745,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const field = byWords.length ? libraryFieldName(toSnake(byWords.join(' '))) ?? toSnake(byWords.join(' ')) : undefined;
       if (text !== 'most' && text !== 'best' && text !== 'top' || target) reading.views.push({ kind: 'ranking', entity: target?.singular ?? null, ...(field ? { field } : {}) });
     }
-    if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as'))) reading.views.push({ kind: 'board', entity: null });
+    // ("a board game night", "board games": a board a noun follows is part of that noun's name)
+    const boardOf = isWord(next) && tags[index + 1] === 'NOUN' && !APP_KIND_WORDS.includes(next.text) && !STOP_WORDS.includes(next.text);
+    if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as') && !boardOf)) reading.views.push({ kind: 'board', entity: null });
     if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) reading.views.push({ kind: 'calendar', entity: null });
   }
 

@@ -279,3 +279,146 @@ describe('planApp reads a ranking asked for in French, German or Spanish', () =>
     expect(views(plan, 'members')).toEqual([expect.stringMatching(/^ranking:/)]);
   });
 });
+
+describe('planApp reads sentences that say what one thing has', () => {
+  it('"Each member has many bikes. A bike has a frame number …": the bikes are kept, with their fields, pointing at the member', () => {
+    const plan = planApp('A cycling club register. Each member has many bikes. A bike has a frame number, a colour and a purchase price. Members have a name and a phone.');
+    expect(names(plan)).toEqual(['members', 'bikes']);
+    expect(field(plan, 'bikes', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(plan, 'bikes', 'purchase_price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(entity(plan, 'members').fields.some((known) => known.name === 'purchase_price')).toBe(false);
+  });
+});
+
+describe('planApp reads yes/no facts said as a place or a state', () => {
+  it('"a flag for whether it\'s currently out on loan": a yes/no field named by the clause, no "flag"', () => {
+    const plan = planApp('A camera kit list: cameras with a brand, a price and a flag for whether it\'s currently out on loan');
+    expect(field(plan, 'cameras', 'out_on_loan').type).toBe('boolean');
+    expect(entity(plan, 'cameras').fields.some((known) => known.name === 'flag')).toBe(false);
+  });
+
+  it('"the title, the price, and whether it\'s on this week\'s list": "it" is the thing whose fields came just before', () => {
+    const plan = planApp('dinner planner - which dishes we cook, which farm is the source of each, the price, and whether it\'s on this week\'s list');
+    expect(field(plan, 'dishes', 'on_list').type).toBe('boolean');
+    expect(field(plan, 'dishes', 'farm')).toMatchObject({ type: 'reference', entity: 'farms' });
+  });
+});
+
+describe('planApp reads plain sentences about a farm\'s or a club\'s records', () => {
+  it('"Hives have a name. Colonies belong to their home hive, with a queen year …": each thing keeps its own fields', () => {
+    const plan = planApp('A bee keeping app. Hives have a name and a location. Colonies belong to their home hive, with a queen colour and a temper (calm/nervous). We check the colonies every couple of weeks, so I need inspections for each colony too.');
+    expect(names(plan)).toEqual(['hives', 'colonies', 'inspections']);
+    expect(field(plan, 'colonies', 'hive')).toMatchObject({ type: 'reference', entity: 'hives' });
+    expect(field(plan, 'colonies', 'temper').options).toEqual(['Calm', 'Nervous']);
+    expect(field(plan, 'inspections', 'colony')).toMatchObject({ type: 'reference', entity: 'colonies' });
+    expect(entity(plan, 'hives').fields.some((known) => known.name === 'temper')).toBe(false);
+  });
+});
+
+describe('planApp reads lists a user keeps and what is kept of each', () => {
+  it('"I keep a list of venues and for each venue the gigs we\'ve played or booked: date, fee": venues and gigs pointing at them', () => {
+    const plan = planApp('I manage a small band. I\'d like a tool where I keep a list of venues and for each venue the gigs we\'ve played or booked: date, fee, and status (booked, played, cancelled).');
+    expect(names(plan)).toEqual(expect.arrayContaining(['venues', 'gigs']));
+    expect(field(plan, 'gigs', 'venue')).toMatchObject({ type: 'reference', entity: 'venues' });
+    expect(field(plan, 'gigs', 'status').options).toEqual(['Booked', 'Played', 'Cancelled']);
+    expect(entity(plan, 'venues').fields.some((known) => known.name === 'status')).toBe(false);
+  });
+
+  it('"an overview of our suppliers …, per batch the grade (a, b, c), the amount of crates": the fields of each batch', () => {
+    const plan = planApp('I want to make an overview of our suppliers and batches, per batch the grade (premium, standard, seconds), the amount of crates and the price.');
+    expect(names(plan)).toEqual(['suppliers', 'batches']);
+    expect(field(plan, 'batches', 'grade').options).toEqual(['Premium', 'Standard', 'Seconds']);
+    expect(field(plan, 'batches', 'amount_of_crates').type).toBe('integer');
+    expect(field(plan, 'batches', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+});
+
+describe('planApp reads possessives and records of each of two things', () => {
+  it('"each pupil\'s marks with a score", "the owner\'s horses": what a thing owns is kept and points at it', () => {
+    const marks = planApp('A tutor app: pupils and each pupil\'s grades with a score');
+    expect(field(marks, 'grades', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    expect(field(marks, 'grades', 'score').type).toBe('integer');
+    const stable = planApp('A livery yard app: owners, the owner\'s horses, and lessons');
+    expect(field(stable, 'horses', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    // a field the owner's kind has stays its field
+    expect(names(planApp('A recipe site: the recipe\'s ingredients are listed'))).toEqual(['recipes']);
+  });
+
+  it('"la présence de chaque membre à chaque répétition": a record of each member at each rehearsal, in French too', () => {
+    const plan = planApp('Une appli pour la chorale : les choristes, les concerts, et la présence de chaque choriste à chaque concert');
+    expect(field(plan, 'presences', 'choriste')).toMatchObject({ type: 'reference', entity: 'choristes' });
+    expect(field(plan, 'presences', 'concert')).toMatchObject({ type: 'reference', entity: 'concerts' });
+    const english = planApp('A league app: players, rounds, and the score of each player in each round');
+    expect(field(english, 'scores', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(english, 'scores', 'round')).toMatchObject({ type: 'reference', entity: 'rounds' });
+  });
+});
+
+describe('planApp reads orders described in a second language\'s English', () => {
+  it('"every job has client, price for one page, deadline and information if the text is already delivered to client"', () => {
+    const plan = planApp('I need application for manage the jobs. We have editors and clients. Every job has client, editor, price for one page, deadline and information if the text is already delivered to client.');
+    expect(field(plan, 'jobs', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'jobs', 'deadline').type).toBe('date');
+    expect(views(plan, 'jobs')).toContain('calendar:deadline');
+    expect(field(plan, 'jobs', 'text_delivered').type).toBe('boolean');
+    expect(entity(plan, 'editors').fields.some((known) => known.type === 'reference' && known.entity === 'clients')).toBe(false);
+  });
+});
+
+describe('planApp reads a thing named in the clause a colon ends', () => {
+  it('"Hives with a name. I also want the sales of honey to the neighbours: who buys, price and whether they paid"', () => {
+    const plan = planApp('Hives with a name. I also want the sales of honey to the neighbours: who buys, how many jars, price and whether they paid.');
+    expect(names(plan)[0]).toBe('hives');
+    expect(field(plan, 'sales', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'sales', 'paid').type).toBe('boolean');
+    expect(entity(plan, 'hives').fields.some((known) => known.hint === 'currency')).toBe(false);
+  });
+});
+
+describe('planApp reads a keeping verb said of each of a thing', () => {
+  it('"each stallholder books a pitch": the stallholder points at the pitch', () => {
+    const plan = planApp('craft fair: stallholders (name, phone), pitches (number, price). Each stallholder books a pitch, paid yes/no');
+    expect(field(plan, 'stallholders', 'pitch')).toMatchObject({ type: 'reference', entity: 'pitches' });
+  });
+});
+
+describe('planApp reads assignments, belonging to one of a new thing, and money named by its last word', () => {
+  it('"Build me an app to assign jobs to cleaners, with hours per job and a leaderboard of cleaners by hours"', () => {
+    const plan = planApp('Build me an app to assign jobs to cleaners, with an address and a leaderboard of cleaners by hours');
+    expect(field(plan, 'jobs', 'cleaner')).toMatchObject({ type: 'reference', entity: 'cleaners' });
+    expect(field(plan, 'jobs', 'address').type).toBe('text');
+    expect(views(plan, 'cleaners').some((view) => view.startsWith('ranking:'))).toBe(true);
+  });
+
+  it('"each bottle belongs to a winery", "the rent payments each tenant makes": the winery is kept; rent payments are money', () => {
+    const cellar = planApp('A wine cellar: bottles in racks; each bottle belongs to a winery; I rate bottles from 1 to 5');
+    expect(field(cellar, 'bottles', 'winery')).toMatchObject({ type: 'reference', entity: 'wineries' });
+    const rentals = planApp('As a landlord I want to track my flats, the tenants in each flat, and the rent payments each tenant makes');
+    expect(entity(rentals, 'rent_payments').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(field(rentals, 'rent_payments', 'tenant')).toMatchObject({ type: 'reference', entity: 'tenants' });
+  });
+});
+
+describe('planApp reads "them" for the things named before', () => {
+  it('"an overview of our farms and the crates we buy from them": each crate points at a farm', () => {
+    const plan = planApp('I want to make an overview of our farms and the crates we buy from them, per crate the fruit (apple, pear, plum) and the price.');
+    expect(field(plan, 'crates', 'farm')).toMatchObject({ type: 'reference', entity: 'farms' });
+    expect(field(plan, 'crates', 'fruit').options).toEqual(['Apple', 'Pear', 'Plum']);
+  });
+});
+
+describe('planApp reads "which Xs" among a thing\'s fields', () => {
+  it('"rehearsals (date, venue, which singers came)": each rehearsal points at several singers', () => {
+    const plan = planApp('A choir app: singers (name, voice), rehearsals (date, venue, which singers came)');
+    expect(field(plan, 'rehearsals', 'singers')).toMatchObject({ type: 'references', entity: 'singers' });
+    expect(field(plan, 'rehearsals', 'date').type).toBe('date');
+  });
+});
+
+describe('planApp reads "each X\'s Ys per Z"', () => {
+  it('"the runners, the races (date, course) and each runner\'s times per race": times pointing at the runner and the race', () => {
+    const plan = planApp('I coach a running club. I\'d like to keep the runners, the races (date, course) and each runner\'s times per race.');
+    expect(field(plan, 'times', 'runner')).toMatchObject({ type: 'reference', entity: 'runners' });
+    expect(field(plan, 'times', 'race')).toMatchObject({ type: 'reference', entity: 'races' });
+  });
+});

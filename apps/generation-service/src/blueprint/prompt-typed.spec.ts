@@ -474,7 +474,7 @@ describe('planApp reads plurals of words ending in -i', () => {
 
   it('"Abholungen (welches Kind, …)": a short German singular finds the thing its plural in -er named', () => {
     const plan = planApp('Für unsere Kita: Kinder, Eltern und Abholungen (welches Kind, wer holt ab, Uhrzeit).');
-    expect(entity(plan, 'abholunge').fields.some((known) => known.type === 'reference' && known.entity === 'kinder')).toBe(true);
+    expect(entity(plan, 'abholungen').fields.some((known) => known.type === 'reference' && known.entity === 'kinder')).toBe(true);
   });
 });
 
@@ -486,5 +486,193 @@ describe('planApp reads measures as numbers in every language', () => {
     expect(field(huerto, 'cosechas', 'litros_de_riego').type).toBe('number');
     expect(field(planApp('Ma cave: bouteilles avec millésime, poids et volume en litres.'), 'bouteilles', 'poids').type).toBe('number');
     expect(field(planApp('Ein Fahrtenbuch: Fahrten mit Datum, Kilometer und Liter.'), 'fahrte', 'liter').type).toBe('number');
+  });
+});
+
+describe('planApp reads terse notes in French, German and Spanish', () => {
+  it('"werkstatt. kunden, reparaturen (…), erledigt ja/nein": a lower-case German note with few small words is German', () => {
+    const plan = planApp('fahrradwerkstatt. kunden, wartungen (kunde, datum, preis), erledigt ja/nein');
+    expect(plan.language).toBe('de');
+    expect(field(plan, 'wartungen', 'kunde')).toMatchObject({ type: 'reference', entity: 'kunden' });
+    expect(field(plan, 'wartungen', 'preis')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'wartungen', 'erledigt').type).toBe('boolean');
+    // a word of no known ending is a thing too when its fields follow it in brackets
+    const repairs = planApp('fahrradwerkstatt. kunden, reparaturen (kunde, datum, preis)');
+    expect(repairs.entities).toHaveLength(2);
+    expect(repairs.entities[1].fields.find((known) => known.name === 'kunde')).toMatchObject({ type: 'reference', entity: 'kunden' });
+  });
+
+  it('"bestellungen", "abrechnungen": German nouns in -ung keep their plural, even written in lower case', () => {
+    const plan = planApp('bäckerei: kunden und bestellungen (kunde, abholdatum, preis)');
+    expect(names(plan)).toEqual(['kunden', 'bestellungen']);
+    expect(field(plan, 'bestellungen', 'kunde')).toMatchObject({ type: 'reference', entity: 'kunden' });
+  });
+
+  it('"taller de bicis. clientes, reparaciones (…) y si ya está pagado": a terse Spanish note is Spanish', () => {
+    const plan = planApp('taller de bicis. clientes, reparaciones (cliente, fecha, precio) y si ya está pagado');
+    expect(plan.language).toBe('es');
+    expect(field(plan, 'reparaciones', 'precio')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+
+  it('"Rangliste nach Punkten", terse English stays English: "clients, films, notes"', () => {
+    expect(planApp('Dartsclub – Spieler, Spielabende, Ergebnis je Spieler und Abend (Punkte). Rangliste nach Punkten!').language).toBe('de');
+    expect(planApp('clients, films, notes').language ?? 'en').toBe('en');
+  });
+});
+
+describe('planApp reads a yes/no fact after a thing\'s fields in brackets', () => {
+  it('"deliveries (customer, date, price), paid y/n": the fact is the deliveries\'', () => {
+    const plan = planApp('firewood sales. customers, deliveries (customer, date, price), paid y/n');
+    expect(field(plan, 'deliveries', 'paid').type).toBe('boolean');
+    expect(entity(plan, 'customers').fields.some((known) => known.name === 'paid')).toBe(false);
+  });
+});
+
+describe('planApp reads terse lists of things whose words are also verbs', () => {
+  it('"puppy log: feeds (time, ml), naps (short/long), plays": each listed item is a thing, a lone unit an amount', () => {
+    const plan = planApp('puppy log: feeds (time, ml), naps (short/long), plays');
+    expect(names(plan)).toEqual(['feeds', 'naps', 'plays']);
+    expect(field(plan, 'feeds', 'ml')).toMatchObject({ type: 'number', hint: 'ml' });
+    expect(field(plan, 'naps', 'type').options).toEqual(['Short', 'Long']);
+  });
+});
+
+describe('planApp reads "the X of each Y" said after the things are named', () => {
+  it('"Then the shearing of each sheep (date, kilos), and the lambs born of each sheep with their sex": both are things of the sheep', () => {
+    const plan = planApp('For each sheep: name, breed. Then the shearing of each sheep (date, kilos of wool), and the lambs born of each sheep with their sex (male or female) and if they have been sold.');
+    expect(field(plan, 'shearings', 'sheep')).toMatchObject({ type: 'reference', entity: 'sheep' });
+    expect(field(plan, 'lambs', 'sheep')).toMatchObject({ type: 'reference', entity: 'sheep' });
+    expect(field(plan, 'lambs', 'sold').type).toBe('boolean');
+    expect(field(plan, 'lambs', 'sex').options).toEqual(['Male', 'Female']);
+  });
+
+  it('"Pour chaque ruche : … Ensuite la récolte de chaque ruche (date, kilos)": the same in French, with accented words', () => {
+    const plan = planApp('Pour chaque ruche : nom, emplacement. Ensuite la récolte de chaque ruche (date, kilos de miel).');
+    expect(field(plan, 'recoltes', 'ruche')).toMatchObject({ type: 'reference', entity: 'ruches' });
+  });
+
+  it('"Tengo dos huertos … apuntar la cosecha diaria de cada huerto (…) ¿Qué huerto da más?": pro-drop, a daily record, a ranking', () => {
+    const plan = planApp('Tengo dos huertos con frutales. Quiero apuntar la cosecha diaria de cada huerto (fecha y kilos). ¿Qué huerto da más?');
+    expect(plan.language).toBe('es');
+    expect(names(plan)).toEqual(expect.arrayContaining(['huertos', 'cosechas']));
+    expect(field(plan, 'cosechas', 'huerto')).toMatchObject({ type: 'reference', entity: 'huertos' });
+    expect(views(plan, 'huertos').some((view) => view.startsWith('ranking:'))).toBe(true);
+  });
+});
+
+describe('planApp reads a chain of things joined by arrows after their fields', () => {
+  it('"shelves (name, room) → bins on a shelf (label) → parts in a bin (…)": each points at the one before; "whether a part has been used up" is the part\'s', () => {
+    const plan = planApp('Stock tracking for our workshop: shelves (name, room) → bins on a shelf (label) → parts in a bin (part number, kind: screw/bolt/nut, bought date). Need to know whether a part has been used up.');
+    expect(names(plan)).toEqual(['shelves', 'bins', 'parts']);
+    expect(field(plan, 'bins', 'shelf')).toMatchObject({ type: 'reference', entity: 'shelves' });
+    expect(field(plan, 'parts', 'bin')).toMatchObject({ type: 'reference', entity: 'bins' });
+    expect(field(plan, 'parts', 'used_up').type).toBe('boolean');
+    expect(entity(plan, 'parts').fields.some((known) => known.name.startsWith('been'))).toBe(false);
+  });
+});
+
+describe('planApp reads club results written as notes', () => {
+  it('"Bowlers (…), fixtures (…) and scores: for each fixture, each bowler\'s total pins. League table of bowlers by total pins": results of each', () => {
+    const plan = planApp('Skittles league. Bowlers (name, number), fixtures (date, venue, entry fee) and scores: for each fixture, each bowler\'s total pins. League table of bowlers by total pins.');
+    expect(field(plan, 'scores', 'fixture')).toMatchObject({ type: 'reference', entity: 'fixtures' });
+    expect(field(plan, 'scores', 'bowler')).toMatchObject({ type: 'reference', entity: 'bowlers' });
+    expect(views(plan, 'bowlers').some((view) => view.startsWith('ranking:'))).toBe(true);
+    expect(field(plan, 'fixtures', 'entry_fee')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+
+  it('"results = player + night + buy-in + cash-out … by total profit pls": stakes are money, "pls" names nothing', () => {
+    const plan = planApp('card nights. players, nights (date), results = player + night + buy-in + cash-out. leaderboard of players by total profit pls');
+    expect(field(plan, 'results', 'buy_in')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'results', 'cash_out')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(entity(plan, 'players').fields.some((known) => known.name.includes('pls'))).toBe(false);
+  });
+});
+
+describe('planApp reads what a booking is of and an aside in brackets', () => {
+  it('"Each booking is of a member, in a court (we have 4), with date, time and price": the booking\'s fields and relations', () => {
+    const plan = planApp('A squash club app for the members and the bookings of courts. Each booking is of a member, in a court (we have 4), with date, time and price.');
+    expect(field(plan, 'bookings', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(plan, 'bookings', 'court')).toMatchObject({ type: 'reference', entity: 'courts' });
+    expect(field(plan, 'bookings', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(entity(plan, 'members').fields.some((known) => known.name === 'price' || known.name.includes('have'))).toBe(false);
+  });
+
+  it('"les cours de piano (quel élève, quel professeur, date)": "which" points a thing of a kind at others', () => {
+    const plan = planApp('Une appli avec les élèves, les professeurs et les cours de piano (quel élève, quel professeur, date et heure, prix).');
+    expect(field(plan, 'cours', 'eleve')).toMatchObject({ type: 'reference', entity: 'eleves' });
+    expect(field(plan, 'cours', 'professeur')).toMatchObject({ type: 'reference', entity: 'professeurs' });
+  });
+});
+
+describe('planApp reads excited hobby notes', () => {
+  it('"my bead box + jewellery pieces!! beads: colour, size (small/large), how many, what i payed. pieces use one or more beads and go …"', () => {
+    const plan = planApp('my bead box + jewellery pieces!! beads: colour, coating (matte/glossy/metallic), how many strands, what i payed. pieces use one or more beads and go planned -> strung -> finished');
+    expect(field(plan, 'beads', 'coating').options).toEqual(['Matte', 'Glossy', 'Metallic']);
+    expect(entity(plan, 'beads').fields.some((known) => known.hint === 'currency')).toBe(true);
+    expect(names(plan)).not.toContain('strands');
+    expect(field(plan, 'pieces', 'beads')).toMatchObject({ type: 'references', entity: 'beads' });
+    expect(views(plan, 'pieces')).toContain('board:status');
+  });
+
+  it('"brocante du club → vendeurs (nom, tél), stands (n°, taille 2m / 4m, tarif)": an arrow to things lists them; "taille 2m / 4m" is a choice', () => {
+    const plan = planApp('brocante du club → vendeurs (nom, tél), stands (n°, taille 2m / 4m, tarif)');
+    expect(names(plan)).toEqual(['vendeurs', 'stands']);
+    expect(field(plan, 'stands', 'taille').options).toEqual(['2m', '4m']);
+    expect(plan.pages.some((page) => page.kind === 'board')).toBe(false);
+  });
+});
+
+describe('planApp reads a shouted log with facts said in passing', () => {
+  it('"STAFF LOG THE PARCELS THEY TAKE IN: …, WHICH STAFF MEMBER SIGNED. … SO WE NEED COLLECTED YES/NO AND HOW WE HANDED IT OVER (DESK, LOCKER, DOOR)"', () => {
+    const plan = planApp('PARCEL LOG FOR OUR OFFICE. STAFF LOG THE PARCELS THEY RECEIVE: SENDER, DATE RECEIVED, WHICH STAFF MEMBER SIGNED. TENANTS COLLECT THEM LATER SO WE NEED COLLECTED YES/NO AND HOW WE HANDED IT OVER (DESK, LOCKER, DOOR).');
+    expect(entity(plan, 'parcels').fields.some((known) => known.type === 'reference' && known.entity?.startsWith('staff'))).toBe(true);
+    expect(field(plan, 'parcels', 'collected').type).toBe('boolean');
+    expect(entity(plan, 'parcels').fields.find((known) => known.type === 'select' && known.name.startsWith('how'))?.options).toEqual(['Desk', 'Locker', 'Door']);
+  });
+});
+
+describe('planApp reads "a result per X and Y" in a list of things', () => {
+  it('"darts club – players, league nights, score per player and night (legs)": a record pointing at both, with its own fields', () => {
+    const plan = planApp('Darts club – players, league nights, score per player and night (legs won). Ranking by legs won!');
+    expect(field(plan, 'scores', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(plan, 'scores', 'league_night')).toMatchObject({ type: 'reference', entity: 'league_nights' });
+    expect(entity(plan, 'players').fields.some((known) => known.name === 'score' && known.type === 'reference')).toBe(false);
+  });
+});
+
+describe('planApp reads German question words listed as fields', () => {
+  it('"Putzdienste (wann, erledigt ja/nein)": "wann" asks for the date, as "when" does', () => {
+    const plan = planApp('Unsere WG: Mitbewohner, Einkäufe (Betrag, Datum) und Putzdienste (wann, erledigt ja/nein).');
+    expect(field(plan, 'putzdienste', 'datum').type).toBe('date');
+    expect(field(plan, 'putzdienste', 'erledigt').type).toBe('boolean');
+  });
+});
+
+describe('planApp gives bracketed fields to the thing a phrase is about', () => {
+  it('"suivre mes chèvres : traites de chaque chèvre (date, litres)": the fields are the milkings\', not the goat\'s', () => {
+    const plan = planApp('Je veux suivre mes chèvres : traites de chaque chèvre (date, litres de lait) et ventes.');
+    expect(field(plan, 'traites', 'litres_de_lait').type).toBe('number');
+    expect(field(plan, 'traites', 'chevre')).toMatchObject({ type: 'reference', entity: 'chevres' });
+    expect(entity(plan, 'chevres').fields.some((known) => known.name === 'litres_de_lait')).toBe(false);
+  });
+
+  it('"track my fishing: spots (name, lake), catches (spot, date, species)": the activity is no table', () => {
+    const plan = planApp('track my fishing: spots (name, lake), catches (spot, date, species: pike/perch/trout)');
+    expect(names(plan)).toEqual(['spots', 'catches']);
+  });
+});
+
+describe('planApp reads small words offered as choices', () => {
+  it('"package: basic/premium", "size: small/large": a choice even when its words are common ones', () => {
+    const plan = planApp('a studio app: clients, shoots (date, location, package: basic/premium), and invoices for each shoot');
+    expect(field(plan, 'shoots', 'package').options).toEqual(['Basic', 'Premium']);
+    expect(entity(plan, 'shoots').fields.some((known) => known.name === 'premium')).toBe(false);
+  });
+});
+
+describe('planApp reads German compound fields by their last word', () => {
+  it('"Bestellungen mit Abholdatum": a compound ending on "datum" is a date', () => {
+    const plan = planApp('Wir brauchen Produkte mit Preis, Lieferanten und Bestellungen mit Abholdatum.');
+    expect(field(plan, 'bestellungen', 'abholdatum').type).toBe('date');
   });
 });

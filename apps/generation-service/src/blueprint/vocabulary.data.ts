@@ -183,6 +183,8 @@ export const DOMAINS: Record<string, DomainTemplate> = {
 
 /** Fields of an entity whose domain the planner does not know ("coffee beans"), after its naming field. */
 export const GENERIC_FIELDS = ['description', 'date', 'tags'];
+/** Fields of a record of another thing whose kind the planner does not know ("weighings for each lamb"). */
+export const RECORD_FIELDS = ['date', 'notes'];
 
 /**
  * Domains close enough that an app named after one ("a booking system") and listing another ("customers book
@@ -326,7 +328,7 @@ export const STOP_WORDS = [
   'simple', 'small', 'little', 'basic', 'new', 'nice', 'clean', 'modern', 'easy', 'quick', 'personal', 'private',
   'daily', 'weekly', 'monthly', 'favorite', 'favourite', 'own', 'other', 'more', 'most', 'many', 'much', 'up', 'down',
   'out', 'over', 'everything', 'things', 'thing', 'stuff', 'something', 'anything', 'one', 'ones', 'them', 'there',
-  'here', 'it', 'web', 'online', 'mobile', 'full', 'stack', 'fullstack', 'full-stack', 'not', 'no', 'yes', 'if',
+  'here', 'it', 'pls', 'plz', 'thx', 'web', 'online', 'mobile', 'full', 'stack', 'fullstack', 'full-stack', 'not', 'no', 'yes', 'if',
   'while', 'because', 'than', 'after', 'before', 'during', 'per', 'via', 'way', 'ways', 'want', 'list', 'lists',
   'people', 'users', 'user', 'customers', 'visitors', 'everyone', 'team', 'family', 'friends', 'app', 'apps', 'data',
   'information', 'info', 'details', 'field', 'fields', 'record', 'records', 'see', 'view', 'show',
@@ -552,7 +554,8 @@ export const TYPE_WORDS: Array<{ words: string[]; template: FieldTemplate }> = [
   { words: ['date', 'deadline', 'due', 'birthday', 'anniversary', 'day', 'expiry', 'expiration', 'dob', 'on'], template: { type: 'date' } },
   { words: ['datetime', 'timestamp', 'when', 'at', 'appointment'], template: { type: 'datetime' } },
   {
-    words: ['price', 'cost', 'amount', 'budget', 'total', 'salary', 'balance', 'value', 'revenue', 'fee', 'fees', 'income', 'payment', 'rate', 'spend', 'spent', 'tip', 'deposit', 'rent'],
+    words: ['price', 'cost', 'amount', 'budget', 'total', 'salary', 'balance', 'value', 'revenue', 'fee', 'fees', 'income', 'payment', 'rate', 'spend', 'spent', 'tip', 'deposit', 'rent',
+      'buy-in', 'cash-out', 'payout', 'winnings', 'stake', 'profit', 'fare', 'wage', 'bill', 'tuition', 'prize'],
     template: { type: 'number', hint: 'currency' },
   },
   { words: ['weight', 'height', 'distance', 'temperature', 'percentage', 'percent', 'ratio', 'latitude', 'longitude', 'km', 'miles', 'kg', 'kilos', 'lbs', 'volume', 'width', 'litres', 'liters', 'grams', 'mileage'], template: { type: 'number' } },
@@ -582,7 +585,7 @@ export const UNIT_WORDS: Record<string, string> = {
 };
 
 /** Words that never become a field on their own, even inside a list. */
-export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information', 'entity', 'entities', 'table', 'tables'];
+export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'pls', 'plz', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information', 'entity', 'entities', 'table', 'tables'];
 
 /** Column names the runtime adds to every row; a prompt that names them is describing what exists already. */
 export const RESERVED_FIELD_NAMES = ['id', 'created_at', 'updated_at', 'user_id', 'owner_id', 'created', 'updated'];
@@ -662,7 +665,7 @@ export const MONEY_NOUNS = [
 ];
 
 /** Words that speak of money about the entity named before them ("expenses paid by", "what each item costs"). */
-export const MONEY_WORDS = ['cost', 'costs', 'price', 'priced', 'paid', 'pay', 'pays', 'spend', 'spent', 'split', 'splitter', 'owe', 'owes', 'owed', 'money', 'fee', 'fees', 'charge', 'charged', 'budget', 'reimburse', 'refund', 'earn', 'earned', 'earns'];
+export const MONEY_WORDS = ['cost', 'costs', 'price', 'priced', 'paid', 'payed', 'pay', 'pays', 'spend', 'spent', 'split', 'splitter', 'owe', 'owes', 'owed', 'money', 'fee', 'fees', 'charge', 'charged', 'budget', 'reimburse', 'refund', 'earn', 'earned', 'earns'];
 
 /** Nouns of an amount of money when a determiner says they are one ("the deposit", "my rate"; not "rate them"). */
 export const PRICE_NOUNS = ['deposit', 'deposits', 'rate', 'rates', 'tuition', 'wage', 'wages', 'salary', 'rent', 'payment', 'payments', 'cost', 'price', 'fee'];
@@ -706,7 +709,7 @@ export const ACTING_VERBS = [
 /** Past participles that are not a word + "ed" ("paid by one person"). */
 export const IRREGULAR_PARTICIPLES = ['paid', 'made', 'written', 'led', 'owned', 'run', 'held', 'sent', 'taught', 'bought', 'kept', 'given', 'done', 'hosted', 'won', 'chosen', 'taken', 'brought', 'sold', 'built', 'driven', 'lent', 'borrowed', 'split', 'shared', 'cooked', 'read', 'sung', 'drawn',
   'set', 'put', 'cut', 'seen', 'found', 'shown', 'known', 'grown', 'thrown', 'left', 'lost', 'met', 'told', 'spent', 'laid', 'fed', 'bred', 'worn',
-  'eaten', 'ridden', 'flown', 'hidden', 'caught', 'heard', 'said', 'understood', 'begun', 'dealt', 'struck'];
+  'eaten', 'born', 'ridden', 'flown', 'hidden', 'caught', 'heard', 'said', 'understood', 'begun', 'dealt', 'struck'];
 
 /** Prepositions after which a list of people share a thing ("shared among several", "split between friends"). */
 /** Participles that only link a thing to another ("orders linked to a customer"): the link is named after the other. */

@@ -12,6 +12,8 @@ export interface Token {
   /** the word as the user typed it (casing kept), for names */
   raw: string;
   punct: boolean;
+  /** the word was written as a possessive: "student's", "parents'" */
+  possessive?: boolean;
 }
 
 const SINGULAR_OF_IRREGULAR = new Map(Object.entries(IRREGULAR_PLURALS).map(([singular, plural]) => [plural, singular]));
@@ -57,7 +59,8 @@ export function tokenize(text: string): Token[] {
     const raw = match[0];
     const punct = !/[A-Za-z0-9\u00C0-\u024F]/.test(raw);
     let word = raw.toLowerCase();
-    // "recipe's" and "users'" mean the same thing as the bare noun for planning purposes
+    // "recipe's" and "users'" name the same thing as the bare noun; the token remembers it owns what follows
+    const possessive = /'s$/.test(word) || (/s$/.test(word) && normalized[(match.index ?? 0) + raw.length] === "'");
     word = word.replace(/'s$/, '');
     if (word === 'e-mail') word = 'email';
     const meant = MISSPELLED_WORDS[word];
@@ -65,7 +68,7 @@ export function tokenize(text: string): Token[] {
       tokens.push({ text: meant, raw: meant, punct });
       continue;
     }
-    tokens.push({ text: punct ? (raw === '\n' ? '.' : raw) : word, raw, punct });
+    tokens.push({ text: punct ? (raw === '\n' ? '.' : raw) : word, raw, punct, ...(possessive ? { possessive } : {}) });
   }
   return tokens;
 }
