@@ -4,6 +4,7 @@
  * description and its pages.
  */
 import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@appgen/contracts';
+import { extractChoices, type ChoicePhrase } from './choice-phrases';
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
@@ -436,7 +437,8 @@ export function buildPlan(prompt: string): AppPlan {
 }
 
 function buildEnglishPlan(prompt: string): AppPlan {
-  const reading = readPrompt(prompt);
+  const { text, choices } = extractChoices(prompt);
+  const reading = readPrompt(text);
   let drafts = reading.entities;
   if (!drafts.length) {
     // the first app word decides ("an inventory app for our shop" is about items, not also products)
@@ -457,6 +459,7 @@ function buildEnglishPlan(prompt: string): AppPlan {
     const open = isOpenForWrites(prompt, draft.domainKey);
     return entityFromDraft(draft, !open && isUserScoped(reading, draft.domainKey), open, lentThing(draft, drafts), linkedThing(draft, drafts));
   });
+  applyChoices(entities, choices, text);
   const name = appNameFrom(prompt, entities[0], first.domainKey);
   completeEntities(entities, drafts);
   const views = viewsFor(entities, drafts, reading.views);
@@ -467,6 +470,31 @@ function buildEnglishPlan(prompt: string): AppPlan {
     pages: pagesFor(entities, name, views),
     prompts: [prompt],
   };
+}
+
+/**
+ * Gives each closed set of values the prompt named (choice-phrases.ts) to its field: the field of that name, of
+ * whichever thing has it; or a new one on the thing named last before the phrase (the first thing when none was);
+ * a set named after the thing itself ("animals (dog/cat/rabbit)") is its kind.
+ */
+function applyChoices(entities: EntityPlan[], choices: ChoicePhrase[], text: string): void {
+  for (const choice of choices) {
+    const mentions = (entity: EntityPlan): number =>
+      Math.max(...[entity.name, singularSnake(entity.name)].map((name) => text.toLowerCase().lastIndexOf(toSentence(name).toLowerCase(), choice.at)));
+    const named = entities.find((entity) => [entity.name, singularSnake(entity.name)].includes(choice.name) || pluralSnake(choice.name) === entity.name);
+    const fieldName = named ? 'type' : choice.name;
+    const holder = named ?? entities.find((entity) => entity.fields.some((field) => field.name === fieldName));
+    const owner = holder ?? [...entities].sort((a, b) => mentions(b) - mentions(a))[0];
+    if (!owner) continue;
+    const existing = owner.fields.find((field) => field.name === fieldName);
+    if (existing) {
+      existing.type = 'select';
+      existing.options = choice.options;
+      delete existing.hint;
+    } else {
+      owner.fields.push({ name: fieldName, label: toSentence(fieldName), type: 'select', required: false, options: choice.options });
+    }
+  }
 }
 
 /** How many of the implied domains came from the first app word. */

@@ -1,0 +1,41 @@
+// Closed sets of values as people write them after a field's name. Sentences written for this spec (not the fit
+// bench's); each asserts the plan a user would see.
+import { extractChoices } from './choice-phrases';
+import { planApp } from './plan-app';
+import { field, names } from './plan-lookup.testing';
+
+describe('planApp reads the values a field can take', () => {
+  it('"a plan that is either monthly, yearly or lifetime": the field offers them, and they are not fields of their own', () => {
+    const plan = planApp('A gym membership tracker: members with a plan that is either monthly, yearly or lifetime, and a phone number');
+    expect(field(plan, 'members', 'plan')).toMatchObject({ type: 'select', options: ['Monthly', 'Yearly', 'Lifetime'] });
+    expect(plan.entities.flatMap((entity) => entity.fields.map((candidate) => candidate.name))).not.toContain('lifetime');
+  });
+
+  it('"Severity can be low, medium, high or critical." in a sentence of its own: the field of the thing named before', () => {
+    const plan = planApp('Track bug reports. Severity can be low, medium, high or critical. Each bug is assigned to a developer.');
+    expect(field(plan, 'bugs', 'severity')).toMatchObject({ type: 'select', options: ['Low', 'Medium', 'High', 'Critical'] });
+    expect(field(plan, 'bugs', 'assigned_to')).toMatchObject({ type: 'reference', entity: 'developers' });
+  });
+
+  it('"the outcome is one of: sale, callback, no answer": "one of" makes a list without "or" a choice', () => {
+    const plan = planApp('Log my sales calls with the date and a note; the outcome is one of: sale, callback, no answer, not interested');
+    const [first] = names(plan);
+    expect(field(plan, first, 'outcome')).toMatchObject({ type: 'select', options: ['Sale', 'Callback', 'No answer', 'Not interested'] });
+  });
+
+  it('"colour (red|white|rosé)": values joined by bars', () => {
+    const plan = planApp('Our wine cellar: wines with a colour (red|white|rosé), a region and a vintage year');
+    expect(field(plan, names(plan)[0], 'colour')).toMatchObject({ type: 'select', options: ['Red', 'White', 'Rosé'] });
+  });
+
+  it('"small, medium ou large": a French, German or Spanish "or" left by the translation joins the last value too', () => {
+    expect(extractChoices('a size that is small, medium ou large').choices).toEqual([{ name: 'size', options: ['Small', 'Medium', 'Large'], at: 2 }]);
+  });
+
+  it('keeps what only looks like a choice: a clause, yes or no, "each X is …" (the thing\'s own status, read by the parser)', () => {
+    expect(extractChoices('each task is assigned to a developer or a tester').choices).toEqual([]);
+    expect(extractChoices('the answer is yes or no').choices).toEqual([]);
+    expect(extractChoices('each ride is open, full or cancelled').choices).toEqual([]);
+    expect(extractChoices('members, books and meetings').choices).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { toSnake } from './words.util';
+
+/** A field the prompt gives a closed set of values: "severity can be low, medium or high", "colour (red|white)". */
+export interface ChoicePhrase {
+  /** The field's name as written ("severity", "payment method"). */
+  name: string;
+  options: string[];
+  /** Where the phrase starts in the prompt, to find the thing it speaks of (the last one named before it). */
+  at: number;
+}
+
+/** Words that join the last choice: English, and the French, German and Spanish ones a translation may leave. */
+const OR = '(?:or|ou|oder|o|u)';
+/** One choice: one to three words, none of them a small word that would make it a clause ("assigned to a developer"). */
+const CHOICE = "[\\p{L}\\d][\\p{L}\\d'’-]*(?: [\\p{L}\\d][\\p{L}\\d'’-]*){0,2}";
+const NAME = '([\\p{L}][\\p{L}-]*)';
+/** What says a closed set follows the field's name. */
+const SAYS = '(?:(?:that|which) )?(?:is|are|can be|could be|must be|should be|will be|may be|has to be)(?: either| one of:?| any of:?)?';
+
+/** "severity can be low, medium, high or critical", "a plan that is either monthly, yearly or lifetime" */
+const OR_LIST = new RegExp(`\\b${NAME} ${SAYS} (${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE})(?=$|[.,;:!?)]| and )`, 'giu');
+/** "the outcome is one of: sale, callback, no answer, not interested": "one of" makes commas enough */
+const ONE_OF_LIST = new RegExp(`\\b${NAME} (?:(?:that|which) )?(?:is|are|can be|must be) (?:one|any) of:? (${CHOICE}(?:, ${CHOICE})+)(?=$|[.;:!?)])`, 'giu');
+/** "colour (red|white|rosé)", "a status of active | paused": values joined by bars (slashes are read in context by the parser) */
+const BAR_LIST = new RegExp(
+  `\\b${NAME}(?: ${SAYS}| of|:| =| -)? ?\\(?(\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)? ?\\| ?\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)?(?: ?\\| ?\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)?)*)\\)?`,
+  'giu',
+);
+
+/** Small words no choice holds, and words that name no field. */
+const CLAUSE_WORDS = new Set(['a', 'an', 'the', 'to', 'for', 'with', 'by', 'of', 'from', 'into', 'each', 'every', 'their', 'his', 'her', 'its', 'our', 'my', 'your', 'who', 'which', 'that', 'when', 'where', 'if', 'we', 'they', 'i', 'you']);
+const NOT_NAMES = new Set(['it', 'this', 'that', 'which', 'what', 'there', 'each', 'one', 'they', 'he', 'she', 'we', 'i', 'you', 'answer', 'and', 'or', 'either', 'be', 'is', 'are']);
+/** Pairs that are a yes/no fact or a conjunction, not a choice. */
+const NOT_CHOICES = [['yes', 'no'], ['y', 'n'], ['and', 'or'], ['true', 'false'], ['oui', 'non'], ['ja', 'nein'], ['sí', 'no'], ['si', 'no']];
+
+function splitChoices(list: string): string[] {
+  return list
+    .split(new RegExp(`\\s*[/|]\\s*|,? ${OR} |, `, 'iu'))
+    .map((choice) => choice.trim())
+    .filter(Boolean);
+}
+
+function isChoiceList(options: string[]): boolean {
+  if (options.length < 2 || new Set(options.map((option) => option.toLowerCase())).size !== options.length) return false;
+  const lower = options.map((option) => option.toLowerCase());
+  if (NOT_CHOICES.some((pair) => pair.length === lower.length && pair.every((word) => lower.includes(word)))) return false;
+  // "in progress" and "on hold" are choices; a small word inside one makes it a clause
+  return options.every((option) => option.split(' ').every((word, index) => !CLAUSE_WORDS.has(word.toLowerCase()) || (index === 0 && /^(in|on|at)$/i.test(word))));
+}
+
+function capitalized(option: string): string {
+  return option.charAt(0).toUpperCase() + option.slice(1);
+}
+
+/**
+ * Finds the closed sets of values a prompt gives its fields, in the ways people write them (a list ending in "or"
+ * after "is", "can be" or "either"; "one of:" and a list; values joined by bars), and returns the prompt
+ * with each such phrase cut down to the field's name, so that the values are not read as things or fields.
+ */
+export function extractChoices(prompt: string): { text: string; choices: ChoicePhrase[] } {
+  const choices: ChoicePhrase[] = [];
+  let text = prompt;
+  for (const pattern of [ONE_OF_LIST, OR_LIST, BAR_LIST]) {
+    text = text.replace(pattern, (whole: string, name: string, list: string, offset: number, all: string) => {
+      const options = splitChoices(list);
+      if (NOT_NAMES.has(name.toLowerCase()) || !isChoiceList(options)) return whole;
+      // "each ride is open, full or cancelled" describes the thing itself: the parser reads it as its status
+      if (/\b(each|every)\s+$/i.test(all.slice(0, offset))) return whole;
+      choices.push({ name: toSnake(name), options: options.map(capitalized), at: offset });
+      return name;
+    });
+  }
+  return { text, choices: choices.sort((a, b) => a.at - b.at) };
+}
