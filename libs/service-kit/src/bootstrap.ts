@@ -8,6 +8,7 @@ import { ConfigError } from './config';
 import { checkNoGlobalEnhancers, directHandlerSubject, type DirectHandler } from './direct-handlers';
 import { DrainingNatsServer } from './draining-nats-server';
 import { HealthService } from './health';
+import { collectGarbageWhenQuiet } from './quiet-collector';
 import { ServiceExceptionFilter } from './service-exception.filter';
 import { AppgenLogger, logFormatOf } from './logger';
 import { startMetrics } from './metrics';
@@ -80,25 +81,6 @@ export interface ServiceBootOptions {
   directHandlers?: readonly DirectHandler[];
 }
 
-/** How long after a process is ready its boot garbage is collected, so that the collection does not delay the first requests. */
-const BOOT_GARBAGE_DELAY_MS = 2_000;
-
-/** V8's `gc()` (exposed by `--expose-gc`) with its options: a last-resort collection also hands freed pages back to the system. */
-type ExposedGc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
-
-/**
- * Booting (Nest's module scan and reflection, the OpenAPI document, the contract schemas) allocates far more than a
- * process keeps, and V8 keeps the pages it grew the heap by: an idle process does not collect again, and on Node 24
- * (the images' release) the gateway idled at 125 to 135 MB for it. One last-resort collection once the process is
- * ready frees the boot garbage and releases the emptied pages instead of pooling them (a regular `gc()` lowered the
- * heap but not the resident memory): 10 to 20 MB less per process. It needs `--expose-gc`, which the image and the
- * local runner pass (NODE_FLAGS); without it nothing is done.
- */
-function collectBootGarbage(): void {
-  const collect = (globalThis as { gc?: ExposedGc }).gc;
-  if (collect) setTimeout(() => collect({ type: 'major', execution: 'sync', flavor: 'last-resort' }), BOOT_GARBAGE_DELAY_MS).unref();
-}
-
 /**
  * Starts one appgen process: validates its environment (done by the caller's `load`), builds the
  * Nest app, joins the NATS queue group named after the service, and shuts down gracefully on SIGTERM.
@@ -141,7 +123,7 @@ export async function runService(load: () => ServiceBootOptions): Promise<NestFa
     await app.startAllMicroservices();
     await app.listen(options.httpPort, '0.0.0.0');
     logger.log(`${name} ready on port ${options.httpPort}`);
-    collectBootGarbage();
+    collectGarbageWhenQuiet();
     return app;
   } catch (error) {
     logger.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
