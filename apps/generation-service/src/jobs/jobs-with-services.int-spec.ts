@@ -22,6 +22,7 @@ import {
   startNatsServer,
   rpcFailure,
   startServiceApp,
+  until,
   waitForEvents,
   type BuiltService,
   type NatsServerHandle,
@@ -261,10 +262,10 @@ describe('generation-service with the real apps-service, deployment-service and 
       const credits = await balance();
       const { appId } = await diedBeforeQueuing('A bird sightings list with species and places', 'birds-1');
       expect(await balance()).toBe(credits - GENERATION_CREDIT_COSTS.blueprint);
-      const deadline = Date.now() + 15_000;
-      while ((await balance()) !== credits && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await balance()).toBe(credits);
-      expect((await rpc.request(AppsSubjects.get, { caller: owner, id: appId })).app.status).toBe('draft');
+      // The sweeper releases the credits, then puts the app back: wait for both.
+      const restored = async () => ({ balance: await balance(), status: (await rpc.request(AppsSubjects.get, { caller: owner, id: appId })).app.status });
+      const now = await until('the credits and the app given back', restored, (state) => state.balance === credits && state.status === 'draft', 15_000, 200);
+      expect(now).toEqual({ balance: credits, status: 'draft' });
     });
   });
 });
