@@ -359,14 +359,15 @@ function Deploy(props: AppProps): JSX.Element {
 const PERIODS = { '7d': '7 days', '30d': '30 days', '90d': '90 days' } as const;
 type Period = keyof typeof PERIODS;
 
-/** The period's totals (the public API's) and its days as a chart (the console's own route). */
+/**
+ * The period's totals (the public API's) and its days as a chart (the console's own route). The days are read first:
+ * views keep arriving (the edge reports them in batches), and totals read after them never show fewer than a day.
+ */
 function Analytics(props: AppPageProps): JSX.Element {
   const [period, setPeriod] = useState<Period>('7d');
   const [analytics] = useLoad(async () => {
-    const [totals, days] = await Promise.all([
-      dataOf(props.client.GET('/managed_apps/{id}/analytics', { params: { path: { id: props.appId }, query: { period } } })),
-      dailyAnalytics(props.session, props.appId, period),
-    ]);
+    const days = await dailyAnalytics(props.session, props.appId, period);
+    const totals = await dataOf(props.client.GET('/managed_apps/{id}/analytics', { params: { path: { id: props.appId }, query: { period } } }));
     return { metrics: totals.metrics, days };
   }, [props.appId, period]);
   return (
