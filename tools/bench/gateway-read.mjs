@@ -202,35 +202,40 @@ export async function benchGatewayRead({ seconds = 10, warmup = 3, connections =
       },
     };
     await checkBaselineMatches(runs, targets[0]);
-    const passes = { baseline: [], gateway: [] };
+    // Each side takes its turn for `rounds` rounds; a pass's figures and CPU time as summarize gives them.
+    const alternating = async (overallRate) => {
+      const passes = { baseline: [], gateway: [] };
+      for (let round = 0; round < rounds; round += 1) {
+        for (const [name, run] of Object.entries(runs)) {
+          const cpuBefore = cpuOf(run.pids);
+          const result = await load({ ...run, targets, seconds, connections, overallRate });
+          passes[name].push(summarize(result, seconds, cpuBefore, cpuOf(run.pids)));
+        }
+      }
+      return passes;
+    };
+    /** Each figure of a side's passes, the median of its rounds. */
+    const medians = (list) => {
+      const figures = Object.keys(list[0]).filter((field) => field !== 'cpuUsPerRequest');
+      return {
+        ...Object.fromEntries(figures.map((field) => [field, median(list.map((pass) => pass[field]))])),
+        cpuUsPerRequest: Object.fromEntries(
+          Object.keys(list[0].cpuUsPerRequest).map((process) => [process, medianOrNull(list.map((pass) => pass.cpuUsPerRequest[process]))]),
+        ),
+      };
+    };
     const loadBefore = loadavg()[0];
     for (const run of Object.values(runs)) await load({ ...run, targets, seconds: warmup, connections });
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [name, run] of Object.entries(runs)) {
-        const cpuBefore = cpuOf(run.pids);
-        const result = await load({ ...run, targets, seconds, connections });
-        passes[name].push(summarize(result, seconds, cpuBefore, cpuOf(run.pids)));
-      }
-    }
+    const passes = await alternating();
     const latencyRate = Math.round(median(passes.baseline.map((pass) => pass.rps)) * LATENCY_LOAD_SHARE);
-    const latencyPasses = { baseline: [], gateway: [] };
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [name, run] of Object.entries(runs)) {
-        const result = await load({ ...run, targets, seconds, connections, overallRate: latencyRate });
-        latencyPasses[name].push({ rps: Math.round(result.requests.total / seconds), p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts });
-      }
-    }
-    const results = { latencyRate };
-    for (const [name, list] of Object.entries(latencyPasses)) {
-      results[`${name}AtRate`] = Object.fromEntries(Object.keys(list[0]).map((field) => [field, median(list.map((pass) => pass[field]))]));
-    }
-    for (const [name, list] of Object.entries(passes)) {
-      const figures = Object.keys(list[0]).filter((field) => field !== 'cpuUsPerRequest');
-      results[name] = Object.fromEntries(figures.map((field) => [field, median(list.map((pass) => pass[field]))]));
-      results[name].cpuUsPerRequest = Object.fromEntries(
-        Object.keys(list[0].cpuUsPerRequest).map((process) => [process, medianOrNull(list.map((pass) => pass.cpuUsPerRequest[process]))]),
-      );
-    }
+    const atRate = await alternating(latencyRate);
+    const results = {
+      latencyRate,
+      baseline: medians(passes.baseline),
+      gateway: medians(passes.gateway),
+      baselineAtRate: medians(atRate.baseline),
+      gatewayAtRate: medians(atRate.gateway),
+    };
     results.ratios = passes.gateway.map((pass, round) => pass.rps / passes.baseline[round].rps);
     results.load = { before: loadBefore, after: loadavg()[0] };
     return results;
