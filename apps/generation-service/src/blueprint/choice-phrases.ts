@@ -1,4 +1,4 @@
-import { toSnake } from './words.util';
+import { capitalize, toSnake } from './words.util';
 
 /** A field the prompt gives a closed set of values: "severity can be low, medium or high", "colour (red|white)". */
 export interface ChoicePhrase {
@@ -48,10 +48,6 @@ function isChoiceList(options: string[]): boolean {
   return options.every((option) => option.split(' ').every((word, index) => !CLAUSE_WORDS.has(word.toLowerCase()) || (index === 0 && /^(in|on|at)$/i.test(word))));
 }
 
-function capitalized(option: string): string {
-  return option.charAt(0).toUpperCase() + option.slice(1);
-}
-
 /**
  * Finds the closed sets of values a prompt gives its fields, in the ways people write them (a list ending in "or"
  * after "is", "can be" or "either"; "one of:" and a list; values joined by bars), and returns the prompt
@@ -66,7 +62,7 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
       if (NOT_NAMES.has(name.toLowerCase()) || !isChoiceList(options)) return whole;
       // "each ride is open, full or cancelled" describes the thing itself: the parser reads it as its status
       if (/\b(each|every)\s+$/i.test(all.slice(0, offset))) return whole;
-      choices.push({ name: toSnake(name), options: options.map(capitalized), at: offset });
+      choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
       return name;
     });
   }

@@ -7,7 +7,7 @@ import type { AppLanguage, AppPlan, EntityField, EntityPlan } from '@appgen/cont
 import type { EntityView } from './plan-builder';
 import { FIELD_LABELS, HINT_LABELS, KIND_LABELS, LABEL_WORDS, LANGUAGE_MARKERS, LEXICON, OPTION_LABELS, UI_TEXTS, type OtherLanguage } from './languages.data';
 import { IRREGULAR_PARTICIPLES, RESERVED_FIELD_NAMES } from './vocabulary.data';
-import { joinWords, pluralize, singularSnake, toSnake, tokenize, type Token } from './words.util';
+import { capitalize, joinWords, pluralize, singularSnake, toSnake, tokenize, type Token } from './words.util';
 
 const OTHER_LANGUAGES: OtherLanguage[] = ['fr', 'de', 'es'];
 /** "une appli pour notre association", "eine App für unsere WG", "una app para nuestra peña": what the app is for. */
@@ -294,10 +294,6 @@ function wordByWord(language: OtherLanguage, label: string, words: OriginalWords
   let text = local.join(' ');
   if (language === 'fr') text = text.replace(/\b(d|l)e ([aeiouéèêh])/gi, "$1'$2");
   return capitalize(language === 'de' ? text : text.toLowerCase());
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** One word of a language in the singular, by its regular endings ("créneaux" -> "créneau", "canciones" -> "canción"). */

@@ -14,7 +14,7 @@ import {
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
-import { isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
+import { capitalize, isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
 export interface EntityDraft {
   /** snake_case singular, e.g. `cooking_method` */
@@ -1710,8 +1710,7 @@ function isParticiple(word: string): boolean {
 }
 
 function capitalized(words: string[]): string {
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return capitalize(words.join(' '));
 }
 
 /** Cuts a list of short items ("idea, rehearsing and ready") starting at `start`; null when it is not one. */

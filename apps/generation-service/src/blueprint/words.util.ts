@@ -216,3 +216,8 @@ export function partsOfSpeech(tokens: Token[]): PartOfSpeech[] {
   }
   return result;
 }
+
+/** The text with its first letter upper-case ("no answer" → "No answer"). */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
