@@ -16,8 +16,10 @@
 // written, and is now a tuning set like `UNSEEN_3`, never edited and printed prompt by prompt. An eighth (`UNSEEN_5`),
 // thirty prompts in still other domains and wordings, was written blind before the planner was changed for the misses
 // of `UNSEEN_4`: it is the unread measure, never edited, read prompt by prompt or tuned to, so only its share is
-// printed. Every section but the first has target 85 % and counts toward the exit code. Reads the planner from dist/
-// through its public index, as the generation-service loads it.
+// printed. A ninth (`UNSEEN_6`), forty prompts in still other domains and wordings, was written blind after `UNSEEN_5`
+// was measured and before the planner was changed for anything after that measure: a tuning set like `UNSEEN_4`, never
+// edited and printed prompt by prompt. Every section but the first has target 85 % and counts toward the exit code.
+// Reads the planner from dist/ through its public index, as the generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -281,6 +283,58 @@ export const UNSEEN_5 = [
   ['How would I track tutors, students and sessions, where each session is one tutor with one student at a set time, and tutors are paid per session?', { entity: ['tutor', 'student', 'session'], relation: [['session', 'tutor'], ['session', 'student']], calendar: ['session'], money: ['session'] }],
 ];
 
+/**
+ * Unseen, sixth set (`UNSEEN_6`): forty prompts in domains and wordings of no other section (one-liners, chatty
+ * owners, user stories, questions, terse `Entities:` and `Tables:` specs, dash lists on one line, lower case and typos,
+ * "belongs to", "each … has several", possessives, "assigned to", "linked to", "log … against", "for every … a list
+ * of", "(which …)", "who did it"; two each in French, German and Spanish, mixed among the English ones), written blind
+ * — without reading the planner's source or tests, any section's misses or the prompts of the unseen sections — after
+ * `UNSEEN_5` had been measured and before the planner was changed for anything after that measure. Never edited; a
+ * tuning set like `UNSEEN_4`, printed prompt by prompt. Target: 85 %.
+ */
+export const UNSEEN_6 = [
+  ['beekeeping log - my hives and the inspections i do on each hive, with the date and whether the queen was seen', { entity: ['hive', 'inspection'], relation: [['inspection', 'hive']], calendar: ['inspection'], boolean: ['queen seen'] }],
+  ["Hi! I run a small plumbing business, 3 vans and 5 lads, and right now it's all on a whiteboard in the office. I need to keep track of jobs: the customer and their address, what the problem is, which plumber is going, the day and time, and what we charged. A job is either quoted, booked, done or invoiced. Seeing the week on a calendar would be a big help.", { entity: ['job', 'customer', 'plumber'], relation: [['job', 'customer'], ['job', 'plumber']], choice: [['quoted', 'booked', 'done', 'invoiced']], calendar: ['job'], money: ['job'] }],
+  ['As a swim coach I want to log every race against a swimmer and a meet, with the stroke (freestyle, backstroke, breaststroke or butterfly) and the time, so I can rank races by time.', { entity: ['swimmer', 'meet', 'race'], relation: [['race', 'swimmer'], ['race', 'meet']], choice: [['freestyle', 'backstroke', 'breaststroke', 'butterfly']], ranking: ['race'] }],
+  ['Can you make something to keep track of which antibodies our lab has in which freezer, with the lot number, the expiry date and whether the vial has been opened?', { entity: ['antibody', 'freezer'], relation: [['antibody', 'freezer']], boolean: ['opened'] }],
+  ['Entities: Vessel (name, length, home port), Charter (vessel, client name, start date, end date, price, deposit paid y/n)', { entity: ['vessel', 'charter'], relation: [['charter', 'vessel']], calendar: ['charter'], money: ['charter'], boolean: ['deposit paid'] }],
+  ['Je gère une petite école de musique et je voudrais une appli pour suivre les élèves, les professeurs et les cours. Chaque cours a un élève, un professeur, un instrument, une date et une heure et un tarif, et je veux savoir si le cours a été payé.', { language: 'fr', entity: ['élève', 'professeur', 'cours'], relation: [['cours', 'élève'], ['cours', 'professeur']], calendar: ['cours'], money: ['cours'], boolean: ['payé'] }],
+  ['need somthing for my pottery studio.. students, their pieces and kiln firings. each piece goes in a firing, firings have a date + temprature. want to tick if a piece is glazed', { entity: ['student', 'piece', 'firing'], relation: [['piece', 'student'], ['piece', 'firing']], calendar: ['firing'], boolean: ['glazed'] }],
+  ['Delivery tracker for a courier company: every parcel belongs to a route, and each route is driven by one driver on a given day. Parcels are pending, out for delivery, delivered or returned.', { entity: ['parcel', 'route', 'driver'], relation: [['parcel', 'route'], ['route', 'driver']], choice: [['pending', 'out for delivery', 'delivered', 'returned']], calendar: ['route'] }],
+  ['Für unseren Kleingartenverein: Jede Parzelle gehört einem Pächter und hat eine Jahrespacht in Euro, und wir wollen sehen, ob sie bezahlt ist. Dazu Arbeitseinsätze mit Datum, für die sich die Pächter eintragen.', { language: 'de', entity: ['parzelle', 'pächter', 'arbeitseinsatz'], relation: [['parzelle', 'pächter'], ['arbeitseinsatz', 'pächter']], calendar: ['arbeitseinsatz'], money: ['parzelle'], boolean: ['bezahlt'] }],
+  ['Change request kanban for the IT team: submitted → approved → scheduled → implemented → closed. Each request is assigned to an engineer and concerns one system.', { entity: ['request', 'engineer', 'system'], relation: [['request', 'engineer'], ['request', 'system']], board: [['submitted', 'approved', 'scheduled', 'implemented', 'closed']] }],
+  ['Our food bank needs to log donations: who gave it (the donor), the date, the value in dollars and whether a receipt was sent. A donor can be an individual or a business.', { entity: ['donation', 'donor'], relation: [['donation', 'donor']], choice: [['individual', 'business']], money: ['donation'], boolean: ['receipt sent'] }],
+  ['Quiero una app para mi clínica veterinaria: los dueños, sus mascotas y las citas. Cada cita es para una mascota, con fecha y hora, el motivo y el precio. ¿Se puede marcar también si la mascota está vacunada?', { language: 'es', entity: ['dueño', 'mascota', 'cita'], relation: [['mascota', 'dueño'], ['cita', 'mascota']], calendar: ['cita'], money: ['cita'], boolean: ['vacunada'] }],
+  ['Catch log for our angling club match: each catch has the angler, the species, the weight in kg and the peg number. Heaviest catches at the top please', { entity: ['catch', 'angler'], relation: [['catch', 'angler']], ranking: ['catch'] }],
+  ['Maintenance records for the machines in our gym — every repair on a machine with the date, what was wrong, the cost, and who did it (one of our technicians).', { entity: ['machine', 'repair', 'technician'], relation: [['repair', 'machine'], ['repair', 'technician']], money: ['repair'] }],
+  ['community theatre app - shows - performances (show, date, time) - cast members - roles (which show, which cast member) - tickets sold per performance', { entity: ['show', 'performance', 'cast member', 'role'], relation: [['performance', 'show'], ['role', 'show'], ['role', 'cast member']], calendar: ['performance'] }],
+  ['Scout troop badge tracker. Scouts earn badges; for each award we note the scout, the badge, the date and which leader signed it off.', { entity: ['scout', 'badge', 'award', 'leader'], relation: [['award', 'scout'], ['award', 'badge'], ['award', 'leader']] }],
+  ['Housekeeping for our hotel: rooms are assigned to a housekeeper each morning, each room is dirty, cleaning, clean or inspected, and we flag rooms that are out of order.', { entity: ['room', 'housekeeper'], relation: [['room', 'housekeeper']], choice: [['dirty', 'cleaning', 'clean', 'inspected']], boolean: ['out of order'] }],
+  ["We're a family dairy farm with about 120 cows. I'd like an app where every cow has her ear tag number, breed and date of birth, and we log the milk yield of each cow every day in litres. Also vet visits — date, which cow, what was done and the bill. And it'd be great to see which cows give the most milk.", { entity: ['cow', 'yield', 'vet visit'], relation: [['yield', 'cow'], ['vet visit', 'cow']], money: ['vet visit'], ranking: ['cow'] }],
+  ['Tables: Course(title, credits) / Section(course, term, room) / Enrollment(student, section, grade)', { entity: ['course', 'section', 'enrollment'], relation: [['section', 'course'], ['enrollment', 'section']] }],
+  ['landlord app. each building has several units, each unit’s tenant, and the issues tenants report (urgency low / medium / urgent) with a fixed yes/no', { entity: ['building', 'unit', 'tenant', 'issue'], relation: [['unit', 'building'], ['tenant', 'unit'], ['issue', 'tenant']], choice: [['low', 'medium', 'urgent']], boolean: ['fixed'] }],
+  ['Ich brauche eine App für meine Fahrschule mit Fahrschülern, Fahrlehrern und Fahrstunden. Jede Fahrstunde gehört zu einem Fahrschüler und einem Fahrlehrer, hat Datum und Uhrzeit und einen Preis. Bei den Fahrschülern will ich abhaken, ob die Theorieprüfung bestanden ist.', { language: 'de', entity: ['fahrschüler', 'fahrlehrer', 'fahrstunde'], relation: [['fahrstunde', 'fahrschüler'], ['fahrstunde', 'fahrlehrer']], calendar: ['fahrstunde'], money: ['fahrstunde'], boolean: ['bestanden'] }],
+  ['Conference planner: sessions take place in rooms at a start time, and for every session a list of speakers. Speakers have a short bio and whether their travel is booked.', { entity: ['session', 'room', 'speaker'], relation: [['session', 'room'], ['speaker', 'session']], calendar: ['session'], boolean: ['travel booked'] }],
+  ['Simple timesheet for our architecture practice: staff log hours against a project, each project is for a client, entries have a date, the hours and an hourly rate, and get marked billed at the end of the month.', { entity: ['entry', 'project', 'client'], relation: [['entry', 'project'], ['project', 'client']], money: ['entry'], boolean: ['billed'] }],
+  ['birdwatching: sightings of species at locations, with date + how many birds, and a list of species ranked by number of sightings', { entity: ['sighting', 'species', 'location'], relation: [['sighting', 'species'], ['sighting', 'location']], ranking: ['species'] }],
+  ['Notre association de randonnée organise des sorties (date, lieu, niveau facile, moyen ou difficile) auxquelles les adhérents s’inscrivent. Il faut aussi savoir si chaque adhérent a payé sa cotisation.', { language: 'fr', entity: ['sortie', 'adhérent'], relation: [['sortie', 'adhérent']], choice: [['facile', 'moyen', 'difficile']], calendar: ['sortie'], boolean: ['cotisation'] }],
+  ['warehouse: pallets in bays. pallet = sku, qty, received date, bay. bay = aisle, level. flag damaged pallets', { entity: ['pallet', 'bay'], relation: [['pallet', 'bay']], boolean: ['damaged'] }],
+  ['As the owner of an escape room business I want to take bookings for each of our rooms with the date, time slot, group size and price, and record whether the group escaped.', { entity: ['booking', 'room'], relation: [['booking', 'room']], calendar: ['booking'], money: ['booking'], boolean: ['escaped'] }],
+  ['On-call rotations for our SRE team. Each rotation is one engineer for a week (start and end date). Incidents are logged against the rotation with a severity of SEV1, SEV2 or SEV3 and a postmortem done yes/no.', { entity: ['rotation', 'engineer', 'incident'], relation: [['rotation', 'engineer'], ['incident', 'rotation']], choice: [['SEV1', 'SEV2', 'SEV3']], calendar: ['rotation'], boolean: ['postmortem'] }],
+  ['Choir attendance: members (which voice part: soprano, alto, tenor, bass), rehearsals with a date, and attendance for each rehearsal', { entity: ['member', 'rehearsal', 'attendance'], relation: [['attendance', 'member'], ['attendance', 'rehearsal']], choice: [['soprano', 'alto', 'tenor', 'bass']], calendar: ['rehearsal'] }],
+  ['family budget — accounts (checking, savings or credit card), transactions with an amount, date, category and which account, and i want to see the biggest expenses', { entity: ['account', 'transaction'], relation: [['transaction', 'account']], choice: [['checking', 'savings', 'credit card']], money: ['transaction'], ranking: ['transaction'] }],
+  ['Somos una pequeña constructora y necesitamos controlar las obras, los trabajadores asignados a cada obra y los materiales comprados para cada obra con su coste. Cada obra pasa por presupuesto, en ejecución, terminada y cobrada.', { language: 'es', entity: ['obra', 'trabajador', 'material'], relation: [['trabajador', 'obra'], ['material', 'obra']], board: [['presupuesto', 'en ejecución', 'terminada', 'cobrada']], money: ['material'] }],
+  ['My Pokémon card collection: cards in sets, condition (mint, near mint, played), value in €, graded or not. Show my most valuable cards first.', { entity: ['card', 'set'], relation: [['card', 'set']], choice: [['mint', 'near mint', 'played']], money: ['card'], ranking: ['card'], boolean: ['graded'] }],
+  ['Field trips for my Year 4 class: each trip has a date and a cost per child, and for every pupil I need to tick whether the permission slip came back and whether they paid.', { entity: ['trip', 'pupil'], calendar: ['trip'], money: ['trip'], boolean: ['permission slip', 'paid'] }],
+  ["We're a small charity running English classes for refugees. We have volunteer teachers, learners and classes. A class has one teacher and lots of learners, a weekday and a time. Each learner has a level (A1, A2, B1, B2) and we need to know if they need childcare.", { entity: ['teacher', 'learner', 'class'], relation: [['class', 'teacher'], ['learner', 'class']], choice: [['A1', 'A2', 'B1', 'B2']], calendar: ['class'], boolean: ['childcare'] }],
+  ['Pipeline for our grant applications: researching, drafting, submitted, then awarded or rejected. Each one has the funder, the amount we asked for and the deadline.', { entity: ['application', 'funder'], relation: [['application', 'funder']], board: [['researching', 'drafting', 'submitted', 'awarded', 'rejected']], money: ['application'], calendar: ['application'] }],
+  ['how do i set up a simple asset register where every laptop is linked to an employee and a department, with purchase date, price and when the warranty ends?', { entity: ['laptop', 'employee', 'department'], relation: [['laptop', 'employee'], ['laptop', 'department']], money: ['laptop'] }],
+  ['I run 2 food trucks and want to plan which truck is at which event on which date, the pitch fee, and how much we took at each event. Rank the events by takings.', { entity: ['truck', 'event'], relation: [['event', 'truck']], calendar: ['event'], money: ['event'], ranking: ['event'] }],
+  ['3d print farm: printers, jobs (file, material PLA/PETG/ABS, which printer, hours, price). show jobs on a board: queued, printing, done, failed', { entity: ['printer', 'job'], relation: [['job', 'printer']], choice: [['PLA', 'PETG', 'ABS']], board: [['queued', 'printing', 'done', 'failed']], money: ['job'] }],
+  ['Hair salon: stylists, services with prices, appointments (client, stylist, service, date/time). Show stylists ranked by number of appointments.', { entity: ['stylist', 'service', 'appointment'], relation: [['appointment', 'stylist'], ['appointment', 'service']], calendar: ['appointment'], money: ['service'], ranking: ['stylist'] }],
+  ['Cycling club: rides with a date, a route and the distance, members join rides, and a yearly leaderboard of members by total km', { entity: ['ride', 'member'], relation: [['ride', 'member']], calendar: ['ride'], ranking: ['member'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -345,7 +399,7 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`) ones, each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`, `UNSEEN_6`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
@@ -355,8 +409,9 @@ export function benchFit() {
   const unseen3 = fitOf(UNSEEN_3);
   const unseen4 = fitOf(UNSEEN_4);
   const unseen5 = fitOf(UNSEEN_5);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen6 = fitOf(UNSEEN_6);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times, ...unseen6.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 /** Prints a section's prompts with what each missed, then its share; `unread`: the share alone, and any errors. */
@@ -377,7 +432,7 @@ function printSection(title, { results, found, total, share }, target, unread = 
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, p50, max, ...bench }) {
+export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
@@ -387,6 +442,7 @@ export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, un
   printSection('blueprint fit, unseen 4 (written blind before the unseen 3 misses were fixed, never edited; read while tuning)', unseen4, HELD_OUT_TARGET_SHARE);
   // its prompts and misses are not printed: reading them would make it one more section tuned to
   printSection('blueprint fit, unseen 5 (written blind before the unseen 4 misses were fixed, never edited, read or tuned to; its share alone)', unseen5, HELD_OUT_TARGET_SHARE, true);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+  printSection('blueprint fit, unseen 6 (written blind before any change this round; read while tuning)', unseen6, HELD_OUT_TARGET_SHARE);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %, unseen 6 ${(unseen6.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }
