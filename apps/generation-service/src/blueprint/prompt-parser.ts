@@ -11,9 +11,10 @@ import {
   ACTING_VERBS, BOARD_WORDS, CALENDAR_WORDS, IRREGULAR_PARTICIPLES, JOINING_VERBS, LENDING_NOUNS, MANY_WORDS, MONEY_WORDS, MOVING_VERBS, OPTION_FAMILIES,
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, MONEY_NOUNS, SCHEDULED_NOUNS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
-  FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
+  FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, LIST_NOUNS, VIEW_WORDS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
   SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
+import { readStructure } from './prompt-structure';
 import { capitalize, isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
 export interface EntityDraft {
@@ -64,14 +65,10 @@ const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'be
 const USING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines'];
 /** Words opening an aside in brackets: "(we have 4)", "(about 30)", "(lots of chaos)". */
 const ASIDE_OPENERS = ['we', 'i', 'you', 'they', 'have', 'has', 'there', 'about', 'around', 'approx', 'approximately', 'roughly', 'maybe', 'lots', 'currently', 'usually', 'mostly'];
-/** Nouns of a list a user keeps of things: "a list of funders", "an overview of our growers". */
-const LIST_NOUNS = ['list', 'lists', 'overview', 'record', 'records', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'inventory'];
 /** Numbers written as words, saying how many things there are ("three henhouses"). */
 const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'twenty'];
 /** Words that order rows by a number ("best score first"). */
 const SUPERLATIVES = ['best', 'most', 'top', 'highest', 'lowest', 'fewest', 'least', 'worst'];
-/** Words that name a way of showing rows: never a field. */
-const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];
 
 function buildAliasIndex(): Map<string, string> {
   const index = new Map<string, string>();
@@ -1602,6 +1599,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   }
   const meant = { ...reading, entities: withoutWeakDuplicates(reading.entities) };
   readMeaning(tokens, meant);
+  readStructure(tokens, tags, meant, (singular, plural) => libraryFieldName(singular) !== undefined && !(plural && fieldLikeThing(singular)));
   return meant;
 }
 

@@ -764,3 +764,8 @@ export const OPTION_FAMILIES: Array<{ field: string; words: string[] }> = [
   { field: 'color', words: ['red', 'white', 'blue', 'green', 'black', 'yellow', 'pink', 'rosé', 'orange', 'purple'] },
   { field: 'role', words: ['admin', 'editor', 'viewer', 'manager', 'captain', 'coach', 'leader'] },
 ];
+
+/** Nouns of a list a user keeps of things: "a list of funders", "an overview of our growers". */
+export const LIST_NOUNS = ['list', 'lists', 'overview', 'record', 'records', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'inventory'];
+/** Words that name a way of showing rows: never a field. */
+export const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];

@@ -1,0 +1,42 @@
+// The structural reading (prompt-structure.ts): joins between noun phrases, read from how a sentence is built rather
+// than from the words it uses. Prompts written for these specs, in shapes the rules alone missed.
+import { planApp } from './plan-app';
+import { field, names } from './plan-lookup.testing';
+
+describe('planApp reads how a sentence joins its things', () => {
+  it('"each firing uses one kiln and holds many pieces": the firing points at its kiln, each piece at its firing', () => {
+    const plan = planApp('A tracker for our pottery studio: kilns, firings and pieces. Each firing uses one kiln and holds many pieces; pieces belong to a member.');
+    expect(field(plan, 'firings', 'kiln')).toMatchObject({ type: 'reference', entity: 'kilns' });
+    expect(field(plan, 'pieces', 'firing')).toMatchObject({ type: 'reference', entity: 'firings' });
+    expect(field(plan, 'pieces', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+  });
+
+  it('"samples taken from patients, stored in freezers and tested in batches": every participle places the samples', () => {
+    const plan = planApp('A lab sample log where samples are taken from patients, stored in freezers, and tested in batches.');
+    expect(names(plan)).toEqual(expect.arrayContaining(['samples', 'patients', 'freezers', 'batches']));
+    for (const target of ['patient', 'freezer', 'batch']) expect(field(plan, 'samples', target)).toMatchObject({ type: 'reference' });
+  });
+
+  it('"each sensor sits in a greenhouse": a thing named once, as one row, is kept and pointed at', () => {
+    const plan = planApp('Track greenhouse sensors: each sensor sits in a greenhouse and records readings with temperature and humidity.');
+    expect(names(plan)).toContain('greenhouses');
+    expect(field(plan, 'greenhouse_sensors', 'greenhouse')).toMatchObject({ type: 'reference', entity: 'greenhouses' });
+  });
+
+  it('"which tenant rented which storage unit": a question names two things and how they meet', () => {
+    const plan = planApp("what's a good way to keep track of which tenant rented which storage unit and whether they paid this month?");
+    expect(names(plan)).toEqual(expect.arrayContaining(['tenants', 'storage_units']));
+    expect(field(plan, 'tenants', 'storage_unit')).toMatchObject({ type: 'reference', entity: 'storage_units' });
+  });
+
+  it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
+    const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
+    expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });
+  });
+
+  it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
+    expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
+    expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);
+    expect(names(planApp('We share dog walking among neighbours. I want the owners, their dogs, and the walks.'))).not.toContain('neighbours');
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * A structural reading of an English prompt, after the rules of prompt-parser.ts: the noun phrases of each clause
+ * (by wink-nlp's parts of speech), and how two phrases next to each other are joined — by a preposition ("samples
+ * taken from patients"), a verb between a subject and its object ("customers book appointments", "each firing uses
+ * one kiln"), a possessive ("the band's songs", "customers and their dogs"). Each join says which thing points at
+ * which; the reading adds the references the rules left out and the things such joins show the user keeps ("pickups
+ * by a family": families), never a second link between two things already linked.
+ *
+ * It reads structure, not vocabulary: no word list here names a domain; the lists say which words are function
+ * words, measures or the app itself, so that a phrase of them is no thing.
+ */
+import {
+  APP_KIND_WORDS, DURATION_TIME_WORDS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+} from './vocabulary.data';
+import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
+import type { EntityDraft, PromptReading } from './prompt-parser';
+
+/** Marks that end a clause: phrases on either side of one are not joined. */
+const CLAUSE_ENDS = new Set(['.', '!', '?', ';', ':', '\n', '-', ')']);
+/** Prepositions that place one thing in, on, at, under or with another: the thing before points at the one after. */
+const PLACING = new Set(['in', 'on', 'at', 'of', 'for', 'from', 'by', 'to', 'per', 'under', 'inside', 'within', 'into', 'between', 'across', 'with', 'about', 'during', 'against']);
+/** Verbs by which a thing holds others of its own: "each firing holds many pieces" — the pieces point at the firing. */
+const HOLDING_VERBS = ['has', 'have', 'hold', 'holds', 'having', 'own', 'owns', 'got'];
+/** Verbs by which a thing takes some of others: "recipes use ingredients" — the recipe points at its ingredients. */
+const TAKING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines', 'involve', 'involves'];
+/** Words before a phrase that make it one row: "each firing", "one kiln", "which tenant". */
+const ONE_WORDS = ['a', 'an', 'one', 'each', 'every', 'which', 'single', 'its', 'whose'];
+const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
+/** Words that start a clause of their own inside a sentence: a phrase after one is joined to none before it. */
+const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
+/** Plural nouns that are never a thing the user keeps: what is said of things, time spans and the app. */
+const NO_THING = ['things', 'stuff', 'details', 'data', 'info', 'information', 'records', 'entries', 'ones', 'others', 'lots', 'times', 'days', 'weeks', 'months', 'years', 'hours', 'minutes', 'seconds', 'numbers', 'amounts', 'totals', 'notes', 'photos', 'pictures', 'dates', 'names', 'stats', 'statistics', 'reminders', 'notifications', 'charts', 'reports', 'views', 'pages', 'lists', 'screens', 'users', 'people', 'apps', 'fields', 'options', 'statuses', 'stages', 'steps', 'kinds', 'types', 'sorts', 'ways', 'bits', 'parts'];
+
+interface Mention {
+  /** the thing kept, or the singular of a thing the join may show the user keeps */
+  draft: EntityDraft | null;
+  singular: string;
+  start: number;
+  end: number;
+  /** "one kiln", "each firing", "a family": one row */
+  one: boolean;
+  /** written as a possessive: "the band's songs" */
+  possessive: boolean;
+  /** a word for the app's users ("customers"): a thing only when something is said to be theirs */
+  user: boolean;
+}
+
+/** Which thing points at which, and whether at many. */
+interface Join {
+  from: Mention;
+  to: Mention;
+  many: boolean;
+  /** joined by "their": the one join that makes a word for the app's users a thing */
+  owning?: boolean;
+}
+
+/**
+ * Adds the joins of every clause to the reading. `fieldWord` says whether a word names a field rather than a thing
+ * ("price", "date"), as the parser's field library knows them; written plural, a field that holds a name may be a
+ * thing ("categories"), written as one row ("each phone") it is the field.
+ */
+export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: PromptReading, fieldWord: (singular: string, plural: boolean) => boolean): void {
+  const drafts = reading.entities;
+  const draftNamed = (singular: string): EntityDraft | null => {
+    const own = drafts.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
+    if (own) return own;
+    const ending = drafts.filter((draft) => draft.singular.endsWith(`_${singular}`));
+    return ending.length === 1 ? ending[0] : null;
+  };
+  /** Whether the parser read the word as a field of a thing: "recipes with ingredients", "a fee per student". */
+  const isFieldOfAny = (singular: string): boolean => {
+    const forms = [singular, pluralSnake(singular)];
+    return drafts.some((draft) => draft.fields.some((field) => forms.some((form) => `_${field.name}_`.includes(`_${form}_`))));
+  };
+  const mentionAt = (index: number): Mention | null => {
+    for (let length = 3; length >= 1; length -= 1) {
+      const words = tokens.slice(index, index + length);
+      if (words.length < length || !words.every((token) => !token.punct)) continue;
+      const singular = toSnake([...words.slice(0, -1).map((word) => word.text), singularize(words[length - 1].text)].join(' '));
+      const draft = draftNamed(singular);
+      // "dog walking", "kiln firings": a thing's name before a noun only says what kind the noun is
+      const next = tokens[index + length];
+      const modifies = next !== undefined && !next.punct && (tags[index + length] === 'NOUN' || next.text.endsWith('ing')) && !isPlural(words[length - 1].text);
+      if (draft && !modifies) return { draft, singular: draft.singular, start: index, end: index + length, one: false, possessive: words[length - 1].possessive === true, user: false };
+    }
+    return candidateAt(index);
+  };
+  /**
+   * A noun that may name a thing: plural ("storage units", a noun before it is its compound), or one row of it ("by a
+   * family", "each sensor"); never a measure, a field or the app.
+   */
+  const candidateAt = (index: number): Mention | null => {
+    const token = tokens[index];
+    if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN') || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct)) return null;
+    const compound = index > 0 && tags[index - 1] === 'NOUN' && !tokens[index - 1].punct && thingWord(tokens[index - 1].text) && !isPlural(tokens[index - 1].text) ? index - 1 : index;
+    const plural = isPlural(token.text);
+    if (!plural && !ONE_WORDS.includes(tokens[compound - 1]?.text ?? '')) return null;
+    const singular = toSnake([...tokens.slice(compound, index).map((word) => word.text), singularize(token.text)].join(' '));
+    if (isFieldOfAny(singular) || fieldWord(singular, plural)) return null;
+    return { draft: null, singular, start: compound, end: index + 1, one: false, possessive: token.possessive === true, user: USER_NOUNS.includes(singularize(token.text)) };
+  };
+
+  for (const clause of clausesOf(tokens)) {
+    const mentions: Mention[] = [];
+    for (let index = clause.start; index < clause.end; index += 1) {
+      const mention = mentionAt(index);
+      if (!mention) continue;
+      if (mentions.length && mentions[mentions.length - 1].end > mention.start) continue;
+      mention.one = ONE_WORDS.includes(tokens[mention.start - 1]?.text ?? '') && !isPlural(tokens[mention.end - 1].text);
+      mentions.push(mention);
+      index = mention.end - 1;
+    }
+    const joins: Join[] = [];
+    /** The head a phrase placed by a preposition hangs from: "lap times for each swimmer at every meet" — meets of lap times. */
+    const placedOn = new Map<Mention, Mention>();
+    for (let at = 1; at < mentions.length; at += 1) {
+      const before = mentions[at - 1];
+      const after = mentions[at];
+      const join = joinOf(before, after, mentions[0], placedOn);
+      if (join) joins.push(join);
+    }
+    for (const join of joins) {
+      if ((join.from.user || join.to.user) && !join.owning) continue;
+      linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many);
+    }
+  }
+
+  /** How two phrases next to each other are joined, or null when they are not (a list, another clause). */
+  function joinOf(before: Mention, after: Mention, subject: Mention, placedOn: Map<Mention, Mention>): Join | null {
+    const words = tokens.slice(before.end, after.start).map((token) => token.text);
+    if (words.some((word) => CLAUSE_OPENERS.includes(word)) && !(words[0] === 'which' || tokens[before.start - 1]?.text === 'which')) return null;
+    // "the band's songs": what is theirs points at them
+    if (before.possessive && !words.length) return { from: after, to: before, many: false };
+    // "customers book appointments for their dogs": theirs are the clause's subject's
+    if (words[words.length - 1] === 'their') {
+      const owner = subject !== after && isPlural(tokens[subject.end - 1].text) ? subject : before;
+      return owner === after ? null : { from: after, to: owner, many: false, owning: true };
+    }
+    const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), words.lastIndexOf('or'));
+    if (coordination < 0) return joinAcross(before, after, before.end, placedOn);
+    // "samples are taken from patients, stored in freezers": a second verb of the clause's subject
+    const carried = isVerb(before.end + coordination + 1) && subject !== before && subject !== after;
+    return carried ? joinAcross(subject, after, before.end + coordination + 1, placedOn) : null;
+  }
+
+  /** The join the words from `from` to `after` make between `left` and `after`: a preposition or a verb. */
+  function joinAcross(left: Mention, after: Mention, from: number, placedOn: Map<Mention, Mention>): Join | null {
+    const span = tokens.slice(from, after.start);
+    const words = span.map((token) => token.text);
+    const lastWord = [...words].reverse().find((word) => !ONE_WORDS.includes(word) && !MANY_WORDS.includes(word) && !POSSESSIVES.includes(word) && !/^\d+$/.test(word));
+    const verbs = span.filter((_, offset) => isVerb(from + offset)).map((token) => token.text);
+    if (lastWord && PLACING.has(lastWord)) {
+      const head = placedOn.get(left) ?? left;
+      placedOn.set(after, head);
+      if (lastWord === 'with' && !after.one && !verbs.length) return { from: after, to: head, many: false };
+      return { from: head, to: after, many: lastWord === 'between' };
+    }
+    const verb = verbs[verbs.length - 1];
+    // a noun between the two is a third thing ("members record game results"), not a join
+    if (!verb || span.some((token, offset) => tags[from + offset] === 'NOUN' && token.text !== verb)) return null;
+    if (HOLDING_VERBS.includes(verb)) return after.one ? { from: left, to: after, many: false } : { from: after, to: left, many: false };
+    if (TAKING_VERBS.includes(verb)) return { from: left, to: after, many: !after.one };
+    return left.one && after.one ? { from: left, to: after, many: false } : { from: after, to: left, many: false };
+  }
+
+  function isVerb(index: number): boolean {
+    return !tokens[index]?.punct && (tags[index] === 'VERB' || tags[index] === 'AUX');
+  }
+}
+
+/** The spans of a prompt between marks that end a clause; a parenthesis goes on the clause of the phrase it follows. */
+function clausesOf(tokens: Token[]): { start: number; end: number }[] {
+  const clauses: { start: number; end: number }[] = [];
+  let start = 0;
+  tokens.forEach((token, index) => {
+    if (!token.punct || !CLAUSE_ENDS.has(token.text)) return;
+    if (index > start) clauses.push({ start, end: index });
+    start = index + 1;
+  });
+  if (start < tokens.length) clauses.push({ start, end: tokens.length });
+  return clauses;
+}
+
+/** Whether a plural noun can name a thing the user keeps. */
+function thingWord(word: string): boolean {
+  const singular = singularize(word);
+  return word.length > 2 && !NO_THING.includes(word) && !STOP_WORDS.includes(word) && !STOP_WORDS.includes(singular) && !APP_KIND_WORDS.includes(singular) && !KEEPING_VERBS.includes(word)
+    && !UNIT_WORDS[word] && !UNIT_WORDS[singular] && !SCORE_WORDS.includes(singular) && !SCORE_WORDS.includes(word) && !DURATION_TIME_WORDS.includes(singular)
+    && !OBJECT_WORDS.includes(word) && !FIELD_INTRO_WORDS.includes(word) && !LIST_NOUNS.includes(singular) && !VIEW_WORDS.includes(singular);
+}
+
+/** Makes the thing a join showed the user keeps one of the app's things. */
+function adopt(mention: Mention, drafts: EntityDraft[]): EntityDraft {
+  const existing = drafts.find((draft) => draft.singular === mention.singular);
+  if (existing) return existing;
+  const draft: EntityDraft = { singular: mention.singular, domainKey: null, fields: [], measurement: false };
+  drafts.push(draft);
+  mention.draft = draft;
+  return draft;
+}
+
+/** A reference from one thing to another, unless either already points at the other. */
+export function linkDrafts(from: EntityDraft, to: EntityDraft, many: boolean): void {
+  if (from === to) return;
+  const fromTable = pluralSnake(from.singular);
+  const toTable = pluralSnake(to.singular);
+  const points = (draft: EntityDraft, table: string): boolean => draft.fields.some((field) => (field.type === 'reference' || field.type === 'references') && field.entity === table);
+  if (points(from, toTable) || points(to, fromTable)) return;
+  const name = many ? toTable : to.singular;
+  const existing = from.fields.findIndex((field) => field.name === name || field.name === to.singular);
+  const field = { name, label: toSentence(name), type: many ? ('references' as const) : ('reference' as const), required: false, entity: toTable, on_delete: 'set_null' as const };
+  if (existing >= 0) from.fields[existing] = field;
+  else from.fields.push(field);
+}
