@@ -23,7 +23,7 @@ const OR_LIST = new RegExp(`\\b${NAME} ${SAYS} (${CHOICE}(?:, ${CHOICE})*,? ${OR
 const ONE_OF_LIST = new RegExp(`\\b${NAME} (?:(?:that|which) )?(?:is|are|can be|must be) (?:one|any) of:? (${CHOICE}(?:, ${CHOICE})+)(?=$|[.;:!?)])`, 'giu');
 /** "colour (red|white|rosé)", "a status of active | paused": values joined by bars (slashes are read in context by the parser) */
 const BAR_LIST = new RegExp(
-  `\\b${NAME}(?: ${SAYS}| of|:| =| -)? ?\\(?(\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)? ?\\| ?\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)?(?: ?\\| ?\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)?)*)\\)?`,
+  `\\b${NAME}(?=[\\s(:=|-])(?: ${SAYS}| of|:| =| -)? ?\\(?(\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)? ?\\| ?\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)?(?: ?\\| ?\\p{L}[\\p{L}'’-]*(?: \\p{L}[\\p{L}'’-]*)?)*)\\)?`,
   'giu',
 );
 

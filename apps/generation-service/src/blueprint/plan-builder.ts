@@ -5,6 +5,7 @@
  */
 import type { AppLanguage, AppPlan, EntityField, EntityPlan, PagePlan } from '@appgen/contracts';
 import { extractChoices, type ChoicePhrase } from './choice-phrases';
+import { applyDeclarations, declaredThings } from './declared-things';
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
 import {
@@ -53,7 +54,8 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
   const domain = domainOf(draft.domainKey);
   // words of any language reach here ("dépenses"): table names are plain snake_case
   const name = pluralSnake(toSnake(draft.singular));
-  const titleName = draft.measurement ? 'date' : (domain?.titleField ?? 'name');
+  const declaredTitle = draft.declared && !draft.fields.some((field) => field.name === 'name') && draft.fields.some((field) => field.name === 'title');
+  const titleName = draft.measurement ? 'date' : declaredTitle ? 'title' : (domain?.titleField ?? 'name');
   const fields: EntityField[] = [];
   const title = draft.fields.find((field) => field.name === titleName) ?? fieldFromWords([titleName], draft.domainKey);
   if (title) fields.push({ ...title, type: draft.measurement ? 'date' : 'text', required: true });
@@ -61,7 +63,7 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
   let named = draft.fields.filter((field) => field.name !== titleName);
   // one named field ("appointments with a date and time") is a detail, not a design: the domain's usual fields join it
   // (a relation is not a detail of the thing itself: "expenses paid by one person" still wants an amount and a date)
-  if (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement) {
+  if (!draft.declared && (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement)) {
     // a person with no domain of their own ("neighbours", "wedding guests") is kept with how to reach them, not a
     // thing's description and date
     // a thing of no known kind, named only as a group others point at ("kilns, and firings in a kiln"), is told
@@ -439,6 +441,8 @@ export function buildPlan(prompt: string): AppPlan {
 function buildEnglishPlan(prompt: string): AppPlan {
   const { text, choices } = extractChoices(prompt);
   const reading = readPrompt(text);
+  const declared = declaredThings(text);
+  if (declared.length) applyDeclarations(reading, declared, text);
   let drafts = reading.entities;
   if (!drafts.length) {
     // the first app word decides ("an inventory app for our shop" is about items, not also products)

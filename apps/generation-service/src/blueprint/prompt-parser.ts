@@ -29,6 +29,8 @@ export interface EntityDraft {
   weak?: boolean;
   /** the prompt speaks of money about it ("expenses paid by", "what each costs") */
   money?: boolean;
+  /** the prompt declared its fields as a data model ("Vessel (name, length)"): it gets those and no usual ones */
+  declared?: boolean;
 }
 
 /** A view the prompt asks for beyond list, form and detail: a board by stage, a calendar, a ranking. */

@@ -1,0 +1,38 @@
+// Prompts written as a data model ("Vendor (name, phone), Purchase (vendor -> Vendor, amount)"): each declared thing
+// gets exactly its declared fields, and an item naming another thing points at it.
+import { planApp } from './plan-app';
+import { declaredThings } from './declared-things';
+import { entity, field, names } from './plan-lookup.testing';
+
+describe('planApp reads a prompt written as a data model', () => {
+  it('"Entities: Vendor (…), Purchase (vendor -> Vendor, …), Item (purchase -> Purchase, name | quantity)": exactly those', () => {
+    const plan = planApp('Entities: Vendor (name, phone), Purchase (vendor -> Vendor, amount, date), Item (purchase -> Purchase, name | quantity)');
+    expect(names(plan)).toEqual(['vendors', 'purchases', 'items']);
+    expect(entity(plan, 'vendors').fields.map((candidate) => candidate.name)).toEqual(['name', 'phone']);
+    expect(field(plan, 'purchases', 'vendor')).toMatchObject({ type: 'reference', entity: 'vendors' });
+    expect(field(plan, 'purchases', 'amount')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'items', 'purchase')).toMatchObject({ type: 'reference', entity: 'purchases' });
+    expect(field(plan, 'items', 'quantity').type).toBe('integer');
+  });
+
+  it('"Tables: Course(title, credits) / Section(course, term, room)": a field naming another table points at it', () => {
+    const plan = planApp('Tables: Course(title, credits) / Section(course, term, room) / Enrollment(student, section, grade)');
+    expect(names(plan)).toEqual(['courses', 'sections', 'enrollments']);
+    expect(entity(plan, 'courses').fields.map((candidate) => candidate.name)).toEqual(['title', 'credits']);
+    expect(field(plan, 'sections', 'course')).toMatchObject({ type: 'reference', entity: 'courses' });
+    expect(field(plan, 'enrollments', 'section')).toMatchObject({ type: 'reference', entity: 'sections' });
+  });
+
+  it('"roles (which show, which cast member)" among a dash list: "which" points at a thing, made when not yet named', () => {
+    const plan = planApp('community theatre app - shows - performances (show, date, time) - cast members - roles (which show, which cast member)');
+    expect(field(plan, 'performances', 'show')).toMatchObject({ type: 'reference', entity: 'shows' });
+    expect(field(plan, 'roles', 'show')).toMatchObject({ type: 'reference', entity: 'shows' });
+    expect(field(plan, 'roles', 'cast_member')).toMatchObject({ type: 'reference', entity: 'cast_members' });
+  });
+
+  it('a parenthesis of values or of one field\'s choices declares nothing', () => {
+    expect(declaredThings('family budget: accounts (checking, savings or credit card), transactions (amount, date), budgets (month, limit)').map((thing) => thing.singular)).toEqual(['transaction', 'budget']);
+    expect(declaredThings('baby log: feeds (time, breast/bottle, ml), nappies (wet/dirty/both), sleeps')).toEqual([]);
+    expect(declaredThings('Choir: members (which voice part: soprano, alto), rehearsals (date, place)')).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Prompts written as a data model rather than as prose: "Entities: Vessel (name, length), Charter (vessel, price)",
+ * "Tables: Course(title) / Section(course -> Course, room)", "- shows - performances (show, date) - roles (which
+ * show, which cast member)". Each "Name (items)" declares a thing with exactly those fields, in that order; an item
+ * naming another thing of the prompt ("vessel", "which show", "course -> Course") is a reference to it.
+ */
+import type { EntityField } from '@appgen/contracts';
+import { fieldFromWords, matchDomainNoun, type EntityDraft, type PromptReading } from './prompt-parser';
+import { linkDrafts } from './prompt-structure';
+import { isPlural, pluralSnake, singularize, toSnake, tokenize } from './words.util';
+
+export interface DeclaredThing {
+  /** snake_case singular of the name as written: "Vessel" → vessel, "cast members" → cast_member */
+  singular: string;
+  /** each item's words, lower case: "which show" → ["which", "show"] */
+  items: string[][];
+}
+
+/** Words before a list of declarations that say it is one: "Entities:", "Tables:", "data model:". */
+const DECLARING_WORDS = ['entities', 'entity', 'tables', 'table', 'models', 'model', 'schema', 'objects', 'resources', 'collections', 'types'];
+/** A name (one to three words) that starts an item of a list, then its items in parentheses. */
+const DECLARATION = /(^|[,;/|\n:.•*]|\s-\s|\band\s)\s*([\p{L}][\p{L}\d'’-]*(?:[ _][\p{L}][\p{L}\d'’-]*){0,2})\s*\(([^()]*)\)/gu;
+/** Words in front of an item that only say it points somewhere: "which show", "the vessel", "a member". */
+const POINTING_WORDS = ['which', 'the', 'a', 'an', 'its', 'their', 'one'];
+
+/**
+ * The things a prompt declares, or an empty list when it declares none: two or more "Name (items)" at the starts of
+ * list items, or one after a declaring word. A parenthesis of values ("accounts (checking, savings or credit card)",
+ * "condition (mint, played)") or one with its own colon ("(which voice part: soprano, alto)") declares nothing.
+ */
+export function declaredThings(text: string): DeclaredThing[] {
+  const found: DeclaredThing[] = [];
+  for (const match of text.matchAll(DECLARATION)) {
+    const [, , name, inside] = match;
+    if (inside.includes(':') || /\b(?:or|ou|oder|o)\b/i.test(inside)) continue;
+    // ("breast/bottle" is one item holding a choice, read by the parser; "y/n" marks a yes/no field)
+    // ("vendor -> Vendor": the field, then the thing it points at)
+    const items = inside.split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text)).filter((words) => words.length > 0);
+    const nameWords = name.toLowerCase().split(/[ _]/);
+    if (items.length < 2 || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
+    const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
+    // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
+    found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items });
+  }
+  const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
+  return found.length >= 2 || (found.length === 1 && introduced) ? found : [];
+}
+
+/**
+ * Gives each declared thing its declared fields and references, adding the things it points at that the reading
+ * lacks. When the prompt is nothing but declarations, they are the whole data model: each thing has exactly its
+ * declared fields, and what the reading made of words inside them ("client name" is a charter's field, not a thing)
+ * is dropped. Among prose, the declarations add to what the prose says.
+ */
+export function applyDeclarations(reading: PromptReading, declared: DeclaredThing[], text: string): void {
+  const drafts = reading.entities;
+  const draftOf = (singular: string): EntityDraft | undefined => drafts.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
+  const adopt = (singular: string): EntityDraft => {
+    const domain = matchDomainNoun(tokenize(singular.replace(/_/g, ' ')), 0);
+    const draft: EntityDraft = { singular, domainKey: domain?.length === singular.split('_').length ? domain.domainKey : null, fields: [], measurement: false };
+    drafts.push(draft);
+    return draft;
+  };
+  const outside = text.replace(DECLARATION, ' - ').toLowerCase();
+  const outsideWords = tokenize(outside).filter((token) => !token.punct && !DECLARING_WORDS.includes(token.text));
+  const onlyDeclarations = outsideWords.length <= 2;
+  const declaredDrafts = declared.map((thing) => draftOf(thing.singular) ?? adopt(thing.singular));
+  declared.forEach((thing, index) => {
+    const draft = declaredDrafts[index];
+    if (onlyDeclarations) {
+      // exactly what is declared: no fields a domain usually has
+      draft.fields = [];
+      draft.domainKey = null;
+      draft.declared = true;
+    }
+    for (const item of thing.items) {
+      const pointing = POINTING_WORDS.includes(item[0]);
+      const words = pointing ? item.slice(1) : item;
+      if (!words.length) continue;
+      const singular = toSnake([...words.slice(0, -1), singularize(words[words.length - 1])].join(' '));
+      const target = draftOf(singular) ?? (item[0] === 'which' ? adopt(singular) : undefined);
+      if (target && target !== draft) {
+        linkDrafts(draft, target, isPlural(words[words.length - 1]) && words.length === item.length);
+        continue;
+      }
+      const field = fieldFromWords(words, draft.domainKey);
+      if (field && !draft.fields.some((known) => known.name === field.name)) draft.fields.push(field);
+    }
+  });
+  if (!onlyDeclarations) return;
+  const pointedAt = (draft: EntityDraft): boolean => declaredDrafts.some((other) => other.fields.some((field) => field.entity === pluralSnake(draft.singular)));
+  reading.entities = drafts.filter((draft) => declaredDrafts.includes(draft) || pointedAt(draft));
+}
