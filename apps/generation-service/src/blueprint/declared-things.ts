@@ -4,7 +4,6 @@
  * show, which cast member)". Each "Name (items)" declares a thing with exactly those fields, in that order; an item
  * naming another thing of the prompt ("vessel", "which show", "course -> Course") is a reference to it.
  */
-import type { EntityField } from '@appgen/contracts';
 import { fieldFromWords, matchDomainNoun, type EntityDraft, type PromptReading } from './prompt-parser';
 import { linkDrafts } from './prompt-structure';
 import { isPlural, pluralSnake, singularize, toSnake, tokenize } from './words.util';
