@@ -38,4 +38,18 @@ describe('planApp reads the values a field can take', () => {
     expect(extractChoices('each ride is open, full or cancelled').choices).toEqual([]);
     expect(extractChoices('members, books and meetings').choices).toEqual([]);
   });
+
+  it('"sleeping bags (down, synthetic or wool)", "which trail grade: green, blue, red": values in parentheses', () => {
+    const plan = planApp('Camping gear rental: tents (dome, tunnel or geodesic), renters with a phone, and rentals of a tent by a renter');
+    expect(field(plan, 'tents', 'type')).toMatchObject({ type: 'select', options: ['Dome', 'Tunnel', 'Geodesic'] });
+    expect(extractChoices('hikers (which trail grade: green, blue, red)').choices).toEqual([{ name: 'trail_grade', options: ['Green', 'Blue', 'Red'], at: 0 }]);
+    expect(extractChoices('stamps (year, country, value)').choices).toEqual([]);
+    expect(extractChoices('log repairs (date, cost, urgent or routine)').choices).toEqual([]);
+  });
+
+  it('"a priority of P1, P2 or P3", "difficulty easy, medium, hard": a closed-set field\'s name, then its values', () => {
+    expect(extractChoices('tickets come in with a priority of P1, P2 or P3 and a reporter').choices).toEqual([{ name: 'priority', options: ['P1', 'P2', 'P3'], at: 23 }]);
+    expect(extractChoices('climbing routes, difficulty easy, medium, hard.').choices).toEqual([{ name: 'difficulty', options: ['Easy', 'Medium', 'Hard'], at: 17 }]);
+    expect(extractChoices('a colour red, green or blue').choices).toEqual([]);
+  });
 });

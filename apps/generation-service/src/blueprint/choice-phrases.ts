@@ -1,3 +1,5 @@
+import { libraryFieldName } from './prompt-parser';
+import { FIELD_LIBRARY } from './vocabulary.data';
 import { capitalize, toSnake } from './words.util';
 
 /** A field the prompt gives a closed set of values: "severity can be low, medium or high", "colour (red|white)". */
@@ -27,9 +29,33 @@ const BAR_LIST = new RegExp(
   'giu',
 );
 
+/** A list ending in "or", or of three or more: "easy, medium or hard", "waiting, in repair, done". */
+const LIST = `${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE}){2,}`;
+/**
+ * "condition (mint, near mint, played)", "accounts (checking, savings or credit card)", "members (which voice part:
+ * soprano, alto, tenor, bass)": values in parentheses after a name, or after "which" and a field's name inside them.
+ */
+const PAREN_LIST = new RegExp(`\\b${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
+/** "a severity of SEV1, SEV2 or SEV3", "level easy, medium or hard", "status: waiting, in repair, done": a closed-set field's name, then its values. */
+const NAMED_LIST = new RegExp(`\\b${NAME}(?: of|:)? (${LIST})(?=$|[.;:!?)\\n]| and )`, 'giu');
+
+/** Whether a field of this name holds one of a closed set of values ("severity", "level", "condition", "urgency"). */
+function closedSetField(name: string): boolean {
+  const known = libraryFieldName(toSnake(name));
+  return known !== undefined && ['select', 'multiselect'].includes(FIELD_LIBRARY[known].type);
+}
+
+/**
+ * Whether the words are values: none a field's name ("(show, date, time)" lists fields, "(mint, near mint, played)"
+ * values), and not all plural ("equipment (skis, boots, helmets)" lists kinds of things, which the parser reads).
+ */
+function valuesOnly(options: string[]): boolean {
+  return options.every((option) => option.split(' ').length <= 2 && libraryFieldName(toSnake(option)) === undefined) && !options.every((option) => /s$/i.test(option));
+}
+
 /** Small words no choice holds, and words that name no field. */
 const CLAUSE_WORDS = new Set(['a', 'an', 'the', 'to', 'for', 'with', 'by', 'of', 'from', 'into', 'each', 'every', 'their', 'his', 'her', 'its', 'our', 'my', 'your', 'who', 'which', 'that', 'when', 'where', 'if', 'we', 'they', 'i', 'you']);
-const NOT_NAMES = new Set(['it', 'this', 'that', 'which', 'what', 'there', 'each', 'one', 'they', 'he', 'she', 'we', 'i', 'you', 'answer', 'and', 'or', 'either', 'be', 'is', 'are']);
+const NOT_NAMES = new Set(['it', 'this', 'that', 'which', 'what', 'there', 'each', 'one', 'they', 'he', 'she', 'we', 'i', 'you', 'answer', 'and', 'or', 'either', 'be', 'is', 'are', 'over', 'up', 'out', 'off', 'back', 'down', 'away', 'them', 'us']);
 /** Pairs that are a yes/no fact or a conjunction, not a choice. */
 const NOT_CHOICES = [['yes', 'no'], ['y', 'n'], ['and', 'or'], ['true', 'false'], ['oui', 'non'], ['ja', 'nein'], ['sí', 'no'], ['si', 'no']];
 
@@ -66,5 +92,40 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
       return name;
     });
   }
+  text = replaceEach(text, PAREN_LIST, ([whole, name, inner, list], offset) => {
+    const options = splitChoices(list);
+    // ("payments (date, amount, late or on time)": fields, one of them a choice the parser reads)
+    if (NOT_NAMES.has(name.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options))) return whole;
+    choices.push({ name: toSnake(inner ?? name), options: options.map(capitalize), at: offset });
+    return inner ? `${name} (${inner})` : name;
+  });
+  text = replaceEach(text, NAMED_LIST, ([whole, name, list], offset) => {
+    const options = splitChoices(list);
+    if (!closedSetField(name) || !isChoiceList(options)) return whole;
+    choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
+    return name;
+  });
   return { text, choices: choices.sort((a, b) => a.at - b.at) };
+}
+
+/**
+ * Replaces each match of a global pattern by what `decide` makes of it; where it keeps a match as it was, the search
+ * goes on from the match's second character, so a phrase that starts inside a rejected match is still found ("with a
+ * severity of SEV1, SEV2 or SEV3": not "with", but "severity").
+ */
+function replaceEach(text: string, pattern: RegExp, decide: (match: RegExpExecArray, offset: number) => string): string {
+  let result = '';
+  let from = 0;
+  const scanner = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  for (let match = scanner.exec(text); match !== null; match = scanner.exec(text)) {
+    const replaced = decide(match, match.index);
+    if (replaced === match[0]) {
+      scanner.lastIndex = match.index + 1;
+      continue;
+    }
+    result += text.slice(from, match.index) + replaced;
+    from = match.index + match[0].length;
+    scanner.lastIndex = from;
+  }
+  return result + text.slice(from);
 }
