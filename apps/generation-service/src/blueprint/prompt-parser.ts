@@ -2129,6 +2129,34 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       }
     }
 
+    // "Pipeline for our grant applications: researching, drafting, submitted, then awarded or rejected", "show jobs on
+    // a board: queued, printing, done, failed": after a sentence asking for a board, a colon opens its stages
+    if (next?.text === ':') {
+      const colon = index + 1;
+      let start = index;
+      while (start > 0 && !(tokens[start - 1].punct && END_PUNCT.has(tokens[start - 1].text))) start -= 1;
+      const asksBoard = tokens.slice(start, colon).some((token) => BOARD_WORDS.includes(token.text) || ['board', 'stages', 'statuses', 'workflow'].includes(token.text));
+      const list = asksBoard ? readItems(tokens, colon + 1, [',', 'or', 'then', '>', '/', 'and']) : null;
+      const stageLike = list !== null && list.items.length >= 3 && list.items.length <= 8
+        // ("done", "paid": a yes/no field's name is a stage too)
+        && list.items.every((item) => {
+          const word = toSnake(item);
+          const known = libraryFieldName(word);
+          return (!known || FIELD_LIBRARY[known].type === 'boolean') && !namedDraft(drafts, singularize(word));
+        });
+      const owner = stageLike ? (tokens.slice(start, colon).map((_, offset) => draftAt(index - offset)?.draft).find(Boolean) ?? draftBefore(colon)) : null;
+      if (list && owner) {
+        const name = owner.fields.some((field) => field.name === 'status') ? 'status' : 'stage';
+        // the first pass read the stages as fields of their own
+        const stages = list.items.map(toSnake);
+        owner.fields = owner.fields.filter((field) => !stages.includes(field.name));
+        addChoice(owner, name, list.items);
+        reading.views.push({ kind: 'board', entity: owner.singular, field: name });
+        index = list.end - 1;
+        continue;
+      }
+    }
+
     // "bought or not", "paid or unpaid": a yes/no fact of the thing named before
     if (text === 'or' && isWord(tokens[index - 1]) && (next?.text === 'not' || next?.text === `un${tokens[index - 1].text}`) && (isParticiple(tokens[index - 1].text) || tags[index - 1] === 'ADJ')) {
       const owner = draftBefore(index - 1);

@@ -39,4 +39,20 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);
     expect(names(planApp('We share dog walking among neighbours. I want the owners, their dogs, and the walks.'))).not.toContain('neighbours');
   });
+
+  it('"…, the date and which inspector signed it off", "who fixed it (one of our fitters)": someone picked for each row', () => {
+    const inspections = planApp('Lift safety log. For each inspection we note the lift, the date and which inspector signed it off.');
+    expect(field(inspections, 'inspections', 'inspector')).toMatchObject({ type: 'reference', entity: 'inspectors' });
+    const faults = planApp('Fault book for our vans: every fault on a van with the date, the cost, and who fixed it (one of our fitters).');
+    expect(field(faults, 'faults', 'fitter')).toMatchObject({ type: 'reference', entity: 'fitters' });
+  });
+});
+
+describe('planApp reads the stages a board asks for after a colon', () => {
+  it('"Pipeline for our bids: scoping, pricing, sent, then won or lost": the stages in order, on a board, and no fields of them', () => {
+    const plan = planApp('Pipeline for our tender bids: scoping, pricing, sent, then won or lost. Each bid has the client and the value.');
+    expect(field(plan, 'bids', 'stage')).toMatchObject({ type: 'select', options: ['Scoping', 'Pricing', 'Sent', 'Won', 'Lost'] });
+    expect(plan.pages.some((page) => page.kind === 'board' && page.entity === 'bids')).toBe(true);
+    expect(plan.entities.flatMap((entity) => entity.fields.map((candidate) => candidate.name))).not.toContain('scoping');
+  });
 });

@@ -125,6 +125,42 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     }
   }
 
+  // "for each award we note the scout, the date and which leader signed it off", "who did it (one of our
+  // technicians)": someone or something picked for each row of the thing the sentence lists details of
+  for (let index = 0; index < tokens.length; index += 1) {
+    const chosen = chosenAt(index);
+    const owner = chosen ? ownerBefore(index) : null;
+    if (chosen && owner && chosen.draft !== owner && !chosen.user) linkDrafts(owner, chosen.draft ?? adopt(chosen, drafts), false);
+  }
+
+  /** "which leader signed", "which vet sees": a thing picked by "which" and said to do something; "who … (one of our technicians)". */
+  function chosenAt(index: number): Mention | null {
+    if (tokens[index].text === 'which') {
+      const mention = mentionAt(index + 1);
+      return mention && isVerb(mention.end) ? mention : null;
+    }
+    if (tokens[index].text !== 'who') return null;
+    const opened = tokens.findIndex((token, at) => at > index && at < index + 6 && token.text === '(');
+    if (opened < 0 || tokens[opened + 1]?.text !== 'one' || tokens[opened + 2]?.text !== 'of') return null;
+    const at = POSSESSIVES.includes(tokens[opened + 3]?.text ?? '') ? opened + 4 : opened + 3;
+    const mention = mentionAt(at);
+    return mention && isPlural(tokens[mention.end - 1].text) ? mention : null;
+  }
+
+  /** The thing a sentence lists details of before `index`: the one named with "each" or "every", or else its first. */
+  function ownerBefore(index: number): EntityDraft | null {
+    let start = index;
+    while (start > 0 && !(tokens[start - 1].punct && ['.', '!', '?', ';', '\n'].includes(tokens[start - 1].text))) start -= 1;
+    const named: { draft: EntityDraft; each: boolean }[] = [];
+    for (let at = start; at < index; at += 1) {
+      const mention = mentionAt(at);
+      if (!mention?.draft) continue;
+      named.push({ draft: mention.draft, each: ['each', 'every'].includes(tokens[at - 1]?.text ?? '') });
+      at = mention.end - 1;
+    }
+    return [...named].reverse().find((candidate) => candidate.each)?.draft ?? named[0]?.draft ?? null;
+  }
+
   /** How two phrases next to each other are joined, or null when they are not (a list, another clause). */
   function joinOf(before: Mention, after: Mention, subject: Mention, placedOn: Map<Mention, Mention>): Join | null {
     const words = tokens.slice(before.end, after.start).map((token) => token.text);
