@@ -12,7 +12,7 @@ import {
   PEOPLE_NOUNS, POSSESSOR_NOUNS, PRICE_NOUNS, CURRENCY_UNITS, RANKING_WORDS, SHARING_PREPOSITIONS, LINKING_PARTICIPLES, STAGE_WORDS, USER_NOUNS,
   APP_KIND_WORDS, APP_WORDS, MONEY_NOUNS, SCHEDULED_NOUNS, CLAUSE_WORDS, DOMAIN_ALIASES, DOMAIN_FAMILIES, DOMAINS, DURATION_TIME_WORDS, FALLBACK_OPTIONS, FIELD_FILLER_WORDS, FIELD_INTRO_WORDS,
   FIELD_LIBRARY, FIELD_OPTIONS, KEEPING_VERBS, LIST_NOUNS, VIEW_WORDS, SCORE_WORDS, MARK_ADJECTIVES, OBJECT_WORDS, PERSONAL_WORDS, RESERVED_FIELD_NAMES,
-  SAME_PLURAL_NOUNS, SHARED_WORDS, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
+  SAME_PLURAL_NOUNS, SHARED_WORDS, SUPERLATIVE_MEASURES, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { readStructure } from './prompt-structure';
 import { capitalize, isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
@@ -1834,7 +1834,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     return { draft, length: 1 };
   };
   /** A plural noun at `index` that is a thing, not a unit or a function word ("categories", not "minutes"). */
-  const isThing = (index: number): boolean => isWord(tokens[index]) && isPlural(tokens[index].text) && isNoun(index) && !UNIT_WORDS[tokens[index].text] && !STOP_WORDS.includes(tokens[index].text) && !CLAUSE_WORDS.includes(tokens[index].text);
+  // ("heaviest catches at the top": a word naming a kept thing is that thing, whatever the tagger makes of it)
+  const isThing = (index: number): boolean => isWord(tokens[index]) && isPlural(tokens[index].text) && (isNoun(index) || draftAt(index) !== null) && !UNIT_WORDS[tokens[index].text] && !STOP_WORDS.includes(tokens[index].text) && !CLAUSE_WORDS.includes(tokens[index].text);
   /**
    * A verb at `index`, also where the tagger read a noun: a singular word between two plural things is what the
    * first do to the second ("donors pledge donations", "drivers offer rides").
@@ -2756,19 +2757,30 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const doers = !draftAt(index + 1) && /(ers|dores|doras|eurs|euses)$/.test(next.text) ? drafts.find((draft) => PEOPLE_NOUNS.includes(draft.singular)) : undefined;
       const ranked = (doers ? { draft: doers, length: 1 } : null) ?? draftAt(index + 1) ?? ensureDraft(index + 1, true, true);
       if (ranked) {
-        reading.views.push({ kind: 'ranking', entity: ranked.draft.singular });
+        // ("heaviest catches at the top": by the weight the catches have)
+        const measure = SUPERLATIVE_MEASURES[text];
+        const field = measure && ranked.draft.fields.some((candidate) => candidate.name === measure) ? measure : undefined;
+        reading.views.push({ kind: 'ranking', entity: ranked.draft.singular, ...(field ? { field } : {}) });
         continue;
       }
     }
     // ("a league table of anglers by total weight": a table of a league is a ranking)
     if (RANKING_WORDS.includes(text) || (text === 'table' && tokens[index - 1]?.text === 'league') || text === 'rank' && next?.text !== 'them') {
-      let target: EntityDraft | null = null;
+      // "stylists ranked by number of appointments": what is ranked comes before the participle
+      const passive = ['ranked', 'sorted', 'ordered'].includes(text) ? (draftAt(index - 1) ?? (index > 1 && draftAt(index - 2)?.length === 2 ? draftAt(index - 2) : null)) : null;
+      let target: EntityDraft | null = passive?.draft ?? null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
+      // "which cows give the most milk": the thing asked about with "which" earlier in the clause
+      for (let at = index - 1; at > 0 && !target && !(tokens[at].punct && END_PUNCT.has(tokens[at].text)); at -= 1) {
+        if (tokens[at].text === 'which') target = draftAt(at + 1)?.draft ?? null;
+      }
       let by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
       // "ranked by the author", "by their score": the article is not the number's name
       while (by > 0 && tags[by + 1] === 'DET') by += 1;
       // "by total harvest": an adjective and its noun name the number together
-      const byWords = by > 0 && isWord(tokens[by + 1]) ? (tags[by + 1] === 'ADJ' && isWord(tokens[by + 2]) && tags[by + 2] === 'NOUN' ? [tokens[by + 1].text, tokens[by + 2].text] : [tokens[by + 1].text]) : [];
+      // ("by number of appointments": the count is named by what it counts)
+      const counted = by > 0 && ['number', 'count'].includes(tokens[by + 1]?.text ?? '') && tokens[by + 2]?.text === 'of' && isWord(tokens[by + 3]) ? ['number', 'of', tokens[by + 3].text] : null;
+      const byWords = counted ?? (by > 0 && isWord(tokens[by + 1]) ? (tags[by + 1] === 'ADJ' && isWord(tokens[by + 2]) && tags[by + 2] === 'NOUN' ? [tokens[by + 1].text, tokens[by + 2].text] : [tokens[by + 1].text]) : []);
       const field = byWords.length ? libraryFieldName(toSnake(byWords.join(' '))) ?? toSnake(byWords.join(' ')) : undefined;
       if (text !== 'most' && text !== 'best' && text !== 'top' || target) reading.views.push({ kind: 'ranking', entity: target?.singular ?? null, ...(field ? { field } : {}) });
     }

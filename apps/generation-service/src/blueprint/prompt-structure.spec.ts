@@ -1,7 +1,7 @@
 // The structural reading (prompt-structure.ts): joins between noun phrases, read from how a sentence is built rather
 // than from the words it uses. Prompts written for these specs, in shapes the rules alone missed.
 import { planApp } from './plan-app';
-import { field, names } from './plan-lookup.testing';
+import { field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads how a sentence joins its things', () => {
   it('"each firing uses one kiln and holds many pieces": the firing points at its kiln, each piece at its firing', () => {
@@ -56,3 +56,18 @@ describe('planApp reads the stages a board asks for after a colon', () => {
     expect(plan.entities.flatMap((entity) => entity.fields.map((candidate) => candidate.name))).not.toContain('scoping');
   });
 });
+
+describe('planApp ranks what the prompt asks to rank', () => {
+  it('"Heaviest pumpkins at the top": a superlative ranks the thing by the measure it names, even opening a sentence', () => {
+    const plan = planApp('Pumpkin show entries: each pumpkin has the grower, the variety and the weight in kg. Heaviest pumpkins at the top please');
+    expect(views(plan, 'pumpkins')).toContain('ranking:weight');
+  });
+
+  it('"tutors ranked by number of lessons", "which hens lay the most eggs": the thing before the participle, or asked about with "which"', () => {
+    const tutors = planApp('Tutoring agency: tutors, pupils, lessons (tutor, pupil, date). Show tutors ranked by number of lessons.');
+    expect(views(tutors, 'tutors')).toContain('ranking:number_of_lessons');
+    const hens = planApp('Our hens: each hen has a name and a breed, and we log eggs laid per day. I want to see which hens lay the most eggs.');
+    expect(hens.pages.some((page) => page.kind === 'ranking' && page.entity === 'hens')).toBe(true);
+  });
+});
+

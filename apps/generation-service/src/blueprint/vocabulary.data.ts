@@ -769,3 +769,9 @@ export const OPTION_FAMILIES: Array<{ field: string; words: string[] }> = [
 export const LIST_NOUNS = ['list', 'lists', 'overview', 'record', 'records', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'inventory'];
 /** Words that name a way of showing rows: never a field. */
 export const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];
+
+/** The measure a superlative orders by: "the heaviest catches" by their weight, "the longest hikes" by their length. */
+export const SUPERLATIVE_MEASURES: Record<string, string> = {
+  heaviest: 'weight', lightest: 'weight', longest: 'length', shortest: 'length', tallest: 'height', highest: 'height', fastest: 'time', slowest: 'time',
+  biggest: 'size', largest: 'size', smallest: 'size', oldest: 'age', youngest: 'age', cheapest: 'price', priciest: 'price', richest: 'value',
+};

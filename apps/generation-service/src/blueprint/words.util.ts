@@ -193,7 +193,11 @@ export function partsOfSpeech(tokens: Token[]): PartOfSpeech[] {
   if (!tokens.length) return [];
   tagger ??= winkNLP(winkModel);
   const its = tagger.its;
-  const tagged = tagger.readDoc(tokens.map((token) => token.raw).join(' ')).tokens();
+  // a capital that only starts a sentence says nothing of the word ("Heaviest catches at the top" is no name), and the
+  // tagger takes capitalised words for names: it reads them as written mid-sentence
+  const opensSentence = (index: number): boolean => index === 0 || ['.', '!', '?', '\n', ':', '-', ';'].includes(tokens[index - 1].text);
+  const written = tokens.map((token, index) => (opensSentence(index) && /^\p{Lu}\p{Ll}+$/u.test(token.raw) ? token.raw.toLowerCase() : token.raw));
+  const tagged = tagger.readDoc(written.join(' ')).tokens();
   const texts = tagged.out(its.value) as string[];
   const tags = tagged.out(its.pos) as string[];
   const result: PartOfSpeech[] = [];
@@ -209,7 +213,7 @@ export function partsOfSpeech(tokens: Token[]): PartOfSpeech[] {
     // "band's" is one token here and two for the tagger ("band", "'s"): consume the tagger's tokens it covers
     let covered = (texts[at] ?? '').length;
     at += 1;
-    while (at < texts.length && covered < token.raw.length && token.raw.slice(covered).startsWith(texts[at])) {
+    while (at < texts.length && covered < token.raw.length && token.raw.toLowerCase().slice(covered).startsWith(texts[at].toLowerCase())) {
       covered += texts[at].length;
       at += 1;
     }
