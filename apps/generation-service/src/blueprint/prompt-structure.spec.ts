@@ -1,6 +1,8 @@
 // The structural reading (prompt-structure.ts): joins between noun phrases, read from how a sentence is built rather
 // than from the words it uses. Prompts written for these specs, in shapes the rules alone missed.
+import fc from 'fast-check';
 import { planApp } from './plan-app';
+import { validateAppPlan } from './validate-plan';
 import { field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads how a sentence joins its things', () => {
@@ -68,6 +70,42 @@ describe('planApp ranks what the prompt asks to rank', () => {
     expect(views(tutors, 'tutors')).toContain('ranking:number_of_lessons');
     const hens = planApp('Our hens: each hen has a name and a breed, and we log eggs laid per day. I want to see which hens lay the most eggs.');
     expect(hens.pages.some((page) => page.kind === 'ranking' && page.entity === 'hens')).toBe(true);
+  });
+});
+
+describe('planApp reads yes/no facts from how they are said', () => {
+  it('"whether the seal has been broken", "if they need a ramp": the fact, on the thing the sentence speaks of', () => {
+    const kits = planApp('Keep track of which defibrillators we have in which van, with the expiry date and whether the seal has been broken.');
+    expect(field(kits, 'defibrillators', 'seal_broken')).toMatchObject({ type: 'boolean' });
+    const riders = planApp('Community transport: riders and trips. Each rider has an address and we need to know if they need a ramp.');
+    expect(field(riders, 'riders', 'ramp')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('"flag broken chairs", "flag rooms that are out of service": a state the user flags on a thing', () => {
+    const hall = planApp('Village hall inventory: chairs and tables in storerooms. flag broken chairs');
+    expect(field(hall, 'chairs', 'broken')).toMatchObject({ type: 'boolean' });
+    const hotel = planApp('For our hostel: rooms with a floor and a number of beds, and we flag rooms that are out of service.');
+    expect(field(hotel, 'rooms', 'out_of_service')).toMatchObject({ type: 'boolean' });
+  });
+});
+
+describe('planApp on prompts made of the words its readings turn on', () => {
+  // words that start a join, a fact, a choice, a stage list or a declaration, with things and fields to join, in any
+  // order: whatever a user types, the planner gives a plan appgen accepts and never throws
+  const WORDS = [
+    'each', 'every', 'which', 'who', 'whether', 'if', 'flag', 'marked', 'tick', 'their', "band's", 'and', 'or', ',', '.', ':', '(', ')', '-', '/', '|', '->',
+    'one', 'of', 'our', 'a', 'the', 'many', 'has', 'holds', 'uses', 'belongs', 'to', 'in', 'at', 'by', 'with', 'for', 'between', 'is', 'are', 'been', 'ranked',
+    'most', 'heaviest', 'top', 'first', 'pipeline', 'board', 'stages', 'Entities', 'Tables', 'customers', 'samples', 'patients', 'freezers', 'kiln', 'firings',
+    'pieces', 'members', 'price', 'date', 'status', 'level', 'severity', 'easy', 'hard', 'done', 'opened', 'damaged', 'out', 'order', 'need', 'childcare', 'Vendor',
+  ];
+  it('always plans, and the plan is valid', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 30 }), (words) => {
+        const plan = planApp(words.join(' '));
+        expect(() => validateAppPlan(plan)).not.toThrow();
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 

@@ -28,6 +28,14 @@ const ONE_WORDS = ['a', 'an', 'one', 'each', 'every', 'which', 'single', 'its', 
 const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
 /** Words that start a clause of their own inside a sentence: a phrase after one is joined to none before it. */
 const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
+/** Verbs by which the user marks a row yes or no: "flag damaged pallets", "mark them as paid". */
+const FLAG_VERBS = ['flag', 'flags', 'flagged', 'mark', 'marks', 'marked', 'tick', 'ticked', 'tag', 'tagged'];
+/** Verbs that only carry tense or voice: "has been opened", "is out of order". */
+const AUXILIARIES = ['is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'get', 'gets', 'got', 'did', 'does', 'do', 'will', 'would', 'can'];
+/** Words standing for the thing a fact is said of: "whether they paid", "if it was returned". */
+const SUBJECT_WORDS = ['it', 'they', 'he', 'she', 'we', 'i', 'you', 'them'];
+/** "if they need childcare", "whether it has a warranty": what is needed or had is the fact. */
+const NEEDING_VERBS = ['need', 'needs', 'want', 'wants', 'require', 'requires'];
 /** Plural nouns that are never a thing the user keeps: what is said of things, time spans and the app. */
 const NO_THING = ['things', 'stuff', 'details', 'data', 'info', 'information', 'records', 'entries', 'ones', 'others', 'lots', 'times', 'days', 'weeks', 'months', 'years', 'hours', 'minutes', 'seconds', 'numbers', 'amounts', 'totals', 'notes', 'photos', 'pictures', 'dates', 'names', 'stats', 'statistics', 'reminders', 'notifications', 'charts', 'reports', 'views', 'pages', 'lists', 'screens', 'users', 'people', 'apps', 'fields', 'options', 'statuses', 'stages', 'steps', 'kinds', 'types', 'sorts', 'ways', 'bits', 'parts'];
 
@@ -73,6 +81,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return drafts.some((draft) => draft.fields.some((field) => forms.some((form) => `_${field.name}_`.includes(`_${form}_`))));
   };
   const mentionAt = (index: number): Mention | null => {
+    if (index < 0 || index >= tokens.length) return null;
     for (let length = 3; length >= 1; length -= 1) {
       const words = tokens.slice(index, index + length);
       if (words.length < length || !words.every((token) => !token.punct)) continue;
@@ -116,13 +125,94 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     for (let at = 1; at < mentions.length; at += 1) {
       const before = mentions[at - 1];
       const after = mentions[at];
-      const join = joinOf(before, after, mentions[0], placedOn);
+      // "each lesson belongs to a pupil and an instructor": a phrase joined to the one before by "and" alone is
+      // joined as that one was
+      const sibling = siblingJoin(before, after, joins);
+      const join = sibling ?? joinOf(before, after, mentions[0], placedOn);
       if (join) joins.push(join);
     }
     for (const join of joins) {
       if ((join.from.user || join.to.user) && !join.owning) continue;
       linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many);
     }
+  }
+
+  // yes/no facts: "whether the vial has been opened", "if they need childcare", "flag damaged pallets", "flag rooms
+  // that are out of order", "entries … get marked billed"
+  for (let index = 0; index < tokens.length; index += 1) {
+    const fact = factAt(index);
+    if (!fact) continue;
+    const owner = fact.owner ?? ownerBefore(index);
+    const said = owner?.fields.some((field) => field.type === 'boolean' && fact.words.every((word) => field.name.split('_').includes(toSnake(word))));
+    if (!owner || said) continue;
+    const name = toSnake(fact.words.join(' '));
+    const existing = owner.fields.findIndex((field) => field.name === name || field.name.endsWith(`_${name}`));
+    const field = { name, label: toSentence(name), type: 'boolean' as const, required: false };
+    if (existing >= 0) owner.fields[existing] = field;
+    else owner.fields.push(field);
+  }
+
+  /** The yes/no fact a phrase at `index` states, with the thing it is said of when the phrase names it. */
+  function factAt(index: number): { words: string[]; owner: EntityDraft | null } | null {
+    const text = tokens[index].text;
+    if (text === 'whether' || (text === 'if' && index > 0)) return factClause(index + 1);
+    if (!FLAG_VERBS.includes(text)) return null;
+    let at = index + 1;
+    // "flag damaged pallets": the state, then the thing
+    if (isState(at)) {
+      const mention = mentionAt(at + 1);
+      return mention?.draft ? { words: [tokens[at].text], owner: mention.draft } : null;
+    }
+    // "flag rooms that are out of order", "mark them as paid", "marked billed"
+    const mention = mentionAt(at);
+    if (mention) at = mention.end;
+    else if (['them', 'it', 'each', 'one'].includes(tokens[at]?.text ?? '')) at += 1;
+    if (['that', 'which', 'who'].includes(tokens[at]?.text ?? '')) at += 1;
+    while (AUXILIARIES.includes(tokens[at]?.text ?? '') || tokens[at]?.text === 'as') at += 1;
+    const words = predicate(at);
+    return words.length ? { words, owner: mention?.draft ?? null } : null;
+  }
+
+  /** "the vial has been opened" → vial opened; "they need childcare" → childcare; "die Prüfung bestanden ist" → Prüfung bestanden. */
+  function factClause(start: number): { words: string[]; owner: EntityDraft | null } | null {
+    let at = start;
+    let owner: EntityDraft | null = null;
+    const subject: string[] = [];
+    while (tokens[at] && !tokens[at].punct && (SUBJECT_WORDS.includes(tokens[at].text) || POSSESSIVES.includes(tokens[at].text) || ONE_WORDS.includes(tokens[at].text))) at += 1;
+    const mention = mentionAt(at);
+    if (mention?.draft) {
+      owner = mention.draft;
+      at = mention.end;
+    } else {
+      while (tokens[at] && !tokens[at].punct && tags[at] === 'NOUN' && !AUXILIARIES.includes(tokens[at].text)) subject.push(tokens[at++].text);
+    }
+    while (AUXILIARIES.includes(tokens[at]?.text ?? '') || ['already', 'still', 'ever', 'yet'].includes(tokens[at]?.text ?? '')) at += 1;
+    // "if they need childcare": what they need is the fact
+    if (NEEDING_VERBS.includes(tokens[at]?.text ?? '')) {
+      const needed = ONE_WORDS.includes(tokens[at + 1]?.text ?? '') ? at + 2 : at + 1;
+      if (tags[needed] === 'NOUN' && !tokens[needed].punct) return { words: [tokens[needed].text], owner };
+    }
+    const words = predicate(at);
+    if (!words.length) return null;
+    return { words: subject.length && subject.length <= 2 ? [...subject, ...words] : words, owner };
+  }
+
+  /** The words stating a fact from `at`: a participle, adjective or verb with its particle, or a short phrase ("out of order"). */
+  function predicate(at: number): string[] {
+    const words: string[] = [];
+    for (let look = at; look < at + 3 && tokens[look] && !tokens[look].punct && !CLAUSE_OPENERS.includes(tokens[look].text) && !['and', 'or', 'at', 'this', 'every', 'each', 'by'].includes(tokens[look].text); look += 1) {
+      if (AUXILIARIES.includes(tokens[look].text)) break;
+      words.push(tokens[look].text);
+    }
+    if (!words.length || !(isState(at) || (words.length === 3 && words[1] === 'of'))) return [];
+    // "came back", "showed up": a verb's particle is part of it; other words after it are not
+    return words.length === 3 && words[1] === 'of' ? words : words.slice(0, tokens[at + 1] && ['back', 'up', 'out', 'off', 'in'].includes(words[1] ?? '') ? 2 : 1);
+  }
+
+  /** A word that states how a thing is: a participle, an adjective, a verb ("opened", "damaged", "escaped", "bestanden"). */
+  function isState(index: number): boolean {
+    const token = tokens[index];
+    return token !== undefined && !token.punct && (tags[index] === 'ADJ' || tags[index] === 'VERB' || /ed$/.test(token.text)) && !AUXILIARIES.includes(token.text) && !STOP_WORDS.includes(token.text);
   }
 
   // "for each award we note the scout, the date and which leader signed it off", "who did it (one of our
@@ -159,6 +249,15 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       at = mention.end - 1;
     }
     return [...named].reverse().find((candidate) => candidate.each)?.draft ?? named[0]?.draft ?? null;
+  }
+
+  /** The join of `after` when only "and", "or", a comma and determiners stand between it and `before`, which a join reached. */
+  function siblingJoin(before: Mention, after: Mention, joins: Join[]): Join | null {
+    const words = tokens.slice(before.end, after.start).map((token) => token.text);
+    const coordinated = words.some((word) => word === 'and' || word === 'or' || word === ',')
+      && words.every((word) => word === 'and' || word === 'or' || word === ',' || ONE_WORDS.includes(word) || POSSESSIVES.includes(word) || MANY_WORDS.includes(word));
+    const reached = coordinated ? joins.find((join) => join.to === before && join.from !== after) : undefined;
+    return reached ? { ...reached, to: after } : null;
   }
 
   /** How two phrases next to each other are joined, or null when they are not (a list, another clause). */
