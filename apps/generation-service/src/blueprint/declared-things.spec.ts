@@ -35,4 +35,14 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(declaredThings('baby log: feeds (time, breast/bottle, ml), nappies (wet/dirty/both), sleeps')).toEqual([]);
     expect(declaredThings('Choir: members (which voice part: soprano, alto), rehearsals (date, place)')).toEqual([]);
   });
+
+  it('"Invoices -> client | date | total; Client -> name | email; InvoiceLine -> invoice | item | qty": arrows and bars', () => {
+    const plan = planApp('Invoices -> client | date | total; Client -> name | email; InvoiceLine -> invoice | item | qty');
+    expect(names(plan)).toEqual(['invoices', 'clients', 'invoice_lines']);
+    expect(field(plan, 'invoices', 'client')).toMatchObject({ type: 'reference', entity: 'clients' });
+    expect(field(plan, 'invoice_lines', 'invoice')).toMatchObject({ type: 'reference', entity: 'invoices' });
+    expect(field(plan, 'invoice_lines', 'quantity').type).toBe('integer');
+    expect(entity(plan, 'invoices').fields.map((candidate) => candidate.name)).toEqual(['name', 'client', 'date', 'total']);
+  });
 });
+

@@ -19,6 +19,8 @@ export interface DeclaredThing {
 const DECLARING_WORDS = ['entities', 'entity', 'tables', 'table', 'models', 'model', 'schema', 'objects', 'resources', 'collections', 'types'];
 /** A name (one to three words) that starts an item of a list, then its items in parentheses. */
 const DECLARATION = /(^|[,;/|\n:.•*]|\s-\s|\band\s)\s*([\p{L}][\p{L}\d'’-]*(?:[ _][\p{L}][\p{L}\d'’-]*){0,2})\s*\(([^()]*)\)/gu;
+/** "Orders -> customer | date | total; Customer -> name | email": a name starting a line or sentence, an arrow or "=", its items. */
+const ARROW_DECLARATION = /(^|[;\n.]\s*)([\p{L}][\p{L}\d'’-]*(?:[ _][\p{L}][\p{L}\d'’-]*){0,2})\s*(?:->|→|=>|=)\s*([^;\n.]+)/gu;
 /** Words in front of an item that only say it points somewhere: "which show", "the vessel", "a member". */
 const POINTING_WORDS = ['which', 'the', 'a', 'an', 'its', 'their', 'one'];
 
@@ -29,13 +31,11 @@ const POINTING_WORDS = ['which', 'the', 'a', 'an', 'its', 'their', 'one'];
  */
 export function declaredThings(text: string): DeclaredThing[] {
   const found: DeclaredThing[] = [];
-  for (const match of text.matchAll(DECLARATION)) {
-    const [, , name, inside] = match;
+  for (const { name, inside } of declarationsIn(text)) {
     if (inside.includes(':') || /\b(?:or|ou|oder|o)\b/i.test(inside)) continue;
-    // ("breast/bottle" is one item holding a choice, read by the parser; "y/n" marks a yes/no field)
-    // ("vendor -> Vendor": the field, then the thing it points at)
+    // ("breast/bottle" is one item holding a choice, read by the parser; "vendor -> Vendor": the field, then the thing it points at)
     const items = inside.split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text)).filter((words) => words.length > 0);
-    const nameWords = name.toLowerCase().split(/[ _]/);
+    const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/);
     if (items.length < 2 || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
     // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
@@ -43,6 +43,16 @@ export function declaredThings(text: string): DeclaredThing[] {
   }
   const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
   return found.length >= 2 || (found.length === 1 && introduced) ? found : [];
+}
+
+/** Each "Name (items)" and each "Name -> items" starting a line or sentence, with where it stands in the text. */
+function declarationsIn(text: string): { name: string; inside: string; start: number; end: number }[] {
+  const spans = [...text.matchAll(DECLARATION)].map((match) => ({ name: match[2], inside: match[3], start: match.index, end: match.index + match[0].length }));
+  for (const match of text.matchAll(ARROW_DECLARATION)) {
+    const start = match.index + match[1].length;
+    if (!spans.some((span) => start < span.end && span.start < start + match[0].length)) spans.push({ name: match[2], inside: match[3], start, end: match.index + match[0].length });
+  }
+  return spans.sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -60,7 +70,8 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
     drafts.push(draft);
     return draft;
   };
-  const outside = text.replace(DECLARATION, ' - ').toLowerCase();
+  let outside = text.toLowerCase();
+  for (const span of declarationsIn(text).reverse()) outside = `${outside.slice(0, span.start)} - ${outside.slice(span.end)}`;
   const outsideWords = tokenize(outside).filter((token) => !token.punct && !DECLARING_WORDS.includes(token.text));
   const onlyDeclarations = outsideWords.length <= 2;
   const declaredDrafts = declared.map((thing) => draftOf(thing.singular) ?? adopt(thing.singular));
@@ -87,6 +98,9 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
     }
   });
   if (!onlyDeclarations) return;
+  // fields of the app and views of a field no declaration has were read from the declarations' punctuation ("a -> b" as stages)
+  reading.appFields = [];
+  reading.views = reading.views.filter((view) => !view.field || declaredDrafts.some((draft) => draft.fields.some((field) => field.name === view.field)));
   const pointedAt = (draft: EntityDraft): boolean => declaredDrafts.some((other) => other.fields.some((field) => field.entity === pluralSnake(draft.singular)));
   reading.entities = drafts.filter((draft) => declaredDrafts.includes(draft) || pointedAt(draft));
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { planApp } from './plan-app';
 import { validateAppPlan } from './validate-plan';
-import { field, names, views } from './plan-lookup.testing';
+import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads how a sentence joins its things', () => {
   it('"each firing uses one kiln and holds many pieces": the firing points at its kiln, each piece at its firing', () => {
@@ -34,6 +34,14 @@ describe('planApp reads how a sentence joins its things', () => {
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });
+  });
+
+  it('"every fault is logged against a lift", "donors drop off food parcels": what a sentence states outright wins', () => {
+    const lifts = planApp('A maintenance log where lifts belong to buildings and every fault is logged against a lift with the downtime in minutes.');
+    expect(field(lifts, 'faults', 'lift')).toMatchObject({ type: 'reference', entity: 'lifts' });
+    expect(entity(lifts, 'lifts').fields.some((candidate) => candidate.entity === 'faults')).toBe(false);
+    const parcels = planApp('we run a food bank. donors drop off food parcels, each parcel has a weight.');
+    expect(field(parcels, 'parcels', 'donor')).toMatchObject({ type: 'reference', entity: 'donors' });
   });
 
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {

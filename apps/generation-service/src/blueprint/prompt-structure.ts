@@ -28,6 +28,8 @@ const ONE_WORDS = ['a', 'an', 'one', 'each', 'every', 'which', 'single', 'its', 
 const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
 /** Words that start a clause of their own inside a sentence: a phrase after one is joined to none before it. */
 const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
+/** Verbs that state where a row belongs: "is logged against a machine", "belongs to a firing", "sits in a greenhouse". */
+const STATING_VERBS = ['belongs', 'belong', 'sits', 'sit', 'logged', 'linked', 'assigned', 'attached', 'tied', 'filed', 'recorded', 'booked'];
 /** Verbs by which the user marks a row yes or no: "flag damaged pallets", "mark them as paid". */
 const FLAG_VERBS = ['flag', 'flags', 'flagged', 'mark', 'marks', 'marked', 'tick', 'ticked', 'tag', 'tagged'];
 /** Verbs that only carry tense or voice: "has been opened", "is out of order". */
@@ -60,6 +62,8 @@ interface Join {
   many: boolean;
   /** joined by "their": the one join that makes a word for the app's users a thing */
   owning?: boolean;
+  /** said outright of each row: "every breakdown is logged against a machine", "each piece belongs to a firing" */
+  stated?: boolean;
 }
 
 /**
@@ -133,7 +137,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     }
     for (const join of joins) {
       if ((join.from.user || join.to.user) && !join.owning) continue;
-      linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many);
+      linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many, join.stated === true);
     }
   }
 
@@ -256,7 +260,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const words = tokens.slice(before.end, after.start).map((token) => token.text);
     const coordinated = words.some((word) => word === 'and' || word === 'or' || word === ',')
       && words.every((word) => word === 'and' || word === 'or' || word === ',' || ONE_WORDS.includes(word) || POSSESSIVES.includes(word) || MANY_WORDS.includes(word));
-    const reached = coordinated ? joins.find((join) => join.to === before && join.from !== after) : undefined;
+    // ("to a pupil and an instructor": each named as one row; "tracks on each release, and royalties paid to …" lists a new thing)
+    const oneEach = [before, after].every((mention) => ONE_WORDS.includes(tokens[mention.start - 1]?.text ?? ''));
+    const reached = coordinated && oneEach ? joins.find((join) => join.to === before && join.from !== after) : undefined;
     return reached ? { ...reached, to: after } : null;
   }
 
@@ -284,15 +290,21 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const words = span.map((token) => token.text);
     const lastWord = [...words].reverse().find((word) => !ONE_WORDS.includes(word) && !MANY_WORDS.includes(word) && !POSSESSIVES.includes(word) && !/^\d+$/.test(word));
     const verbs = span.filter((_, offset) => isVerb(from + offset)).map((token) => token.text);
+    // "donors drop off food items": a singular word right after a plural subject is its verb, whatever the tagger says
+    if (!verbs.length && span[0] && !span[0].punct && tags[from] === 'NOUN' && !isPlural(span[0].text) && isPlural(tokens[left.end - 1].text) && from === left.end) verbs.push(span[0].text);
     if (lastWord && PLACING.has(lastWord)) {
       const head = placedOn.get(left) ?? left;
       placedOn.set(after, head);
       if (lastWord === 'with' && !after.one && !verbs.length) return { from: after, to: head, many: false };
-      return { from: head, to: after, many: lastWord === 'between' };
+      const stated = head === left && (['each', 'every'].includes(tokens[left.start - 1]?.text ?? '') || words.some((word) => STATING_VERBS.includes(word)));
+      return { from: head, to: after, many: lastWord === 'between', stated };
     }
     const verb = verbs[verbs.length - 1];
     // a noun between the two is a third thing ("members record game results"), not a join
-    if (!verb || span.some((token, offset) => tags[from + offset] === 'NOUN' && token.text !== verb)) return null;
+    // (nouns right before the second only say what kind it is: "donors drop off food items")
+    let named = after.start;
+    while (named > from && tags[named - 1] === 'NOUN' && !tokens[named - 1].punct) named -= 1;
+    if (!verb || span.slice(0, named - from).some((token, offset) => tags[from + offset] === 'NOUN' && token.text !== verb)) return null;
     if (HOLDING_VERBS.includes(verb)) return after.one ? { from: left, to: after, many: false } : { from: after, to: left, many: false };
     if (TAKING_VERBS.includes(verb)) return { from: left, to: after, many: !after.one };
     return left.one && after.one ? { from: left, to: after, many: false } : { from: after, to: left, many: false };
@@ -335,12 +347,16 @@ function adopt(mention: Mention, drafts: EntityDraft[]): EntityDraft {
 }
 
 /** A reference from one thing to another, unless either already points at the other. */
-export function linkDrafts(from: EntityDraft, to: EntityDraft, many: boolean): void {
+export function linkDrafts(from: EntityDraft, to: EntityDraft, many: boolean, overrides = false): void {
   if (from === to) return;
   const fromTable = pluralSnake(from.singular);
   const toTable = pluralSnake(to.singular);
   const points = (draft: EntityDraft, table: string): boolean => draft.fields.some((field) => (field.type === 'reference' || field.type === 'references') && field.entity === table);
-  if (points(from, toTable) || points(to, fromTable)) return;
+  if (points(from, toTable)) return;
+  // a join the sentence states outright ("every breakdown is logged against a machine") turns round a guess made the other way
+  if (points(to, fromTable) && !overrides) return;
+  to.fields = to.fields.filter((field) => !(field.type === 'reference' && field.entity === fromTable));
+  if (points(to, fromTable)) return;
   const name = many ? toTable : to.singular;
   const existing = from.fields.findIndex((field) => field.name === name || field.name === to.singular);
   const field = { name, label: toSentence(name), type: many ? ('references' as const) : ('reference' as const), required: false, entity: toTable, on_delete: 'set_null' as const };
