@@ -102,5 +102,7 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
   reading.appFields = [];
   reading.views = reading.views.filter((view) => !view.field || declaredDrafts.some((draft) => draft.fields.some((field) => field.name === view.field)));
   const pointedAt = (draft: EntityDraft): boolean => declaredDrafts.some((other) => other.fields.some((field) => field.entity === pluralSnake(draft.singular)));
-  reading.entities = drafts.filter((draft) => declaredDrafts.includes(draft) || pointedAt(draft));
+  // ("clients - jobs (date, price)": a thing listed beside the declarations stays)
+  const namedOutside = (draft: EntityDraft): boolean => outsideWords.some((token) => [draft.singular, pluralSnake(draft.singular)].includes(token.text));
+  reading.entities = drafts.filter((draft) => declaredDrafts.includes(draft) || pointedAt(draft) || namedOutside(draft));
 }

@@ -44,6 +44,12 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(parcels, 'parcels', 'donor')).toMatchObject({ type: 'reference', entity: 'donors' });
   });
 
+  it('"club app - anglers - pegs - matches", "our tools and ladders": things listed on their own or beside a thing', () => {
+    expect(names(planApp('fishing club app - anglers - pegs - matches (date, venue)'))).toEqual(expect.arrayContaining(['anglers', 'pegs', 'matches']));
+    expect(names(planApp('sailing club: clients - boats - bookings (date, price)'))).toEqual(expect.arrayContaining(['clients', 'boats', 'bookings']));
+    expect(names(planApp('a simple tool to keep track of loans with due dates for our tools and ladders.'))).toEqual(expect.arrayContaining(['tools', 'ladders']));
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

@@ -123,6 +123,33 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       mentions.push(mention);
       index = mention.end - 1;
     }
+    // "club app - anglers - pegs - matches": a list item that is nothing but a plural noun is a thing, whatever the
+    // tagger makes of a word standing alone
+    const item = tokens.slice(clause.start, clause.end).filter((token) => !POSSESSIVES.includes(token.text));
+    const head = item[item.length - 1];
+    if (['-', ':', ';'].includes(tokens[clause.start - 1]?.text ?? '') && item.length >= 1 && item.length <= 2 && item.every((token) => !token.punct) && isPlural(head.text) && thingWord(head.text)) {
+      const singular = toSnake([...item.slice(0, -1).map((token) => token.text), singularize(head.text)].join(' '));
+      // ("- clients -": listed on its own, a word for the app's users is a thing too; a field the rules made of the
+      // word points at the thing instead)
+      if (!draftNamed(singular) && (!fieldWord(singular, true) || USER_NOUNS.includes(singularize(head.text)))) {
+        const thing = adopt({ draft: null, singular, start: clause.start, end: clause.end, one: false, possessive: false, user: false }, drafts);
+        for (const draft of drafts) {
+          const named = draft === thing ? -1 : draft.fields.findIndex((field) => [singular, pluralSnake(singular)].includes(field.name) && field.type !== 'reference' && field.type !== 'references');
+          if (named >= 0) draft.fields.splice(named, 1);
+          if (named >= 0) linkDrafts(draft, thing, false);
+        }
+      }
+    }
+    // "our tools and ladders": a plural noun listed with a thing is a thing too
+    for (let at = 1; at < mentions.length; at += 1) {
+      const [first, second] = [mentions[at - 1], mentions[at]];
+      const words = tokens.slice(first.end, second.start).map((token) => token.text);
+      const coordinated = words.length > 0 && words.every((word) => word === ',' || word === 'and' || word === 'or' || POSSESSIVES.includes(word)) && words.some((word) => word !== ',');
+      if (!coordinated) continue;
+      for (const [known, other] of [[first, second], [second, first]]) {
+        if (known.draft && !other.draft && !other.user && isPlural(tokens[other.end - 1].text) && isPlural(tokens[known.end - 1].text)) adopt(other, drafts);
+      }
+    }
     const joins: Join[] = [];
     /** The head a phrase placed by a preposition hangs from: "lap times for each swimmer at every meet" — meets of lap times. */
     const placedOn = new Map<Mention, Mention>();
