@@ -50,6 +50,14 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(planApp('a simple tool to keep track of loans with due dates for our tools and ladders.'))).toEqual(expect.arrayContaining(['tools', 'ladders']));
   });
 
+  it('"a booking app for our tennis courts and coaches", "deliveries to shops": what an app is for, a noun after "to"', () => {
+    expect(names(planApp('A booking app for our squash courts and coaches.'))).toEqual(expect.arrayContaining(['squash_courts', 'coaches']));
+    const plan = planApp('I need to schedule deliveries to shops and track the drivers.');
+    expect(field(plan, 'deliveries', 'shop')).toMatchObject({ type: 'reference', entity: 'shops' });
+    // the user tracks the drivers: the deliveries, the object of "schedule", are no subject of "track"
+    expect(entity(plan, 'drivers').fields.some((candidate) => candidate.entity === 'deliveries')).toBe(false);
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

@@ -104,7 +104,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
    */
   const candidateAt = (index: number): Mention | null => {
     const token = tokens[index];
-    if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN') || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct)) return null;
+    // ("deliveries to shops": after "to", a preposition or a determiner a plural word is a noun, whatever the tagger says)
+    const nounAfterFunctionWord = tags[index] === 'VERB' && isPlural(token.text) && ['ADP', 'DET', 'PART'].includes(tags[index - 1] ?? '');
+    if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct)) return null;
     const compound = index > 0 && tags[index - 1] === 'NOUN' && !tokens[index - 1].punct && thingWord(tokens[index - 1].text) && !isPlural(tokens[index - 1].text) ? index - 1 : index;
     const plural = isPlural(token.text);
     if (!plural && !ONE_WORDS.includes(tokens[compound - 1]?.text ?? '')) return null;
@@ -140,6 +142,12 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         }
       }
     }
+    // "a booking app for our tennis courts and coaches": what an app is for is what it keeps
+    for (const mention of mentions) {
+      let at = mention.start - 1;
+      while (at > 0 && POSSESSIVES.includes(tokens[at].text)) at -= 1;
+      if (!mention.draft && !mention.user && isPlural(tokens[mention.end - 1].text) && tokens[at]?.text === 'for' && APP_KIND_WORDS.includes(tokens[at - 1]?.text ?? '')) adopt(mention, drafts);
+    }
     // "our tools and ladders": a plural noun listed with a thing is a thing too
     for (let at = 1; at < mentions.length; at += 1) {
       const [first, second] = [mentions[at - 1], mentions[at]];
@@ -151,6 +159,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       }
     }
     const joins: Join[] = [];
+    // the clause's subject: its first thing, when no verb comes before it ("I need to schedule deliveries" has none)
+    const subject = mentions[0] && !tokens.slice(clause.start, mentions[0].start).some((_, offset) => isVerb(clause.start + offset)) ? mentions[0] : null;
     /** The head a phrase placed by a preposition hangs from: "lap times for each swimmer at every meet" — meets of lap times. */
     const placedOn = new Map<Mention, Mention>();
     for (let at = 1; at < mentions.length; at += 1) {
@@ -159,7 +169,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       // "each lesson belongs to a pupil and an instructor": a phrase joined to the one before by "and" alone is
       // joined as that one was
       const sibling = siblingJoin(before, after, joins);
-      const join = sibling ?? joinOf(before, after, mentions[0], placedOn);
+      const join = sibling ?? joinOf(before, after, subject, placedOn);
       if (join) joins.push(join);
     }
     for (const join of joins) {
@@ -294,20 +304,20 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   }
 
   /** How two phrases next to each other are joined, or null when they are not (a list, another clause). */
-  function joinOf(before: Mention, after: Mention, subject: Mention, placedOn: Map<Mention, Mention>): Join | null {
+  function joinOf(before: Mention, after: Mention, subject: Mention | null, placedOn: Map<Mention, Mention>): Join | null {
     const words = tokens.slice(before.end, after.start).map((token) => token.text);
     if (words.some((word) => CLAUSE_OPENERS.includes(word)) && !(words[0] === 'which' || tokens[before.start - 1]?.text === 'which')) return null;
     // "the band's songs": what is theirs points at them
     if (before.possessive && !words.length) return { from: after, to: before, many: false };
     // "customers book appointments for their dogs": theirs are the clause's subject's
     if (words[words.length - 1] === 'their') {
-      const owner = subject !== after && isPlural(tokens[subject.end - 1].text) ? subject : before;
+      const owner = subject && subject !== after && isPlural(tokens[subject.end - 1].text) ? subject : before;
       return owner === after ? null : { from: after, to: owner, many: false, owning: true };
     }
     const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), words.lastIndexOf('or'));
     if (coordination < 0) return joinAcross(before, after, before.end, placedOn);
     // "samples are taken from patients, stored in freezers": a second verb of the clause's subject
-    const carried = isVerb(before.end + coordination + 1) && subject !== before && subject !== after;
+    const carried = subject !== null && isVerb(before.end + coordination + 1) && subject !== before && subject !== after;
     return carried ? joinAcross(subject, after, before.end + coordination + 1, placedOn) : null;
   }
 
