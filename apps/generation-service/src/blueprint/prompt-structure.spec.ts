@@ -58,6 +58,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'drivers').fields.some((candidate) => candidate.entity === 'deliveries')).toBe(false);
   });
 
+  it('"each block has several flats, each flat\'s tenant": many of a thing are things, and so is one named after whose it is', () => {
+    const plan = planApp('housing co-op app. each block has several flats, each flat’s tenant, and the repairs tenants ask for');
+    expect(field(plan, 'flats', 'block')).toMatchObject({ type: 'reference', entity: 'blocks' });
+    expect(field(plan, 'tenants', 'flat')).toMatchObject({ type: 'reference', entity: 'flats' });
+    expect(names(planApp('A recipe site: the recipe\'s ingredients are listed'))).toEqual(['recipes']);
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

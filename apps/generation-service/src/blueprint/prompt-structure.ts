@@ -10,7 +10,7 @@
  * words, measures or the app itself, so that a phrase of them is no thing.
  */
 import {
-  APP_KIND_WORDS, DURATION_TIME_WORDS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+  APP_KIND_WORDS, DOMAINS, DURATION_TIME_WORDS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
 import type { EntityDraft, PromptReading } from './prompt-parser';
@@ -82,7 +82,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   /** Whether the parser read the word as a field of a thing: "recipes with ingredients", "a fee per student". */
   const isFieldOfAny = (singular: string): boolean => {
     const forms = [singular, pluralSnake(singular)];
-    return drafts.some((draft) => draft.fields.some((field) => forms.some((form) => `_${field.name}_`.includes(`_${form}_`))));
+    // (a field the thing's kind usually has is one too: "the recipe's ingredients")
+    return drafts.some((draft) => draft.fields.some((field) => forms.some((form) => `_${field.name}_`.includes(`_${form}_`)))
+      || (draft.domainKey !== null && forms.some((form) => DOMAINS[draft.domainKey as string]?.fields.includes(form))));
   };
   const mentionAt = (index: number): Mention | null => {
     if (index < 0 || index >= tokens.length) return null;
@@ -93,7 +95,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       const draft = draftNamed(singular);
       // "dog walking", "kiln firings": a thing's name before a noun only says what kind the noun is
       const next = tokens[index + length];
-      const modifies = next !== undefined && !next.punct && (tags[index + length] === 'NOUN' || next.text.endsWith('ing')) && !isPlural(words[length - 1].text);
+      const modifies = next !== undefined && !next.punct && (tags[index + length] === 'NOUN' || next.text.endsWith('ing')) && !isPlural(words[length - 1].text) && !words[length - 1].possessive;
       if (draft && !modifies) return { draft, singular: draft.singular, start: index, end: index + length, one: false, possessive: words[length - 1].possessive === true, user: false };
     }
     return candidateAt(index);
@@ -107,77 +109,83 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("deliveries to shops": after "to", a preposition or a determiner a plural word is a noun, whatever the tagger says)
     const nounAfterFunctionWord = tags[index] === 'VERB' && isPlural(token.text) && ['ADP', 'DET', 'PART'].includes(tags[index - 1] ?? '');
     if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct)) return null;
-    const compound = index > 0 && tags[index - 1] === 'NOUN' && !tokens[index - 1].punct && thingWord(tokens[index - 1].text) && !isPlural(tokens[index - 1].text) ? index - 1 : index;
+    const compound = index > 0 && tags[index - 1] === 'NOUN' && !tokens[index - 1].punct && !tokens[index - 1].possessive && thingWord(tokens[index - 1].text) && !isPlural(tokens[index - 1].text) ? index - 1 : index;
     const plural = isPlural(token.text);
-    if (!plural && !ONE_WORDS.includes(tokens[compound - 1]?.text ?? '')) return null;
+    const before = tokens[compound - 1];
+    // ("each unit's tenant": one row of a thing, named after whose it is)
+    if (!plural && !ONE_WORDS.includes(before?.text ?? '') && !(before?.possessive && draftNamed(toSnake(singularize(before.text))))) return null;
     const singular = toSnake([...tokens.slice(compound, index).map((word) => word.text), singularize(token.text)].join(' '));
-    if (isFieldOfAny(singular) || fieldWord(singular, plural)) return null;
+    // ("each building has several units": many of them are things, even where a field has the word's name)
+    if (isFieldOfAny(singular) || (fieldWord(singular, plural) && !(plural && MANY_WORDS.includes(before?.text ?? '')))) return null;
     return { draft: null, singular, start: compound, end: index + 1, one: false, possessive: token.possessive === true, user: USER_NOUNS.includes(singularize(token.text)) };
   };
 
-  for (const clause of clausesOf(tokens)) {
-    const mentions: Mention[] = [];
-    for (let index = clause.start; index < clause.end; index += 1) {
-      const mention = mentionAt(index);
-      if (!mention) continue;
-      if (mentions.length && mentions[mentions.length - 1].end > mention.start) continue;
-      mention.one = ONE_WORDS.includes(tokens[mention.start - 1]?.text ?? '') && !isPlural(tokens[mention.end - 1].text);
-      mentions.push(mention);
-      index = mention.end - 1;
-    }
-    // "club app - anglers - pegs - matches": a list item that is nothing but a plural noun is a thing, whatever the
-    // tagger makes of a word standing alone
-    const item = tokens.slice(clause.start, clause.end).filter((token) => !POSSESSIVES.includes(token.text));
-    const head = item[item.length - 1];
-    if (['-', ':', ';'].includes(tokens[clause.start - 1]?.text ?? '') && item.length >= 1 && item.length <= 2 && item.every((token) => !token.punct) && isPlural(head.text) && thingWord(head.text)) {
-      const singular = toSnake([...item.slice(0, -1).map((token) => token.text), singularize(head.text)].join(' '));
-      // ("- clients -": listed on its own, a word for the app's users is a thing too; a field the rules made of the
-      // word points at the thing instead)
-      if (!draftNamed(singular) && (!fieldWord(singular, true) || USER_NOUNS.includes(singularize(head.text)))) {
-        const thing = adopt({ draft: null, singular, start: clause.start, end: clause.end, one: false, possessive: false, user: false }, drafts);
-        for (const draft of drafts) {
-          const named = draft === thing ? -1 : draft.fields.findIndex((field) => [singular, pluralSnake(singular)].includes(field.name) && field.type !== 'reference' && field.type !== 'references');
-          if (named >= 0) draft.fields.splice(named, 1);
-          if (named >= 0) linkDrafts(draft, thing, false);
+  // twice: a thing the first reading adopts ("several units") is known to the second ("each unit's tenant")
+  for (let pass = 0; pass < 2; pass += 1) {
+    for (const clause of clausesOf(tokens)) {
+      const mentions: Mention[] = [];
+      for (let index = clause.start; index < clause.end; index += 1) {
+        const mention = mentionAt(index);
+        if (!mention) continue;
+        if (mentions.length && mentions[mentions.length - 1].end > mention.start) continue;
+        mention.one = ONE_WORDS.includes(tokens[mention.start - 1]?.text ?? '') && !isPlural(tokens[mention.end - 1].text);
+        mentions.push(mention);
+        index = mention.end - 1;
+      }
+      // "club app - anglers - pegs - matches": a list item that is nothing but a plural noun is a thing, whatever the
+      // tagger makes of a word standing alone
+      const item = tokens.slice(clause.start, clause.end).filter((token) => !POSSESSIVES.includes(token.text));
+      const head = item[item.length - 1];
+      if (['-', ':', ';'].includes(tokens[clause.start - 1]?.text ?? '') && item.length >= 1 && item.length <= 2 && item.every((token) => !token.punct) && isPlural(head.text) && thingWord(head.text)) {
+        const singular = toSnake([...item.slice(0, -1).map((token) => token.text), singularize(head.text)].join(' '));
+        // ("- clients -": listed on its own, a word for the app's users is a thing too; a field the rules made of the
+        // word points at the thing instead)
+        if (!draftNamed(singular) && (!fieldWord(singular, true) || USER_NOUNS.includes(singularize(head.text)))) {
+          const thing = adopt({ draft: null, singular, start: clause.start, end: clause.end, one: false, possessive: false, user: false }, drafts);
+          for (const draft of drafts) {
+            const named = draft === thing ? -1 : draft.fields.findIndex((field) => [singular, pluralSnake(singular)].includes(field.name) && field.type !== 'reference' && field.type !== 'references');
+            if (named >= 0) draft.fields.splice(named, 1);
+            if (named >= 0) linkDrafts(draft, thing, false);
+          }
         }
       }
-    }
-    // "a booking app for our tennis courts and coaches": what an app is for is what it keeps
-    for (const mention of mentions) {
-      let at = mention.start - 1;
-      while (at > 0 && POSSESSIVES.includes(tokens[at].text)) at -= 1;
-      if (!mention.draft && !mention.user && isPlural(tokens[mention.end - 1].text) && tokens[at]?.text === 'for' && APP_KIND_WORDS.includes(tokens[at - 1]?.text ?? '')) adopt(mention, drafts);
-    }
-    // "our tools and ladders": a plural noun listed with a thing is a thing too
-    for (let at = 1; at < mentions.length; at += 1) {
-      const [first, second] = [mentions[at - 1], mentions[at]];
-      const words = tokens.slice(first.end, second.start).map((token) => token.text);
-      const coordinated = words.length > 0 && words.every((word) => word === ',' || word === 'and' || word === 'or' || POSSESSIVES.includes(word)) && words.some((word) => word !== ',');
-      if (!coordinated) continue;
-      for (const [known, other] of [[first, second], [second, first]]) {
-        if (known.draft && !other.draft && !other.user && isPlural(tokens[other.end - 1].text) && isPlural(tokens[known.end - 1].text)) adopt(other, drafts);
+      // "a booking app for our tennis courts and coaches": what an app is for is what it keeps
+      for (const mention of mentions) {
+        let at = mention.start - 1;
+        while (at > 0 && POSSESSIVES.includes(tokens[at].text)) at -= 1;
+        if (!mention.draft && !mention.user && isPlural(tokens[mention.end - 1].text) && tokens[at]?.text === 'for' && APP_KIND_WORDS.includes(tokens[at - 1]?.text ?? '')) adopt(mention, drafts);
+      }
+      // "our tools and ladders": a plural noun listed with a thing is a thing too
+      for (let at = 1; at < mentions.length; at += 1) {
+        const [first, second] = [mentions[at - 1], mentions[at]];
+        const words = tokens.slice(first.end, second.start).map((token) => token.text);
+        const coordinated = words.length > 0 && words.every((word) => word === ',' || word === 'and' || word === 'or' || POSSESSIVES.includes(word)) && words.some((word) => word !== ',');
+        if (!coordinated) continue;
+        for (const [known, other] of [[first, second], [second, first]]) {
+          if (known.draft && !other.draft && !other.user && isPlural(tokens[other.end - 1].text) && isPlural(tokens[known.end - 1].text)) adopt(other, drafts);
+        }
+      }
+      const joins: Join[] = [];
+      // the clause's subject: its first thing, when no verb comes before it ("I need to schedule deliveries" has none)
+      const subject = mentions[0] && !tokens.slice(clause.start, mentions[0].start).some((_, offset) => isVerb(clause.start + offset)) ? mentions[0] : null;
+      /** The head a phrase placed by a preposition hangs from: "lap times for each swimmer at every meet" — meets of lap times. */
+      const placedOn = new Map<Mention, Mention>();
+      for (let at = 1; at < mentions.length; at += 1) {
+        const before = mentions[at - 1];
+        const after = mentions[at];
+        // "each lesson belongs to a pupil and an instructor": a phrase joined to the one before by "and" alone is
+        // joined as that one was
+        const sibling = siblingJoin(before, after, joins);
+        const join = sibling ?? joinOf(before, after, subject, placedOn);
+        if (join) joins.push(join);
+      }
+      for (const join of joins) {
+        if ((join.from.user || join.to.user) && !join.owning) continue;
+        linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many, join.stated === true);
       }
     }
-    const joins: Join[] = [];
-    // the clause's subject: its first thing, when no verb comes before it ("I need to schedule deliveries" has none)
-    const subject = mentions[0] && !tokens.slice(clause.start, mentions[0].start).some((_, offset) => isVerb(clause.start + offset)) ? mentions[0] : null;
-    /** The head a phrase placed by a preposition hangs from: "lap times for each swimmer at every meet" — meets of lap times. */
-    const placedOn = new Map<Mention, Mention>();
-    for (let at = 1; at < mentions.length; at += 1) {
-      const before = mentions[at - 1];
-      const after = mentions[at];
-      // "each lesson belongs to a pupil and an instructor": a phrase joined to the one before by "and" alone is
-      // joined as that one was
-      const sibling = siblingJoin(before, after, joins);
-      const join = sibling ?? joinOf(before, after, subject, placedOn);
-      if (join) joins.push(join);
-    }
-    for (const join of joins) {
-      if ((join.from.user || join.to.user) && !join.owning) continue;
-      linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many, join.stated === true);
-    }
-  }
 
+  }
   // yes/no facts: "whether the vial has been opened", "if they need childcare", "flag damaged pallets", "flag rooms
   // that are out of order", "entries … get marked billed"
   for (let index = 0; index < tokens.length; index += 1) {
