@@ -65,6 +65,20 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(planApp('A recipe site: the recipe\'s ingredients are listed'))).toEqual(['recipes']);
   });
 
+  it('"the checks I do on each boiler, with the date": the date is the check\'s, and the boiler lists no checks', () => {
+    const plan = planApp('heating engineer log - boilers and the checks i do on each boiler, with the date and the pressure');
+    expect(field(plan, 'checks', 'date').type).toBe('date');
+    expect(views(plan, 'boilers')).not.toContain('calendar:date');
+    expect(entity(plan, 'boilers').fields.some((candidate) => candidate.entity === 'checks')).toBe(false);
+    expect(views(plan, 'checks')).toContain('calendar:date');
+  });
+
+  it('"kiln firings … firings have a date": one thing named in full, then by its last word', () => {
+    const plan = planApp('ceramics class app: students, their mugs and kiln firings. each mug goes in a firing, firings have a date and a temperature.');
+    expect(names(plan).filter((name) => name.endsWith('firings'))).toEqual(['kiln_firings']);
+    expect(field(plan, 'kiln_firings', 'date').type).toBe('date');
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

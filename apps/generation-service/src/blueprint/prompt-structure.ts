@@ -131,6 +131,10 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         mention.one = ONE_WORDS.includes(tokens[mention.start - 1]?.text ?? '') && !isPlural(tokens[mention.end - 1].text);
         mentions.push(mention);
         index = mention.end - 1;
+        // "member payments", "customer calls": a kept thing's name before a kept thing says whose each is
+        const modifier = mention.draft && mention.start > clause.start ? tokens[mention.start - 1] : undefined;
+        const owner = modifier && !modifier.punct && !modifier.possessive && tags[mention.start - 1] === 'NOUN' && !isPlural(modifier.text) ? draftNamed(toSnake(modifier.text)) : null;
+        if (owner && mention.draft && isPlural(tokens[mention.end - 1].text)) linkDrafts(mention.draft, owner, false);
       }
       // "club app - anglers - pegs - matches": a list item that is nothing but a plural noun is a thing, whatever the
       // tagger makes of a word standing alone
@@ -183,9 +187,47 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         if ((join.from.user || join.to.user) && !join.owning) continue;
         linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many, join.stated === true);
       }
+      // "the inspections I do on each hive, with the date", "each route is driven by one driver on a given day": a
+      // date said after a thing placed on another is the date of what was placed, not of the place or the person
+      const last = mentions[mentions.length - 1];
+      const placedHead = last ? placedOn.get(last) : undefined;
+      const dateAfter = last !== undefined && tokens.slice(last.end, clause.end).some((token) => ['date', 'day', 'dates', 'days', 'when'].includes(token.text));
+      if (placedHead?.draft && last?.draft && placedHead.draft !== last.draft && dateAfter && !placedHead.draft.fields.some(isDateField)) {
+        const dated = last.draft.fields.findIndex(isDateField);
+        if (dated >= 0) placedHead.draft.fields.push(...last.draft.fields.splice(dated, 1));
+      }
     }
 
   }
+  // "their pieces and kiln firings. … firings have a date": one thing named in full, then by its last word
+  for (const short of [...drafts]) {
+    const longer = drafts.filter((draft) => draft.singular.endsWith(`_${short.singular}`));
+    if (longer.length !== 1) continue;
+    const [full] = longer;
+    for (const field of short.fields) if (!full.fields.some((known) => known.name === field.name)) full.fields.push(field);
+    for (const draft of drafts) {
+      for (const field of draft.fields) if (field.entity === pluralSnake(short.singular)) field.entity = pluralSnake(full.singular);
+      draft.fields = draft.fields.filter((field, index) => !(draft === full && field.entity === pluralSnake(full.singular)) && draft.fields.findIndex((other) => other.name === field.name) === index);
+    }
+    drafts.splice(drafts.indexOf(short), 1);
+  }
+  // "hives with their inspections" and "inspections on each hive": the inspections point at their hive, so the hive
+  // needs no list of them
+  for (const draft of drafts) {
+    // (nor a field named after them, which would become that list)
+    draft.fields = draft.fields.filter((field) => !((field.type === 'references' || field.type === 'text') && drafts.some((other) => other !== draft
+      && (pluralSnake(other.singular) === field.entity || (field.type === 'text' && pluralSnake(other.singular) === field.name))
+      && other.fields.some((back) => back.type === 'reference' && back.entity === pluralSnake(draft.singular)))));
+  }
+  // ("boilers and the checks I do": a kept thing is no field of the app's first thing)
+  reading.appFields = reading.appFields.filter((field) => !drafts.some((draft) => [draft.singular, pluralSnake(draft.singular)].includes(field.name)));
+  // "kiln firings" kept as one thing beside the kilns: each firing is of a kiln
+  for (const draft of [...drafts]) {
+    const words = draft.singular.split('_');
+    const owner = words.length > 1 ? drafts.find((other) => other !== draft && other.singular === words.slice(0, -1).join('_')) : undefined;
+    if (owner) linkDrafts(draft, owner, false);
+  }
+
   // yes/no facts: "whether the vial has been opened", "if they need childcare", "flag damaged pallets", "flag rooms
   // that are out of order", "entries … get marked billed"
   for (let index = 0; index < tokens.length; index += 1) {
@@ -352,7 +394,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (!verb || span.slice(0, named - from).some((token, offset) => tags[from + offset] === 'NOUN' && token.text !== verb)) return null;
     if (HOLDING_VERBS.includes(verb)) return after.one ? { from: left, to: after, many: false } : { from: after, to: left, many: false };
     if (TAKING_VERBS.includes(verb)) return { from: left, to: after, many: !after.one };
-    return left.one && after.one ? { from: left, to: after, many: false } : { from: after, to: left, many: false };
+    // ("each session is one tutor": said outright of each row)
+    const stated = ['is', 'are'].includes(verb) && ['each', 'every'].includes(tokens[left.start - 1]?.text ?? '');
+    return left.one && after.one ? { from: left, to: after, many: false, stated } : { from: after, to: left, many: false };
   }
 
   function isVerb(index: number): boolean {
@@ -407,4 +451,8 @@ export function linkDrafts(from: EntityDraft, to: EntityDraft, many: boolean, ov
   const field = { name, label: toSentence(name), type: many ? ('references' as const) : ('reference' as const), required: false, entity: toTable, on_delete: 'set_null' as const };
   if (existing >= 0) from.fields[existing] = field;
   else from.fields.push(field);
+}
+
+function isDateField(field: { type: string }): boolean {
+  return field.type === 'date' || field.type === 'datetime';
 }
