@@ -495,6 +495,8 @@ function applyChoices(entities: EntityPlan[], choices: ChoicePhrase[], text: str
       existing.type = 'select';
       existing.options = choice.options;
       delete existing.hint;
+      delete existing.entity;
+      delete existing.on_delete;
     } else {
       owner.fields.push({ name: fieldName, label: toSentence(fieldName), type: 'select', required: false, options: choice.options });
     }

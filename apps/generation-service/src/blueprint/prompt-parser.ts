@@ -1939,12 +1939,18 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if (existing >= 0) from.fields[existing] = field;
     else from.fields.push(field);
   };
-  const addChoice = (draft: EntityDraft, name: string, options: string[]): void => {
+  const addChoice = (draft: EntityDraft, name: string, given: string[]): void => {
+    // ("track or track": a value said twice is one; fewer than two values are no choice)
+    const options = given.filter((option, index) => given.findIndex((other) => other.toLowerCase() === option.toLowerCase()) === index);
+    if (options.length < 2) return;
     const existing = draft.fields.find((field) => field.name === name);
     if (existing) {
       existing.type = existing.type === 'multiselect' ? 'multiselect' : 'select';
       existing.options = options;
+      // (a field that pointed at a thing of that name holds one of the values now)
       delete existing.hint;
+      delete existing.entity;
+      delete existing.on_delete;
       return;
     }
     draft.fields.push({ name, label: toSentence(name), type: 'select', required: false, options });

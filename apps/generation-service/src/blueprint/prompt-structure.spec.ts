@@ -79,6 +79,17 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'kiln_firings', 'date').type).toBe('date');
   });
 
+  it('"keep track of our hives and swarms": what a list is of is kept', () => {
+    expect(names(planApp('I want to keep track of our beehives and swarms, with the date each swarm was caught.'))).toEqual(expect.arrayContaining(['beehives', 'swarms']));
+  });
+
+  it('"every bike is linked to a rider and a club, with purchase date, price": what follows is said of the bike', () => {
+    const plan = planApp('how do i set up a simple fleet register where every bike is linked to a rider and a depot, with purchase date, price and when the service is due?');
+    expect(field(plan, 'bikes', 'purchase_date').type).toBe('date');
+    expect(field(plan, 'bikes', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(entity(plan, 'riders').fields.some((candidate) => candidate.name === 'price')).toBe(false);
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);
@@ -140,6 +151,7 @@ describe('planApp on prompts made of the words its readings turn on', () => {
     'one', 'of', 'our', 'a', 'the', 'many', 'has', 'holds', 'uses', 'belongs', 'to', 'in', 'at', 'by', 'with', 'for', 'between', 'is', 'are', 'been', 'ranked',
     'most', 'heaviest', 'top', 'first', 'pipeline', 'board', 'stages', 'Entities', 'Tables', 'customers', 'samples', 'patients', 'freezers', 'kiln', 'firings',
     'pieces', 'members', 'price', 'date', 'status', 'level', 'severity', 'easy', 'hard', 'done', 'opened', 'damaged', 'out', 'order', 'need', 'childcare', 'Vendor',
+    '€', 'several', 'track', 'list', 'app',
   ];
   it('always plans, and the plan is valid', () => {
     fc.assert(

@@ -153,11 +153,14 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
           }
         }
       }
-      // "a booking app for our tennis courts and coaches": what an app is for is what it keeps
+      // "a booking app for our tennis courts and coaches": what an app is for is what it keeps, and what a list is of
       for (const mention of mentions) {
         let at = mention.start - 1;
         while (at > 0 && POSSESSIVES.includes(tokens[at].text)) at -= 1;
-        if (!mention.draft && !mention.user && isPlural(tokens[mention.end - 1].text) && tokens[at]?.text === 'for' && APP_KIND_WORDS.includes(tokens[at - 1]?.text ?? '')) adopt(mention, drafts);
+        const appFor = tokens[at]?.text === 'for' && APP_KIND_WORDS.includes(tokens[at - 1]?.text ?? '');
+        // ("keep track of our hives and swarms", "a list of venues": what a list is of is kept)
+        const listOf = tokens[at]?.text === 'of' && (LIST_NOUNS.includes(tokens[at - 1]?.text ?? '') || tokens[at - 1]?.text === 'track');
+        if (!mention.draft && !mention.user && isPlural(tokens[mention.end - 1].text) && (appFor || listOf)) adopt(mention, drafts);
       }
       // "our tools and ladders": a plural noun listed with a thing is a thing too
       for (let at = 1; at < mentions.length; at += 1) {
@@ -180,6 +183,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         // "each lesson belongs to a pupil and an instructor": a phrase joined to the one before by "and" alone is
         // joined as that one was
         const sibling = siblingJoin(before, after, joins);
+        if (sibling && placedOn.has(before)) placedOn.set(after, sibling.from);
         const join = sibling ?? joinOf(before, after, subject, placedOn);
         if (join) joins.push(join);
       }
@@ -187,14 +191,28 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         if ((join.from.user || join.to.user) && !join.owning) continue;
         linkDrafts(join.from.draft ?? adopt(join.from, drafts), join.to.draft ?? adopt(join.to, drafts), join.many, join.stated === true);
       }
-      // "the inspections I do on each hive, with the date", "each route is driven by one driver on a given day": a
-      // date said after a thing placed on another is the date of what was placed, not of the place or the person
+      // "the inspections I do on each hive, with the date", "every laptop is linked to an employee and a department,
+      // with purchase date, price": what is said after a thing placed on another is said of what was placed
       const last = mentions[mentions.length - 1];
       const placedHead = last ? placedOn.get(last) : undefined;
-      const dateAfter = last !== undefined && tokens.slice(last.end, clause.end).some((token) => ['date', 'day', 'dates', 'days', 'when'].includes(token.text));
-      if (placedHead?.draft && last?.draft && placedHead.draft !== last.draft && dateAfter && !placedHead.draft.fields.some(isDateField)) {
-        const dated = last.draft.fields.findIndex(isDateField);
-        if (dated >= 0) placedHead.draft.fields.push(...last.draft.fields.splice(dated, 1));
+      if (placedHead?.draft && last?.draft && placedHead.draft !== last.draft) {
+        const after = new Set(tokens.slice(last.end, clause.end).map((token) => toSnake(token.text)));
+        const dateSaid = ['date', 'day', 'dates', 'days', 'when'].some((word) => after.has(word));
+        const saidAfter = (field: { name: string; type: string }): boolean => field.type !== 'reference' && field.type !== 'references'
+          && (field.name.split('_').every((word) => after.has(word)) || (isDateField(field) && dateSaid));
+        const head = placedHead.draft;
+        // (from each thing placed on the same head: "linked to an employee and a department, with …")
+        for (const placed of mentions.filter((mention) => placedOn.get(mention) === placedHead && mention.draft && mention.draft !== head)) {
+          const from = placed.draft as EntityDraft;
+          const moved = from.fields.filter((field) => saidAfter(field) && !head.fields.some((known) => known.name === field.name) && !(isDateField(field) && head.fields.some(isDateField)));
+          from.fields = from.fields.filter((field) => !moved.includes(field));
+          head.fields.push(...moved);
+          // (the money the rules heard of it was the price moved)
+          if (moved.some((field) => field.hint === 'currency') && from.money) {
+            from.money = false;
+            head.money = true;
+          }
+        }
       }
     }
 
@@ -349,7 +367,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       && words.every((word) => word === 'and' || word === 'or' || word === ',' || ONE_WORDS.includes(word) || POSSESSIVES.includes(word) || MANY_WORDS.includes(word));
     // ("to a pupil and an instructor": each named as one row; "tracks on each release, and royalties paid to …" lists a new thing)
     const oneEach = [before, after].every((mention) => ONE_WORDS.includes(tokens[mention.start - 1]?.text ?? ''));
-    const reached = coordinated && oneEach ? joins.find((join) => join.to === before && join.from !== after) : undefined;
+    // ("…, and each route is driven by …": a thing a verb follows starts a clause of its own)
+    const startsClause = isVerb(after.end);
+    const reached = coordinated && oneEach && !startsClause ? joins.find((join) => join.to === before && join.from !== after) : undefined;
     return reached ? { ...reached, to: after } : null;
   }
 

@@ -47,6 +47,8 @@ export function tokenize(text: string): Token[] {
     // "€40 each", "$12.50", "500$": an amount in a currency, read as "40 euros" (a decimal point would end a sentence)
     .replace(/([€$£])\s?(\d+)(?:[.,]\d{1,2})?|(\d+)(?:[.,]\d{1,2})?\s?([€$£])/g, (whole, before: string | undefined, amount: string | undefined, amountFirst: string | undefined, after: string | undefined) =>
       ` ${amount ?? amountFirst} ${CURRENCY_NAMES[(before ?? after) as string]} `)
+    // "value in €": a currency sign standing alone is the currency's name
+    .replace(/(^|\s)([€$£])(?=\s|[,.;:!?)]|$)/g, (whole, before: string, sign: string) => `${before}${CURRENCY_NAMES[sign]}`)
     // "date + price", "sightings = species + spot": a plus joins items of a list, an equals sign says what a thing holds
     .replace(/\s\+\s/g, ' , ')
     .replace(/\s=\s/g, ' : ')
