@@ -135,6 +135,13 @@ describe('planApp reads yes/no facts from how they are said', () => {
     expect(field(riders, 'riders', 'ramp')).toMatchObject({ type: 'boolean' });
   });
 
+  it('"whether they signed the waiver", "who has done the safety briefing": the deed and what it was done to', () => {
+    const climbers = planApp('Climbing gym check-in: climbers with a name and a phone, and whether they signed the waiver and the photo consent.');
+    expect(field(climbers, 'climbers', 'signed_waiver').type).toBe('boolean');
+    const crew = planApp('Sailing club: crew members and trips. I want to track who has done the safety briefing.');
+    expect(entity(crew, 'crew_members').fields.some((candidate) => candidate.type === 'boolean' && candidate.name.includes('safety_briefing'))).toBe(true);
+  });
+
   it('"flag broken chairs", "flag rooms that are out of service": a state the user flags on a thing', () => {
     const hall = planApp('Village hall inventory: chairs and tables in storerooms. flag broken chairs');
     expect(field(hall, 'chairs', 'broken')).toMatchObject({ type: 'boolean' });

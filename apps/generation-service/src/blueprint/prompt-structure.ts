@@ -10,7 +10,7 @@
  * words, measures or the app itself, so that a phrase of them is no thing.
  */
 import {
-  APP_KIND_WORDS, DOMAINS, DURATION_TIME_WORDS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+  APP_KIND_WORDS, DOMAINS, DURATION_TIME_WORDS, PEOPLE_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
 import type { EntityDraft, PromptReading } from './prompt-parser';
@@ -265,6 +265,12 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   function factAt(index: number): { words: string[]; owner: EntityDraft | null } | null {
     const text = tokens[index].text;
     if (text === 'whether' || (text === 'if' && index > 0)) return factClause(index + 1);
+    // "track who has done the safety training": a fact of the people the sentence speaks of
+    if (text === 'who' && ['has', 'have', 'is', 'are'].includes(tokens[index + 1]?.text ?? '') && !mentionAt(index + 2)) {
+      const fact = factClause(index + 1);
+      const people = drafts.find((draft) => [draft.singular, draft.singular.split('_').pop() ?? ''].some((word) => PEOPLE_NOUNS.includes(word)));
+      return fact && { ...fact, owner: fact.owner ?? people ?? null };
+    }
     if (!FLAG_VERBS.includes(text)) return null;
     let at = index + 1;
     // "flag damaged pallets": the state, then the thing
@@ -314,6 +320,14 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       words.push(tokens[look].text);
     }
     if (!words.length || !(isState(at) || (words.length === 3 && words[1] === 'of'))) return [];
+    // "signed the waiver", "has done the safety training": what was done, named by the deed and its object
+    let object = at + 1;
+    while (tokens[object] && ['the', 'a', 'an', 'their', 'its', 'his', 'her'].includes(tokens[object].text)) object += 1;
+    if (object > at + 1 && tags[object] === 'NOUN' && !tokens[object].punct && !mentionAt(object)?.draft) {
+      const nouns = [tokens[object].text];
+      if (tags[object + 1] === 'NOUN' && tokens[object + 1] && !tokens[object + 1].punct) nouns.push(tokens[object + 1].text);
+      return [words[0], ...nouns];
+    }
     // "came back", "showed up": a verb's particle is part of it; other words after it are not
     return words.length === 3 && words[1] === 'of' ? words : words.slice(0, tokens[at + 1] && ['back', 'up', 'out', 'off', 'in'].includes(words[1] ?? '') ? 2 : 1);
   }
