@@ -37,7 +37,7 @@ const LIST = `${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE
  */
 const PAREN_LIST = new RegExp(`\\b${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
 /** "a severity of SEV1, SEV2 or SEV3", "level easy, medium or hard", "status: waiting, in repair, done": a closed-set field's name, then its values. */
-const NAMED_LIST = new RegExp(`\\b${NAME}(?: of|:)? (${LIST})(?=$|[.;:!?)\\n]| and )`, 'giu');
+const NAMED_LIST = new RegExp(`\\b${NAME}(?: of|:)? (${LIST})(?=$|[.;:!?)\\n]| and | \\()`, 'giu');
 
 /** Whether a field of this name holds one of a closed set of values ("severity", "level", "condition", "urgency"). */
 function closedSetField(name: string): boolean {

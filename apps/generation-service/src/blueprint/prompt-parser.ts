@@ -2117,7 +2117,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // stages: "each moving through idea, rehearsing and ready", "stages: lead, won, lost", "goes from draft to sent to paid"
-    const staged = STAGE_WORDS.includes(text) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? ''));
+    // ("move each card through …": the thing moved may stand between the verb and "through")
+    const movedThrough = text === 'through' && [2, 3].some((back) => MOVING_VERBS.includes(tokens[index - back]?.text ?? '') && draftAt(index - 1) !== null);
+    const staged = STAGE_WORDS.includes(text) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? '') || movedThrough);
     const fromTo = text === 'from' && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '');
     if (staged || fromTo) {
       let start = index + 1;

@@ -113,6 +113,17 @@ describe('planApp reads the stages a board asks for after a colon', () => {
   });
 });
 
+describe('planApp reads stages however the board is asked for', () => {
+  it('"move each card through todo, doing, review, done", "job status: quoted, booked, done, paid (as a board)"', () => {
+    const cards = planApp('Team board: cards with an owner, and we move each card through todo, doing, review, done.');
+    expect(field(cards, 'cards', 'stage').options).toEqual(['Todo', 'Doing', 'Review', 'Done']);
+    expect(cards.pages.some((page) => page.kind === 'board' && page.entity === 'cards')).toBe(true);
+    const jobs = planApp('Gardening jobs - customers - jobs with a date - job status: quoted, booked, done, paid (as a board)');
+    expect(jobs.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.name === 'status')?.options).toEqual(['Quoted', 'Booked', 'Done', 'Paid']);
+    expect(jobs.pages.some((page) => page.kind === 'board')).toBe(true);
+  });
+});
+
 describe('planApp ranks what the prompt asks to rank', () => {
   it('"Heaviest pumpkins at the top": a superlative ranks the thing by the measure it names, even opening a sentence', () => {
     const plan = planApp('Pumpkin show entries: each pumpkin has the grower, the variety and the weight in kg. Heaviest pumpkins at the top please');
