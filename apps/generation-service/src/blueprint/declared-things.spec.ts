@@ -44,5 +44,12 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(field(plan, 'invoice_lines', 'quantity').type).toBe('integer');
     expect(entity(plan, 'invoices').fields.map((candidate) => candidate.name)).toEqual(['name', 'client', 'date', 'total']);
   });
+
+  it('"Record shop: albums - artist, year, pressing, price paid": one thing and a dash before its fields', () => {
+    const plan = planApp('Record shop: albums - artist, year, pressing, price paid. Also a list of labels.');
+    expect(field(plan, 'albums', 'price_paid')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'albums', 'pressing').type).toBe('text');
+    expect(declaredThings('club app - anglers - pegs - matches (date, venue)')).toEqual([]);
+  });
 });
 

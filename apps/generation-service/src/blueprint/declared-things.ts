@@ -21,6 +21,8 @@ const DECLARING_WORDS = ['entities', 'entity', 'tables', 'table', 'models', 'mod
 const DECLARATION = /(^|[,;/|\n:.•*]|\s-\s|\band\s)\s*([\p{L}][\p{L}\d'’-]*(?:[ _][\p{L}][\p{L}\d'’-]*){0,2})\s*\(([^()]*)\)/gu;
 /** "Orders -> customer | date | total; Customer -> name | email": a name starting a line or sentence, an arrow or "=", its items. */
 const ARROW_DECLARATION = /(^|[;\n.]\s*)([\p{L}][\p{L}\d'’-]*(?:[ _][\p{L}][\p{L}\d'’-]*){0,2})\s*(?:->|→|=>|=)\s*([^;\n.]+)/gu;
+/** "Wine cellar: bottles - vintage, region, grape, price paid": a name opening a line, sentence or list, a dash, then a comma list of its fields. */
+const DASH_DECLARATION = /(^|[:;\n.]\s*)([\p{L}][\p{L}\d'’]*(?: [\p{L}][\p{L}\d'’]*){0,2}) [-–—] ([^;\n.:\-–—]+,[^;\n.:\-–—]+)/gu;
 /** Words in front of an item that only say it points somewhere: "which show", "the vessel", "a member". */
 const POINTING_WORDS = ['which', 'the', 'a', 'an', 'its', 'their', 'one'];
 
@@ -31,7 +33,9 @@ const POINTING_WORDS = ['which', 'the', 'a', 'an', 'its', 'their', 'one'];
  */
 export function declaredThings(text: string): DeclaredThing[] {
   const found: DeclaredThing[] = [];
-  for (const { name, inside } of declarationsIn(text)) {
+  let lineForms = 0;
+  for (const { name, inside: written, line } of declarationsIn(text)) {
+    const inside = written.replace(/\([^()]*\)/g, ' ');
     if (inside.includes(':') || /\b(?:or|ou|oder|o)\b/i.test(inside)) continue;
     // ("breast/bottle" is one item holding a choice, read by the parser; "vendor -> Vendor": the field, then the thing it points at)
     const items = inside.split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text)).filter((words) => words.length > 0);
@@ -40,17 +44,21 @@ export function declaredThings(text: string): DeclaredThing[] {
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
     // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
     found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items });
+    if (line && items.length >= 3) lineForms += 1;
   }
   const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
-  return found.length >= 2 || (found.length === 1 && introduced) ? found : [];
+  // (one "Name - a, b, c" or "Name -> a | b | c" with three fields or more says what that thing holds)
+  return found.length >= 2 || (found.length === 1 && (introduced || lineForms === 1)) ? found : [];
 }
 
-/** Each "Name (items)" and each "Name -> items" starting a line or sentence, with where it stands in the text. */
-function declarationsIn(text: string): { name: string; inside: string; start: number; end: number }[] {
-  const spans = [...text.matchAll(DECLARATION)].map((match) => ({ name: match[2], inside: match[3], start: match.index, end: match.index + match[0].length }));
-  for (const match of text.matchAll(ARROW_DECLARATION)) {
-    const start = match.index + match[1].length;
-    if (!spans.some((span) => start < span.end && span.start < start + match[0].length)) spans.push({ name: match[2], inside: match[3], start, end: match.index + match[0].length });
+/** Each "Name (items)", "Name -> items" and "Name - a, b" starting a line or sentence, with where it stands in the text. */
+function declarationsIn(text: string): { name: string; inside: string; start: number; end: number; line: boolean }[] {
+  const spans = [...text.matchAll(DECLARATION)].map((match) => ({ name: match[2], inside: match[3], start: match.index, end: match.index + match[0].length, line: false }));
+  for (const pattern of [ARROW_DECLARATION, DASH_DECLARATION]) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index + match[1].length;
+      if (!spans.some((span) => start < span.end && span.start < start + match[0].length)) spans.push({ name: match[2], inside: match[3], start, end: match.index + match[0].length, line: true });
+    }
   }
   return spans.sort((a, b) => a.start - b.start);
 }

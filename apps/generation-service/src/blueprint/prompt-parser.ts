@@ -67,6 +67,8 @@ const RELATION_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'per', 'from', 'be
 const USING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines'];
 /** Words opening an aside in brackets: "(we have 4)", "(about 30)", "(lots of chaos)". */
 const ASIDE_OPENERS = ['we', 'i', 'you', 'they', 'have', 'has', 'there', 'about', 'around', 'approx', 'approximately', 'roughly', 'maybe', 'lots', 'currently', 'usually', 'mostly'];
+/** Participles after a money noun that keep it money: "price paid", "amount spent". */
+const MONEY_PARTICIPLES = ['paid', 'spent', 'charged', 'owed', 'received', 'agreed', 'quoted', 'asked'];
 /** Numbers written as words, saying how many things there are ("three henhouses"). */
 const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'twenty'];
 /** Words that order rows by a number ("best score first"). */
@@ -275,6 +277,9 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
   if (known) {
     name = known;
     template = FIELD_LIBRARY[known];
+  } else if (words.length > 1 && MONEY_PARTICIPLES.includes(head) && FIELD_LIBRARY[libraryFieldName(words[0]) ?? '']?.hint === 'currency') {
+    // ("price paid", "amount spent": money, however it changed hands)
+    template = FIELD_LIBRARY[libraryFieldName(words[0]) as string];
   } else if (headSingular === 'time' && words.length > 1) {
     template = DURATION_TIME_WORDS.includes(words[words.length - 2]) ? { type: 'integer', hint: 'minutes' } : { type: 'datetime' };
   } else if (yesNo || words[0] === 'is' || words[0] === 'has') {
