@@ -81,6 +81,8 @@ describe('planApp reads how a sentence joins its things', () => {
 
   it('"keep track of our hives and swarms": what a list is of is kept', () => {
     expect(names(planApp('I want to keep track of our beehives and swarms, with the date each swarm was caught.'))).toEqual(expect.arrayContaining(['beehives', 'swarms']));
+    expect(names(planApp('Van log: each van with a plate, a history of repairs and a list of drivers.'))).toEqual(expect.arrayContaining(['repairs', 'drivers']));
+    expect(names(planApp('A shopping list app with a lot of items, a pair of sections and categories.'))).not.toContain('lots');
   });
 
   it('"every bike is linked to a rider and a club, with purchase date, price": what follows is said of the bike', () => {

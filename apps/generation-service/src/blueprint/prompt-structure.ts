@@ -30,6 +30,8 @@ const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
 const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
 /** Verbs that state where a row belongs: "is logged against a machine", "belongs to a firing", "sits in a greenhouse". */
 const STATING_VERBS = ['belongs', 'belong', 'sits', 'sit', 'logged', 'linked', 'assigned', 'attached', 'tied', 'filed', 'recorded', 'booked'];
+/** Nouns of an amount or a kind, after which "of" names stuff rather than a thing kept: "a lot of", "a pair of". */
+const QUANTITY_NOUNS = ['lot', 'lots', 'number', 'couple', 'bunch', 'kind', 'sort', 'type', 'variety', 'pair', 'group', 'few', 'bit', 'piece', 'part', 'range', 'amount', 'set', 'way', 'mix', 'ton', 'load'];
 /** Verbs by which the user marks a row yes or no: "flag damaged pallets", "mark them as paid". */
 const FLAG_VERBS = ['flag', 'flags', 'flagged', 'mark', 'marks', 'marked', 'tick', 'ticked', 'tag', 'tagged'];
 /** Verbs that only carry tense or voice: "has been opened", "is out of order". */
@@ -159,7 +161,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         while (at > 0 && POSSESSIVES.includes(tokens[at].text)) at -= 1;
         const appFor = tokens[at]?.text === 'for' && APP_KIND_WORDS.includes(tokens[at - 1]?.text ?? '');
         // ("keep track of our hives and swarms", "a list of venues": what a list is of is kept)
-        const listOf = tokens[at]?.text === 'of' && (LIST_NOUNS.includes(tokens[at - 1]?.text ?? '') || tokens[at - 1]?.text === 'track');
+        // ("a history of repairs", "a note of visits": a record of things, not an amount of stuff)
+        const recordOf = tags[at - 1] === 'NOUN' && ['a', 'an', 'my', 'our'].includes(tokens[at - 2]?.text ?? '') && !QUANTITY_NOUNS.includes(tokens[at - 1]?.text ?? '');
+        const listOf = tokens[at]?.text === 'of' && (LIST_NOUNS.includes(tokens[at - 1]?.text ?? '') || tokens[at - 1]?.text === 'track' || recordOf);
         if (!mention.draft && !mention.user && isPlural(tokens[mention.end - 1].text) && (appFor || listOf)) adopt(mention, drafts);
       }
       // "our tools and ladders": a plural noun listed with a thing is a thing too
