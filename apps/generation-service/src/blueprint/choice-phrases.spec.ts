@@ -52,4 +52,15 @@ describe('planApp reads the values a field can take', () => {
     expect(extractChoices('climbing routes, difficulty easy, medium, hard.').choices).toEqual([{ name: 'difficulty', options: ['Easy', 'Medium', 'Hard'], at: 17 }]);
     expect(extractChoices('a colour red, green or blue').choices).toEqual([]);
   });
+
+  it('"a member can be a junior or an adult": kinds of a thing the app keeps, as its type', () => {
+    const plan = planApp('Swim club: members with a phone and a lane. A member can be a junior or an adult.');
+    expect(field(plan, 'members', 'type')).toMatchObject({ type: 'select', options: ['Junior', 'Adult'] });
+  });
+
+  it('"parcels are pending, out for delivery, delivered or returned": states of a few words each', () => {
+    const plan = planApp('Courier app: parcels with an address. Parcels are pending, out for delivery, delivered or returned.');
+    expect(plan.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Out for delivery'))?.options).toEqual(['Pending', 'Out for delivery', 'Delivered', 'Returned']);
+  });
 });
+

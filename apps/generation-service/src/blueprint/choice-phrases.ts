@@ -9,6 +9,8 @@ export interface ChoicePhrase {
   options: string[];
   /** Where the phrase starts in the prompt, to find the thing it speaks of (the last one named before it). */
   at: number;
+  /** The values are kinds of a thing ("a donor can be an individual or a business"): its type, when the app keeps it. */
+  kinds?: boolean;
 }
 
 /** Words that join the last choice: English, and the French, German and Spanish ones a translation may leave. */
@@ -62,7 +64,8 @@ const NOT_CHOICES = [['yes', 'no'], ['y', 'n'], ['and', 'or'], ['true', 'false']
 function splitChoices(list: string): string[] {
   return list
     .split(new RegExp(`\\s*[/|]\\s*|,? ${OR} |, `, 'iu'))
-    .map((choice) => choice.trim())
+    // ("an individual or a business": the article is no part of the value)
+    .map((choice) => choice.trim().replace(/^(?:an?|the) (?=\S)/i, ''))
     .filter(Boolean);
 }
 
@@ -88,8 +91,10 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
       if (NOT_NAMES.has(name.toLowerCase()) || !isChoiceList(options)) return whole;
       // "each ride is open, full or cancelled" describes the thing itself: the parser reads it as its status
       if (/\b(each|every)\s+$/i.test(all.slice(0, offset))) return whole;
-      choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
-      return name;
+      // ("a donor can be an individual or a business": kinds of a thing the sentence also names; the parser keeps it)
+      const kinds = /,? (?:an?|the) \S/i.test(` ${list}`);
+      choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset, ...(kinds ? { kinds } : {}) });
+      return kinds ? whole : name;
     });
   }
   text = replaceEach(text, PAREN_LIST, ([whole, name, inner, list], offset) => {

@@ -486,6 +486,7 @@ function applyChoices(entities: EntityPlan[], choices: ChoicePhrase[], text: str
     const mentions = (entity: EntityPlan): number =>
       Math.max(...[entity.name, singularSnake(entity.name)].map((name) => text.toLowerCase().lastIndexOf(toSentence(name).toLowerCase(), choice.at)));
     const named = entities.find((entity) => [entity.name, singularSnake(entity.name)].includes(choice.name) || pluralSnake(choice.name) === entity.name);
+    if (choice.kinds && !named) continue;
     const fieldName = named ? 'type' : choice.name;
     const holder = named ?? entities.find((entity) => entity.fields.some((field) => field.name === fieldName));
     const owner = holder ?? [...entities].sort((a, b) => mentions(b) - mentions(a))[0];

@@ -2592,7 +2592,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     if ((text === 'is' || text === 'are') && index > 0 && draftAt(index - 1)) {
       const owner = draftAt(index - 1)?.draft;
       const list = readItems(tokens, index + 1, [',', 'or']);
-      const words = list?.items.every((item) => !item.includes(' ')) ?? false;
+      // ("parcels are pending, out for delivery, delivered or returned": three states or more may take a few words each)
+      const words = (list?.items.every((item) => !item.includes(' ')) || (list !== null && list.items.length >= 3 && tokens[list.end - 2]?.text !== undefined && tokens.slice(index + 1, list.end).some((token) => token.text === 'or'))) ?? false;
       if (owner && list && words && list.items.length <= 6 && tokens[list.end - 1] && !list.items.some((item) => draftAt(tokens.findIndex((candidate) => candidate.raw === item)))) {
         addChoice(owner, owner.fields.some((field) => field.name === 'stage') ? 'stage' : 'status', list.items);
         index = list.end - 1;

@@ -92,6 +92,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'riders').fields.some((candidate) => candidate.name === 'price')).toBe(false);
   });
 
+  it('"each ticket concerns one system", "sightings of species at sites": an app word counted as one, a plural like its singular', () => {
+    const tickets = planApp('IT helpdesk: tickets with a title. Each ticket is raised by a user and concerns one system.');
+    expect(field(tickets, 'tickets', 'system')).toMatchObject({ type: 'reference', entity: 'systems' });
+    const birds = planApp('birding log: sightings of species at sites, with date and how many birds');
+    expect(names(birds)).toEqual(expect.arrayContaining(['sightings', 'species']));
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

@@ -10,7 +10,7 @@
  * words, measures or the app itself, so that a phrase of them is no thing.
  */
 import {
-  APP_KIND_WORDS, DOMAINS, DURATION_TIME_WORDS, PEOPLE_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+  APP_KIND_WORDS, DOMAINS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
 import type { EntityDraft, PromptReading } from './prompt-parser';
@@ -112,8 +112,13 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const nounAfterFunctionWord = tags[index] === 'VERB' && isPlural(token.text) && ['ADP', 'DET', 'PART'].includes(tags[index - 1] ?? '');
     if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct)) return null;
     const compound = index > 0 && tags[index - 1] === 'NOUN' && !tokens[index - 1].punct && !tokens[index - 1].possessive && thingWord(tokens[index - 1].text) && !isPlural(tokens[index - 1].text) ? index - 1 : index;
-    const plural = isPlural(token.text);
+    // ("… and concerns one system": after "and", a word in -s before "one" or "a" is a verb)
+    if (tokens[index - 1]?.text === 'and' && ['a', 'an', 'one', 'each', 'every'].includes(tokens[index + 1]?.text ?? '')) return null;
+    // ("sightings of species": a noun whose plural is the singular counts as plural)
+    const plural = isPlural(token.text) || SAME_PLURAL_NOUNS.includes(token.text);
     const before = tokens[compound - 1];
+    // ("concerns one system": a word that names an app names a thing when counted as one)
+    if (APP_KIND_WORDS.includes(singularize(token.text)) && !['one', 'each', 'every', 'which'].includes(before?.text ?? '')) return null;
     // ("each unit's tenant": one row of a thing, named after whose it is)
     if (!plural && !ONE_WORDS.includes(before?.text ?? '') && !(before?.possessive && draftNamed(toSnake(singularize(before.text))))) return null;
     const singular = toSnake([...tokens.slice(compound, index).map((word) => word.text), singularize(token.text)].join(' '));
@@ -405,8 +410,11 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), words.lastIndexOf('or'));
     if (coordination < 0) return joinAcross(before, after, before.end, placedOn);
     // "samples are taken from patients, stored in freezers": a second verb of the clause's subject
-    const carried = subject !== null && isVerb(before.end + coordination + 1) && subject !== before && subject !== after;
-    return carried ? joinAcross(subject, after, before.end + coordination + 1, placedOn) : null;
+    // ("… and concerns one system": a word in -s before a determiner is a verb, whatever the tagger says)
+    const next = before.end + coordination + 1;
+    const verbLike = isVerb(next) || (tags[next] === 'NOUN' && /s$/.test(tokens[next].text) && [...ONE_WORDS, ...POSSESSIVES].includes(tokens[next + 1]?.text ?? ''));
+    const carried = subject !== null && verbLike && subject !== after;
+    return carried ? joinAcross(subject, after, next, placedOn) : null;
   }
 
   /** The join the words from `from` to `after` make between `left` and `after`: a preposition or a verb. */
@@ -417,6 +425,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const verbs = span.filter((_, offset) => isVerb(from + offset)).map((token) => token.text);
     // "donors drop off food items": a singular word right after a plural subject is its verb, whatever the tagger says
     if (!verbs.length && span[0] && !span[0].punct && tags[from] === 'NOUN' && !isPlural(span[0].text) && isPlural(tokens[left.end - 1].text) && from === left.end) verbs.push(span[0].text);
+    // ("… and concerns one system": a word in -s right before a determiner is the verb)
+    if (!verbs.length && span[0] && !span[0].punct && tags[from] === 'NOUN' && /s$/.test(span[0].text) && [...ONE_WORDS, ...POSSESSIVES].includes(span[1]?.text ?? '')) verbs.push(span[0].text);
     if (lastWord && PLACING.has(lastWord)) {
       const head = placedOn.get(left) ?? left;
       placedOn.set(after, head);
@@ -458,7 +468,7 @@ function clausesOf(tokens: Token[]): { start: number; end: number }[] {
 /** Whether a plural noun can name a thing the user keeps. */
 function thingWord(word: string): boolean {
   const singular = singularize(word);
-  return word.length > 2 && !NO_THING.includes(word) && !STOP_WORDS.includes(word) && !STOP_WORDS.includes(singular) && !APP_KIND_WORDS.includes(singular) && !KEEPING_VERBS.includes(word)
+  return word.length > 2 && !NO_THING.includes(word) && !STOP_WORDS.includes(word) && !STOP_WORDS.includes(singular) && !KEEPING_VERBS.includes(word)
     && !UNIT_WORDS[word] && !UNIT_WORDS[singular] && !SCORE_WORDS.includes(singular) && !SCORE_WORDS.includes(word) && !DURATION_TIME_WORDS.includes(singular)
     && !OBJECT_WORDS.includes(word) && !FIELD_INTRO_WORDS.includes(word) && !LIST_NOUNS.includes(singular) && !VIEW_WORDS.includes(singular);
 }
