@@ -18,7 +18,10 @@
 // of `UNSEEN_4`: it is the unread measure, never edited, read prompt by prompt or tuned to, so only its share is
 // printed. A ninth (`UNSEEN_6`), forty prompts in still other domains and wordings, was written blind after `UNSEEN_5`
 // was measured and before the planner was changed for anything after that measure: a tuning set like `UNSEEN_4`, never
-// edited and printed prompt by prompt. Every section but the first has target 85 % and counts toward the exit code.
+// edited and printed prompt by prompt. A tenth (`UNSEEN_7`), forty prompts in still other domains and wordings, was
+// written blind at the end of the structural round, after the planner's structural reading was built: like `UNSEEN_5`
+// an unread measure, never edited, read prompt by prompt or tuned to, so only its share is printed. Every section but
+// the first has target 85 % and counts toward the exit code.
 // Reads the planner from dist/ through its public index, as the generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -335,6 +338,58 @@ export const UNSEEN_6 = [
   ['Cycling club: rides with a date, a route and the distance, members join rides, and a yearly leaderboard of members by total km', { entity: ['ride', 'member'], relation: [['ride', 'member']], calendar: ['ride'], ranking: ['member'] }],
 ];
 
+/**
+ * Unseen, seventh set (`UNSEEN_7`): forty prompts in domains and wordings of no other section (chatty owners, user
+ * stories, questions, an entity spec with "has many", "Kanban columns" and a "pipeline" with `>`, lower case, typos and
+ * shorthand such as "w/", "y/n" and "pls", "handed to", "is stored in", "comes from", "tie … to", "per", "for each … the
+ * …", "= one … on one …"; two each in French, German and Spanish, mixed among the English ones), written blind —
+ * without reading the planner's source or tests, any section's misses or the prompts of any section after the first —
+ * at the end of the structural round, after the planner's structural reading was built. Never edited, read prompt by
+ * prompt or tuned to: the unread measure, so only its share is printed. Target: 85 %.
+ */
+export const UNSEEN_7 = [
+  ["I run a small plumbing business with three vans. When a customer rings I need to put the job in: which plumber is going out, the address, the date and time of the visit and what we charged. Would be nice to tick off when the customer has paid.", { entity: ['job', 'plumber', 'customer'], relation: [['job', 'plumber'], ['job', 'customer']], calendar: ['job'], money: ['job'], boolean: ['paid'] }],
+  ['hive inspections log - for each of my hives, the inspections with date, queen seen y/n, brood frames count and honey taken (kg)', { entity: ['hive', 'inspection'], relation: [['inspection', 'hive']], boolean: ['queen seen'] }],
+  ['As a receptionist at a physio clinic, I want to book patients into appointments with one of our therapists so that nobody is double-booked. An appointment is an initial assessment, a follow-up or a discharge.', { entity: ['patient', 'appointment', 'therapist'], relation: [['appointment', 'patient'], ['appointment', 'therapist']], calendar: ['appointment'], choice: [['initial assessment', 'follow-up', 'discharge']] }],
+  ["Pour notre club de randonnée, j'aimerais gérer les sorties (date, lieu, niveau facile, moyen ou difficile) et les inscriptions des adhérents à chaque sortie.", { language: 'fr', entity: ['sortie', 'adhérent', 'inscription'], relation: [['inscription', 'sortie'], ['inscription', 'adhérent']], calendar: ['sortie'], choice: [['facile', 'moyen', 'difficile']] }],
+  ['Asset register. Laptops: serial no, model, purchase price, warranty end, employee it is issued to, encrypted (y/n). Employees: name, department.', { entity: ['laptop', 'employee'], relation: [['laptop', 'employee']], money: ['laptop'], boolean: ['encrypted'] }],
+  ['can you make me something to keep track of which paddock each of my cows is in and when they were moved there? about 200 head of cattle, 15 paddocks', { entity: ['paddock', 'cow'], relation: [['cow', 'paddock']] }],
+  ['Dispatch board for our courier company: deliveries go from booked to picked up to in transit to delivered, each one has a driver, a parcel weight and the fee we charge.', { entity: ['delivery', 'driver'], relation: [['delivery', 'driver']], board: [['booked', 'picked up', 'in transit', 'delivered']], money: ['delivery'] }],
+  ['Wir haben eine kleine Pension mit acht Zimmern. Ich brauche eine App für die Buchungen: welcher Gast in welchem Zimmer, Anreise- und Abreisedatum, Preis und ob Frühstück dabei ist.', { language: 'de', entity: ['zimmer', 'buchung', 'gast'], relation: [['buchung', 'gast'], ['buchung', 'zimmer']], calendar: ['buchung'], money: ['buchung'], boolean: ['frühstück'] }],
+  ["Food bank app. We take in donations from donors (what, how many kilos, date) and hand out food parcels to registered households each week. Need to see which households haven't collected their parcel yet.", { entity: ['donation', 'donor', 'parcel', 'household'], relation: [['donation', 'donor'], ['parcel', 'household']], boolean: ['collected'] }],
+  ['Bouldering comp scoring: climbers, problems and tops. A top = one climber on one problem + number of attempts. leaderboard by points pls', { entity: ['climber', 'problem', 'top'], relation: [['top', 'climber'], ['top', 'problem']], ranking: ['climber'] }],
+  ["We're a small language school. Teachers run courses (Spanish A1, French B2 and so on), students enrol in courses, and each enrolment has the fee for the term and whether it's been settled.", { entity: ['teacher', 'course', 'student', 'enrolment'], relation: [['course', 'teacher'], ['enrolment', 'student'], ['enrolment', 'course']], money: ['enrolment'], boolean: ['settled'] }],
+  ['Somos una cooperativa de aceite. Necesitamos registrar cada entrega de aceituna de un socio: kilos, fecha, variedad (picual, arbequina u hojiblanca) y si ya se le ha pagado.', { language: 'es', entity: ['socio', 'entrega'], relation: [['entrega', 'socio']], choice: [['picual', 'arbequina', 'hojiblanca']], boolean: ['pagado'] }],
+  ['CFP tool for our dev conference: speakers submit talks, reviewers give each talk a score from 1 to 5, and we want the talks sorted by average score so we can pick the top 30. Talk status: submitted, accepted, rejected, waitlisted.', { entity: ['speaker', 'talk', 'reviewer'], relation: [['talk', 'speaker']], ranking: ['talk'], choice: [['submitted', 'accepted', 'rejected', 'waitlisted']] }],
+  ['Family medicine cabinet: medicines (name, strength, expiry date) and doses, i.e. which family member takes which medicine and at what time each day.', { entity: ['medicine', 'dose', 'family member'], relation: [['dose', 'medicine'], ['dose', 'family member']] }],
+  ['Pothole reporting for the council. Residents report potholes with a location and a photo; each report is handed to a road crew and goes through Reported, Inspected, Scheduled and Fixed.', { entity: ['report', 'road crew'], relation: [['report', 'road crew']], board: [['reported', 'inspected', 'scheduled', 'fixed']] }],
+  ['im a piano teacher, want to keep my studnets, their weekly lessons (day + time) and what each lesson costs, also which pieces theyre working on', { entity: ['studnet', 'lesson', 'piece'], relation: [['lesson', 'studnet'], ['piece', 'studnet']], calendar: ['lesson'], money: ['lesson'] }],
+  ['Vaccination tracker for a small cattery: cats, their owners, and vaccinations with the vaccine (FVRCP, rabies or FeLV) and when the next booster is due', { entity: ['cat', 'owner', 'vaccination'], relation: [['cat', 'owner'], ['vaccination', 'cat']], choice: [['FVRCP', 'rabies', 'FeLV']], calendar: ['vaccination'] }],
+  ['Unser Sportverein braucht eine Übersicht der Mitgliedsbeiträge: jedes Mitglied mit Jahresbeitrag in Euro, ob bezahlt, und seiner Sparte (Fußball, Turnen oder Tischtennis).', { language: 'de', entity: ['mitglied'], money: ['mitglied'], boolean: ['bezahlt'], choice: [['fußball', 'turnen', 'tischtennis']] }],
+  ['Site diary for my building firm: each project has a daily entry (weather, how many workers on site, what got done) and I want to flag any entry where there was a safety incident.', { entity: ['project', 'entry'], relation: [['entry', 'project']], boolean: ['incident'] }],
+  ["How would I set up something to run our pub quiz league? Eight teams, a quiz night every Tuesday where we write down each team's score, and a league table with the most points at the top.", { entity: ['team', 'quiz night'], calendar: ['quiz night'], ranking: ['team'] }],
+  ['Wine cellar: bottles (producer, vintage, region, price paid, score out of 100) + tasting notes for each bottle; list the best scored bottles first', { entity: ['bottle', 'tasting note'], relation: [['tasting note', 'bottle']], money: ['bottle'], ranking: ['bottle'] }],
+  ['Incident log for our SRE team: every incident has a severity (SEV1, SEV2, SEV3), a start and end time, is handled by an on-call engineer, and has a postmortem written yes/no.', { entity: ['incident', 'engineer'], relation: [['incident', 'engineer']], choice: [['SEV1', 'SEV2', 'SEV3']], boolean: ['postmortem'] }],
+  ["Je suis fleuriste et j'aimerais suivre mes commandes : client, type (mariage, enterrement, anniversaire), date de livraison, composition, prix et acompte versé ou non.", { language: 'fr', entity: ['commande', 'client'], relation: [['commande', 'client']], choice: [['mariage', 'enterrement', 'anniversaire']], calendar: ['commande'], money: ['commande'], boolean: ['acompte'] }],
+  ['As a warehouse manager I want to look up pallets by bay so I can find stock quickly. Each pallet is stored in a bay and holds a quantity of one SKU (code, description).', { entity: ['pallet', 'bay', 'sku'], relation: [['pallet', 'bay'], ['pallet', 'sku']] }],
+  ["Hi! So I've got a cleaning company, about 12 cleaners, and honestly it's all on whatsapp and a paper diary right now which is chaos. What I need: a list of the houses we clean (address, key code, how often - weekly, fortnightly or monthly), which cleaner does which visit on which day, and what we charge per visit. Would be amazing if the cleaners could tick a visit as done too.", { entity: ['house', 'cleaner', 'visit'], relation: [['visit', 'house'], ['visit', 'cleaner']], choice: [['weekly', 'fortnightly', 'monthly']], calendar: ['visit'], money: ['visit'], boolean: ['done'] }],
+  ['Organizo un torneo de pádel: parejas inscritas, partidos entre dos parejas con fecha, hora y pista, y una clasificación de las parejas por victorias.', { language: 'es', entity: ['pareja', 'partido'], relation: [['partido', 'pareja']], calendar: ['partido'], ranking: ['pareja'] }],
+  ['tattoo studio booking system - artist, client, design, deposit (£), session length, date/time. each artist should see their own day', { entity: ['booking', 'artist', 'client'], relation: [['booking', 'artist'], ['booking', 'client']], calendar: ['booking'], money: ['booking'] }],
+  ['Entity spec for a literary agency. Author has many Manuscripts. Manuscript: title, word count, genre (fantasy / crime / literary / romance). Kanban columns for manuscripts: Received, Reading, Shortlisted, Offered, Declined.', { entity: ['author', 'manuscript'], relation: [['manuscript', 'author']], choice: [['fantasy', 'crime', 'literary', 'romance']], board: [['received', 'reading', 'shortlisted', 'offered', 'declined']] }],
+  ["I'm type 1 diabetic. I want to log blood sugar readings (value, time, and when: before meal, after meal or bedtime) and insulin injections (units, time, rapid or long-acting).", { entity: ['reading', 'injection'], choice: [['before meal', 'after meal', 'bedtime'], ['rapid', 'long-acting']] }],
+  ['Ski hire shop: equipment (skis, boots, helmets) with a daily rate; each rental ties one customer to one piece of equipment from a pickup date to a return date, and we mark whether the deposit was refunded.', { entity: ['equipment', 'rental', 'customer'], relation: [['rental', 'customer'], ['rental', 'equipment']], choice: [['skis', 'boots', 'helmets']], money: ['equipment'], calendar: ['rental'], boolean: ['refunded'] }],
+  ['Lab sample tracker: each sample comes from a study participant, is kept in a freezer (rack and position), has a collection date and a consent-given flag.', { entity: ['sample', 'participant', 'freezer'], relation: [['sample', 'participant'], ['sample', 'freezer']], boolean: ['consent'] }],
+  ['Monthly appliance checks at our fire station: each check is done on one appliance by a firefighter, with a result of pass or fail and some notes.', { entity: ['appliance', 'check', 'firefighter'], relation: [['check', 'appliance'], ['check', 'firefighter']], choice: [['pass', 'fail']] }],
+  ['aquarium water tests. i have 4 tanks, for each tank log the tests: date, ph, ammonia, nitrite, nitrate, temp + did i do a water change y/n', { entity: ['tank', 'test'], relation: [['test', 'tank']], boolean: ['water change'] }],
+  ['Donor CRM for a small charity: supporters, their gifts (amount, date, which campaign), campaigns with a fundraising target, and a top supporters list by total given.', { entity: ['supporter', 'gift', 'campaign'], relation: [['gift', 'supporter'], ['gift', 'campaign']], money: ['gift', 'campaign'], ranking: ['supporter'] }],
+  ['Removals firm: quotes for house moves with the customer, moving date, from and to addresses, number of rooms and the quoted price. Status is quoted, booked, completed or cancelled.', { entity: ['quote', 'customer'], relation: [['quote', 'customer']], calendar: ['quote'], money: ['quote'], choice: [['quoted', 'booked', 'completed', 'cancelled']] }],
+  ["swim school app - kids work through badges stage 1 to 7. need each kid's current stage, their class group and the instructor who teaches that group, plus if they've paid for the term", { entity: ['kid', 'group', 'instructor'], relation: [['kid', 'group'], ['group', 'instructor']], boolean: ['paid'] }],
+  ['translation agency job tracker: jobs have a client, source and target language, word count, rate per word, deadline and a translator. pipeline: new > assigned > translating > proofreading > delivered', { entity: ['job', 'client', 'translator'], relation: [['job', 'client'], ['job', 'translator']], calendar: ['job'], money: ['job'], board: [['new', 'assigned', 'translating', 'proofreading', 'delivered']] }],
+  ["birding life list - species i've seen, and every sighting with place, date and how many birds. rank species by number of sightings pls", { entity: ['species', 'sighting'], relation: [['sighting', 'species']], ranking: ['species'] }],
+  ['Our primary school wants to stop chasing paper permission slips. For every trip (destination, date, cost per pupil) we need a slip for each pupil going, showing whether the parent signed and whether they paid.', { entity: ['trip', 'pupil', 'slip'], relation: [['slip', 'trip'], ['slip', 'pupil']], calendar: ['trip'], money: ['trip'], boolean: ['signed', 'paid'] }],
+  ["landlord w/ 5 flats. tenants (name, phone, monthly rent) live in a flat, repair requests per flat w/ urgency low/med/high & whether it's fixed", { entity: ['flat', 'tenant', 'repair'], relation: [['tenant', 'flat'], ['repair', 'flat']], choice: [['low', 'med', 'high']], money: ['tenant'], boolean: ['fixed'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -399,7 +454,7 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`, `UNSEEN_6`) ones, each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`, `UNSEEN_6`, `UNSEEN_7`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
@@ -410,8 +465,9 @@ export function benchFit() {
   const unseen4 = fitOf(UNSEEN_4);
   const unseen5 = fitOf(UNSEEN_5);
   const unseen6 = fitOf(UNSEEN_6);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times, ...unseen6.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen7 = fitOf(UNSEEN_7);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times, ...unseen6.times, ...unseen7.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 /** Prints a section's prompts with what each missed, then its share; `unread`: the share alone, and any errors. */
@@ -432,7 +488,7 @@ function printSection(title, { results, found, total, share }, target, unread = 
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, p50, max, ...bench }) {
+export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
@@ -443,6 +499,8 @@ export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, un
   // its prompts and misses are not printed: reading them would make it one more section tuned to
   printSection('blueprint fit, unseen 5 (written blind before the unseen 4 misses were fixed, never edited, read or tuned to; its share alone)', unseen5, HELD_OUT_TARGET_SHARE, true);
   printSection('blueprint fit, unseen 6 (written blind before any change this round; read while tuning)', unseen6, HELD_OUT_TARGET_SHARE);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %, unseen 6 ${(unseen6.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+  // its prompts and misses are not printed either, for the same reason
+  printSection('blueprint fit, unseen 7 (written blind at the end of the structural round, never read or tuned to; its share alone)', unseen7, HELD_OUT_TARGET_SHARE, true);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %, unseen 6 ${(unseen6.share * 100).toFixed(1)} %, unseen 7 ${(unseen7.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }
