@@ -53,6 +53,11 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'payé': 'paid', 'payée': 'paid', 'payés': 'paid', 'payées': 'paid', 'réglé': 'paid', 'réglée': 'paid', 'réglés': 'paid', 'réglées': 'paid',
     inscrits: 'registered', inscrites: 'registered', 'inscrite': 'registered', chacun: 'each', chacune: 'each', 'partagé': 'shared', 'partagée': 'shared', 'partagés': 'shared', 'partagées': 'shared',
     'assigné': 'assigned', 'assignée': 'assigned', 'assignées': 'assigned', 'assignés': 'assigned', 'écrit': 'written', 'écrites': 'written', 'empruntent': 'borrow', 'proposent': 'suggest',
+    // verbs of wanting and keeping, in the first person and the infinitive ("nous voulons suivre", "il nous faut")
+    'nous avons besoin de': 'we need', 'avons besoin de': 'need', 'besoin de': 'need', 'il nous faut': 'we need', voulons: 'want', 'souhaitons': 'would like', souhaite: 'would like',
+    'aimerions': 'would like', 'voudrions': 'would like', 'pouvoir': 'be able to', 'savoir': 'know', voir: 'see', contrôler: 'track', tenir: 'keep', 'conserver': 'keep',
+    avons: 'have', sommes: 'are', 'gérons': 'manage', 'suivons': 'track', 'achetés': 'bought', 'achetées': 'bought', 'acheté': 'bought', 'achetée': 'bought', 'utilisés': 'used', 'utilisées': 'used',
+    'prêtés': 'lent', 'prêtées': 'lent', 'vendre': 'sell', acheter: 'buy', 'louer': 'rent', 'loués': 'rented', 'louées': 'rented',
     classer: 'rank', 'on classe': 'we rank', 'classons': 'rank', 'meilleur': 'best', 'meilleure': 'best', 'meilleurs': 'best', 'meilleures': 'best', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
     // things
     'recette': 'recipe', recettes: 'recipes', 'tâche': 'task', 'tâches': 'tasks', projet: 'project', projets: 'projects', 'dépense': 'expense', 'dépenses': 'expenses',
@@ -95,6 +100,9 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     app: 'app', anwendung: 'app', tool: 'tool', werkzeug: 'tool', verwaltung: 'manager', manager: 'manager', tracker: 'tracker', planer: 'scheduler', planner: 'planner',
     kalender: 'calendar', board: 'board', tafel: 'board', kanban: 'kanban', tagebuch: 'journal', liste: 'list', rangliste: 'leaderboard', bestenliste: 'leaderboard', inventar: 'inventory',
     katalog: 'catalog', verzeichnis: 'directory', teiler: 'splitter', rechner: 'splitter', dienstplan: 'shift scheduler', tabelle: 'list',
+    // verbs of wanting and keeping ("ich brauche", "wir wollen … sehen", "abhaken")
+    brauche: 'need', brauchen: 'need', 'möchte': 'would like', 'möchten': 'would like', will: 'want', wollen: 'want', sehen: 'see', abhaken: 'check', notieren: 'record', festhalten: 'record',
+    'führen': 'keep', behalten: 'keep', 'überblick': 'overview', 'benutzt': 'used', 'verliehen': 'lent',
     verwalten: 'manage', verfolgen: 'track', erfassen: 'record', speichern: 'save', bewerten: 'rate', planen: 'plan', organisieren: 'organize', buchen: 'book', eintragen: 'sign',
     'tragen sich ein': 'sign up', melden: 'sign', 'melden sich an': 'sign up', anmelden: 'sign up', bezahlt: 'paid', geteilt: 'shared', 'aufgeteilt': 'split', zugewiesen: 'assigned',
     welche: 'which', welcher: 'which', welches: 'which', welchen: 'which', welchem: 'which', geschrieben: 'written', 'ausleihen': 'borrow', 'leihen': 'borrow', markieren: 'mark', erledigt: 'done', kostet: 'costs',
@@ -138,6 +146,11 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     apuntar: 'record', anotar: 'record', diaria: 'daily', diarias: 'daily', diarios: 'daily', semanal: 'weekly', mensual: 'monthly',
     dos: '2', tres: '3', cuatro: '4', cinco: '5', seis: '6', diez: '10',
     'qué': 'which', 'cuál': 'which', 'quién': 'who', 'cuántos': 'how many', 'cuántas': 'how many', 'número': 'number', 'número de': 'number of', 'más': 'most',
+    // verbs of wanting and keeping, in the first person, the infinitive and the participle ("necesitamos controlar las obras", "los materiales comprados")
+    tiene: 'has', tienen: 'have', somos: 'we are', soy: 'i am', necesito: 'i need', necesitamos: 'we need', queremos: 'we want', quisiera: 'would like', 'quisiéramos': 'would like', 'nos gustaría': 'we would like',
+    llevo: 'run', llevamos: 'run', gestiono: 'manage', gestionamos: 'manage', controlar: 'track', controlamos: 'track', llevar: 'keep', 'llevar el control de': 'track', 'control de': 'tracking of',
+    saber: 'know', tener: 'have', poder: 'be able to', apuntamos: 'record', anotamos: 'record', vendemos: 'sell', compramos: 'buy', vender: 'sell', comprar: 'buy', alquilar: 'rent',
+    comprado: 'bought', comprada: 'bought', comprados: 'bought', compradas: 'bought', usado: 'used', usados: 'used', usadas: 'used', prestado: 'lent', prestados: 'lent', alquilados: 'rented',
     'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',
     ganado: 'won', ganados: 'won', ganada: 'won', ganadas: 'won', vendido: 'sold', vendidos: 'sold', vendida: 'sold', vendidas: 'sold', compra: 'buys', compran: 'buy',
     sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through',

@@ -245,8 +245,9 @@ describe('planApp reads things said of in other languages\' words', () => {
 
   it('"Felder … Jedes Feld gehört zu einer Scheune": the singular of a plural in -er is the same thing, and it belongs to the other', () => {
     const plan = planApp('App für unseren Hof: Felder und Scheunen. Jedes Feld gehört zu einer Scheune.');
-    expect(names(plan)).toEqual(['felder', 'scheune']);
-    expect(field(plan, 'felder', 'scheune')).toMatchObject({ type: 'reference', entity: 'scheune' });
+    expect(names(plan)).toEqual(['felder', 'scheunen']);
+    expect(entity(plan, 'scheunen')).toMatchObject({ label: 'Scheunen', label_singular: 'Scheune' });
+    expect(field(plan, 'felder', 'scheune')).toMatchObject({ type: 'reference', entity: 'scheunen' });
   });
 });
 

@@ -1,0 +1,67 @@
+// French, German and Spanish prompts read through their words' other number, German cases, first-person verbs and
+// the stages a thing moves through: each asserts the plan a user would see, in the user's words.
+import { planApp } from './plan-app';
+import { entity, field, names, views } from './plan-lookup.testing';
+
+describe('planApp reads a word in either number as one thing', () => {
+  it('Spanish "sus barcos … cada barco": one thing named with the user\'s plural, the other thing belongs to it', () => {
+    const plan = planApp('Una app para el puerto: socios, sus barcos y las revisiones de cada barco con una fecha y un precio');
+    expect(plan.language).toBe('es');
+    expect(names(plan)).toEqual(['socios', 'barcos', 'revisiones']);
+    expect(entity(plan, 'barcos')).toMatchObject({ label: 'Barcos', label_singular: 'Barco' });
+    expect(field(plan, 'revisiones', 'barco')).toMatchObject({ type: 'reference', entity: 'barcos' });
+  });
+
+  it('Spanish plurals in -es ("los trabajadores … cada trabajador") are the same thing as their singular', () => {
+    const plan = planApp('Una app para la granja: los trabajadores y las tareas de cada trabajador con una fecha');
+    expect(names(plan)).toEqual(['trabajadores', 'tareas']);
+    expect(entity(plan, 'trabajadores')).toMatchObject({ label: 'Trabajadores', label_singular: 'Trabajador' });
+    expect(field(plan, 'tareas', 'trabajador')).toMatchObject({ type: 'reference', entity: 'trabajadores' });
+  });
+
+  it('French plurals in -x ("les créneaux … chaque créneau") are one thing, named "Créneau" in the singular', () => {
+    const plan = planApp('Une appli pour notre jardin partagé : les jardiniers, les outils et les emprunts de chaque outil avec une date');
+    expect(plan.language).toBe('fr');
+    expect(names(plan)).toContain('outils');
+    expect(names(plan).filter((name) => name.startsWith('outil'))).toEqual(['outils']);
+    expect(entity(plan, 'outils')).toMatchObject({ label: 'Outils', label_singular: 'Outil' });
+  });
+
+  it('a French plural whose singular alone is in the lexicon ("les salles") is the same thing as that singular', () => {
+    const plan = planApp('Une application pour réserver les salles de notre association : chaque réservation a une salle, une date et un prix');
+    expect(names(plan)).toContain('salles');
+    expect(names(plan).filter((name) => name.startsWith('salle'))).toEqual(['salles']);
+    expect(field(plan, 'reservations', 'salle')).toMatchObject({ type: 'reference', entity: 'salles' });
+  });
+});
+
+describe('planApp names German things in the nominative', () => {
+  it('"mit Kursleitern, Teilnehmern und Kursstunden": dative plurals listed after "mit" name the things as the user does', () => {
+    const plan = planApp('Ich brauche eine App für meine Tanzschule mit Kursleitern, Tänzern und Kursstunden. Jede Kursstunde gehört zu einem Kursleiter und hat Datum und Uhrzeit und einen Preis.');
+    expect(plan.language).toBe('de');
+    expect(names(plan)).toEqual(['kursleiter', 'tanzer', 'kursstunden']);
+    expect(entity(plan, 'kursleiter')).toMatchObject({ label: 'Kursleiter', label_singular: 'Kursleiter' });
+    expect(entity(plan, 'kursstunden')).toMatchObject({ label: 'Kursstunden', label_singular: 'Kursstunde' });
+    expect(field(plan, 'kursstunden', 'kursleiter')).toMatchObject({ type: 'reference', entity: 'kursleiter' });
+    expect(views(plan, 'kursstunden')).toContain('calendar:datum_und_uhrzeit');
+  });
+});
+
+describe('planApp never takes a verb of another language for a thing', () => {
+  it('Spanish "necesitamos controlar", "los materiales comprados para cada obra": verbs, not things; the stages are a board', () => {
+    const plan = planApp('Somos un pequeño taller y necesitamos controlar los encargos, los carpinteros asignados a cada encargo y las maderas compradas para cada encargo con su coste. Cada encargo pasa por pedido, en preparación, entregado y cobrado.');
+    expect(plan.language).toBe('es');
+    expect(names(plan)).toEqual(['encargos', 'carpinteros', 'maderas']);
+    expect(field(plan, 'carpinteros', 'asignado_a')).toMatchObject({ type: 'reference', entity: 'encargos' });
+    expect(field(plan, 'maderas', 'encargo')).toMatchObject({ type: 'reference', entity: 'encargos' });
+    const stage = entity(plan, 'encargos').fields.find((candidate) => candidate.type === 'select' && candidate.options?.includes('En preparación'));
+    expect(stage?.options).toEqual(['Pedido', 'En preparación', 'Entregado', 'Cobrado']);
+    expect(views(plan, 'encargos')).toContain(`board:${stage?.name}`);
+  });
+
+  it('Spanish "alquilamos las bicis": a first person plural no table knows is not a thing', () => {
+    const plan = planApp('Tenemos una tienda de bicis: alquilamos las bicis a clientes y cada alquiler tiene una fecha y un precio');
+    expect(names(plan)).not.toContain('alquilamos');
+    expect(names(plan)).toContain('alquileres');
+  });
+});
