@@ -88,7 +88,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     ankunft: 'arrival', anreise: 'arrival', abreise: 'departure', 'oder nicht': 'or not',
     // shopping and cleaning in compounds ('Einkaufsliste', 'Putzplan'), someone who buys
     einkauf: 'shopping', putz: 'cleaning', jemand: 'someone', besorgt: 'buys', besorgen: 'buy', kauft: 'buys', kaufen: 'buy', gekauft: 'bought',
-    der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
+    der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', eines: 'of a', meines: 'of my', unseres: 'of our', ihres: 'of their', seines: 'of its', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
     'für': 'for', wo: 'where', mein: 'my', meine: 'my', meinen: 'my', meiner: 'my', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', ich: 'i', wir: 'we',
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
     auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per', je: 'per',

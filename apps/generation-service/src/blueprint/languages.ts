@@ -60,7 +60,7 @@ export type OriginalWords = Map<string, string>;
  */
 export function toEnglish(prompt: string, language: OtherLanguage): { text: string; words: OriginalWords } {
   const lexicon = LEXICON[language];
-  const tokens = language === 'de' ? verbFinalFirst(tokenize(prompt), lexicon) : tokenize(prompt);
+  const tokens = language === 'de' ? genitiveSingulars(verbFinalFirst(tokenize(prompt), lexicon), lexicon) : tokenize(prompt);
   const out: string[] = [];
   const words: OriginalWords = new Map();
   const remember = (english: string, original: string): void => {
@@ -113,7 +113,9 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
     const paired = pairs.get(word);
     if (paired) {
       const plural = paired.singular !== word || (language === 'de' && germanPluralUse(tokens, index, word));
-      const english = plural ? `${paired.singular}s` : singularize(`${paired.singular}s`);
+      // (a German thing is written by its plural, "kinders" and "kinder", so that "Kind" is never read as English "kind")
+      const stem = language === 'de' ? paired.plural.toLowerCase() : paired.singular;
+      const english = plural ? `${stem}s` : singularize(`${stem}s`);
       out.push(english);
       remember(english, plural ? paired.plural : token.raw.replace(ELISION, '$1'));
       remember(toSnake(english).replace(/_/g, ' '), plural ? paired.plural : token.raw.replace(ELISION, '$1'));
@@ -137,7 +139,8 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       out.push(shaped);
       // "mit Artikeln": the user's word for the things is the nominative plural "Artikel"
       const stripped = token.raw.slice(0, -1);
-      const dativePlural = language === 'de' && /n$/.test(token.raw) && (lexicon[stripped.toLowerCase()] === shaped || shaped === `${stripped.toLowerCase()}s`);
+      const dativeUse = tokens[index - 1] !== undefined && (DATIVE_BEFORE.includes(tokens[index - 1].text) || listedAfterDative(tokens, index));
+      const dativePlural = language === 'de' && dativeUse && /n$/.test(token.raw) && (lexicon[stripped.toLowerCase()] === shaped || shaped === `${stripped.toLowerCase()}s`);
       remember(shaped, dativePlural ? stripped : token.raw.replace(ELISION, '$1'));
       // entity names are ASCII ("gästes" -> gastes): their words lead back to the user's too
       remember(toSnake(shaped).replace(/_/g, ' '), dativePlural ? stripped : token.raw.replace(ELISION, '$1'));
@@ -262,6 +265,8 @@ function otherNumber(language: OtherLanguage, word: string, lexicon: Record<stri
  */
 function numberPairs(language: OtherLanguage, tokens: Token[], lexicon: Record<string, string>): Map<string, { singular: string; plural: string }> {
   const unknown = new Map<string, string>();
+  // (German words used outside a dative: "Lektoren und …" is a nominative plural, "mit Lektoren" may be a dative)
+  const nominative = new Set<string>();
   tokens.forEach((token, index) => {
     if (token.punct) return;
     const word = token.raw.toLowerCase().replace(ELISION, '$1');
@@ -271,15 +276,16 @@ function numberPairs(language: OtherLanguage, tokens: Token[], lexicon: Record<s
     if (language === 'de' && !/^[A-ZÄÖÜ]/.test(token.raw) && tokens.some((other) => /^[A-ZÄÖÜ][a-zäöüß]/.test(other.raw) && other !== tokens[0])) return;
     const raw = token.raw.replace(ELISION, '$1');
     if (!unknown.has(word) || index > 0) unknown.set(word, unknown.get(word) && /^[A-ZÄÖÜ]/.test(unknown.get(word) as string) ? (unknown.get(word) as string) : raw);
+    if (language === 'de' && !(index > 0 && (DATIVE_BEFORE.includes(tokens[index - 1].text) || listedAfterDative(tokens, index)))) nominative.add(word);
   });
   // (a German form is a singular where an article says so: "einem Fahrschüler", "jede Fahrstunde"; "Gäste" alone is a plural)
-  const singularUse = new Set(tokens.filter((token, index) => index > 0 && SINGULAR_MARKERS.includes(tokens[index - 1].text)).map((token) => token.text));
+  const singularUse = new Set(tokens.filter((token, index) => index > 0 && [...SINGULAR_MARKERS, ...GENITIVE_ARTICLES].includes(tokens[index - 1].text)).map((token) => token.text));
   const pairs = new Map<string, { singular: string; plural: string }>();
   for (const [word, raw] of unknown) {
     const singular = singularForms(language, word).find((form) => unknown.has(form) && (language !== 'de' || singularUse.has(form)));
     if (!singular) continue;
     let plural = raw;
-    if (language === 'de' && /n$/.test(word)) {
+    if (language === 'de' && /n$/.test(word) && !nominative.has(word)) {
       const nominative = word.slice(0, -1);
       // "Fahrstunden" is the plural of "Fahrstunde"; "Gästen", "Kindern", "Fahrschülern" are datives of "Gäste", "Kinder", "Fahrschüler"
       if (!(nominative === singular && /e$/.test(singular)) && /(?:e|er|el)$/.test(nominative)) plural = raw.slice(0, -1);
@@ -387,6 +393,32 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   return /[sx]$/.test(word) ? word : `${word}s`;
 }
 
+/** German articles and possessives of the genitive singular: "die Durchsichten eines Bienenstocks". */
+const GENITIVE_ARTICLES = ['des', 'eines', 'meines', 'unseres', 'ihres', 'seines', 'jedes'];
+
+/**
+ * "eines Bienenstocks", "des Autors": a German genitive singular in -s or -es is written as its nominative when the
+ * prompt or the lexicon knows that word ("Bienenstöcke", "Autoren"), so it is the same thing.
+ */
+function genitiveSingulars(tokens: Token[], lexicon: Record<string, string>): Token[] {
+  const known = new Set(tokens.filter((token) => !token.punct).flatMap((token) => [token.text, ...singularForms('de', token.text)]));
+  return tokens.flatMap((token, index) => {
+    const before = tokens[index - 1];
+    // ("die Termine jedes Pferdes": "of each")
+    if (token.text === 'jedes' && tokens[index + 1] !== undefined && genitiveCut(tokens[index + 1], lexicon, known) !== undefined) return [{ text: 'des', raw: 'des', punct: false }, token];
+    if (before === undefined || !GENITIVE_ARTICLES.includes(before.text)) return token;
+    const cut = genitiveCut(token, lexicon, known);
+    if (cut === undefined) return token;
+    return { ...token, text: token.text.slice(0, -cut), raw: token.raw.slice(0, -cut) };
+  });
+}
+
+/** How many letters a genitive in -s or -es loses to be a word the prompt or the lexicon knows: "jedes Pferdes" is "Pferd", "eines Bienenstocks" "Bienenstock". */
+function genitiveCut(token: Token, lexicon: Record<string, string>, known: Set<string>): number | undefined {
+  if (token.punct || !/s$/.test(token.text) || lexicon[token.text] !== undefined) return undefined;
+  return [/es$/.test(token.text) ? 2 : 0, 1].find((length) => length > 0 && token.text.length - length >= 3 && (lexicon[token.text.slice(0, -length)] !== undefined || known.has(token.text.slice(0, -length))));
+}
+
 /** Words a German dative plural follows ("mit Artikeln", "den Gästen"). */
 const DATIVE_BEFORE = ['den', 'von', 'vom', 'mit', 'zu', 'by', 'ihren', 'unseren', 'meinen'];
 
@@ -395,6 +427,8 @@ function listedAfterDative(tokens: Token[], index: number): boolean {
   let at = index - 1;
   let listed = false;
   while (at > 0 && ([',', 'und', 'oder', 'sowie'].includes(tokens[at].text) || /^[A-ZÄÖÜ][a-zäöüß]+$/.test(tokens[at].raw))) {
+    // ("Bienenvölker mit Standort, und Ernten": a comma before "und" ends the list)
+    if (['und', 'oder', 'sowie'].includes(tokens[at].text) && tokens[at - 1]?.text === ',') return false;
     if ([',', 'und', 'oder', 'sowie'].includes(tokens[at].text)) listed = true;
     at -= 1;
   }
@@ -437,12 +471,14 @@ function verbFinalFirst(tokens: Token[], lexicon: Record<string, string>): Token
     while (end > 0 && GERMAN_AUXILIARIES.includes(clause[end - 1].text)) end -= 1;
     const participle = clause[end - 1];
     const preposition = clause.findIndex((word, at) => at < end - 1 && GERMAN_PREPOSITIONS.includes(word.text));
-    if (participle && !participle.punct && preposition >= 0 && isGermanParticiple(participle.text, lexicon)) {
+    // (a capitalised word is a noun, whatever its English: "Rasse" is a breed, not a participle)
+    const nounWritten = participle !== undefined && /^[A-ZÄÖÜ]/.test(participle.raw);
+    if (participle && !participle.punct && !nounWritten && preposition >= 0 && isGermanParticiple(participle.text, lexicon)) {
       const moved = [...clause.slice(0, preposition), participle, ...clause.slice(preposition, end - 1), ...clause.slice(end)];
       const by = moved.findIndex((word, at) => at > 0 && moved[at - 1] === participle && (word.text === 'von' || word.text === 'vom'));
       if (by >= 0) moved[by] = { text: 'by', raw: 'by', punct: false };
       out.push(...moved);
-    } else if (participle && !participle.punct && end < clause.length && isGermanParticiple(participle.text, lexicon) && clause.some((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text))) {
+    } else if (participle && !participle.punct && !nounWritten && end < clause.length && isGermanParticiple(participle.text, lexicon) && clause.some((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text))) {
       // "die jede Woche einem Mitbewohner zugewiesen werden": a passive with a dative object, "are assigned to a Mitbewohner"
       const dative = clause.findIndex((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text));
       const word = (text: string): Token => ({ text, raw: text, punct: false });
@@ -514,6 +550,8 @@ function singularIn(language: OtherLanguage, phrase: string): string {
   const [first, ...rest] = phrase.split(' ');
   let word = first;
   if (language === 'fr') word = /eaux$/.test(word) ? word.slice(0, -1) : word.replace(/aux$/, 'al').replace(/([^s])[sx]$/, '$1');
+  // ("Lieferungen", "Lehrerinnen": the German endings a singular can be told from)
+  if (language === 'de') word = word.replace(/(ung|heit|keit|schaft|ion)en$/, '$1').replace(/innen$/, 'in');
   if (language === 'es') word = word.replace(/ones$/, 'ón').replace(/ces$/, 'z').replace(/([lnrdj])es$/, '$1').replace(/([aeiouáéó])s$/, '$1');
   return [word, ...rest].join(' ');
 }

@@ -47,7 +47,47 @@ describe('planApp names German things in the nominative', () => {
   });
 });
 
+describe('planApp reads German genitives and plurals as the thing the user names', () => {
+  it('"die Manuskripte eines Lektors": a genitive singular is the same thing as the plural "Lektoren"', () => {
+    const plan = planApp('Eine App für unseren Verlag: Lektoren und die Manuskripte eines Lektors mit Datum und Seitenzahl.');
+    expect(names(plan)).toEqual(['lektoren', 'manuskripte']);
+    expect(entity(plan, 'lektoren')).toMatchObject({ label: 'Lektoren', label_singular: 'Lektor' });
+    expect(field(plan, 'manuskripte', 'lektor')).toMatchObject({ type: 'reference', entity: 'lektoren' });
+  });
+
+  it('"die Hufschmiedtermine jedes Pferdes": "of each horse", the appointments belong to the horse, and "Rasse" stays a noun', () => {
+    const plan = planApp('Wir sind ein kleiner Reitstall und brauchen eine App: Pferde mit Rasse und die Hufschmiedtermine jedes Pferdes mit Datum und Preis.');
+    expect(names(plan)).toEqual(['pferde', 'hufschmiedtermine']);
+    expect(entity(plan, 'pferde')).toMatchObject({ label: 'Pferde', label_singular: 'Pferd' });
+    expect(field(plan, 'pferde', 'rasse')).toMatchObject({ label: 'Rasse' });
+    expect(field(plan, 'hufschmiedtermine', 'pferd')).toMatchObject({ type: 'reference', entity: 'pferde' });
+  });
+
+  it('"Kinder … Jedes Kind": the singular is never read as the English word "kind"', () => {
+    const plan = planApp('Verwaltung für unsere Kita: Kinder, Eltern und Gruppen. Jedes Kind gehört zu einer Gruppe.');
+    expect(entity(plan, 'kinder')).toMatchObject({ label: 'Kinder', label_singular: 'Kind' });
+    expect(field(plan, 'kinder', 'gruppe')).toMatchObject({ type: 'reference', entity: 'gruppen' });
+    expect(entity(plan, 'kinder').fields.map((candidate) => candidate.label)).not.toContain('Art');
+  });
+});
+
 describe('planApp never takes a verb of another language for a thing', () => {
+  it('French "nous voulons suivre les chevaux … chaque cheval": one thing, the other belongs to it', () => {
+    const plan = planApp('Nous sommes une petite ferme et nous voulons suivre les chevaux et les soins de chaque cheval avec une date et un coût.');
+    expect(plan.language).toBe('fr');
+    expect(names(plan)).toEqual(['chevaux', 'soins']);
+    expect(entity(plan, 'chevaux')).toMatchObject({ label: 'Chevaux', label_singular: 'Cheval' });
+    expect(field(plan, 'soins', 'cheval')).toMatchObject({ type: 'reference', entity: 'chevaux' });
+  });
+
+  it('French "chaque commande passe par reçue, en préparation, livrée et payée": a board of the user\'s stages', () => {
+    const plan = planApp('Une appli pour ma boutique de fleurs : les bouquets et les commandes de chaque client. Chaque commande passe par reçue, en préparation, livrée et payée.');
+    const stage = entity(plan, 'commandes').fields.find((candidate) => candidate.options?.includes('En préparation'));
+    expect(stage?.options).toEqual(['Reçue', 'En préparation', 'Livrée', 'Payée']);
+    expect(views(plan, 'commandes')).toContain(`board:${stage?.name}`);
+  });
+
+
   it('Spanish "necesitamos controlar", "los materiales comprados para cada obra": verbs, not things; the stages are a board', () => {
     const plan = planApp('Somos un pequeño taller y necesitamos controlar los encargos, los carpinteros asignados a cada encargo y las maderas compradas para cada encargo con su coste. Cada encargo pasa por pedido, en preparación, entregado y cobrado.');
     expect(plan.language).toBe('es');
