@@ -148,7 +148,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'qué': 'which', 'cuál': 'which', 'quién': 'who', 'cuántos': 'how many', 'cuántas': 'how many', 'número': 'number', 'número de': 'number of', 'más': 'most',
     // verbs of wanting and keeping, in the first person, the infinitive and the participle ("necesitamos controlar las obras", "los materiales comprados")
     tiene: 'has', tienen: 'have', somos: 'we are', soy: 'i am', necesito: 'i need', necesitamos: 'we need', queremos: 'we want', quisiera: 'would like', 'quisiéramos': 'would like', 'nos gustaría': 'we would like',
-    llevo: 'run', llevamos: 'run', gestiono: 'manage', gestionamos: 'manage', controlar: 'track', controlamos: 'track', llevar: 'keep', 'llevar el control de': 'track', 'control de': 'tracking of',
+    llevo: 'run', llevamos: 'run', gestiono: 'manage', gestionamos: 'manage', controlar: 'track', controlamos: 'track', llevar: 'keep', 'llevar el control': 'keep track', 'control de': 'tracking of',
     saber: 'know', tener: 'have', poder: 'be able to', apuntamos: 'record', anotamos: 'record', vendemos: 'sell', compramos: 'buy', vender: 'sell', comprar: 'buy', alquilar: 'rent',
     comprado: 'bought', comprada: 'bought', comprados: 'bought', compradas: 'bought', usado: 'used', usados: 'used', usadas: 'used', prestado: 'lent', prestados: 'lent', alquilados: 'rented',
     'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',

@@ -97,11 +97,14 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       if (span.length < length || span.some((part) => part.punct)) continue;
       const key = span.map((part) => part.raw.toLowerCase()).join(' ');
       const bare = key.replace(ELISION, '$1');
-      const english = lexicon[key] ?? (length === 1 ? lexicon[bare] ?? otherNumber(language, bare, lexicon) : undefined);
+      let english = lexicon[key] ?? (length === 1 ? lexicon[bare] ?? otherNumber(language, bare, lexicon) : undefined);
       if (english === undefined) continue;
+      // "jedem Schüler", "die Noten jedes Schülers": a German word of one form in both numbers is singular after a singular article
+      const before = tokens[index - 1];
+      if (language === 'de' && length === 1 && lexicon[bare] !== undefined && before !== undefined && ONLY_SINGULAR.includes(before.text) && isPlural(english) && englishNouns().has(english)) english = singularize(english);
       if (length === 1 && ELISION.test(key) && lexicon[key] === undefined && /^[dl]'/.test(key)) out.push(key.startsWith('d') ? 'of' : 'the');
       // "necesitamos controlar las obras": an infinitive after a verb of wanting is "to" and the verb
-      if (length === 1 && WANTING.includes(out[out.length - 1] ?? '') && INFINITIVE[language].test(key) && /^[a-z]+$/.test(english)) out.push('to');
+      if (WANTING.includes(out[out.length - 1] ?? '') && INFINITIVE[language].test(span[0].text) && /^[a-z ]+$/.test(english)) out.push('to');
       out.push(english);
       remember(english, span.map((part) => part.raw.replace(ELISION, '$1')).join(' '));
       if (/\bthrough$/.test(english)) stages = true;
@@ -393,6 +396,8 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   return /[sx]$/.test(word) ? word : `${word}s`;
 }
 
+/** German articles only a singular follows ("unsere" may be plural). */
+const ONLY_SINGULAR = ['ein', 'einen', 'einem', 'einer', 'eines', 'jede', 'jeder', 'jedes', 'jedem', 'jeden', 'des', 'dem', 'meines', 'unseres', 'ihres', 'seines', 'meinem', 'unserem'];
 /** German articles and possessives of the genitive singular: "die Durchsichten eines Bienenstocks". */
 const GENITIVE_ARTICLES = ['des', 'eines', 'meines', 'unseres', 'ihres', 'seines', 'jedes'];
 

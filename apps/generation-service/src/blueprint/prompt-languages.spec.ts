@@ -63,6 +63,13 @@ describe('planApp reads German genitives and plurals as the thing the user names
     expect(field(plan, 'hufschmiedtermine', 'pferd')).toMatchObject({ type: 'reference', entity: 'pferde' });
   });
 
+  it('"die Noten jedes Schülers": a word of one form in both numbers is singular after a singular article, and "unsere Klassen" stays plural', () => {
+    const plan = planApp('Wir möchten unsere Klassen verwalten: Schüler in Klassen, Lehrer und die Noten jedes Schülers.');
+    expect(names(plan)).toEqual(['klassen', 'schuler', 'lehrer', 'noten']);
+    expect(field(plan, 'schuler', 'klasse')).toMatchObject({ type: 'reference', entity: 'klassen' });
+    expect(entity(plan, 'noten').fields.filter((candidate) => candidate.entity === 'schuler')).toHaveLength(1);
+  });
+
   it('"Kinder … Jedes Kind": the singular is never read as the English word "kind"', () => {
     const plan = planApp('Verwaltung für unsere Kita: Kinder, Eltern und Gruppen. Jedes Kind gehört zu einer Gruppe.');
     expect(entity(plan, 'kinder')).toMatchObject({ label: 'Kinder', label_singular: 'Kind' });
@@ -97,6 +104,13 @@ describe('planApp never takes a verb of another language for a thing', () => {
     const stage = entity(plan, 'encargos').fields.find((candidate) => candidate.type === 'select' && candidate.options?.includes('En preparación'));
     expect(stage?.options).toEqual(['Pedido', 'En preparación', 'Entregado', 'Cobrado']);
     expect(views(plan, 'encargos')).toContain(`board:${stage?.name}`);
+  });
+
+  it('Spanish "quiero llevar el control de los socios … cada socio a cada clase": what is kept, not the verbs', () => {
+    const plan = planApp('Llevo un gimnasio y quiero llevar el control de los socios, las clases y las asistencias de cada socio a cada clase.');
+    expect(names(plan)).toEqual(['socios', 'clases', 'asistencias']);
+    expect(field(plan, 'asistencias', 'socio')).toMatchObject({ type: 'reference', entity: 'socios' });
+    expect(field(plan, 'asistencias', 'clase')).toMatchObject({ type: 'reference', entity: 'clases' });
   });
 
   it('Spanish "alquilamos las bicis": a first person plural no table knows is not a thing', () => {
