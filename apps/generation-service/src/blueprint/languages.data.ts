@@ -42,7 +42,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     ont: 'have', 'été': 'been', aussi: 'also', ensuite: 'then', puis: 'then', veux: 'want', voudrais: 'would like', aimerais: 'would like',
     'né': 'born', 'née': 'born', 'nés': 'born', 'nées': 'born', vendu: 'sold', vendue: 'sold', vendus: 'sold', vendues: 'sold', 'réussi': 'passed', 'réussie': 'passed',
     simple: 'simple', petit: 'small', petite: 'small', 'elles': 'they', ils: 'they', il: 'it', elle: 'it', 'on': 'we', selon: 'by', 'passant par': 'moving through',
-    'passent par': 'move through', 'passe par': 'moves through', 'étapes': 'stages', 'étape': 'stage', statut: 'status', statuts: 'statuses', 'colonnes': 'columns',
+    'passent par': 'move through', suivant: 'following', suivante: 'following', suivants: 'following', suivantes: 'following', 'passe par': 'moves through', 'étapes': 'stages', 'étape': 'stage', statut: 'status', statuts: 'statuses', 'colonnes': 'columns',
     // app words
     application: 'app', appli: 'app', app: 'app', outil: 'tool', site: 'site', gestionnaire: 'manager', gestion: 'manager', suivi: 'tracker', planificateur: 'scheduler',
     planning: 'schedule', agenda: 'calendar', calendrier: 'calendar', tableau: 'board', kanban: 'kanban', journal: 'journal', carnet: 'log', liste: 'list', classement: 'leaderboard',
@@ -96,7 +96,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     // "gehört zu einer Gruppe": belonging, not the participle of "hören"
     'gehört zu': 'belongs to', 'gehören zu': 'belong to', 'gehört zum': 'belongs to', 'gehört zur': 'belongs to',
     einfach: 'simple', einfache: 'simple', einfacher: 'simple', kleine: 'small', durch: 'through', 'über': 'through', phasen: 'stages', stufen: 'stages', status: 'status',
-    spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', 'laufen': 'move', wandern: 'move',
+    spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', folgende: 'following', folgenden: 'following', 'laufen': 'move', wandern: 'move',
     app: 'app', anwendung: 'app', tool: 'tool', werkzeug: 'tool', verwaltung: 'manager', manager: 'manager', tracker: 'tracker', planer: 'scheduler', planner: 'planner',
     kalender: 'calendar', board: 'board', tafel: 'board', kanban: 'kanban', tagebuch: 'journal', liste: 'list', rangliste: 'leaderboard', bestenliste: 'leaderboard', inventar: 'inventory',
     katalog: 'catalog', verzeichnis: 'directory', teiler: 'splitter', rechner: 'splitter', dienstplan: 'shift scheduler', tabelle: 'list',
@@ -153,7 +153,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     comprado: 'bought', comprada: 'bought', comprados: 'bought', compradas: 'bought', usado: 'used', usados: 'used', usadas: 'used', prestado: 'lent', prestados: 'lent', alquilados: 'rented',
     'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',
     ganado: 'won', ganados: 'won', ganada: 'won', ganadas: 'won', vendido: 'sold', vendidos: 'sold', vendida: 'sold', vendidas: 'sold', compra: 'buys', compran: 'buy',
-    sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through',
+    sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through', siguiente: 'following', siguientes: 'following',
     etapas: 'stages', etapa: 'stage', fases: 'stages', estado: 'status', estados: 'statuses', columnas: 'columns', 'según': 'by',
     'aplicación': 'app', app: 'app', herramienta: 'tool', sitio: 'site', gestor: 'manager', 'gestión': 'manager', administrador: 'manager', seguimiento: 'tracker', rastreador: 'tracker',
     planificador: 'scheduler', agenda: 'calendar', calendario: 'calendar', tablero: 'board', kanban: 'kanban', diario: 'journal', lista: 'list', 'clasificación': 'leaderboard',

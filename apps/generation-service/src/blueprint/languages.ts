@@ -78,6 +78,8 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       index += 1;
       continue;
     }
+    // ("…, y cada pedido tiene un total": an article or "each" starts what is said next)
+    if (stages && NOUN_MARKERS[language].includes(token.text) && !STAGE_NOUNS.includes(lexicon[tokens[index + 1]?.text ?? ''] ?? '')) stages = false;
     if (stages && !STAGE_KEPT_WORDS[language].includes(token.text) && !(NOUN_MARKERS[language].includes(token.text) && tokens[index + 1] !== undefined && STAGE_NOUNS.includes(lexicon[tokens[index + 1].text] ?? ''))
       && !STAGE_NOUNS.includes(lexicon[token.text] ?? '')) {
       out.push(token.raw);
@@ -159,8 +161,8 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
   return { text: out.join(' ').replace(/ ([,.;:!?)])/g, '$1').replace(/\( /g, '('), words };
 }
 
-/** English words of the stages a thing moves through ("etapas", "Phasen"): translated, not kept as a stage. */
-const STAGE_NOUNS = ['stages', 'stage', 'statuses', 'status', 'columns', 'phases', 'steps'];
+/** English words of the stages a thing moves through ("etapas", "Phasen", "suivantes"): translated, not kept as a stage. */
+const STAGE_NOUNS = ['stages', 'stage', 'statuses', 'status', 'columns', 'phases', 'steps', 'following'];
 /** Words a list of stages is joined with: translated, not kept as a stage. */
 const STAGE_KEPT_WORDS: Record<OtherLanguage, string[]> = { fr: ['et', 'ou', 'puis', 'ensuite', 'enfin'], de: ['und', 'oder', 'dann', 'schließlich'], es: ['y', 'e', 'o', 'u', 'luego', 'después', 'finalmente'] };
 /** English of the verbs an infinitive follows as what is wanted ("necesitamos controlar", "nous voulons suivre"). */

@@ -113,6 +113,14 @@ describe('planApp never takes a verb of another language for a thing', () => {
     expect(field(plan, 'asistencias', 'clase')).toMatchObject({ type: 'reference', entity: 'clases' });
   });
 
+  it('French "passent par les étapes suivantes : …": the stages after the colon are the board\'s, in the user\'s words', () => {
+    const plan = planApp('Les candidats passent par les étapes suivantes : candidature, entretien, offre et embauché. Chaque candidat a un poste.');
+    expect(names(plan)).toEqual(['candidats']);
+    const stage = entity(plan, 'candidats').fields.find((candidate) => candidate.type === 'select');
+    expect(stage?.options).toEqual(['Candidature', 'Entretien', 'Offre', 'Embauché']);
+    expect(views(plan, 'candidats')).toContain(`board:${stage?.name}`);
+  });
+
   it('Spanish "alquilamos las bicis": a first person plural no table knows is not a thing', () => {
     const plan = planApp('Tenemos una tienda de bicis: alquilamos las bicis a clientes y cada alquiler tiene una fecha y un precio');
     expect(names(plan)).not.toContain('alquilamos');
