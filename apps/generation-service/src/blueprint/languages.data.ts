@@ -56,7 +56,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     // verbs of wanting and keeping, in the first person and the infinitive ("nous voulons suivre", "il nous faut")
     'nous avons besoin de': 'we need', 'avons besoin de': 'need', 'besoin de': 'need', 'il nous faut': 'we need', voulons: 'want', 'souhaitons': 'would like', souhaite: 'would like',
     'aimerions': 'would like', 'voudrions': 'would like', 'pouvoir': 'be able to', 'savoir': 'know', voir: 'see', contrôler: 'track', tenir: 'keep', 'conserver': 'keep',
-    avons: 'have', sommes: 'are', 'gérons': 'manage', 'suivons': 'track', 'achetés': 'bought', 'achetées': 'bought', 'acheté': 'bought', 'achetée': 'bought', 'utilisés': 'used', 'utilisées': 'used',
+    'gère': 'run', 'gérons': 'run', suis: 'am', ai: 'have', tiens: 'keep', tenons: 'keep', 'dois': 'need to', devons: 'need to', avons: 'have', sommes: 'are', 'suivons': 'track', 'achetés': 'bought', 'achetées': 'bought', 'acheté': 'bought', 'achetée': 'bought', 'utilisés': 'used', 'utilisées': 'used',
     'prêtés': 'lent', 'prêtées': 'lent', 'vendre': 'sell', acheter: 'buy', 'louer': 'rent', 'loués': 'rented', 'louées': 'rented',
     classer: 'rank', 'on classe': 'we rank', 'classons': 'rank', 'meilleur': 'best', 'meilleure': 'best', 'meilleurs': 'best', 'meilleures': 'best', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
     // things
@@ -148,7 +148,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'qué': 'which', 'cuál': 'which', 'quién': 'who', 'cuántos': 'how many', 'cuántas': 'how many', 'número': 'number', 'número de': 'number of', 'más': 'most',
     // verbs of wanting and keeping, in the first person, the infinitive and the participle ("necesitamos controlar las obras", "los materiales comprados")
     tiene: 'has', tienen: 'have', somos: 'we are', soy: 'i am', necesito: 'i need', necesitamos: 'we need', queremos: 'we want', quisiera: 'would like', 'quisiéramos': 'would like', 'nos gustaría': 'we would like',
-    llevo: 'run', llevamos: 'run', gestiono: 'manage', gestionamos: 'manage', controlar: 'track', controlamos: 'track', llevar: 'keep', 'llevar el control': 'keep track', 'control de': 'tracking of',
+    llevo: 'run', llevamos: 'run', gestiono: 'run', gestionamos: 'run', controlar: 'track', controlamos: 'track', llevar: 'keep', 'llevar el control': 'keep track', 'control de': 'tracking of',
     saber: 'know', tener: 'have', poder: 'be able to', apuntamos: 'record', anotamos: 'record', vendemos: 'sell', compramos: 'buy', vender: 'sell', comprar: 'buy', alquilar: 'rent',
     comprado: 'bought', comprada: 'bought', comprados: 'bought', compradas: 'bought', usado: 'used', usados: 'used', usadas: 'used', prestado: 'lent', prestados: 'lent', alquilados: 'rented',
     'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',

@@ -103,10 +103,13 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       if (english === undefined) continue;
       // "jedem Schüler", "die Noten jedes Schülers": a German word of one form in both numbers is singular after a singular article
       const before = tokens[index - 1];
-      if (language === 'de' && length === 1 && lexicon[bare] !== undefined && before !== undefined && ONLY_SINGULAR.includes(before.text) && isPlural(english) && englishNouns().has(english)) english = singularize(english);
+      if (length === 1 && lexicon[bare] !== undefined && before !== undefined && ONLY_SINGULAR_BEFORE[language].includes(before.text) && isPlural(english) && englishNouns().has(english)
+        && (language === 'de' || /[sxz]$/.test(bare))) english = singularize(english);
       if (length === 1 && ELISION.test(key) && lexicon[key] === undefined && /^[dl]'/.test(key)) out.push(key.startsWith('d') ? 'of' : 'the');
       // "necesitamos controlar las obras": an infinitive after a verb of wanting is "to" and the verb
       if (WANTING.includes(out[out.length - 1] ?? '') && INFINITIVE[language].test(span[0].text) && /^[a-z ]+$/.test(english)) out.push('to');
+      // ("pour suivre les élèves", "para gestionar los pedidos": "to track", "to manage")
+      else if (out[out.length - 1] === 'for' && INFINITIVE[language].test(span[0].text) && DOING_VERBS.includes(english)) out[out.length - 1] = 'to';
       out.push(english);
       remember(english, span.map((part) => part.raw.replace(ELISION, '$1')).join(' '));
       if (/\bthrough$/.test(english)) stages = true;
@@ -167,6 +170,8 @@ const STAGE_NOUNS = ['stages', 'stage', 'statuses', 'status', 'columns', 'phases
 const STAGE_KEPT_WORDS: Record<OtherLanguage, string[]> = { fr: ['et', 'ou', 'puis', 'ensuite', 'enfin'], de: ['und', 'oder', 'dann', 'schließlich'], es: ['y', 'e', 'o', 'u', 'luego', 'después', 'finalmente'] };
 /** English of the verbs an infinitive follows as what is wanted ("necesitamos controlar", "nous voulons suivre"). */
 const WANTING = ['need', 'want', 'would like', 'like', 'we need', 'i need', 'we want', 'i want', 'i would like', 'we would like'];
+/** English verbs an app is for doing ("une appli pour suivre", "una app para gestionar"). */
+const DOING_VERBS = ['manage', 'track', 'record', 'keep', 'save', 'plan', 'organize', 'book', 'rate', 'see', 'sell', 'buy', 'rent', 'list', 'mark', 'check', 'pay', 'share', 'split', 'borrow', 'rank', 'keep track'];
 /** Infinitive endings: the word after a verb of wanting is its object verb. */
 const INFINITIVE: Record<OtherLanguage, RegExp> = { fr: /^[a-zàâçéèêëîïôûü]{2,}(?:er|ir|re)$/, de: /^[a-zäöüß]{2,}en$/, es: /^[a-záéíóúñ]{2,}(?:ar|er|ir)$/ };
 
@@ -398,8 +403,12 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   return /[sx]$/.test(word) ? word : `${word}s`;
 }
 
-/** German articles only a singular follows ("unsere" may be plural). */
-const ONLY_SINGULAR = ['ein', 'einen', 'einem', 'einer', 'eines', 'jede', 'jeder', 'jedes', 'jedem', 'jeden', 'des', 'dem', 'meines', 'unseres', 'ihres', 'seines', 'meinem', 'unserem'];
+/** Articles only a singular follows ("unsere" may be plural): "chaque cours", "jedes Schülers". */
+const ONLY_SINGULAR_BEFORE: Record<OtherLanguage, string[]> = {
+  fr: ['un', 'une', 'chaque', 'le', 'la', 'ce', 'cet', 'cette', 'mon', 'ma', 'son', 'sa', 'notre', 'votre', 'leur', 'du', 'au'],
+  es: ['un', 'una', 'cada', 'el', 'la', 'este', 'esta', 'del', 'al'],
+  de: ['ein', 'einen', 'einem', 'einer', 'eines', 'jede', 'jeder', 'jedes', 'jedem', 'jeden', 'des', 'dem', 'meines', 'unseres', 'ihres', 'seines', 'meinem', 'unserem'],
+};
 /** German articles and possessives of the genitive singular: "die Durchsichten eines Bienenstocks". */
 const GENITIVE_ARTICLES = ['des', 'eines', 'meines', 'unseres', 'ihres', 'seines', 'jedes'];
 
@@ -599,7 +608,10 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
     const pluralWord = localWord(englishPlural);
     // (German plurals have no regular ending: the singular the user wrote, when they wrote one)
     const germanSingular = language === 'de' && englishSingular !== englishPlural ? words.get(englishSingular) : undefined;
-    const singularWord = singularOf(language, englishSingular, pluralWord) ?? germanSingular ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
+    // ("chaque cours": the user's own singular, the same word as their plural, before the lexicon's "classe")
+    const userSingular = englishSingular !== englishPlural ? words.get(englishSingular) : undefined;
+    const ownSingular = userSingular && pluralWord && userSingular.slice(0, 4).toLowerCase() === pluralWord.slice(0, 4).toLowerCase() ? userSingular : undefined;
+    const singularWord = ownSingular ?? singularOf(language, englishSingular, pluralWord) ?? germanSingular ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
     const plural = pluralWord ?? (singularWord ? pluralIn(language, singularWord) : entity.label);
     const singular = singularWord ?? entity.label_singular;
     let name = toSnake(plural);

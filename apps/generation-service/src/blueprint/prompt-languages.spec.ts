@@ -47,6 +47,16 @@ describe('planApp names German things in the nominative', () => {
   });
 });
 
+describe('planApp reads a word of one form in both numbers by its article', () => {
+  it('French "je gère une école … les cours. Chaque cours a un élève": the school is who runs the app, a course is "Cours"', () => {
+    const plan = planApp('Je gère une petite école de danse et je voudrais une appli pour suivre les élèves, les professeurs et les cours. Chaque cours a un élève, un professeur, une date et un tarif.');
+    expect(names(plan)).toEqual(['eleves', 'professeurs', 'cours']);
+    expect(entity(plan, 'cours')).toMatchObject({ label: 'Cours', label_singular: 'Cours' });
+    expect(field(plan, 'cours', 'eleve')).toMatchObject({ type: 'reference', entity: 'eleves' });
+    expect(field(plan, 'cours', 'professeur')).toMatchObject({ type: 'reference', entity: 'professeurs' });
+  });
+});
+
 describe('planApp reads German genitives and plurals as the thing the user names', () => {
   it('"die Manuskripte eines Lektors": a genitive singular is the same thing as the plural "Lektoren"', () => {
     const plan = planApp('Eine App für unseren Verlag: Lektoren und die Manuskripte eines Lektors mit Datum und Seitenzahl.');
