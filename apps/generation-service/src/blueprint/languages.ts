@@ -186,8 +186,8 @@ function englishNouns(): Set<string> {
   for (const language of OTHER_LANGUAGES) {
     const lexicon = LEXICON[language];
     for (const [word, english] of Object.entries(lexicon)) {
-      if (!/^[a-z]+$/.test(english) || isPlural(english)) continue;
-      const plural = pluralForms(language, word).map((form) => lexicon[form]).find((other) => other !== undefined && other === pluralize(english));
+      if (!/^[a-z]+$/.test(english)) continue;
+      const plural = isPlural(english) ? undefined : pluralForms(language, word).map((form) => lexicon[form]).find((other) => other !== undefined && other === pluralize(english));
       if (plural) nouns.add(english).add(plural);
       // a word the lexicon has in one number only ("coche": car) is a thing unless its shape or English says otherwise
       // (nor a field the planner knows: "teléfono" is a phone number before it is a thing)

@@ -27,6 +27,13 @@ describe('planApp reads a word in either number as one thing', () => {
     expect(entity(plan, 'outils')).toMatchObject({ label: 'Outils', label_singular: 'Outil' });
   });
 
+  it('a Spanish singular whose plural alone is in the lexicon ("cada participante") is the same thing as that plural', () => {
+    const plan = planApp('Una app para el torneo: los participantes y las partidas de cada participante con fecha y resultado.');
+    expect(names(plan)).toEqual(['participantes', 'partidas']);
+    expect(entity(plan, 'participantes')).toMatchObject({ label: 'Participantes', label_singular: 'Participante' });
+    expect(field(plan, 'partidas', 'participante')).toMatchObject({ type: 'reference', entity: 'participantes' });
+  });
+
   it('a French plural whose singular alone is in the lexicon ("les salles") is the same thing as that singular', () => {
     const plan = planApp('Une application pour réserver les salles de notre association : chaque réservation a une salle, une date et un prix');
     expect(names(plan)).toContain('salles');
