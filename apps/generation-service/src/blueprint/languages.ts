@@ -176,8 +176,10 @@ const DOING_VERBS = ['manage', 'track', 'record', 'keep', 'save', 'plan', 'organ
 const INFINITIVE: Record<OtherLanguage, RegExp> = { fr: /^[a-zàâçéèêëîïôûü]{2,}(?:er|ir|re)$/, de: /^[a-zäöüß]{2,}en$/, es: /^[a-záéíóúñ]{2,}(?:ar|er|ir)$/ };
 
 /**
- * English words the lexicons give a thing in both numbers ("car" and "cars", from "coche" and "coches"): a word the
- * lexicon has only in the other number is read through these, never through a verb or an adjective.
+ * English words the lexicons give things: those given in both numbers ("book" and "books", from "livre" and
+ * "livres"), and those given in one number only whose word is shaped like no verb and whose English is no adjective,
+ * adverb or field ("salle": room). A word the lexicon has only in the other number is read through these, never
+ * through a verb or an adjective.
  */
 let nounWords: Set<string> | null = null;
 function englishNouns(): Set<string> {
@@ -277,6 +279,7 @@ function numberPairs(language: OtherLanguage, tokens: Token[], lexicon: Record<s
   const unknown = new Map<string, string>();
   // (German words used outside a dative: "Lektoren und …" is a nominative plural, "mit Lektoren" may be a dative)
   const nominative = new Set<string>();
+  const openingOnly = new Set<string>();
   tokens.forEach((token, index) => {
     if (token.punct) return;
     const word = token.raw.toLowerCase().replace(ELISION, '$1');
@@ -284,8 +287,11 @@ function numberPairs(language: OtherLanguage, tokens: Token[], lexicon: Record<s
     if (otherNumber(language, word, lexicon) !== undefined || (language === 'de' && splitCompound(word, lexicon))) return;
     // in German only nouns are written with a capital (or the whole prompt is in lower case)
     if (language === 'de' && !/^[A-ZÄÖÜ]/.test(token.raw) && tokens.some((other) => /^[A-ZÄÖÜ][a-zäöüß]/.test(other.raw) && other !== tokens[0])) return;
-    const raw = token.raw.replace(ELISION, '$1');
-    if (!unknown.has(word) || index > 0) unknown.set(word, unknown.get(word) && /^[A-ZÄÖÜ]/.test(unknown.get(word) as string) ? (unknown.get(word) as string) : raw);
+    // (the user's spelling of the word: its first use that does not open a sentence)
+    const opening = index === 0 || ['.', '!', '?', ':'].includes(tokens[index - 1].text);
+    if (!unknown.has(word) || (openingOnly.has(word) && !opening)) unknown.set(word, token.raw.replace(ELISION, '$1'));
+    if (opening && unknown.get(word) === token.raw.replace(ELISION, '$1')) openingOnly.add(word);
+    else openingOnly.delete(word);
     if (language === 'de' && !(index > 0 && (DATIVE_BEFORE.includes(tokens[index - 1].text) || listedAfterDative(tokens, index)))) nominative.add(word);
   });
   // (a German form is a singular where an article says so: "einem Fahrschüler", "jede Fahrstunde"; "Gäste" alone is a plural)
@@ -296,9 +302,9 @@ function numberPairs(language: OtherLanguage, tokens: Token[], lexicon: Record<s
     if (!singular) continue;
     let plural = raw;
     if (language === 'de' && /n$/.test(word) && !nominative.has(word)) {
-      const nominative = word.slice(0, -1);
+      const stripped = word.slice(0, -1);
       // "Fahrstunden" is the plural of "Fahrstunde"; "Gästen", "Kindern", "Fahrschülern" are datives of "Gäste", "Kinder", "Fahrschüler"
-      if (!(nominative === singular && /e$/.test(singular)) && /(?:e|er|el)$/.test(nominative)) plural = raw.slice(0, -1);
+      if (!(stripped === singular && /e$/.test(singular)) && /(?:e|er|el)$/.test(stripped)) plural = raw.slice(0, -1);
     }
     pairs.set(word, { singular, plural });
     if (!pairs.has(singular)) pairs.set(singular, { singular, plural });
