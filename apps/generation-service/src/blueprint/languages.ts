@@ -572,8 +572,8 @@ function singularIn(language: OtherLanguage, phrase: string): string {
   const [first, ...rest] = phrase.split(' ');
   let word = first;
   if (language === 'fr') word = /eaux$/.test(word) ? word.slice(0, -1) : word.replace(/aux$/, 'al').replace(/([^s])[sx]$/, '$1');
-  // ("Lieferungen", "Lehrerinnen": the German endings a singular can be told from)
-  if (language === 'de') word = word.replace(/(ung|heit|keit|schaft|ion)en$/, '$1').replace(/innen$/, 'in');
+  // ("Lieferungen", "Reparaturen", "Lehrerinnen": the German endings a singular can be told from)
+  if (language === 'de') word = word.replace(/(ung|heit|keit|schaft|ion|tät|ur|ei)en$/, '$1').replace(/innen$/, 'in');
   if (language === 'es') word = word.replace(/ones$/, 'ón').replace(/ces$/, 'z').replace(/([lnrdj])es$/, '$1').replace(/([aeiouáéó])s$/, '$1');
   return [word, ...rest].join(' ');
 }

@@ -87,6 +87,15 @@ describe('planApp reads German genitives and plurals as the thing the user names
     expect(entity(plan, 'noten').fields.filter((candidate) => candidate.entity === 'schuler')).toHaveLength(1);
   });
 
+  it('"Kunden, ihre Fahrräder und die Reparaturen jedes Fahrrads": an umlaut plural and its genitive singular are one thing', () => {
+    const plan = planApp('Wir brauchen eine App für unsere Werkstatt: Kunden, ihre Fahrräder und die Reparaturen jedes Fahrrads mit Preis.');
+    expect(names(plan)).toEqual(['kunden', 'fahrrader', 'reparaturen']);
+    expect(entity(plan, 'fahrrader')).toMatchObject({ label: 'Fahrräder', label_singular: 'Fahrrad' });
+    expect(entity(plan, 'reparaturen')).toMatchObject({ label: 'Reparaturen', label_singular: 'Reparatur' });
+    expect(field(plan, 'fahrrader', 'kunde')).toMatchObject({ type: 'reference', entity: 'kunden' });
+    expect(field(plan, 'reparaturen', 'fahrrad')).toMatchObject({ type: 'reference', entity: 'fahrrader' });
+  });
+
   it('"Kinder … Jedes Kind": the singular is never read as the English word "kind"', () => {
     const plan = planApp('Verwaltung für unsere Kita: Kinder, Eltern und Gruppen. Jedes Kind gehört zu einer Gruppe.');
     expect(entity(plan, 'kinder')).toMatchObject({ label: 'Kinder', label_singular: 'Kind' });
