@@ -73,6 +73,11 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
   for (let index = 0; index < tokens.length; ) {
     const token = tokens[index];
     if (token.punct) {
+      // ("pasa por: recibida, …": the stages follow the verb as they would in English, without the colon)
+      if (token.text === ':' && stages && /\bthrough$/.test(out[out.length - 1] ?? '')) {
+        index += 1;
+        continue;
+      }
       out.push(token.text);
       if (!['(', ',', ')', '/'].includes(token.text) && !(token.text === ':' && stages && STAGE_NOUNS.includes(out[out.length - 2] ?? ''))) stages = false;
       index += 1;
@@ -158,6 +163,8 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
     } else {
       out.push(token.raw.replace(ELISION, '$1'));
       remember(word, token.raw.replace(ELISION, '$1'));
+      // ("reparación" is planned as "reparacion": the ASCII word leads back to the user's too)
+      remember(toSnake(word).replace(/_/g, ' '), token.raw.replace(ELISION, '$1'));
     }
     index += 1;
   }

@@ -147,6 +147,15 @@ describe('planApp never takes a verb of another language for a thing', () => {
     expect(views(plan, 'candidats')).toContain(`board:${stage?.name}`);
   });
 
+  it('Spanish "cada reparación pasa por: recibida, …": stages after a colon are a board, and the thing keeps its accent', () => {
+    const plan = planApp('Cada reparación pasa por: recibida, en diagnóstico, reparada y entregada. Los clientes traen sus móviles.');
+    expect(entity(plan, 'reparaciones')).toMatchObject({ label: 'Reparaciones', label_singular: 'Reparación' });
+    const stage = entity(plan, 'reparaciones').fields.find((candidate) => candidate.type === 'select');
+    expect(stage?.options).toEqual(['Recibida', 'En diagnóstico', 'Reparada', 'Entregada']);
+    expect(entity(plan, 'reparaciones').fields.map((candidate) => candidate.name)).not.toContain('recibida');
+    expect(views(plan, 'reparaciones')).toContain(`board:${stage?.name}`);
+  });
+
   it('Spanish "alquilamos las bicis": a first person plural no table knows is not a thing', () => {
     const plan = planApp('Tenemos una tienda de bicis: alquilamos las bicis a clientes y cada alquiler tiene una fecha y un precio');
     expect(names(plan)).not.toContain('alquilamos');
