@@ -42,7 +42,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     ont: 'have', 'été': 'been', aussi: 'also', ensuite: 'then', puis: 'then', veux: 'want', voudrais: 'would like', aimerais: 'would like',
     'né': 'born', 'née': 'born', 'nés': 'born', 'nées': 'born', vendu: 'sold', vendue: 'sold', vendus: 'sold', vendues: 'sold', 'réussi': 'passed', 'réussie': 'passed',
     simple: 'simple', petit: 'small', petite: 'small', 'elles': 'they', ils: 'they', il: 'it', elle: 'it', 'on': 'we', selon: 'by', 'passant par': 'moving through',
-    'passent par': 'move through', 'passe par': 'moves through', 'étapes': 'stages', 'étape': 'stage', statut: 'status', statuts: 'statuses', 'colonnes': 'columns',
+    'passent par': 'move through', suivant: 'following', suivante: 'following', suivants: 'following', suivantes: 'following', 'passe par': 'moves through', 'étapes': 'stages', 'étape': 'stage', statut: 'status', statuts: 'statuses', 'colonnes': 'columns',
     // app words
     application: 'app', appli: 'app', app: 'app', outil: 'tool', site: 'site', gestionnaire: 'manager', gestion: 'manager', suivi: 'tracker', planificateur: 'scheduler',
     planning: 'schedule', agenda: 'calendar', calendrier: 'calendar', tableau: 'board', kanban: 'kanban', journal: 'journal', carnet: 'log', liste: 'list', classement: 'leaderboard',
@@ -53,6 +53,11 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'payé': 'paid', 'payée': 'paid', 'payés': 'paid', 'payées': 'paid', 'réglé': 'paid', 'réglée': 'paid', 'réglés': 'paid', 'réglées': 'paid',
     inscrits: 'registered', inscrites: 'registered', 'inscrite': 'registered', chacun: 'each', chacune: 'each', 'partagé': 'shared', 'partagée': 'shared', 'partagés': 'shared', 'partagées': 'shared',
     'assigné': 'assigned', 'assignée': 'assigned', 'assignées': 'assigned', 'assignés': 'assigned', 'écrit': 'written', 'écrites': 'written', 'empruntent': 'borrow', 'proposent': 'suggest',
+    // verbs of wanting and keeping, in the first person and the infinitive ("nous voulons suivre", "il nous faut")
+    'nous avons besoin de': 'we need', 'avons besoin de': 'need', 'besoin de': 'need', 'il nous faut': 'we need', voulons: 'want', 'souhaitons': 'would like', souhaite: 'would like',
+    'aimerions': 'would like', 'voudrions': 'would like', 'pouvoir': 'be able to', 'savoir': 'know', voir: 'see', contrôler: 'track', tenir: 'keep', 'conserver': 'keep',
+    'gère': 'run', 'gérons': 'run', suis: 'am', ai: 'have', tiens: 'keep', tenons: 'keep', 'dois': 'need to', devons: 'need to', avons: 'have', sommes: 'are', 'suivons': 'track', 'achetés': 'bought', 'achetées': 'bought', 'acheté': 'bought', 'achetée': 'bought', 'utilisés': 'used', 'utilisées': 'used',
+    'prêtés': 'lent', 'prêtées': 'lent', 'vendre': 'sell', acheter: 'buy', 'louer': 'rent', 'loués': 'rented', 'louées': 'rented',
     classer: 'rank', 'on classe': 'we rank', 'classons': 'rank', 'meilleur': 'best', 'meilleure': 'best', 'meilleurs': 'best', 'meilleures': 'best', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
     // things
     'recette': 'recipe', recettes: 'recipes', 'tâche': 'task', 'tâches': 'tasks', projet: 'project', projets: 'projects', 'dépense': 'expense', 'dépenses': 'expenses',
@@ -83,7 +88,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     ankunft: 'arrival', anreise: 'arrival', abreise: 'departure', 'oder nicht': 'or not',
     // shopping and cleaning in compounds ('Einkaufsliste', 'Putzplan'), someone who buys
     einkauf: 'shopping', putz: 'cleaning', jemand: 'someone', besorgt: 'buys', besorgen: 'buy', kauft: 'buys', kaufen: 'buy', gekauft: 'bought',
-    der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
+    der: 'the', die: 'the', das: 'the', den: 'the', dem: 'the', des: 'of', eines: 'of a', meines: 'of my', unseres: 'of our', ihres: 'of their', seines: 'of its', ein: 'a', eine: 'a', einen: 'a', einer: 'a', einem: 'a', und: 'and', oder: 'or', mit: 'with',
     'für': 'for', wo: 'where', mein: 'my', meine: 'my', meinen: 'my', meiner: 'my', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', ich: 'i', wir: 'we',
     jede: 'each', jeder: 'each', jedes: 'each', jeden: 'each', ihre: 'their', ihren: 'their', von: 'of', zu: 'to', zum: 'to', zur: 'to', ist: 'is', sind: 'are', im: 'in', in: 'in',
     auf: 'on', bei: 'at', zwischen: 'between', unter: 'among', mehrere: 'several', mehreren: 'several', alle: 'all', ob: 'whether', wenn: 'if', als: 'as', nach: 'by', pro: 'per', je: 'per',
@@ -91,10 +96,13 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     // "gehört zu einer Gruppe": belonging, not the participle of "hören"
     'gehört zu': 'belongs to', 'gehören zu': 'belong to', 'gehört zum': 'belongs to', 'gehört zur': 'belongs to',
     einfach: 'simple', einfache: 'simple', einfacher: 'simple', kleine: 'small', durch: 'through', 'über': 'through', phasen: 'stages', stufen: 'stages', status: 'status',
-    spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', 'laufen': 'move', wandern: 'move',
+    spalten: 'columns', 'durchlaufen': 'move through', 'durchläuft': 'moves through', folgende: 'following', folgenden: 'following', 'laufen': 'move', wandern: 'move',
     app: 'app', anwendung: 'app', tool: 'tool', werkzeug: 'tool', verwaltung: 'manager', manager: 'manager', tracker: 'tracker', planer: 'scheduler', planner: 'planner',
     kalender: 'calendar', board: 'board', tafel: 'board', kanban: 'kanban', tagebuch: 'journal', liste: 'list', rangliste: 'leaderboard', bestenliste: 'leaderboard', inventar: 'inventory',
     katalog: 'catalog', verzeichnis: 'directory', teiler: 'splitter', rechner: 'splitter', dienstplan: 'shift scheduler', tabelle: 'list',
+    // verbs of wanting and keeping ("ich brauche", "wir wollen … sehen", "abhaken")
+    brauche: 'need', brauchen: 'need', 'möchte': 'would like', 'möchten': 'would like', will: 'want', wollen: 'want', sehen: 'see', abhaken: 'check', notieren: 'record', festhalten: 'record',
+    'führen': 'keep', behalten: 'keep', 'überblick': 'overview', 'benutzt': 'used', 'verliehen': 'lent',
     verwalten: 'manage', verfolgen: 'track', erfassen: 'record', speichern: 'save', bewerten: 'rate', planen: 'plan', organisieren: 'organize', buchen: 'book', eintragen: 'sign',
     'tragen sich ein': 'sign up', melden: 'sign', 'melden sich an': 'sign up', anmelden: 'sign up', bezahlt: 'paid', geteilt: 'shared', 'aufgeteilt': 'split', zugewiesen: 'assigned',
     welche: 'which', welcher: 'which', welches: 'which', welchen: 'which', welchem: 'which', geschrieben: 'written', 'ausleihen': 'borrow', 'leihen': 'borrow', markieren: 'mark', erledigt: 'done', kostet: 'costs',
@@ -138,9 +146,14 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     apuntar: 'record', anotar: 'record', diaria: 'daily', diarias: 'daily', diarios: 'daily', semanal: 'weekly', mensual: 'monthly',
     dos: '2', tres: '3', cuatro: '4', cinco: '5', seis: '6', diez: '10',
     'qué': 'which', 'cuál': 'which', 'quién': 'who', 'cuántos': 'how many', 'cuántas': 'how many', 'número': 'number', 'número de': 'number of', 'más': 'most',
+    // verbs of wanting and keeping, in the first person, the infinitive and the participle ("necesitamos controlar las obras", "los materiales comprados")
+    tiene: 'has', tienen: 'have', somos: 'we are', soy: 'i am', necesito: 'i need', necesitamos: 'we need', queremos: 'we want', quisiera: 'would like', 'quisiéramos': 'would like', 'nos gustaría': 'we would like',
+    llevo: 'run', llevamos: 'run', gestiono: 'run', gestionamos: 'run', controlar: 'track', controlamos: 'track', llevar: 'keep', 'llevar el control': 'keep track', 'control de': 'tracking of',
+    saber: 'know', tener: 'have', poder: 'be able to', apuntamos: 'record', anotamos: 'record', vendemos: 'sell', compramos: 'buy', vender: 'sell', comprar: 'buy', alquilar: 'rent',
+    comprado: 'bought', comprada: 'bought', comprados: 'bought', compradas: 'bought', usado: 'used', usados: 'used', usadas: 'used', prestado: 'lent', prestados: 'lent', alquilados: 'rented',
     'también': 'also', ya: 'already', quiero: 'want', tengo: 'have', tenemos: 'have', 'me gustaría': 'i would like', ver: 'see',
     ganado: 'won', ganados: 'won', ganada: 'won', ganadas: 'won', vendido: 'sold', vendidos: 'sold', vendida: 'sold', vendidas: 'sold', compra: 'buys', compran: 'buy',
-    sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through',
+    sencilla: 'simple', sencillo: 'simple', simple: 'simple', 'pequeña': 'small', 'pasando por': 'moving through', 'pasan por': 'move through', 'pasa por': 'moves through', siguiente: 'following', siguientes: 'following',
     etapas: 'stages', etapa: 'stage', fases: 'stages', estado: 'status', estados: 'statuses', columnas: 'columns', 'según': 'by',
     'aplicación': 'app', app: 'app', herramienta: 'tool', sitio: 'site', gestor: 'manager', 'gestión': 'manager', administrador: 'manager', seguimiento: 'tracker', rastreador: 'tracker',
     planificador: 'scheduler', agenda: 'calendar', calendario: 'calendar', tablero: 'board', kanban: 'kanban', diario: 'journal', lista: 'list', 'clasificación': 'leaderboard',

@@ -7,7 +7,7 @@ import type { AppLanguage, AppPlan, EntityField, EntityPlan } from '@appgen/cont
 import type { EntityView } from './plan-builder';
 import { FIELD_LABELS, HINT_LABELS, KIND_LABELS, LABEL_WORDS, LANGUAGE_MARKERS, LEXICON, OPTION_LABELS, UI_TEXTS, type OtherLanguage } from './languages.data';
 import { IRREGULAR_PARTICIPLES, RESERVED_FIELD_NAMES } from './vocabulary.data';
-import { capitalize, joinWords, pluralize, singularSnake, toSnake, tokenize, type Token } from './words.util';
+import { capitalize, isPlural, joinWords, pluralize, singularSnake, singularize, toSnake, tokenize, type Token } from './words.util';
 
 const OTHER_LANGUAGES: OtherLanguage[] = ['fr', 'de', 'es'];
 /** "une appli pour notre association", "eine App für unsere WG", "una app para nuestra peña": what the app is for. */
@@ -60,17 +60,35 @@ export type OriginalWords = Map<string, string>;
  */
 export function toEnglish(prompt: string, language: OtherLanguage): { text: string; words: OriginalWords } {
   const lexicon = LEXICON[language];
-  const tokens = language === 'de' ? verbFinalFirst(tokenize(prompt), lexicon) : tokenize(prompt);
+  const tokens = language === 'de' ? genitiveSingulars(verbFinalFirst(tokenize(prompt), lexicon), lexicon) : tokenize(prompt);
   const out: string[] = [];
   const words: OriginalWords = new Map();
   const remember = (english: string, original: string): void => {
     const key = english.toLowerCase();
     if (!words.has(key)) words.set(key, original);
   };
+  const pairs = numberPairs(language, tokens, lexicon);
+  // "pasa por presupuesto, en ejecución, terminada y cobrada": the stages a thing moves through are the user's words
+  let stages = false;
   for (let index = 0; index < tokens.length; ) {
     const token = tokens[index];
     if (token.punct) {
+      // ("pasa por: recibida, …": the stages follow the verb as they would in English, without the colon)
+      if (token.text === ':' && stages && /\bthrough$/.test(out[out.length - 1] ?? '')) {
+        index += 1;
+        continue;
+      }
       out.push(token.text);
+      if (!['(', ',', ')', '/'].includes(token.text) && !(token.text === ':' && stages && STAGE_NOUNS.includes(out[out.length - 2] ?? ''))) stages = false;
+      index += 1;
+      continue;
+    }
+    // ("…, y cada pedido tiene un total": an article or "each" starts what is said next)
+    if (stages && NOUN_MARKERS[language].includes(token.text) && !STAGE_NOUNS.includes(lexicon[tokens[index + 1]?.text ?? ''] ?? '')) stages = false;
+    if (stages && !STAGE_KEPT_WORDS[language].includes(token.text) && !(NOUN_MARKERS[language].includes(token.text) && tokens[index + 1] !== undefined && STAGE_NOUNS.includes(lexicon[tokens[index + 1].text] ?? ''))
+      && !STAGE_NOUNS.includes(lexicon[token.text] ?? '')) {
+      out.push(token.raw);
+      remember(token.text, token.raw);
       index += 1;
       continue;
     }
@@ -85,16 +103,45 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       const span = tokens.slice(index, index + length);
       if (span.length < length || span.some((part) => part.punct)) continue;
       const key = span.map((part) => part.raw.toLowerCase()).join(' ');
-      const english = lexicon[key] ?? (length === 1 ? lexicon[key.replace(ELISION, '$1')] : undefined);
+      const bare = key.replace(ELISION, '$1');
+      let english = lexicon[key] ?? (length === 1 ? lexicon[bare] ?? otherNumber(language, bare, lexicon) : undefined);
       if (english === undefined) continue;
+      // "jedem Schüler", "die Noten jedes Schülers": a German word of one form in both numbers is singular after a singular article
+      const before = tokens[index - 1];
+      if (length === 1 && lexicon[bare] !== undefined && before !== undefined && ONLY_SINGULAR_BEFORE[language].includes(before.text) && isPlural(english) && englishNouns().has(english)
+        && (language === 'de' || /[sxz]$/.test(bare))) english = singularize(english);
       if (length === 1 && ELISION.test(key) && lexicon[key] === undefined && /^[dl]'/.test(key)) out.push(key.startsWith('d') ? 'of' : 'the');
+      // "necesitamos controlar las obras": an infinitive after a verb of wanting is "to" and the verb
+      if (WANTING.includes(out[out.length - 1] ?? '') && INFINITIVE[language].test(span[0].text) && /^[a-z ]+$/.test(english)) out.push('to');
+      // ("pour suivre les élèves", "para gestionar los pedidos": "to track", "to manage")
+      else if (out[out.length - 1] === 'for' && INFINITIVE[language].test(span[0].text) && DOING_VERBS.includes(english)) out[out.length - 1] = 'to';
       out.push(english);
       remember(english, span.map((part) => part.raw.replace(ELISION, '$1')).join(' '));
+      if (/\bthrough$/.test(english)) stages = true;
       index += length;
       matched = true;
     }
     if (matched) continue;
     const word = token.raw.toLowerCase().replace(ELISION, '$1');
+    const paired = pairs.get(word);
+    if (paired) {
+      const plural = paired.singular !== word || (language === 'de' && germanPluralUse(tokens, index, word));
+      // (a German thing is written by its plural, "kinders" and "kinder", so that "Kind" is never read as English "kind")
+      const stem = language === 'de' ? paired.plural.toLowerCase() : paired.singular;
+      const english = plural ? `${stem}s` : singularize(`${stem}s`);
+      out.push(english);
+      remember(english, plural ? paired.plural : token.raw.replace(ELISION, '$1'));
+      remember(toSnake(english).replace(/_/g, ' '), plural ? paired.plural : token.raw.replace(ELISION, '$1'));
+      index += 1;
+      continue;
+    }
+    const verb = verbByShape(language, tokens, index, out[out.length - 1]);
+    if (verb !== null) {
+      if (verb) out.push(verb);
+      if (verb) remember(verb, token.raw);
+      index += 1;
+      continue;
+    }
     const compound = language === 'de' ? splitCompound(word, lexicon) : null;
     const shaped = compound ? null : byShape(language, tokens, index, out[out.length - 1], lexicon);
     if (shaped === '') {
@@ -105,20 +152,201 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       out.push(shaped);
       // "mit Artikeln": the user's word for the things is the nominative plural "Artikel"
       const stripped = token.raw.slice(0, -1);
-      const dativePlural = language === 'de' && /n$/.test(token.raw) && (lexicon[stripped.toLowerCase()] === shaped || shaped === `${stripped.toLowerCase()}s`);
+      const dativeUse = tokens[index - 1] !== undefined && (DATIVE_BEFORE.includes(tokens[index - 1].text) || listedAfterDative(tokens, index));
+      const dativePlural = language === 'de' && dativeUse && /n$/.test(token.raw) && (lexicon[stripped.toLowerCase()] === shaped || shaped === `${stripped.toLowerCase()}s`);
       remember(shaped, dativePlural ? stripped : token.raw.replace(ELISION, '$1'));
       // entity names are ASCII ("gästes" -> gastes): their words lead back to the user's too
-      remember(toSnake(shaped).replace(/_/g, ' '), token.raw.replace(ELISION, '$1'));
+      remember(toSnake(shaped).replace(/_/g, ' '), dativePlural ? stripped : token.raw.replace(ELISION, '$1'));
     } else if (compound) {
       out.push(compound);
       remember(compound, token.raw);
     } else {
       out.push(token.raw.replace(ELISION, '$1'));
       remember(word, token.raw.replace(ELISION, '$1'));
+      // ("reparación" is planned as "reparacion": the ASCII word leads back to the user's too)
+      remember(toSnake(word).replace(/_/g, ' '), token.raw.replace(ELISION, '$1'));
     }
     index += 1;
   }
   return { text: out.join(' ').replace(/ ([,.;:!?)])/g, '$1').replace(/\( /g, '('), words };
+}
+
+/** English words of the stages a thing moves through ("etapas", "Phasen", "suivantes"): translated, not kept as a stage. */
+const STAGE_NOUNS = ['stages', 'stage', 'statuses', 'status', 'columns', 'phases', 'steps', 'following'];
+/** Words a list of stages is joined with: translated, not kept as a stage. */
+const STAGE_KEPT_WORDS: Record<OtherLanguage, string[]> = { fr: ['et', 'ou', 'puis', 'ensuite', 'enfin'], de: ['und', 'oder', 'dann', 'schließlich'], es: ['y', 'e', 'o', 'u', 'luego', 'después', 'finalmente'] };
+/** English of the verbs an infinitive follows as what is wanted ("necesitamos controlar", "nous voulons suivre"). */
+const WANTING = ['need', 'want', 'would like', 'like', 'we need', 'i need', 'we want', 'i want', 'i would like', 'we would like'];
+/** English verbs an app is for doing ("une appli pour suivre", "una app para gestionar"). */
+const DOING_VERBS = ['manage', 'track', 'record', 'keep', 'save', 'plan', 'organize', 'book', 'rate', 'see', 'sell', 'buy', 'rent', 'list', 'mark', 'check', 'pay', 'share', 'split', 'borrow', 'rank', 'keep track'];
+/** Infinitive endings: the word after a verb of wanting is its object verb. */
+const INFINITIVE: Record<OtherLanguage, RegExp> = { fr: /^[a-zàâçéèêëîïôûü]{2,}(?:er|ir|re)$/, de: /^[a-zäöüß]{2,}en$/, es: /^[a-záéíóúñ]{2,}(?:ar|er|ir)$/ };
+
+/**
+ * English words the lexicons give things: those given in both numbers ("book" and "books", from "livre" and
+ * "livres"), and those given in one number only whose word is shaped like no verb and whose English is no adjective,
+ * adverb or field ("salle": room). A word the lexicon has only in the other number is read through these, never
+ * through a verb or an adjective.
+ */
+let nounWords: Set<string> | null = null;
+function englishNouns(): Set<string> {
+  if (nounWords) return nounWords;
+  const nouns = new Set<string>();
+  for (const language of OTHER_LANGUAGES) {
+    const lexicon = LEXICON[language];
+    for (const [word, english] of Object.entries(lexicon)) {
+      if (!/^[a-z]+$/.test(english)) continue;
+      const plural = isPlural(english) ? undefined : pluralForms(language, word).map((form) => lexicon[form]).find((other) => other !== undefined && other === pluralize(english));
+      if (plural) nouns.add(english).add(plural);
+      // a word the lexicon has in one number only ("coche": car) is a thing unless its shape or English says otherwise
+      // (nor a field the planner knows: "teléfono" is a phone number before it is a thing)
+      else if (!VERB_SHAPES[language].test(word) && !LANGUAGE_MARKERS.en.includes(english) && !NOT_THINGS.includes(english) && FIELD_LABELS.fr[english] === undefined && !/(?:ed|ly|ing|est)$/.test(english)) nouns.add(english);
+    }
+  }
+  nounWords = nouns;
+  return nouns;
+}
+
+/** Shapes of verbs (infinitives, persons) in each language: a lexicon word of this shape is no thing. */
+const VERB_SHAPES: Record<OtherLanguage, RegExp> = { fr: /(?:er|ir|re|ent|ons|ez)$/, de: /(?:en|t)$/, es: /(?:ar|er|ir|an|en|amos|emos|imos)$/ };
+/** English words of the lexicons that are not things: adjectives, adverbs, numbers, question words. */
+const NOT_THINGS = ['small', 'simple', 'best', 'top', 'first', 'most', 'all', 'several', 'some', 'also', 'then', 'already', 'when', 'how', 'whether', 'if', 'as', 'done', 'sold', 'born', 'paid', 'shared', 'written', 'split', 'per', 'or', 'in', 'on', 'at', 'it', 'they', 'he', 'was', 'were', 'has', 'have', 'been', 'this', 'these', 'their', 'its', 'your', 'between', 'among', 'through', 'want', 'need', 'see', 'know', 'run', 'keep', 'track', 'record', 'manage', 'plan', 'book', 'rate', 'check', 'mark', 'buy', 'sell', 'rent', 'costs', 'cost', 'buys', 'lent', 'used', 'overview', 'someone', 'new'];
+
+/** The last umlaut of a German stem undone ("Gäst" -> "Gast", "Bücher" -> "Bucher"). */
+function withoutUmlaut(stem: string): string {
+  const at = Math.max(stem.lastIndexOf('ä'), stem.lastIndexOf('ö'), stem.lastIndexOf('ü'));
+  if (at < 0) return stem;
+  return `${stem.slice(0, at)}${({ 'ä': 'a', 'ö': 'o', 'ü': 'u' } as Record<string, string>)[stem[at]]}${stem.slice(at + 1)}`;
+}
+
+/** What a word could be the plural of, by the language's regular endings ("coches" -> "coche", "créneaux" -> "créneau", "Gästen" -> "Gast"). */
+function singularForms(language: OtherLanguage, word: string): string[] {
+  const forms: string[] = [];
+  if (language === 'fr') {
+    if (/eaux$/.test(word)) forms.push(word.slice(0, -1));
+    else if (/aux$/.test(word)) forms.push(word.replace(/aux$/, 'al'), word.replace(/aux$/, 'ail'));
+    if (/[^sxz][sx]$/.test(word)) forms.push(word.slice(0, -1));
+  }
+  if (language === 'es') {
+    if (/ones$/.test(word)) forms.push(word.replace(/ones$/, 'ón'));
+    if (/ces$/.test(word)) forms.push(word.replace(/ces$/, 'z'));
+    if (/[lnrdjy]es$/.test(word)) forms.push(word.slice(0, -2));
+    if (/[aeiouáéó]s$/.test(word)) forms.push(word.slice(0, -1));
+  }
+  if (language === 'de') {
+    const stems: string[] = [];
+    if (/nen$/.test(word)) stems.push(word.slice(0, -3));
+    if (/ern$/.test(word)) stems.push(word.slice(0, -1), word.slice(0, -3));
+    if (/en$/.test(word)) stems.push(word.slice(0, -1), word.slice(0, -2));
+    else if (/[nse]$/.test(word)) stems.push(word.slice(0, -1));
+    if (/er$/.test(word)) stems.push(word.slice(0, -2));
+    for (const stem of stems) forms.push(stem, withoutUmlaut(stem));
+  }
+  return [...new Set(forms)].filter((form) => form.length >= 3 && form !== word);
+}
+
+/** The plurals a singular could have, by the language's regular endings. */
+function pluralForms(language: OtherLanguage, word: string): string[] {
+  const forms: string[] = [];
+  if (language === 'fr') forms.push(`${word}s`, `${word}x`, word.replace(/al$/, 'aux'), word.replace(/ail$/, 'aux'));
+  if (language === 'es') forms.push(`${word}s`, `${word}es`, word.replace(/z$/, 'ces'), word.replace(/ón$/, 'ones'));
+  if (language === 'de') {
+    const umlaut = word.replace(/([aou])([^aeiouäöü]*)$/, (_, vowel: string, rest: string) => `${({ a: 'ä', o: 'ö', u: 'ü' } as Record<string, string>)[vowel]}${rest}`);
+    forms.push(`${word}e`, `${word}en`, `${word}n`, `${word}er`, `${word}s`, `${word}nen`, `${umlaut}e`, `${umlaut}er`, word);
+  }
+  return [...new Set(forms)].filter((form) => form !== word || language === 'de');
+}
+
+/**
+ * A word the lexicon has only in its other number ("coche" for "coches", "salle" for "salles", "Gruppe" for
+ * "Gruppen"): the English of that form, in this word's number; undefined when the form is no thing's.
+ */
+function otherNumber(language: OtherLanguage, word: string, lexicon: Record<string, string>): string | undefined {
+  if (word.length < 4 || !/^[a-zà-ÿ]+$/.test(word)) return undefined;
+  const nouns = englishNouns();
+  for (const form of singularForms(language, word)) {
+    const english = lexicon[form];
+    if (english !== undefined && nouns.has(english) && !isPlural(english)) return pluralize(english);
+  }
+  for (const form of pluralForms(language, word)) {
+    if (form === word) continue;
+    const english = lexicon[form];
+    if (english !== undefined && nouns.has(english) && isPlural(english)) return singularize(english);
+  }
+  return undefined;
+}
+
+/**
+ * Words of the prompt no table knows that it uses in both numbers ("sus coches … cada coche", "mit Fahrschülern …
+ * einem Fahrschüler"): each form of the thing with its singular and the user's plural, so the English reads both as
+ * one thing ("coches" and "coch") and the plan is named with the user's words. A German dative plural is named by
+ * its nominative ("Fahrschülern" -> "Fahrschüler", "Gästen" -> "Gäste"; "Fahrstunden" stays).
+ */
+function numberPairs(language: OtherLanguage, tokens: Token[], lexicon: Record<string, string>): Map<string, { singular: string; plural: string }> {
+  const unknown = new Map<string, string>();
+  // (German words used outside a dative: "Lektoren und …" is a nominative plural, "mit Lektoren" may be a dative)
+  const nominative = new Set<string>();
+  const openingOnly = new Set<string>();
+  tokens.forEach((token, index) => {
+    if (token.punct) return;
+    const word = token.raw.toLowerCase().replace(ELISION, '$1');
+    if (lexicon[word] !== undefined || lexicon[token.text] !== undefined || word.length < 3 || !/^[a-zà-ÿ]+$/.test(word)) return;
+    if (otherNumber(language, word, lexicon) !== undefined || (language === 'de' && splitCompound(word, lexicon))) return;
+    // in German only nouns are written with a capital (or the whole prompt is in lower case)
+    if (language === 'de' && !/^[A-ZÄÖÜ]/.test(token.raw) && tokens.some((other) => /^[A-ZÄÖÜ][a-zäöüß]/.test(other.raw) && other !== tokens[0])) return;
+    // (the user's spelling of the word: its first use that does not open a sentence)
+    const opening = index === 0 || ['.', '!', '?', ':'].includes(tokens[index - 1].text);
+    if (!unknown.has(word) || (openingOnly.has(word) && !opening)) unknown.set(word, token.raw.replace(ELISION, '$1'));
+    if (opening && unknown.get(word) === token.raw.replace(ELISION, '$1')) openingOnly.add(word);
+    else openingOnly.delete(word);
+    if (language === 'de' && !(index > 0 && (DATIVE_BEFORE.includes(tokens[index - 1].text) || listedAfterDative(tokens, index)))) nominative.add(word);
+  });
+  // (a German form is a singular where an article says so: "einem Fahrschüler", "jede Fahrstunde"; "Gäste" alone is a plural)
+  const singularUse = new Set(tokens.filter((token, index) => index > 0 && [...SINGULAR_MARKERS, ...GENITIVE_ARTICLES].includes(tokens[index - 1].text)).map((token) => token.text));
+  const pairs = new Map<string, { singular: string; plural: string }>();
+  for (const [word, raw] of unknown) {
+    const singular = singularForms(language, word).find((form) => unknown.has(form) && (language !== 'de' || singularUse.has(form)));
+    if (!singular) continue;
+    let plural = raw;
+    if (language === 'de' && /n$/.test(word) && !nominative.has(word)) {
+      const stripped = word.slice(0, -1);
+      // "Fahrstunden" is the plural of "Fahrstunde"; "Gästen", "Kindern", "Fahrschülern" are datives of "Gäste", "Kinder", "Fahrschüler"
+      if (!(stripped === singular && /e$/.test(singular)) && /(?:e|er|el)$/.test(stripped)) plural = raw.slice(0, -1);
+    }
+    pairs.set(word, { singular, plural });
+    if (!pairs.has(singular)) pairs.set(singular, { singular, plural });
+  }
+  return pairs;
+}
+
+/** A German noun in its singular form used as a plural ("die Fahrschüler", "mit Lehrern und Fahrschüler"): not after a singular article, and of a plural-like ending. */
+function germanPluralUse(tokens: Token[], index: number, word: string): boolean {
+  const before = tokens[index - 1];
+  if (before !== undefined && [...SINGULAR_MARKERS, 'des', 'eines', 'dem', 'der', 'das', 'jedem', 'jeden'].includes(before.text)) return false;
+  return /(?:er|el|en)$/.test(word);
+}
+
+/**
+ * A verb no table knows, read by its shape so it is never taken for a thing: a Spanish first person plural before
+ * what it does to ("alquilamos las bicis", "vendemos pan") reads "we keep"; a participle after a plural noun and
+ * before a preposition ("los materiales comprados para cada obra", "les outils prêtés à chaque membre") reads
+ * "given". Null: not a verb by its shape.
+ */
+function verbByShape(language: OtherLanguage, tokens: Token[], index: number, previousOut: string | undefined): string | null {
+  if (language === 'de') return null;
+  const token = tokens[index];
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  const lower = token.text;
+  const marked = before !== undefined && !before.punct && NOUN_MARKERS[language].includes(before.text);
+  if (marked || after === undefined || after.punct) return null;
+  const afterIsObject = NOUN_MARKERS[language].includes(after.text) || INFINITIVE[language].test(after.text) || ['que', 'qu'].includes(after.text);
+  const firstPlural = language === 'es' ? /^[a-záéíóúñ]{3,}(?:amos|emos|imos)$/ : /^[a-zàâçéèêëîïôûü]{3,}ons$/;
+  if (firstPlural.test(lower) && afterIsObject && (language === 'es' || before?.text === 'nous')) return previousOut === 'we' ? 'keep' : 'we keep';
+  const participle = language === 'es' ? /^[a-záéíóúñ]{3,}(?:ados|adas|idos|idas)$/ : /^[a-zàâçéèêëîïôûü]{3,}(?:és|ées|is|ies|us|ues)$/;
+  const preposition = language === 'es' ? ['para', 'por', 'a', 'en', 'con', 'al'] : ['pour', 'par', 'à', 'au', 'aux', 'dans', 'avec'];
+  if (participle.test(lower) && preposition.includes(after.text) && previousOut !== undefined && /s$/.test(previousOut)) return 'given';
+  return null;
 }
 
 /** Words before a noun: articles, possessives and "each" of each language (the language's frequent words). */
@@ -161,7 +389,7 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
   if (lower.length < 3 || /\d/.test(lower)) return null;
   let word = lower;
   // German dative plural "Gästen" is the plural "Gäste"
-  const dative = before !== undefined && ['den', 'von', 'vom', 'mit', 'zu', 'by', 'ihren', 'unseren', 'meinen'].includes(before.raw.toLowerCase());
+  const dative = before !== undefined && (DATIVE_BEFORE.includes(before.raw.toLowerCase()) || listedAfterDative(tokens, index));
   if (language === 'de' && dative && /(?:en|ern|eln)$/.test(word)) {
     word = word.slice(0, -1);
     const known = lexicon[word];
@@ -186,6 +414,54 @@ function byShape(language: OtherLanguage, tokens: Token[], index: number, previo
     return known ? pluralize(known) : `${word.slice(0, -1)}s`;
   }
   return /[sx]$/.test(word) ? word : `${word}s`;
+}
+
+/** Articles only a singular follows ("unsere" may be plural): "chaque cours", "jedes Schülers". */
+const ONLY_SINGULAR_BEFORE: Record<OtherLanguage, string[]> = {
+  fr: ['un', 'une', 'chaque', 'le', 'la', 'ce', 'cet', 'cette', 'mon', 'ma', 'son', 'sa', 'notre', 'votre', 'leur', 'du', 'au'],
+  es: ['un', 'una', 'cada', 'el', 'la', 'este', 'esta', 'del', 'al'],
+  de: ['ein', 'einen', 'einem', 'einer', 'eines', 'jede', 'jeder', 'jedes', 'jedem', 'jeden', 'des', 'dem', 'meines', 'unseres', 'ihres', 'seines', 'meinem', 'unserem'],
+};
+/** German articles and possessives of the genitive singular: "die Durchsichten eines Bienenstocks". */
+const GENITIVE_ARTICLES = ['des', 'eines', 'meines', 'unseres', 'ihres', 'seines', 'jedes'];
+
+/**
+ * "eines Bienenstocks", "des Autors": a German genitive singular in -s or -es is written as its nominative when the
+ * prompt or the lexicon knows that word ("Bienenstöcke", "Autoren"), so it is the same thing.
+ */
+function genitiveSingulars(tokens: Token[], lexicon: Record<string, string>): Token[] {
+  const known = new Set(tokens.filter((token) => !token.punct).flatMap((token) => [token.text, ...singularForms('de', token.text)]));
+  return tokens.flatMap((token, index) => {
+    const before = tokens[index - 1];
+    // ("die Termine jedes Pferdes": "of each")
+    if (token.text === 'jedes' && tokens[index + 1] !== undefined && genitiveCut(tokens[index + 1], lexicon, known) !== undefined) return [{ text: 'des', raw: 'des', punct: false }, token];
+    if (before === undefined || !GENITIVE_ARTICLES.includes(before.text)) return token;
+    const cut = genitiveCut(token, lexicon, known);
+    if (cut === undefined) return token;
+    return { ...token, text: token.text.slice(0, -cut), raw: token.raw.slice(0, -cut) };
+  });
+}
+
+/** How many letters a genitive in -s or -es loses to be a word the prompt or the lexicon knows: "jedes Pferdes" is "Pferd", "eines Bienenstocks" "Bienenstock". */
+function genitiveCut(token: Token, lexicon: Record<string, string>, known: Set<string>): number | undefined {
+  if (token.punct || !/s$/.test(token.text) || lexicon[token.text] !== undefined) return undefined;
+  return [/es$/.test(token.text) ? 2 : 0, 1].find((length) => length > 0 && token.text.length - length >= 3 && (lexicon[token.text.slice(0, -length)] !== undefined || known.has(token.text.slice(0, -length))));
+}
+
+/** Words a German dative plural follows ("mit Artikeln", "den Gästen"). */
+const DATIVE_BEFORE = ['den', 'von', 'vom', 'mit', 'zu', 'by', 'ihren', 'unseren', 'meinen'];
+
+/** "mit Fahrschülern, Fahrlehrern und Fahrstunden": a noun listed after a dative plural is in the dative too. */
+function listedAfterDative(tokens: Token[], index: number): boolean {
+  let at = index - 1;
+  let listed = false;
+  while (at > 0 && ([',', 'und', 'oder', 'sowie'].includes(tokens[at].text) || /^[A-ZÄÖÜ][a-zäöüß]+$/.test(tokens[at].raw))) {
+    // ("Bienenvölker mit Standort, und Ernten": a comma before "und" ends the list)
+    if (['und', 'oder', 'sowie'].includes(tokens[at].text) && tokens[at - 1]?.text === ',') return false;
+    if ([',', 'und', 'oder', 'sowie'].includes(tokens[at].text)) listed = true;
+    at -= 1;
+  }
+  return listed && at < index - 2 && ['von', 'vom', 'mit', 'zu'].includes(tokens[at].text);
 }
 
 /** Plural adjective endings of Spanish and French ("mensuales", "mensuelles", "nouveaux", "activos"). */
@@ -224,12 +500,14 @@ function verbFinalFirst(tokens: Token[], lexicon: Record<string, string>): Token
     while (end > 0 && GERMAN_AUXILIARIES.includes(clause[end - 1].text)) end -= 1;
     const participle = clause[end - 1];
     const preposition = clause.findIndex((word, at) => at < end - 1 && GERMAN_PREPOSITIONS.includes(word.text));
-    if (participle && !participle.punct && preposition >= 0 && isGermanParticiple(participle.text, lexicon)) {
+    // (a capitalised word is a noun, whatever its English: "Rasse" is a breed, not a participle)
+    const nounWritten = participle !== undefined && /^[A-ZÄÖÜ]/.test(participle.raw);
+    if (participle && !participle.punct && !nounWritten && preposition >= 0 && isGermanParticiple(participle.text, lexicon)) {
       const moved = [...clause.slice(0, preposition), participle, ...clause.slice(preposition, end - 1), ...clause.slice(end)];
       const by = moved.findIndex((word, at) => at > 0 && moved[at - 1] === participle && (word.text === 'von' || word.text === 'vom'));
       if (by >= 0) moved[by] = { text: 'by', raw: 'by', punct: false };
       out.push(...moved);
-    } else if (participle && !participle.punct && end < clause.length && isGermanParticiple(participle.text, lexicon) && clause.some((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text))) {
+    } else if (participle && !participle.punct && !nounWritten && end < clause.length && isGermanParticiple(participle.text, lexicon) && clause.some((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text))) {
       // "die jede Woche einem Mitbewohner zugewiesen werden": a passive with a dative object, "are assigned to a Mitbewohner"
       const dative = clause.findIndex((word, at) => at < end - 1 && DATIVE_ARTICLES.includes(word.text));
       const word = (text: string): Token => ({ text, raw: text, punct: false });
@@ -300,7 +578,9 @@ function wordByWord(language: OtherLanguage, label: string, words: OriginalWords
 function singularIn(language: OtherLanguage, phrase: string): string {
   const [first, ...rest] = phrase.split(' ');
   let word = first;
-  if (language === 'fr') word = word.replace(/aux$/, 'al').replace(/eaux$/, 'eau').replace(/([^s])[sx]$/, '$1');
+  if (language === 'fr') word = /eaux$/.test(word) ? word.slice(0, -1) : word.replace(/aux$/, 'al').replace(/([^s])[sx]$/, '$1');
+  // ("Lieferungen", "Reparaturen", "Lehrerinnen": the German endings a singular can be told from)
+  if (language === 'de') word = word.replace(/(ung|heit|keit|schaft|ion|tät|ur|ei)en$/, '$1').replace(/innen$/, 'in');
   if (language === 'es') word = word.replace(/ones$/, 'ón').replace(/ces$/, 'z').replace(/([lnrdj])es$/, '$1').replace(/([aeiouáéó])s$/, '$1');
   return [word, ...rest].join(' ');
 }
@@ -339,7 +619,12 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
     const englishPlural = entity.name.replace(/_/g, ' ');
     const englishSingular = singularSnake(entity.name).replace(/_/g, ' ');
     const pluralWord = localWord(englishPlural);
-    const singularWord = singularOf(language, englishSingular, pluralWord) ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
+    // (German plurals have no regular ending: the singular the user wrote, when they wrote one)
+    const germanSingular = language === 'de' && englishSingular !== englishPlural ? words.get(englishSingular) : undefined;
+    // ("chaque cours": the user's own singular, the same word as their plural, before the lexicon's "classe")
+    const userSingular = englishSingular !== englishPlural ? words.get(englishSingular) : undefined;
+    const ownSingular = userSingular && pluralWord && userSingular.slice(0, 4).toLowerCase() === pluralWord.slice(0, 4).toLowerCase() ? userSingular : undefined;
+    const singularWord = ownSingular ?? singularOf(language, englishSingular, pluralWord) ?? germanSingular ?? (pluralWord ? singularIn(language, pluralWord) : words.get(englishSingular));
     const plural = pluralWord ?? (singularWord ? pluralIn(language, singularWord) : entity.label);
     const singular = singularWord ?? entity.label_singular;
     let name = toSnake(plural);

@@ -245,8 +245,9 @@ describe('planApp reads things said of in other languages\' words', () => {
 
   it('"Felder … Jedes Feld gehört zu einer Scheune": the singular of a plural in -er is the same thing, and it belongs to the other', () => {
     const plan = planApp('App für unseren Hof: Felder und Scheunen. Jedes Feld gehört zu einer Scheune.');
-    expect(names(plan)).toEqual(['felder', 'scheune']);
-    expect(field(plan, 'felder', 'scheune')).toMatchObject({ type: 'reference', entity: 'scheune' });
+    expect(names(plan)).toEqual(['felder', 'scheunen']);
+    expect(entity(plan, 'scheunen')).toMatchObject({ label: 'Scheunen', label_singular: 'Scheune' });
+    expect(field(plan, 'felder', 'scheune')).toMatchObject({ type: 'reference', entity: 'scheunen' });
   });
 });
 
@@ -480,12 +481,12 @@ describe('planApp reads plurals of words ending in -i', () => {
 
 describe('planApp reads measures as numbers in every language', () => {
   it('"Gewicht", "peso", "poids", litres and kilos: numbers a user can sum, not text', () => {
-    expect(field(planApp('Eine App für unsere Imkerei: Bienenvölker mit Standort, und Ernten mit Datum und Gewicht.'), 'ernte', 'gewicht').type).toBe('number');
+    expect(field(planApp('Eine App für unsere Imkerei: Bienenvölker mit Standort, und Ernten mit Datum und Gewicht.'), 'ernten', 'gewicht').type).toBe('number');
     const huerto = planApp('Mi huerto: cosechas con fecha, peso y litros de riego.');
     expect(field(huerto, 'cosechas', 'peso').type).toBe('number');
     expect(field(huerto, 'cosechas', 'litros_de_riego').type).toBe('number');
     expect(field(planApp('Ma cave: bouteilles avec millésime, poids et volume en litres.'), 'bouteilles', 'poids').type).toBe('number');
-    expect(field(planApp('Ein Fahrtenbuch: Fahrten mit Datum, Kilometer und Liter.'), 'fahrte', 'liter').type).toBe('number');
+    expect(field(planApp('Ein Fahrtenbuch: Fahrten mit Datum, Kilometer und Liter.'), 'fahrten', 'liter').type).toBe('number');
   });
 });
 
