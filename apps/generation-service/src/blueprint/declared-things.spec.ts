@@ -51,5 +51,13 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(field(plan, 'albums', 'pressing').type).toBe('text');
     expect(declaredThings('club app - anglers - pegs - matches (date, venue)')).toEqual([]);
   });
+
+  it('"Entities: Author has many Books; …. Review (rating, text), Book (title, year), Author (name)": has-many and one-item declarations', () => {
+    const plan = planApp('Entities: Author has many Books; Book has many Reviews. Review (rating, text), Book (title, year), Author (name)');
+    expect(names(plan).sort()).toEqual(['authors', 'books', 'reviews']);
+    expect(field(plan, 'books', 'author')).toMatchObject({ type: 'reference', entity: 'authors' });
+    expect(field(plan, 'reviews', 'book')).toMatchObject({ type: 'reference', entity: 'books' });
+    expect(entity(plan, 'books').fields.map((candidate) => candidate.name)).toEqual(['title', 'year', 'author']);
+  });
 });
 

@@ -23,6 +23,8 @@ const DECLARATION = /(^|[,;/|\n:.•*]|\s-\s|\band\s)\s*([\p{L}][\p{L}\d'’-]*(
 const ARROW_DECLARATION = /(^|[;\n.]\s*)([\p{L}][\p{L}\d'’-]*(?:[ _][\p{L}][\p{L}\d'’-]*){0,2})\s*(?:->|→|=>|=)\s*([^;\n.]+)/gu;
 /** "Wine cellar: bottles - vintage, region, grape, price paid": a name opening a line, sentence or list, a dash, then a comma list of its fields. */
 const DASH_DECLARATION = /(^|[:;\n.]\s*)([\p{L}][\p{L}\d'’]*(?: [\p{L}][\p{L}\d'’]*){0,2}) [-–—] ([^;\n.:\-–—]+,[^;\n.:\-–—]+)/gu;
+/** "Author has many Books": the second points at the first. */
+const HAS_MANY = /\b([\p{L}]+) (?:has|have) (?:many|several|multiple|some) ([\p{L}]+)/giu;
 /** Words in front of an item that only say it points somewhere: "which show", "the vessel", "a member". */
 const POINTING_WORDS = ['which', 'the', 'a', 'an', 'its', 'their', 'one'];
 
@@ -40,13 +42,15 @@ export function declaredThings(text: string): DeclaredThing[] {
     // ("breast/bottle" is one item holding a choice, read by the parser; "vendor -> Vendor": the field, then the thing it points at)
     const items = inside.split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text)).filter((words) => words.length > 0);
     const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/);
-    if (items.length < 2 || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
+    // (one item is enough among other declarations: "Author (name)")
+    if (items.length < 1 || (items.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
     // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
     found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items });
     if (line && items.length >= 3) lineForms += 1;
   }
   const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
+  if (found.filter((thing) => thing.items.length >= 2).length < 2 && !introduced) return lineForms === 1 && found.length === 1 ? found : [];
   // (one "Name - a, b, c" or "Name -> a | b | c" with three fields or more says what that thing holds)
   return found.length >= 2 || (found.length === 1 && (introduced || lineForms === 1)) ? found : [];
 }
@@ -80,7 +84,8 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
   };
   let outside = text.toLowerCase();
   for (const span of declarationsIn(text).reverse()) outside = `${outside.slice(0, span.start)} - ${outside.slice(span.end)}`;
-  const outsideWords = tokenize(outside).filter((token) => !token.punct && !DECLARING_WORDS.includes(token.text));
+  // ("Author has many Books" is part of the data model, not prose around it)
+  const outsideWords = tokenize(outside.replace(HAS_MANY, ' ')).filter((token) => !token.punct && !DECLARING_WORDS.includes(token.text));
   const onlyDeclarations = outsideWords.length <= 2;
   const declaredDrafts = declared.map((thing) => draftOf(thing.singular) ?? adopt(thing.singular));
   declared.forEach((thing, index) => {
@@ -105,6 +110,14 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
       if (field && !draft.fields.some((known) => known.name === field.name)) draft.fields.push(field);
     }
   });
+  // "Author has many Books": the books point at their author
+  for (const match of text.matchAll(HAS_MANY)) {
+    const owner = draftOf(toSnake(singularize(match[1].toLowerCase())));
+    const owned = draftOf(toSnake(singularize(match[2].toLowerCase())));
+    if (owner && owned && owner !== owned) linkDrafts(owned, owner, false);
+  }
+  // ("Entities: …": the word that introduces the declarations names no thing)
+  reading.entities = reading.entities.filter((draft) => !DECLARING_WORDS.includes(draft.singular) && !DECLARING_WORDS.includes(pluralSnake(draft.singular)));
   if (!onlyDeclarations) return;
   // fields of the app and views of a field no declaration has were read from the declarations' punctuation ("a -> b" as stages)
   reading.appFields = [];

@@ -1606,7 +1606,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
   }
   const meant = { ...reading, entities: withoutWeakDuplicates(reading.entities) };
   readMeaning(tokens, meant);
-  readStructure(tokens, tags, meant, (singular, plural) => libraryFieldName(singular) !== undefined && !(plural && fieldLikeThing(singular)));
+  readStructure(tokens, tags, meant, (singular, counted) => libraryFieldName(singular) !== undefined && !(counted && fieldLikeThing(singular)));
   return meant;
 }
 

@@ -99,6 +99,15 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(birds)).toEqual(expect.arrayContaining(['sightings', 'species']));
   });
 
+  it('"stored in a key box", "scores per player per round", "tie every booking to a room and a guest"', () => {
+    const keys = planApp('Keys app: keys are handed to contractors, each key is stored in a key box.');
+    expect(field(keys, 'keys', 'key_box')).toMatchObject({ type: 'reference', entity: 'key_boxes' });
+    const rounds = planApp('Golf society: players, and rounds per tournament.');
+    expect(field(rounds, 'rounds', 'tournament')).toMatchObject({ type: 'reference', entity: 'tournaments' });
+    const stays = planApp('We tie every stay to a cabin and a guest.');
+    expect(field(stays, 'stays', 'cabin')).toMatchObject({ type: 'reference', entity: 'cabins' });
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

@@ -70,10 +70,11 @@ interface Join {
 
 /**
  * Adds the joins of every clause to the reading. `fieldWord` says whether a word names a field rather than a thing
- * ("price", "date"), as the parser's field library knows them; written plural, a field that holds a name may be a
- * thing ("categories"), written as one row ("each phone") it is the field.
+ * ("price", "date"), as the parser's field library knows them; counted (plural, or one row a preposition places
+ * something on: "to a room"), a field that holds a name may be a thing ("categories"); otherwise ("each phone") it is
+ * the field.
  */
-export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: PromptReading, fieldWord: (singular: string, plural: boolean) => boolean): void {
+export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: PromptReading, fieldWord: (singular: string, counted: boolean) => boolean): void {
   const drafts = reading.entities;
   const draftNamed = (singular: string): EntityDraft | null => {
     const own = drafts.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
@@ -111,7 +112,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("deliveries to shops": after "to", a preposition or a determiner a plural word is a noun, whatever the tagger says)
     const nounAfterFunctionWord = tags[index] === 'VERB' && isPlural(token.text) && ['ADP', 'DET', 'PART'].includes(tags[index - 1] ?? '');
     if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct)) return null;
-    const compound = index > 0 && tags[index - 1] === 'NOUN' && !tokens[index - 1].punct && !tokens[index - 1].possessive && thingWord(tokens[index - 1].text) && !isPlural(tokens[index - 1].text) ? index - 1 : index;
+    // ("a key box": a kept thing's name before a noun is part of the compound, even where the tagger reads an adjective)
+    const modifier = tokens[index - 1];
+    const compound = index > 0 && !modifier.punct && !modifier.possessive && (tags[index - 1] === 'NOUN' || draftNamed(toSnake(modifier.text)) !== null) && thingWord(modifier.text) && !isPlural(modifier.text) ? index - 1 : index;
     // ("… and concerns one system": after "and", a word in -s before "one" or "a" is a verb)
     if (tokens[index - 1]?.text === 'and' && ['a', 'an', 'one', 'each', 'every'].includes(tokens[index + 1]?.text ?? '')) return null;
     // ("sightings of species": a noun whose plural is the singular counts as plural)
@@ -120,10 +123,13 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("concerns one system": a word that names an app names a thing when counted as one)
     if (APP_KIND_WORDS.includes(singularize(token.text)) && !['one', 'each', 'every', 'which'].includes(before?.text ?? '')) return null;
     // ("each unit's tenant": one row of a thing, named after whose it is)
-    if (!plural && !ONE_WORDS.includes(before?.text ?? '') && !(before?.possessive && draftNamed(toSnake(singularize(before.text))))) return null;
+    // ("scores per player per round": "per" counts one row, like "each")
+    if (!plural && !ONE_WORDS.includes(before?.text ?? '') && before?.text !== 'per' && !(before?.possessive && draftNamed(toSnake(singularize(before.text))))) return null;
     const singular = toSnake([...tokens.slice(compound, index).map((word) => word.text), singularize(token.text)].join(' '));
     // ("each building has several units": many of them are things, even where a field has the word's name)
-    if (isFieldOfAny(singular) || (fieldWord(singular, plural) && !(plural && MANY_WORDS.includes(before?.text ?? '')))) return null;
+    // ("to a room", "in a shed": one row a preposition places something on is a thing, even one a field is named for)
+    const placedOne = !plural && ['a', 'an', 'one'].includes(before?.text ?? '') && PLACING.has(tokens[compound - 2]?.text ?? '');
+    if (isFieldOfAny(singular) || (fieldWord(singular, plural || placedOne) && !(plural && MANY_WORDS.includes(before?.text ?? '')))) return null;
     return { draft: null, singular, start: compound, end: index + 1, one: false, possessive: token.possessive === true, user: USER_NOUNS.includes(singularize(token.text)) };
   };
 
