@@ -108,6 +108,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(stays, 'stays', 'cabin')).toMatchObject({ type: 'reference', entity: 'cabins' });
   });
 
+  it('"pupils w/ their parents", "vans and their drivers": whose people point at them, a thing at who works it', () => {
+    const school = planApp('nursery app: pupils w/ their parents and allergies pls');
+    expect(field(school, 'parents', 'pupil')).toMatchObject({ type: 'reference', entity: 'pupils' });
+    const fleet = planApp('Delivery fleet: vans and their drivers, with the mileage');
+    expect(field(fleet, 'vans', 'driver')).toMatchObject({ type: 'reference', entity: 'drivers' });
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

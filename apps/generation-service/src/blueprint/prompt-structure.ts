@@ -129,7 +129,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("each building has several units": many of them are things, even where a field has the word's name)
     // ("to a room", "in a shed": one row a preposition places something on is a thing, even one a field is named for)
     const placedOne = !plural && ['a', 'an', 'one'].includes(before?.text ?? '') && PLACING.has(tokens[compound - 2]?.text ?? '');
-    if (isFieldOfAny(singular) || (fieldWord(singular, plural || placedOne) && !(plural && MANY_WORDS.includes(before?.text ?? '')))) return null;
+    // ("students with their parents": people said to be someone's are kept, whatever field the rules made of them)
+    const theirPeople = plural && before?.text === 'their' && PEOPLE_NOUNS.includes(singular);
+    if (!theirPeople && (isFieldOfAny(singular) || (fieldWord(singular, plural || placedOne) && !(plural && MANY_WORDS.includes(before?.text ?? ''))))) return null;
     return { draft: null, singular, start: compound, end: index + 1, one: false, possessive: token.possessive === true, user: USER_NOUNS.includes(singularize(token.text)) };
   };
 
@@ -158,12 +160,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         // ("- clients -": listed on its own, a word for the app's users is a thing too; a field the rules made of the
         // word points at the thing instead)
         if (!draftNamed(singular) && (!fieldWord(singular, true) || USER_NOUNS.includes(singularize(head.text)))) {
-          const thing = adopt({ draft: null, singular, start: clause.start, end: clause.end, one: false, possessive: false, user: false }, drafts);
-          for (const draft of drafts) {
-            const named = draft === thing ? -1 : draft.fields.findIndex((field) => [singular, pluralSnake(singular)].includes(field.name) && field.type !== 'reference' && field.type !== 'references');
-            if (named >= 0) draft.fields.splice(named, 1);
-            if (named >= 0) linkDrafts(draft, thing, false);
-          }
+          adopt({ draft: null, singular, start: clause.start, end: clause.end, one: false, possessive: false, user: false }, drafts);
         }
       }
       // "a booking app for our tennis courts and coaches": what an app is for is what it keeps, and what a list is of
@@ -411,7 +408,12 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // "customers book appointments for their dogs": theirs are the clause's subject's
     if (words[words.length - 1] === 'their') {
       const owner = subject && subject !== after && isPlural(tokens[subject.end - 1].text) ? subject : before;
-      return owner === after ? null : { from: after, to: owner, many: false, owning: true };
+      if (owner === after) return null;
+      // ("horses and their owners", "cars and their drivers": a thing points at who has it or works it; "families, their
+      // children": the children point at their family)
+      const person = (mention: Mention): boolean => PEOPLE_NOUNS.includes(mention.singular.split('_').pop() ?? '') || mention.user;
+      if (person(after) && /(?:er|or)$/.test(after.singular) && !person(owner)) return { from: owner, to: after, many: false, owning: true, stated: true };
+      return { from: after, to: owner, many: false, owning: true, stated: true };
     }
     const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), words.lastIndexOf('or'));
     if (coordination < 0) return joinAcross(before, after, before.end, placedOn);
@@ -486,6 +488,13 @@ function adopt(mention: Mention, drafts: EntityDraft[]): EntityDraft {
   const draft: EntityDraft = { singular: mention.singular, domainKey: null, fields: [], measurement: false };
   drafts.push(draft);
   mention.draft = draft;
+  // a field the rules made of the word ("- clients -", "their parents") points at the thing instead
+  for (const other of drafts) {
+    const named = other === draft ? -1 : other.fields.findIndex((field) => [draft.singular, pluralSnake(draft.singular)].includes(field.name) && field.type !== 'reference' && field.type !== 'references');
+    if (named < 0) continue;
+    other.fields.splice(named, 1);
+    linkDrafts(other, draft, false);
+  }
   return draft;
 }
 
