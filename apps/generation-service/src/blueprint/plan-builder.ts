@@ -466,6 +466,7 @@ function buildEnglishPlan(prompt: string): AppPlan {
   applyChoices(entities, choices, text);
   const name = appNameFrom(prompt, entities[0], first.domainKey);
   completeEntities(entities, drafts);
+  for (const entity of entities) entity.fields.forEach(withDistinctOptions);
   const views = viewsFor(entities, drafts, reading.views);
   return {
     name,
@@ -502,6 +503,21 @@ function applyChoices(entities: EntityPlan[], choices: ChoicePhrase[], text: str
       owner.fields.push({ name: fieldName, label: toSentence(fieldName), type: 'select', required: false, options: choice.options });
     }
   }
+}
+
+/**
+ * A choice offers each value once ("which / which", "track or track" read as values): repeats go, and a choice left
+ * with fewer than two values is plain text.
+ */
+function withDistinctOptions(field: EntityField): void {
+  if (!field.options) return;
+  const options = field.options.filter((option, index, all) => option.trim() !== '' && all.findIndex((other) => other.toLowerCase() === option.toLowerCase()) === index);
+  if (options.length >= 2) {
+    field.options = options;
+    return;
+  }
+  delete field.options;
+  field.type = 'text';
 }
 
 /** How many of the implied domains came from the first app word. */
