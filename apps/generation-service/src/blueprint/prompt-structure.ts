@@ -25,6 +25,7 @@ const HOLDING_VERBS = ['has', 'have', 'hold', 'holds', 'having', 'own', 'owns', 
 const TAKING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines', 'involve', 'involves'];
 /** Words before a phrase that make it one row: "each firing", "one kiln", "which tenant". */
 const ONE_WORDS = ['a', 'an', 'one', 'each', 'every', 'which', 'single', 'its', 'whose'];
+/** Determiners that say whose or which a phrase is, not how many: "the", "our", "their". */
 const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
 /** Words that start a clause of their own inside a sentence: a phrase after one is joined to none before it. */
 const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
