@@ -115,6 +115,15 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(fleet, 'vans', 'driver')).toMatchObject({ type: 'reference', entity: 'drivers' });
   });
 
+  it('"cheeses come from local dairies", "a mentor is assigned to each pupil", "one member hosts a meeting"', () => {
+    const shop = planApp('Cheese shop: cheeses come from local dairies, and each cheese has a price.');
+    expect(field(shop, 'cheeses', 'dairy')).toMatchObject({ type: 'reference', entity: 'dairies' });
+    const school = planApp('Mentoring scheme: pupils and mentors; a mentor is assigned to each pupil.');
+    expect(field(school, 'pupils', 'mentor')).toMatchObject({ type: 'reference', entity: 'mentors' });
+    const club = planApp('Supper club: every month one member hosts a dinner.');
+    expect(names(club)).toEqual(expect.arrayContaining(['members', 'dinners']));
+  });
+
   it('a thing the rules read as a field, a list word or a compound\'s first word stays what it was', () => {
     expect(names(planApp('I want to make an overview of our suppliers and batches, per batch the grade and the price.'))).toEqual(['suppliers', 'batches']);
     expect(names(planApp('A recipe box: recipes with ingredients, steps and photos'))).toEqual(['recipes']);

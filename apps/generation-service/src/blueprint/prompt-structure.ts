@@ -22,15 +22,17 @@ const PLACING = new Set(['in', 'on', 'at', 'of', 'for', 'from', 'by', 'to', 'per
 /** Verbs by which a thing holds others of its own: "each firing holds many pieces" — the pieces point at the firing. */
 const HOLDING_VERBS = ['has', 'have', 'hold', 'holds', 'having', 'own', 'owns', 'got'];
 /** Verbs by which a thing takes some of others: "recipes use ingredients" — the recipe points at its ingredients. */
-const TAKING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines', 'involve', 'involves'];
+const TAKING_VERBS = ['use', 'uses', 'need', 'needs', 'require', 'requires', 'contain', 'contains', 'include', 'includes', 'combine', 'combines', 'involve', 'involves', 'list', 'lists', 'feature', 'features'];
 /** Words before a phrase that make it one row: "each firing", "one kiln", "which tenant". */
 const ONE_WORDS = ['a', 'an', 'one', 'each', 'every', 'which', 'single', 'its', 'whose'];
 /** Determiners that say whose or which a phrase is, not how many: "the", "our", "their". */
 const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
+/** Words after which a participle goes on saying what the clause's subject undergoes: "until adopted by a family". */
+const SUBORDINATORS = ['until', 'once', 'after', 'before', 'unless'];
 /** Words that start a clause of their own inside a sentence: a phrase after one is joined to none before it. */
 const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
 /** Verbs that state where a row belongs: "is logged against a machine", "belongs to a firing", "sits in a greenhouse". */
-const STATING_VERBS = ['belongs', 'belong', 'sits', 'sit', 'logged', 'linked', 'assigned', 'attached', 'tied', 'filed', 'recorded', 'booked'];
+const STATING_VERBS = ['belongs', 'belong', 'sits', 'sit', 'logged', 'linked', 'assigned', 'attached', 'tied', 'filed', 'recorded', 'booked', 'come', 'comes', 'sourced', 'supplied'];
 /** Nouns of an amount or a kind, after which "of" names stuff rather than a thing kept: "a lot of", "a pair of". */
 const QUANTITY_NOUNS = ['lot', 'lots', 'number', 'couple', 'bunch', 'kind', 'sort', 'type', 'variety', 'pair', 'group', 'few', 'bit', 'piece', 'part', 'range', 'amount', 'set', 'way', 'mix', 'ton', 'load'];
 /** Verbs by which the user marks a row yes or no: "flag damaged pallets", "mark them as paid". */
@@ -112,12 +114,13 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const token = tokens[index];
     // ("deliveries to shops": after "to", a preposition or a determiner a plural word is a noun, whatever the tagger says)
     const nounAfterFunctionWord = tags[index] === 'VERB' && isPlural(token.text) && ['ADP', 'DET', 'PART'].includes(tags[index - 1] ?? '');
-    if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct)) return null;
+    if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct && !verbInS(index + 1))) return null;
     // ("a key box": a kept thing's name before a noun is part of the compound, even where the tagger reads an adjective)
     const modifier = tokens[index - 1];
     const compound = index > 0 && !modifier.punct && !modifier.possessive && (tags[index - 1] === 'NOUN' || draftNamed(toSnake(modifier.text)) !== null) && thingWord(modifier.text) && !isPlural(modifier.text) ? index - 1 : index;
-    // ("… and concerns one system": after "and", a word in -s before "one" or "a" is a verb)
-    if (tokens[index - 1]?.text === 'and' && ['a', 'an', 'one', 'each', 'every'].includes(tokens[index + 1]?.text ?? '')) return null;
+    // ("… and concerns one system", "one member hosts a meeting": after "and" or a singular noun, a word in -s before a
+    // determiner is a verb)
+    if (verbInS(index)) return null;
     // ("sightings of species": a noun whose plural is the singular counts as plural)
     const plural = isPlural(token.text) || SAME_PLURAL_NOUNS.includes(token.text);
     const before = tokens[compound - 1];
@@ -137,6 +140,14 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   };
 
   // twice: a thing the first reading adopts ("several units") is known to the second ("each unit's tenant")
+  /** A word in -s the tagger took for a plural noun that is a verb: after "and" or a singular noun, before a determiner. */
+  function verbInS(index: number): boolean {
+    const token = tokens[index];
+    if (!token || token.punct || !/s$/.test(token.text) || ![...ONE_WORDS, ...MANY_WORDS, 'the', 'their', 'our', 'my'].includes(tokens[index + 1]?.text ?? '')) return false;
+    const before = tokens[index - 1];
+    return before?.text === 'and' || (before !== undefined && !before.punct && tags[index - 1] === 'NOUN' && !isPlural(before.text) && tokens[index + 1].text !== 'the');
+  }
+
   for (let pass = 0; pass < 2; pass += 1) {
     for (const clause of clausesOf(tokens)) {
       const mentions: Mention[] = [];
@@ -416,7 +427,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       if (person(after) && /(?:er|or)$/.test(after.singular) && !person(owner)) return { from: owner, to: after, many: false, owning: true, stated: true };
       return { from: after, to: owner, many: false, owning: true, stated: true };
     }
-    const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), words.lastIndexOf('or'));
+    // ("dogs are fostered by volunteers until adopted by a family": a participle after "until" is the subject's too)
+    const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), words.lastIndexOf('or'), ...SUBORDINATORS.map((word) => words.lastIndexOf(word)));
     if (coordination < 0) return joinAcross(before, after, before.end, placedOn);
     // "samples are taken from patients, stored in freezers": a second verb of the clause's subject
     // ("… and concerns one system": a word in -s before a determiner is a verb, whatever the tagger says)
@@ -430,7 +442,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   function joinAcross(left: Mention, after: Mention, from: number, placedOn: Map<Mention, Mention>): Join | null {
     const span = tokens.slice(from, after.start);
     const words = span.map((token) => token.text);
-    const lastWord = [...words].reverse().find((word) => !ONE_WORDS.includes(word) && !MANY_WORDS.includes(word) && !POSSESSIVES.includes(word) && !/^\d+$/.test(word));
+    // (adjectives before the second say what kind it is: "come from local farms")
+    const lastWord = [...words].reverse().find((word, back) => !ONE_WORDS.includes(word) && !MANY_WORDS.includes(word) && !POSSESSIVES.includes(word) && !/^\d+$/.test(word) && tags[after.start - 1 - back] !== 'ADJ');
     const verbs = span.filter((_, offset) => isVerb(from + offset)).map((token) => token.text);
     // "donors drop off food items": a singular word right after a plural subject is its verb, whatever the tagger says
     if (!verbs.length && span[0] && !span[0].punct && tags[from] === 'NOUN' && !isPlural(span[0].text) && isPlural(tokens[left.end - 1].text) && from === left.end) verbs.push(span[0].text);
@@ -441,6 +454,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       placedOn.set(after, head);
       if (lastWord === 'with' && !after.one && !verbs.length) return { from: after, to: head, many: false };
       const stated = head === left && (['each', 'every'].includes(tokens[left.start - 1]?.text ?? '') || words.some((word) => STATING_VERBS.includes(word)));
+      // ("a fixer is assigned to each item": each of the second has one of the first, so the second points at it)
+      if (head === left && left.one && !['each', 'every'].includes(tokens[left.start - 1]?.text ?? '') && ['each', 'every'].includes(tokens[after.start - 1]?.text ?? '')) return { from: after, to: left, many: false, stated: true };
       return { from: head, to: after, many: lastWord === 'between', stated };
     }
     const verb = verbs[verbs.length - 1];
