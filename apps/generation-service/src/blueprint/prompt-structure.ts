@@ -79,6 +79,9 @@ interface Join {
  */
 export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: PromptReading, fieldWord: (singular: string, counted: boolean) => boolean): void {
   const drafts = reading.entities;
+  /** ownerBefore's answer for every index, and how many things there were when it was read */
+  let owners: (EntityDraft | null)[] = [];
+  let ownersOf = -1;
   const draftNamed = (singular: string): EntityDraft | null => {
     const own = drafts.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
     if (own) return own;
@@ -139,7 +142,6 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return { draft: null, singular, start: compound, end: index + 1, one: false, possessive: token.possessive === true, user: USER_NOUNS.includes(singularize(token.text)) };
   };
 
-  // twice: a thing the first reading adopts ("several units") is known to the second ("each unit's tenant")
   /** A word in -s the tagger took for a plural noun that is a verb: after "and" or a singular noun, before a determiner. */
   function verbInS(index: number): boolean {
     const token = tokens[index];
@@ -148,6 +150,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return before?.text === 'and' || (before !== undefined && !before.punct && tags[index - 1] === 'NOUN' && !isPlural(before.text) && tokens[index + 1].text !== 'the');
   }
 
+  // twice: a thing the first reading adopts ("several units") is known to the second ("each unit's tenant")
   for (let pass = 0; pass < 2; pass += 1) {
     for (const clause of clausesOf(tokens)) {
       const mentions: Mention[] = [];
@@ -239,7 +242,6 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         }
       }
     }
-
   }
   // "their pieces and kiln firings. … firings have a date": one thing named in full, then by its last word
   for (const short of [...drafts]) {
@@ -384,18 +386,41 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return mention && isPlural(tokens[mention.end - 1].text) ? mention : null;
   }
 
-  /** The thing a sentence lists details of before `index`: the one named with "each" or "every", or else its first. */
+  /**
+   * The thing a sentence lists details of before `index`: the one named with "each" or "every", or else its first.
+   * Read for every index in one pass over the prompt, again only once a thing has been adopted since: asked of each
+   * "which", "who" and "whether", a walk back per question would take seconds on a long prompt.
+   */
   function ownerBefore(index: number): EntityDraft | null {
-    let start = index;
-    while (start > 0 && !(tokens[start - 1].punct && ['.', '!', '?', ';', '\n'].includes(tokens[start - 1].text))) start -= 1;
-    const named: { draft: EntityDraft; each: boolean }[] = [];
-    for (let at = start; at < index; at += 1) {
-      const mention = mentionAt(at);
-      if (!mention?.draft) continue;
-      named.push({ draft: mention.draft, each: ['each', 'every'].includes(tokens[at - 1]?.text ?? '') });
-      at = mention.end - 1;
+    if (ownersOf !== drafts.length) {
+      owners = sentenceOwners();
+      ownersOf = drafts.length;
     }
-    return [...named].reverse().find((candidate) => candidate.each)?.draft ?? named[0]?.draft ?? null;
+    return owners[index] ?? null;
+  }
+
+  function sentenceOwners(): (EntityDraft | null)[] {
+    const result: (EntityDraft | null)[] = [];
+    let first: EntityDraft | null = null;
+    let lastEach: EntityDraft | null = null;
+    for (let at = 0; at < tokens.length; ) {
+      if (at > 0 && tokens[at - 1].punct && ['.', '!', '?', ';', '\n'].includes(tokens[at - 1].text)) {
+        first = null;
+        lastEach = null;
+      }
+      result[at] = lastEach ?? first;
+      const mention = mentionAt(at);
+      if (!mention?.draft) {
+        at += 1;
+        continue;
+      }
+      first ??= mention.draft;
+      if (['each', 'every'].includes(tokens[at - 1]?.text ?? '')) lastEach = mention.draft;
+      for (let inside = at + 1; inside < mention.end; inside += 1) result[inside] = lastEach ?? first;
+      at = mention.end;
+    }
+    result[tokens.length] = lastEach ?? first;
+    return result;
   }
 
   /** The join of `after` when only "and", "or", a comma and determiners stand between it and `before`, which a join reached. */
