@@ -29,9 +29,11 @@ const HAS_MANY = /\b([\p{L}]+) (?:has|have) (?:many|several|multiple|some) ([\p{
 const POINTING_WORDS = ['which', 'the', 'a', 'an', 'its', 'their', 'one'];
 
 /**
- * The things a prompt declares, or an empty list when it declares none: two or more "Name (items)" at the starts of
- * list items, or one after a declaring word. A parenthesis of values ("accounts (checking, savings or credit card)",
- * "condition (mint, played)") or one with its own colon ("(which voice part: soprano, alto)") declares nothing.
+ * The things a prompt declares, or an empty list when it declares none. Declarations ("Name (items)", "Name -> items",
+ * "Name - a, b") count when two of them hold two items or more (then one-item ones count too), when a declaring word
+ * introduces them, or when the prompt has a single "Name -> …" or "Name - …" of three items or more. A parenthesis of
+ * values ("accounts (checking, savings or credit card)", "condition (mint, played)") or one with its own colon
+ * ("(which voice part: soprano, alto)") declares nothing.
  */
 export function declaredThings(text: string): DeclaredThing[] {
   const found: DeclaredThing[] = [];
@@ -50,9 +52,9 @@ export function declaredThings(text: string): DeclaredThing[] {
     if (line && items.length >= 3) lineForms += 1;
   }
   const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
-  if (found.filter((thing) => thing.items.length >= 2).length < 2 && !introduced) return lineForms === 1 && found.length === 1 ? found : [];
+  const declaring = introduced || found.filter((thing) => thing.items.length >= 2).length >= 2;
   // (one "Name - a, b, c" or "Name -> a | b | c" with three fields or more says what that thing holds)
-  return found.length >= 2 || (found.length === 1 && (introduced || lineForms === 1)) ? found : [];
+  return declaring || (lineForms === 1 && found.length === 1) ? found : [];
 }
 
 /** Each "Name (items)", "Name -> items" and "Name - a, b" starting a line or sentence, with where it stands in the text. */
@@ -125,5 +127,5 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
   const pointedAt = (draft: EntityDraft): boolean => declaredDrafts.some((other) => other.fields.some((field) => field.entity === pluralSnake(draft.singular)));
   // ("clients - jobs (date, price)": a thing listed beside the declarations stays)
   const namedOutside = (draft: EntityDraft): boolean => outsideWords.some((token) => [draft.singular, pluralSnake(draft.singular)].includes(token.text));
-  reading.entities = drafts.filter((draft) => declaredDrafts.includes(draft) || pointedAt(draft) || namedOutside(draft));
+  reading.entities = reading.entities.filter((draft) => declaredDrafts.includes(draft) || pointedAt(draft) || namedOutside(draft));
 }
