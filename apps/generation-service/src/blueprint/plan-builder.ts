@@ -12,7 +12,7 @@ import {
   APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, RECORD_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   LENDING_NOUNS, PERSON_FIELDS, SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOCK_FIELDS, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
-import { isPlural, joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
+import { distinctValues, isPlural, joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
 /** Most entities an app gets from one prompt; more would be a data model to design, not an app to start from. */
 export const MAX_ENTITIES = 8;
@@ -511,7 +511,7 @@ function applyChoices(entities: EntityPlan[], choices: ChoicePhrase[], text: str
  */
 function withDistinctOptions(field: EntityField): void {
   if (!field.options) return;
-  const options = field.options.filter((option, index, all) => option.trim() !== '' && all.findIndex((other) => other.toLowerCase() === option.toLowerCase()) === index);
+  const options = distinctValues(field.options.filter((option) => option.trim() !== ''));
   if (options.length >= 2) {
     field.options = options;
     return;

@@ -15,7 +15,7 @@ import {
   SAME_PLURAL_NOUNS, SHARED_WORDS, SUPERLATIVE_MEASURES, VERB_PARTICLES, QUESTION_FIELDS, SKIPPED_ADJECTIVES, STOP_WORDS, TYPE_WORDS, UNCOUNTABLE_NOUNS, UNIT_WORDS, VERB_FIELDS, type DomainTemplate, type FieldTemplate,
 } from './vocabulary.data';
 import { readStructure } from './prompt-structure';
-import { capitalize, isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
+import { capitalize, distinctValues, isPlural, partsOfSpeech, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_MARK, type Token } from './words.util';
 
 export interface EntityDraft {
   /** snake_case singular, e.g. `cooking_method` */
@@ -1946,7 +1946,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
   };
   const addChoice = (draft: EntityDraft, name: string, given: string[]): void => {
     // ("track or track": a value said twice is one; fewer than two values are no choice)
-    const options = given.filter((option, index) => given.findIndex((other) => other.toLowerCase() === option.toLowerCase()) === index);
+    const options = distinctValues(given);
     if (options.length < 2) return;
     const existing = draft.fields.find((field) => field.name === name);
     if (existing) {
@@ -2593,7 +2593,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const owner = draftAt(index - 1)?.draft;
       const list = readItems(tokens, index + 1, [',', 'or']);
       // ("parcels are pending, out for delivery, delivered or returned": three states or more may take a few words each)
-      const words = (list?.items.every((item) => !item.includes(' ')) || (list !== null && list.items.length >= 3 && tokens[list.end - 2]?.text !== undefined && tokens.slice(index + 1, list.end).some((token) => token.text === 'or'))) ?? false;
+      const words = (list?.items.every((item) => !item.includes(' ')) || (list !== null && list.items.length >= 3 && tokens.slice(index + 1, list.end).some((token) => token.text === 'or'))) ?? false;
       if (owner && list && words && list.items.length <= 6 && tokens[list.end - 1] && !list.items.some((item) => draftAt(tokens.findIndex((candidate) => candidate.raw === item)))) {
         addChoice(owner, owner.fields.some((field) => field.name === 'stage') ? 'stage' : 'status', list.items);
         index = list.end - 1;

@@ -227,3 +227,8 @@ export function partsOfSpeech(tokens: Token[]): PartOfSpeech[] {
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** Each value once, whatever its case, in the order first given ("Track", "track" → "Track"). */
+export function distinctValues(values: string[]): string[] {
+  return values.filter((value, index) => values.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index);
+}
