@@ -20,6 +20,9 @@
  *                      with a message and listed in `platform.skipped`.
  *     gatewayReplicas  gateway processes to run; instances are `gateway`, `gateway-2`, `gateway-3`, ...
  *     quiet            no progress lines on stdout.
+ *     launch           (service name) => { command, args, cwd, env?, uid?, gid? }: how to run a process instead of this Node
+ *                      with NODE_FLAGS and its dist entry from the checkout (tools/image runs the images' contents
+ *                      this way, as their user).
  *     supervise        restart a process that exits on its own once it has been healthy (npm start, e2e): after
  *                      0.5 s, doubling up to 15 s while it keeps dying, back to 0.5 s once it stayed up 30 s.
  *                      One line per exit (instance, code or signal, next try, log file) and one when it is healthy
@@ -157,6 +160,13 @@ export async function startPlatform(options = {}) {
   // sourceMaps: stack traces name the TypeScript source (local runs); the image runs without, and so does the
   // memory benchmark, since Node then keeps every loaded module's source map (about 20 MB a process).
   const { logDir = join(ROOT, '.data/logs'), gatewayReplicas = 1, quiet = false, supervise = false, sourceMaps = true } = options;
+  const launch =
+    options.launch ??
+    ((name) => ({
+      command: process.execPath,
+      args: [...NODE_FLAGS, ...(sourceMaps ? ['--enable-source-maps'] : []), SERVICES.find((s) => s.name === name).entry],
+      cwd: ROOT,
+    }));
   const say = quiet ? () => undefined : (line) => console.log(line);
   const wanted = options.services ?? SERVICES.map((s) => s.name);
   for (const name of wanted) {
@@ -166,7 +176,7 @@ export async function startPlatform(options = {}) {
   const skipped = [];
   const instances = new Map();
   for (const service of SERVICES.filter((s) => wanted.includes(s.name))) {
-    if (!existsSync(join(ROOT, service.entry))) {
+    if (!options.launch && !existsSync(join(ROOT, service.entry))) {
       skipped.push(service.name);
       say(`skipping ${service.name}: ${service.entry} does not exist (not built yet, or not written yet)`);
       continue;
@@ -251,11 +261,14 @@ export async function startPlatform(options = {}) {
 
   function spawnInstance(instance, overrides = {}, truncate = false) {
     const log = openSync(logPath(instance.name), truncate ? 'w' : 'a');
-    const child = spawn(process.execPath, [...NODE_FLAGS, ...(sourceMaps ? ['--enable-source-maps'] : []), instance.service.entry], {
-      cwd: ROOT,
+    const { command, args, cwd, env: launchEnv = {}, uid, gid } = launch(instance.service.name);
+    const child = spawn(command, args, {
+      cwd,
+      ...(uid === undefined ? {} : { uid, gid }),
       env: {
         ...withoutDatabaseUrl(process.env),
         ...env,
+        ...launchEnv,
         ...(databaseUrls[instance.service.name] ? { DATABASE_URL: databaseUrls[instance.service.name] } : {}),
         ...overrides,
         [instance.service.portVar]: String(instance.port),

@@ -141,6 +141,8 @@ await stage(`Node ${NODE_24} from the npm registry`, async () => ({ ok: Boolean(
 if (node24) {
   await jest(`unit tests on Node ${NODE_24}`, ['--config', 'jest.config.js', '--selectProjects', 'unit'], node24);
   if (servicesOk) await jest(`integration tests on Node ${NODE_24}`, ['--config', 'jest.config.js', '--selectProjects', 'integration', '--runInBand'], node24);
+  // No Docker here: the images' files laid out as docker/Dockerfile builds them, run as the images run them.
+  if (servicesOk && built) await command("the images' contents (tools/image)", [[process.execPath, ['tools/image/check.mjs']]]);
 }
 
 rmSync(resultsDir, { recursive: true, force: true });
