@@ -21,8 +21,11 @@
 // was measured and before the planner was changed for anything after that measure: a tuning set like `UNSEEN_4`, never
 // edited and printed prompt by prompt. A tenth (`UNSEEN_7`), forty prompts in still other domains and wordings, was
 // written blind at the end of the structural round, after the planner's structural reading was built: the unread
-// measure (59.1 % when written), never edited, read prompt by prompt or tuned to, so only its share is printed. Every section but
-// the first has target 85 % and counts toward the exit code.
+// measure (59.1 % when written), never edited, read prompt by prompt or tuned to, so only its share is printed; it stays
+// the unread measure it was, still not read. An eleventh (`UNSEEN_8`), forty prompts in still other domains and wordings,
+// was written blind at the start of the eleventh round, after the image check and before any planner change this
+// session: never edited, read prompt by prompt or tuned to, so only its share is printed. Every section but the first
+// has target 85 % and counts toward the exit code.
 // Reads the planner from dist/ through its public index, as the generation-service loads it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -253,7 +256,7 @@ export const UNSEEN_4 = [
  * the planner's source, any section's misses or the prompts of the unseen sections — before the planner was changed
  * for the misses of `UNSEEN_4`. Never edited or read prompt by prompt, so only its share is printed (65.9 % when
  * written). While the structural reading was built, its misses were examined by kind and by the parts of speech around
- * each missed word, never the words: it is no longer blind; `UNSEEN_7` is. Target: 85 %.
+ * each missed word, never the words: it is no longer blind; `UNSEEN_7` and `UNSEEN_8` are. Target: 85 %.
  */
 export const UNSEEN_5 = [
   ['I keep 12 beehives in two apiaries. Each inspection of a hive gets a date, notes, whether I saw the queen and the temper of the colony (calm, nervy, aggressive).', { entity: ['hive', 'apiary', 'inspection'], relation: [['inspection', 'hive'], ['hive', 'apiary']], calendar: ['inspection'], boolean: ['queen'], choice: [['calm', 'nervy', 'aggressive']] }],
@@ -392,6 +395,58 @@ export const UNSEEN_7 = [
   ["landlord w/ 5 flats. tenants (name, phone, monthly rent) live in a flat, repair requests per flat w/ urgency low/med/high & whether it's fixed", { entity: ['flat', 'tenant', 'repair'], relation: [['tenant', 'flat'], ['repair', 'flat']], choice: [['low', 'med', 'high']], money: ['tenant'], boolean: ['fixed'] }],
 ];
 
+/**
+ * Unseen, eighth set (`UNSEEN_8`): forty prompts in domains and wordings of no other section (chatty owners, user
+ * stories, questions, a "Tables:" spec in CamelCase, dash lists on several lines, kanban stages with arrows and `>`,
+ * lower case, typos and shorthand such as "w/", "thru" and "y/n"; four in French, three each in German and Spanish,
+ * mixed among the English ones), written blind — without reading the planner's source or tests, any section's misses or
+ * what the planner makes of any of its prompts — at the start of the eleventh round, after the image check and before
+ * any planner change this session. Never edited, read prompt by prompt or tuned to: the unread measure, so only its
+ * share is printed. Target: 85 %.
+ */
+export const UNSEEN_8 = [
+  ['karate dojo: students, belt gradings (date, examiner, new belt: white, yellow, orange, green, blue, brown, black), monthly fees paid y/n', { entity: ['student', 'grading'], relation: [['grading', 'student']], choice: [['white', 'yellow', 'orange', 'green', 'blue', 'brown', 'black']], boolean: ['paid'] }],
+  ["Hey, I own a two-room recording studio and the bookings are a mess. Bands book a room with one of our engineers for a session: date, start time, how many hours. We charge by the hour so I want the total for each session, and I need to know whether the band has paid the deposit.", { entity: ['band', 'room', 'engineer', 'session'], relation: [['session', 'band'], ['session', 'room'], ['session', 'engineer']], calendar: ['session'], money: ['session'], boolean: ['deposit'] }],
+  ['Tables: Horse(name, breed, owner, stable) / Owner(name, phone) / Stable(number, block) / FarrierVisit(horse, date, cost)', { entity: ['horse', 'owner', 'stable', 'farrier visit'], relation: [['horse', 'owner'], ['horse', 'stable'], ['farrier visit', 'horse']], money: ['farrier visit'] }],
+  ['As the parish clerk I want a register of our churchyard: every grave plot has a row and a number, each burial is in a plot with the name of the deceased and the date of burial, and each plot is leased to a leaseholder until an expiry date.', { entity: ['plot', 'burial', 'leaseholder'], relation: [['burial', 'plot'], ['plot', 'leaseholder']] }],
+  ['community radio schedule - presenters, shows (each show has a presenter, genre music, talk or news) and the weekly slots each show airs in (day, start, end). want to see the slots as a calendar', { entity: ['presenter', 'show', 'slot'], relation: [['show', 'presenter'], ['slot', 'show']], choice: [['music', 'talk', 'news']], calendar: ['slot'] }],
+  ["Pour notre colonie de vacances : les enfants sont répartis dans des chalets, et chaque chalet a un animateur responsable. Pour chaque enfant on note ses allergies et si l'autorisation parentale est signée.", { language: 'fr', entity: ['enfant', 'chalet', 'animateur'], relation: [['enfant', 'chalet'], ['chalet', 'animateur']], boolean: ['autorisation'] }],
+  ["Hey! I captain our uni esports society and I'm sick of tracking everything in Discord. We play scrims against other unis: each scrim has a date, the opponent, the game (Valorant, League of Legends or Rocket League) and whether we won. I'd also like to log each player's kills in every scrim and have a leaderboard of players by total kills.", { entity: ['scrim', 'player'], choice: [['Valorant', 'League of Legends', 'Rocket League']], boolean: ['won'], ranking: ['player'] }],
+  ['As secretary of our housing co-op I want to record the general meetings (date), the motions put to each meeting, and how each member voted on each motion: for, against or abstain.', { entity: ['meeting', 'motion', 'member', 'vote'], relation: [['motion', 'meeting'], ['vote', 'motion'], ['vote', 'member']], choice: [['for', 'against', 'abstain']] }],
+  ['seed libary for our town. varieties (name, type vegetable/herb/flower), members, and borrowings - a member takes a packet of a variety on a date, and whether seeds were returned at the end of the season y/n', { entity: ['variety', 'member', 'borrowing'], relation: [['borrowing', 'member'], ['borrowing', 'variety']], choice: [['vegetable', 'herb', 'flower']], boolean: ['returned'] }],
+  ['Drone survey company\n- pilots (name, licence no)\n- drones (model, serial, hours flown)\n- clients\n- jobs: client, site, quoted price\n- flights: job, pilot, drone, date, minutes', { entity: ['pilot', 'drone', 'client', 'job', 'flight'], relation: [['job', 'client'], ['flight', 'job'], ['flight', 'pilot'], ['flight', 'drone']], money: ['job'] }],
+  ['Schützenverein: Schützen, Wettkämpfe (Datum, Disziplin Luftgewehr, Luftpistole oder Kleinkaliber) und die Ergebnisse je Schütze und Wettkampf in Ringen. Bitte eine Rangliste der Schützen nach Ringen.', { language: 'de', entity: ['schütze', 'wettkampf', 'ergebnis'], relation: [['ergebnis', 'schütze'], ['ergebnis', 'wettkampf']], choice: [['Luftgewehr', 'Luftpistole', 'Kleinkaliber']], ranking: ['schütze'] }],
+  ['Log my EV charging sessions: where (home, work or public charger), kWh added, cost, date, and whether it was a rapid charge.', { entity: ['charging session'], choice: [['home', 'work', 'public charger']], money: ['charging session'], boolean: ['rapid'] }],
+  ['I plow driveways in winter. Customers are grouped into routes, and each customer pays a flat seasonal price. After every snowfall I log a visit to each customer with the date and whether I spread salt.', { entity: ['customer', 'route', 'visit'], relation: [['customer', 'route'], ['visit', 'customer']], money: ['customer'], boolean: ['salt'] }],
+  ['Debate society tournament tab: speakers in teams, rounds (each with a motion), and a score for each speaker in each round. Rank speakers by total speaker points.', { entity: ['speaker', 'team', 'round', 'score'], relation: [['speaker', 'team'], ['score', 'speaker'], ['score', 'round']], ranking: ['speaker'] }],
+  ['I make soy candles and sell them wholesale to gift shops. I need the shops (name, town, contact), my scents with a wholesale price, and orders: which shop, order date, sent by Royal Mail or courier. Flag shops that are behind on payment.', { entity: ['shop', 'scent', 'order'], relation: [['order', 'shop']], choice: [['Royal Mail', 'courier']], money: ['scent'], boolean: ['behind'] }],
+  ['Tenemos una empresa de visitas guiadas por Sevilla. Necesito gestionar los guías, los tours (nombre, duración, precio por persona) y las reservas: qué tour, qué día, cuántas personas y qué guía lo hace. Me gustaría ver las reservas en un calendario.', { language: 'es', entity: ['guía', 'tour', 'reserva'], relation: [['reserva', 'tour'], ['reserva', 'guía']], money: ['tour'], calendar: ['reserva'] }],
+  ['coin collection app. countries, coins (year, denomination, country, grade: fine / very fine / extremely fine / uncirculated, what i paid, current value). sort coins by value, highest first', { entity: ['country', 'coin'], relation: [['coin', 'country']], choice: [['fine', 'very fine', 'extremely fine', 'uncirculated']], money: ['coin'], ranking: ['coin'] }],
+  ['Kanban for my YouTube channel. Each video goes Idea → Scripted → Filmed → Edited → Uploaded. Some videos have a sponsor, with the sponsor fee.', { entity: ['video', 'sponsor'], relation: [['video', 'sponsor']], board: [['idea', 'scripted', 'filmed', 'edited', 'uploaded']], money: ['video'] }],
+  ["As a ward sister I'd like to see which patient is in which bed on our ward, the date they were admitted, their consultant, and whether they are nil by mouth.", { entity: ['patient', 'bed', 'consultant'], relation: [['patient', 'bed'], ['patient', 'consultant']], boolean: ['nil by mouth'] }],
+  ["mushroom farm - grow blocks (species: oyster, lion's mane, shiitake), each block moves thru inoculated > colonising > fruiting > harvested. log harvests per block w/ weight in g", { entity: ['block', 'harvest'], relation: [['harvest', 'block']], choice: [['oyster', "lion's mane", 'shiitake']], board: [['inoculated', 'colonising', 'fruiting', 'harvested']] }],
+  ['Je gère une microbrasserie et je livre des fûts aux bars du coin. Pour chaque livraison : le bar, la bière (blonde, ambrée, IPA ou stout), le nombre de fûts, le prix et si les fûts vides ont été récupérés.', { language: 'fr', entity: ['bar', 'livraison'], relation: [['livraison', 'bar']], choice: [['blonde', 'ambrée', 'IPA', 'stout']], money: ['livraison'], boolean: ['récupérés'] }],
+  ['Cricket club stats: players, matches (date, opposition, home or away) and innings, i.e. the runs a player scored in a match. Batting averages table, best first.', { entity: ['player', 'match', 'innings'], relation: [['innings', 'player'], ['innings', 'match']], choice: [['home', 'away']], ranking: ['player'] }],
+  ['planning a 3 week road trip across the US! stops (city, arrival date, number of nights) and the accommodation at each stop (campsite or motel, price per night, booked y/n). would love to see the stops on a calendar', { entity: ['stop', 'accommodation'], relation: [['accommodation', 'stop']], choice: [['campsite', 'motel']], money: ['accommodation'], boolean: ['booked'], calendar: ['stop'] }],
+  ['is it possible to make an observing log for my telescope? targets (Messier number, type), sessions (date, location, seeing good/average/poor), and observations = a target seen in a session w/ notes', { entity: ['target', 'session', 'observation'], relation: [['observation', 'target'], ['observation', 'session']], choice: [['good', 'average', 'poor']] }],
+  ['We award five scholarships a year. Applicants send in an application with an essay, and three panel members each score every application out of 20. I want the applications ranked by total score, and a field for whether the applicant is first-generation.', { entity: ['applicant', 'application', 'panel member'], relation: [['application', 'applicant']], ranking: ['application'], boolean: ['first-generation'] }],
+  ['Wir haben einen Hofladen und möchten Vorbestellungen verwalten. Kunden bestellen Produkte (Eier, Kartoffeln, Honig usw.) mit einem Abholtag; jede Bestellung gehört zu einem Kunden, hat einen Gesamtpreis und einen Haken für abgeholt.', { language: 'de', entity: ['kunde', 'produkt', 'bestellung'], relation: [['bestellung', 'kunde']], money: ['bestellung'], boolean: ['abgeholt'] }],
+  ['Small local museum collection database. Objects (accession number, title, date, material) come from donors and are displayed in a gallery; some objects are out on loan to other museums, each loan with a return date.', { entity: ['object', 'donor', 'gallery', 'loan'], relation: [['object', 'donor'], ['object', 'gallery'], ['loan', 'object']] }],
+  ['Shooting schedule for our short film: scenes (number, location, day or night), the actors needed in each scene, and shoot days. Each scene gets shot on one shoot day. Calendar of shoot days please.', { entity: ['scene', 'actor', 'shoot day'], relation: [['scene', 'shoot day']], choice: [['day', 'night']], calendar: ['shoot day'] }],
+  ['Auction house: sales (date, venue), lots in each sale with a low and high estimate and the hammer price, bidders, and the winning bidder for each lot. Show the top lots by hammer price.', { entity: ['sale', 'lot', 'bidder'], relation: [['lot', 'sale'], ['lot', 'bidder']], money: ['lot'], ranking: ['lot'] }],
+  ['Agence immobilière : des biens (adresse, surface, prix de vente), des acquéreurs, et les visites d’un bien par un acquéreur à une date. Chaque bien passe par estimation, mandat signé, en vente, sous compromis puis vendu.', { language: 'fr', entity: ['bien', 'acquéreur', 'visite'], relation: [['visite', 'bien'], ['visite', 'acquéreur']], money: ['bien'], board: [['estimation', 'mandat signé', 'en vente', 'sous compromis', 'vendu']] }],
+  ["We buy and sell used cars, about 40 in stock at any time. For each car: make, model, reg, mileage, what we paid and the asking price. Pipeline: bought, in prep, on forecourt, reserved, sold. Also which salesperson sold it.", { entity: ['car', 'salesperson'], relation: [['car', 'salesperson']], money: ['car'], board: [['bought', 'in prep', 'on forecourt', 'reserved', 'sold']] }],
+  ['can you make a booking thing for the shared laundry room in our building? 2 washers and 1 dryer, residents book a machine for a 1 hour slot', { entity: ['machine', 'resident', 'booking'], relation: [['booking', 'machine'], ['booking', 'resident']], calendar: ['booking'] }],
+  ['agencia de viajes pequeña: clientes, viajes (destino, fecha de salida, fecha de regreso, precio) y reservas de clientes en viajes. estado de la reserva: pendiente, pagada o cancelada', { language: 'es', entity: ['cliente', 'viaje', 'reserva'], relation: [['reserva', 'cliente'], ['reserva', 'viaje']], money: ['viaje'], choice: [['pendiente', 'pagada', 'cancelada']] }],
+  ['I write a weekly newsletter (~30k subscribers) and sell sponsorships. Sponsors buy ad slots; each slot is in one issue (send date), is either primary or classified, has a price, and invoiced yes/no.', { entity: ['sponsor', 'slot', 'issue'], relation: [['slot', 'sponsor'], ['slot', 'issue']], choice: [['primary', 'classified']], money: ['slot'], boolean: ['invoiced'] }],
+  ['kids party buisness - partys (childs name, age, date, adress, package bronze/silver/gold), the entertainer asigned to each party, deposit £ and balance £. need a calender of partys', { entity: ['party', 'entertainer'], relation: [['party', 'entertainer']], choice: [['bronze', 'silver', 'gold']], money: ['party'], calendar: ['party'] }],
+  ['Dorf-Carsharing: wir haben zwei E-Autos, Mitglieder buchen ein Auto für einen Zeitraum (von/bis) und tragen nach der Fahrt die gefahrenen Kilometer ein. Kosten 0,30 € pro km. Ein Kalender der Buchungen wäre super.', { language: 'de', entity: ['auto', 'mitglied', 'buchung'], relation: [['buchung', 'auto'], ['buchung', 'mitglied']], calendar: ['buchung'], money: ['buchung'] }],
+  ["Ref appointments for our youth ice hockey league: teams, referees (name, level), and games with a home team, an away team, the date and the rink. Each game gets a referee and a match fee, and I tick whether the fee's been paid.", { entity: ['team', 'referee', 'game'], relation: [['game', 'team'], ['game', 'referee']], calendar: ['game'], money: ['game'], boolean: ['paid'] }],
+  ['Bonjour, je suis secrétaire de mairie. On loue la salle des fêtes aux habitants : il faudrait un agenda des réservations (date, demandeur, type : fête privée, association ou réunion), le tarif et si la caution a été rendue.', { language: 'fr', entity: ['réservation', 'demandeur'], relation: [['réservation', 'demandeur']], calendar: ['réservation'], choice: [['fête privée', 'association', 'réunion']], money: ['réservation'], boolean: ['caution'] }],
+  ['Student council election app: candidates (name, year group, running for president, treasurer or secretary) and the votes cast for each candidate. Results page ranking candidates by votes.', { entity: ['candidate', 'vote'], relation: [['vote', 'candidate']], choice: [['president', 'treasurer', 'secretary']], ranking: ['candidate'] }],
+  ['¿Puedes hacerme una app para nuestro banco de tiempo? Los socios ofrecen servicios (clases, reparaciones o cuidados) y cada intercambio es entre un socio que da y otro que recibe, con las horas. Quiero un ranking de socios por horas dadas.', { language: 'es', entity: ['socio', 'servicio', 'intercambio'], relation: [['servicio', 'socio'], ['intercambio', 'socio']], choice: [['clases', 'reparaciones', 'cuidados']], ranking: ['socio'] }],
+];
+
 /** Lower case without accents, as snake_case names are made. */
 function plain(text) {
   return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -456,7 +511,7 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`, `UNSEEN_6`, `UNSEEN_7`) ones, each with its own share. */
+/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`, `UNSEEN_6`, `UNSEEN_7`, `UNSEEN_8`) ones, each with its own share. */
 export function benchFit() {
   const bench = fitOf(PROMPTS);
   const heldOut = fitOf(HELD_OUT);
@@ -468,8 +523,9 @@ export function benchFit() {
   const unseen5 = fitOf(UNSEEN_5);
   const unseen6 = fitOf(UNSEEN_6);
   const unseen7 = fitOf(UNSEEN_7);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times, ...unseen6.times, ...unseen7.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const unseen8 = fitOf(UNSEEN_8);
+  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times, ...unseen6.times, ...unseen7.times, ...unseen8.times].sort((a, b) => a - b);
+  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, unseen8, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 /** Prints a section's prompts with what each missed, then its share; `unread`: the share alone, and any errors. */
@@ -490,7 +546,7 @@ function printSection(title, { results, found, total, share }, target, unread = 
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, p50, max, ...bench }) {
+export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, unseen8, p50, max, ...bench }) {
   printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
   printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
   printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
@@ -503,6 +559,8 @@ export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, un
   printSection('blueprint fit, unseen 6 (written blind before any change this round; read while tuning)', unseen6, HELD_OUT_TARGET_SHARE);
   // its prompts and misses are not printed either, for the same reason
   printSection('blueprint fit, unseen 7 (written blind at the end of the structural round, never read or tuned to; its share alone)', unseen7, HELD_OUT_TARGET_SHARE, true);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %, unseen 6 ${(unseen6.share * 100).toFixed(1)} %, unseen 7 ${(unseen7.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+  // nor are these: written blind at the start of this round, it is the newest unread measure
+  printSection('blueprint fit, unseen 8 (written blind at the start of the eleventh round, never read or tuned to; its share alone)', unseen8, HELD_OUT_TARGET_SHARE, true);
+  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %, unseen 6 ${(unseen6.share * 100).toFixed(1)} %, unseen 7 ${(unseen7.share * 100).toFixed(1)} %, unseen 8 ${(unseen8.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, unseen8].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
 }
