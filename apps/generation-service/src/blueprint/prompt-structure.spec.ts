@@ -31,6 +31,28 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'tenants', 'storage_unit')).toMatchObject({ type: 'reference', entity: 'storage_units' });
   });
 
+  it('"customers rent a bike …; each rental has a price": the record of a deed joins the doer and the thing', () => {
+    const plan = planApp('We rent out bikes. Customers rent a bike for a day; each rental has a start and end time and a price.');
+    expect(field(plan, 'rentals', 'customer')).toMatchObject({ type: 'reference', entity: 'customers' });
+    expect(field(plan, 'rentals', 'bike')).toMatchObject({ type: 'reference', entity: 'bikes' });
+    // (the rental holds the join: a bike does not point at one customer)
+    expect(entity(plan, 'bikes').fields.filter((candidate) => candidate.entity === 'customers')).toEqual([]);
+  });
+
+  it('"books, employees who borrow them, loans with a due date": "them" is what the deed is done to', () => {
+    const plan = planApp('A small library at our office: books, employees who borrow them, loans with due date and returned yes/no');
+    expect(field(plan, 'loans', 'employee')).toMatchObject({ type: 'reference', entity: 'employees' });
+    expect(field(plan, 'loans', 'book')).toMatchObject({ type: 'reference', entity: 'books' });
+  });
+
+  it('"members book machines": a booking is kept even when the prompt does not name it, but not when the thing booked is one', () => {
+    const machines = planApp('A tool for our makerspace: members book machines for an afternoon, and we log any faults on a machine.');
+    expect(field(machines, 'bookings', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(machines, 'bookings', 'machine')).toMatchObject({ type: 'reference', entity: 'machines' });
+    const appointments = planApp('A salon app where clients book appointments with a stylist.');
+    expect(names(appointments)).not.toContain('bookings');
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

@@ -10,7 +10,7 @@
  * words, measures or the app itself, so that a phrase of them is no thing.
  */
 import {
-  APP_KIND_WORDS, DOMAINS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+  APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
 import type { EntityDraft, PromptReading } from './prompt-parser';
@@ -69,6 +69,14 @@ interface Join {
   owning?: boolean;
   /** said outright of each row: "every breakdown is logged against a machine", "each piece belongs to a firing" */
   stated?: boolean;
+}
+
+/** "customers rent a bike": a deed whose record (a rental) the user keeps, done by one thing to another. */
+interface Deed {
+  /** the record kept, or the noun of one to keep ("members book machines": bookings) */
+  record: EntityDraft | string;
+  doer: Mention;
+  object: Mention;
 }
 
 /**
@@ -150,6 +158,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return before?.text === 'and' || (before !== undefined && !before.punct && tags[index - 1] === 'NOUN' && !isPlural(before.text) && tokens[index + 1].text !== 'the');
   }
 
+  const deeds: Deed[] = [];
   // twice: a thing the first reading adopts ("several units") is known to the second ("each unit's tenant")
   for (let pass = 0; pass < 2; pass += 1) {
     for (const clause of clausesOf(tokens)) {
@@ -199,6 +208,16 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
           if (known.draft && !other.draft && !other.user && isPlural(tokens[other.end - 1].text) && isPlural(tokens[known.end - 1].text)) adopt(other, drafts);
         }
       }
+      // "customers rent a bike …, each rental has a price", "employees who borrow them": the doer and what the deed is
+      // done to are joined through the deed's record, not to each other
+      const throughDeed = new Set<number>();
+      for (let at = 1; at < mentions.length; at += 1) {
+        const deed = deedBetween(mentions[at - 1], mentions[at], mentions[at - 2] ?? null);
+        if (!deed) continue;
+        // (a record the prompt names holds the join; one it does not name is kept beside the join it would have made)
+        if (typeof deed.record !== 'string') throughDeed.add(at);
+        if (pass === 1) deeds.push(deed);
+      }
       const joins: Join[] = [];
       // the clause's subject: its first thing, when no verb comes before it ("I need to schedule deliveries" has none)
       const subject = mentions[0] && !tokens.slice(clause.start, mentions[0].start).some((_, offset) => isVerb(clause.start + offset)) ? mentions[0] : null;
@@ -209,6 +228,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         const after = mentions[at];
         // "each lesson belongs to a pupil and an instructor": a phrase joined to the one before by "and" alone is
         // joined as that one was
+        if (throughDeed.has(at)) continue;
         const sibling = siblingJoin(before, after, joins);
         if (sibling && placedOn.has(before)) placedOn.set(after, sibling.from);
         const join = sibling ?? joinOf(before, after, subject, placedOn);
@@ -240,6 +260,19 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
             head.money = true;
           }
         }
+      }
+    }
+  }
+  for (const deed of deeds) {
+    const { doer, object } = deed;
+    const named = typeof deed.record !== 'string';
+    const record = typeof deed.record === 'string' ? adopt({ draft: null, singular: deed.record, start: doer.start, end: object.end, one: false, possessive: false, user: false }, drafts) : deed.record;
+    const sides = [doer, object].filter((side) => side.draft || !side.user).map((side) => side.draft ?? adopt(side, drafts));
+    for (const side of sides) linkDrafts(record, side, false, true);
+    // (whatever joined the two to each other was the deed, which the record the prompt names now holds)
+    if (named && sides.length === 2) {
+      for (const [one, other] of [sides, [...sides].reverse()]) {
+        one.fields = one.fields.filter((field) => !(field.type === 'reference' && field.entity === pluralSnake(other.singular)));
       }
     }
   }
@@ -421,6 +454,31 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     }
     result[tokens.length] = lastEach ?? first;
     return result;
+  }
+
+  /**
+   * The deed a verb between `doer` and `next` names, when the user keeps its record: "customers rent a bike", "members
+   * who book machines"; with "them" or "it" for its object, the deed is done to the thing named before the doer
+   * ("books, employees who borrow them").
+   */
+  function deedBetween(doer: Mention, next: Mention, beforeDoer: Mention | null): Deed | null {
+    const span = tokens.slice(doer.end, next.start);
+    let at = 0;
+    while (span[at] && ['who', 'that', 'can', 'may', 'will', 'often', 'usually', 'also', 'sometimes'].includes(span[at].text)) at += 1;
+    const verb = span[at];
+    const nouns = verb && !verb.punct ? DEED_RECORDS[verb.text] : undefined;
+    if (!nouns) return null;
+    let rest = at + 1;
+    if (['out', 'up', 'in', 'off'].includes(span[rest]?.text ?? '')) rest += 1;
+    const pronoun = ['them', 'it'].includes(span[rest]?.text ?? '');
+    const object = pronoun ? beforeDoer : next;
+    if (!object || (!pronoun && !span.slice(rest).every((token) => ONE_WORDS.includes(token.text) || MANY_WORDS.includes(token.text) || POSSESSIVES.includes(token.text) || /^\d+$/.test(token.text)))) return null;
+    const record = drafts.find((draft) => draft !== doer.draft && draft !== object.draft && nouns.some((noun) => draft.singular === noun || draft.singular.endsWith(`_${noun}`)));
+    if (record) return { record, doer, object };
+    // ("customers book appointments": what is booked may be the record itself)
+    const isRecord = (mention: Mention): boolean => [...SCHEDULED_NOUNS, ...Object.values(DEED_RECORDS).flat()].includes(mention.singular.split('_').pop() ?? '');
+    const things = [doer, object].every((side) => (side.draft || !side.user) && !isRecord(side));
+    return KEPT_DEEDS.includes(verb.text) && things ? { record: nouns[0], doer, object } : null;
   }
 
   /** The join of `after` when only "and", "or", a comma and determiners stand between it and `before`, which a join reached. */

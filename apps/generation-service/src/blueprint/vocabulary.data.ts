@@ -732,6 +732,62 @@ export const PEOPLE_NOUNS = [
 /** What a person the prompt names without saying more is kept with: how to reach them. */
 export const PERSON_FIELDS = ['email', 'phone', 'notes'];
 
+/**
+ * Deeds whose record an app keeps under a noun of its own: "customers rent a bike … each rental has a price" keeps
+ * rentals, each pointing at its customer and its bike. Each form of the verb, with the nouns its record goes by, and
+ * whether the record is kept even when the prompt names no such thing ("members book machines": bookings).
+ */
+const DEED_GROUPS: [string[], string[], boolean?][] = [
+  [['rent', 'rents', 'rented', 'renting'], ['rental', 'hire', 'booking', 'reservation'], true],
+  [['hire', 'hires', 'hired'], ['hire', 'rental', 'booking'], true],
+  [['lease', 'leases', 'leased'], ['lease', 'rental'], true],
+  [['borrow', 'borrows', 'borrowed', 'lend', 'lends', 'lent'], ['loan', 'borrowing', 'checkout', 'lending'], true],
+  [['book', 'books', 'booked', 'reserve', 'reserves', 'reserved'], ['booking', 'reservation', 'appointment'], true],
+  [['order', 'orders', 'ordered'], ['order']],
+  [['buy', 'buys', 'bought', 'purchase', 'purchases', 'purchased'], ['purchase', 'order', 'sale']],
+  [['sell', 'sells', 'sold'], ['sale', 'order']],
+  [['visit', 'visits', 'visited'], ['visit', 'appointment']],
+  [['attend', 'attends', 'attended'], ['attendance', 'visit', 'registration', 'booking']],
+  [['enrol', 'enrols', 'enrolled', 'enroll', 'enrolls'], ['enrolment', 'enrollment', 'registration'], true],
+  [['register', 'registers', 'registered'], ['registration', 'signup']],
+  [['adopt', 'adopts', 'adopted'], ['adoption'], true],
+  [['foster', 'fosters', 'fostered'], ['placement', 'foster']],
+  [['donate', 'donates', 'donated', 'give', 'gives', 'gave'], ['donation', 'gift']],
+  [['pay', 'pays', 'paid'], ['payment']],
+  [['treat', 'treats', 'treated'], ['treatment', 'visit', 'appointment']],
+  [['review', 'reviews', 'reviewed'], ['review']],
+  [['rate', 'rates', 'rated'], ['rating', 'review']],
+  [['vote', 'votes', 'voted'], ['vote']],
+  [['bid', 'bids'], ['bid']],
+  [['apply', 'applies', 'applied'], ['application']],
+  [['submit', 'submits', 'submitted'], ['submission', 'entry']],
+  [['deliver', 'delivers', 'delivered'], ['delivery']],
+  [['ship', 'ships', 'shipped'], ['shipment']],
+  [['assign', 'assigns', 'assigned'], ['assignment']],
+  [['inspect', 'inspects', 'inspected'], ['inspection']],
+  [['repair', 'repairs', 'repaired', 'fix', 'fixes', 'fixed'], ['repair', 'job']],
+  [['service', 'services', 'serviced'], ['service']],
+  [['walk', 'walks', 'walked'], ['walk']],
+  [['teach', 'teaches', 'taught', 'tutor', 'tutors', 'tutored', 'coach', 'coaches', 'coached'], ['lesson', 'session', 'class']],
+  [['sponsor', 'sponsors', 'sponsored'], ['sponsorship', 'pledge']],
+  [['subscribe', 'subscribes', 'subscribed'], ['subscription']],
+  [['pledge', 'pledges', 'pledged'], ['pledge']],
+  [['stay', 'stays', 'stayed'], ['stay', 'booking']],
+  [['nominate', 'nominates', 'nominated'], ['nomination']],
+  [['vaccinate', 'vaccinates', 'vaccinated'], ['vaccination']],
+  [['swap', 'swaps', 'swapped', 'trade', 'trades', 'traded'], ['swap', 'trade']],
+  [['check', 'checks', 'checked'], ['checkout', 'check_in', 'loan']],
+  [['sign', 'signs', 'signed'], ['signup', 'registration']],
+];
+
+/** Each form of a deed's verb, with the nouns its record goes by. */
+export const DEED_RECORDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  DEED_GROUPS.flatMap(([forms, nouns]) => forms.map((form) => [form, nouns])),
+);
+
+/** Forms of the verbs whose record is kept even when the prompt does not name it (under the first noun). */
+export const KEPT_DEEDS: readonly string[] = DEED_GROUPS.flatMap(([forms, , kept]) => (kept ? forms : []));
+
 /** Records of lending: one that points at a thing, not a person, lends that thing, and is no loan of money. */
 export const LENDING_NOUNS = ['loan', 'lending', 'borrowing', 'checkout'];
 
