@@ -190,6 +190,8 @@ export async function benchEdgeRead({ root = ROOT, seconds = 10, warmup = 2, con
         EDGE_TLS_PORT: String(await platformKit.freePort()),
         PUBLIC_URL_PORT: String(edgePort),
       },
+      // (the gateway's internal metrics port too: the default one may be a running platform's)
+      metricsPorts: { gateway: await platformKit.freePort() },
       ports: {
         gateway: await platformKit.freePort(),
         'apps-service': await platformKit.freePort(),

@@ -151,6 +151,8 @@ export async function benchGatewayRead({ seconds = 10, warmup = 3, connections =
         LOG_LEVEL: 'warn',
       },
       ports: { gateway: await freePort(), 'apps-service': await freePort(), 'users-service': await freePort() },
+      // (the gateway's internal metrics port too: the default one may be a running platform's)
+      metricsPorts: { gateway: await freePort() },
       services: ['gateway', 'apps-service', 'users-service'],
       logDir,
       quiet: true,

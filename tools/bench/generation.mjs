@@ -226,6 +226,8 @@ export async function benchGeneration({ prompts = PROMPTS } = {}) {
         PUBLIC_URL_PORT: String(edgePort),
         GENERATION_CONCURRENCY: concurrency,
       },
+      // (the gateway's internal metrics port too: the default one may be a running platform's)
+      metricsPorts: { gateway: await freePort() },
       ports: {
         gateway: await freePort(),
         'apps-service': await freePort(),
