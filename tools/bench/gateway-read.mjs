@@ -133,8 +133,9 @@ function medianOrNull(values) {
 }
 
 // On two shared cores one pass swings by a sixth either way, so the two sides take turns for `rounds`
-// rounds and each figure is the median of its rounds.
-export async function benchGatewayRead({ seconds = 10, warmup = 3, connections = 32, rounds = 3 } = {}) {
+// rounds and each figure is the median of its rounds. A p99 swings more (18 to 27 ms from run to run for the same
+// side at the same rate): the fixed-rate passes take `latencyRounds` turns.
+export async function benchGatewayRead({ seconds = 10, warmup = 3, connections = 32, rounds = 3, latencyRounds = 5 } = {}) {
   const nats = await startNatsServer();
   const database = await createScratchDatabase('appgen_bench');
   const logDir = mkdtempSync(join(tmpdir(), 'appgen-bench-'));
@@ -204,10 +205,10 @@ export async function benchGatewayRead({ seconds = 10, warmup = 3, connections =
       },
     };
     await checkBaselineMatches(runs, targets[0]);
-    // Each side takes its turn for `rounds` rounds; a pass's figures and CPU time as summarize gives them.
-    const alternating = async (overallRate) => {
+    // Each side takes its turn for `turns` rounds; a pass's figures and CPU time as summarize gives them.
+    const alternating = async (overallRate, turns) => {
       const passes = { baseline: [], gateway: [] };
-      for (let round = 0; round < rounds; round += 1) {
+      for (let round = 0; round < turns; round += 1) {
         for (const [name, run] of Object.entries(runs)) {
           const cpuBefore = cpuOf(run.pids);
           const result = await load({ ...run, targets, seconds, connections, overallRate });
@@ -228,11 +229,12 @@ export async function benchGatewayRead({ seconds = 10, warmup = 3, connections =
     };
     const loadBefore = loadavg()[0];
     for (const run of Object.values(runs)) await load({ ...run, targets, seconds: warmup, connections });
-    const passes = await alternating();
+    const passes = await alternating(undefined, rounds);
     const latencyRate = Math.round(median(passes.baseline.map((pass) => pass.rps)) * LATENCY_LOAD_SHARE);
-    const atRate = await alternating(latencyRate);
+    const atRate = await alternating(latencyRate, latencyRounds);
     const results = {
       latencyRate,
+      latencyRounds,
       baseline: medians(passes.baseline),
       gateway: medians(passes.gateway),
       baselineAtRate: medians(atRate.baseline),
@@ -267,7 +269,7 @@ export function printGatewayRead(results) {
     );
     for (const [process, us] of Object.entries(r.cpuUsPerRequest)) console.log(`    ${process.padEnd(60)} ${String(us ?? '-').padStart(8)}`);
   }
-  console.log(`at ${results.latencyRate} requests/s offered (${LATENCY_LOAD_SHARE} of the baseline's throughput)`);
+  console.log(`at ${results.latencyRate} requests/s offered (${LATENCY_LOAD_SHARE} of the baseline's throughput; median of ${results.latencyRounds} alternating rounds)`);
   for (const [name, r] of Object.entries(atRate)) {
     console.log(`  ${name.padEnd(16)} ${String(r.rps).padStart(9)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.failed).padStart(8)}`);
   }
