@@ -10,17 +10,19 @@
 // answered. Latency is not, because there it only restates throughput: with a fixed number of requests in flight,
 // the mean latency is connections ÷ requests/s (Little's law), so a side at 0.9 of the other's throughput waits
 // 1.1 times as long by construction. The p99 compared is therefore that of passes at one offered rate, the same
-// for both sides (LATENCY_LOAD_SHARE of the baseline's measured throughput, sent on schedule whether or not
-// answers are late, latencies corrected for the requests a slow answer held back): what a client sees at a
+// for both sides (LATENCY_LOAD_SHARE of the baseline's measured throughput, each request sent at its time whether or
+// not answers are late, its latency counted from that time: openLoop): what a client sees at a
 // given traffic.
 //
 // The load is spread over many enterprise accounts (one app and key each) so that the real per-account
 // limiter runs on every request without any account reaching its 1,000 requests/minute.
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { connect } from 'nats';
 import { freePort, ROOT, startPlatform } from '../platform/platform.mjs';
@@ -58,14 +60,17 @@ function summarize(result, seconds, cpuBefore, cpuAfter) {
   };
 }
 
-/** `overallRate`: requests per second for all connections together, sent on schedule; none: as fast as answered. */
+/**
+ * `overallRate`: requests per second for all connections together, each sent at its time (openLoop); none: as fast as
+ * answered (autocannon).
+ */
 function load({ url, targets, headersFor, pathFor, seconds, connections, overallRate }) {
+  if (overallRate) return openLoop({ url, targets, headersFor, pathFor, seconds, connections, rate: overallRate });
   let next = 0;
   return autocannon({
     url,
     connections,
     duration: seconds,
-    ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method: 'GET',
@@ -75,6 +80,64 @@ function load({ url, targets, headersFor, pathFor, seconds, connections, overall
         },
       },
     ],
+  });
+}
+
+/**
+ * Requests sent on a schedule, one every 1/rate s, over at most `connections` kept-alive connections, whether or not
+ * earlier answers have come: a client's traffic, not a benchmark's. (autocannon's rate sends each connection's share
+ * of a second at once and then waits for the next second, so its "half load" is saturation half the time.) Each
+ * latency is counted from when the request was due, so one that waited for a free connection counts its wait.
+ * Answers autocannon's shape, in milliseconds with a decimal: { requests: { total }, latency: { p50, p99 }, non2xx,
+ * errors, timeouts }.
+ */
+function openLoop({ url, targets, headersFor, pathFor, seconds, connections, rate }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const outcome = { non2xx: 0, errors: 0, timeouts: 0 };
+  const total = Math.round(rate * seconds);
+  let sent = 0;
+  let answered = 0;
+  return new Promise((resolveRun) => {
+    const started = performance.now();
+    const finish = () => {
+      if (answered < total) return;
+      agent.destroy();
+      const sorted = latencies.sort((a, b) => a - b);
+      const at = (share) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] * 10) / 10;
+      resolveRun({ requests: { total: answered }, latency: { p50: at(0.5), p99: at(0.99) }, ...outcome });
+    };
+    const send = (due) => {
+      const target = targets[sent % targets.length];
+      const request = httpRequest(`${url}${pathFor(target)}`, { agent, headers: headersFor(target), timeout: 10_000 }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - due);
+          if (response.statusCode !== 200) outcome.non2xx += 1;
+          answered += 1;
+          finish();
+        });
+      });
+      let timedOut = false;
+      request.on('timeout', () => {
+        timedOut = true;
+        request.destroy();
+      });
+      request.on('error', () => {
+        outcome[timedOut ? 'timeouts' : 'errors'] += 1;
+        answered += 1;
+        finish();
+      });
+      request.end();
+    };
+    const ticker = setInterval(() => {
+      const dueNow = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+      while (sent < dueNow) {
+        send(started + (sent * 1000) / rate);
+        sent += 1;
+      }
+      if (sent >= total) clearInterval(ticker);
+    }, 1);
   });
 }
 
