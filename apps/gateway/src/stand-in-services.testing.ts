@@ -24,7 +24,8 @@ import { loadGatewayConfig } from './config/gateway.config';
 import { configureGateway } from './http/configure-gateway';
 
 export type Reply = { response: unknown } | { err: ServiceErrorPayload };
-export type Handler = (data: Record<string, unknown>) => Reply;
+/** An answer, at once or once the promise settles (a service that takes its time). */
+export type Handler = (data: Record<string, unknown>) => Reply | Promise<Reply>;
 
 /** One API key per scope, each resolved by the stand-in users-service to a caller of account 7. */
 export const KEYS: Readonly<Record<ApiKeyScope, string>> = {
@@ -78,9 +79,9 @@ export interface GatewayWithStandIns {
 /**
  * The gateway on a private NATS where responders stand in for the services behind `subjects` (and for
  * users-service's key resolution), answering in the services' wire format: specs pin what the gateway sends
- * and how it answers, whatever state the real services are in.
+ * and how it answers, whatever state the real services are in. `env`: gateway variables over the defaults.
  */
-export async function startGatewayWithStandIns(subjects: readonly RpcSubject[]): Promise<GatewayWithStandIns> {
+export async function startGatewayWithStandIns(subjects: readonly RpcSubject[], env: Record<string, string> = {}): Promise<GatewayWithStandIns> {
   const codec = JSONCodec<unknown>();
   const nats: NatsServerHandle = await startNatsServer();
   const bus: NatsConnection = await connect({ servers: nats.url });
@@ -98,14 +99,14 @@ export async function startGatewayWithStandIns(subjects: readonly RpcSubject[]):
         const { data } = codec.decode(message.data) as { data: Record<string, unknown> };
         received.push({ subject, data });
         const handler = handlers.get(subject);
-        const reply: Reply = handler ? handler(data) : { err: { status: 500, body: { error: 'internal_error', message: `no test answer for ${subject}` } } };
-        message.respond(codec.encode({ ...reply, isDisposed: true }));
+        const reply = handler ? handler(data) : { err: { status: 500, body: { error: 'internal_error', message: `no test answer for ${subject}` } } };
+        void Promise.resolve(reply).then((settled) => message.respond(codec.encode({ ...settled, isDisposed: true })));
       },
     });
   }
   await bus.flush();
 
-  const config = loadGatewayConfig({ LOG_LEVEL: 'warn', METRICS_PORT: '0', NATS_URL: nats.url, SECRETS_KEY: randomBytes(32).toString('base64') });
+  const config = loadGatewayConfig({ LOG_LEVEL: 'warn', METRICS_PORT: '0', NATS_URL: nats.url, SECRETS_KEY: randomBytes(32).toString('base64'), ...env });
   const gateway = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), createHttpAdapter(), {
     logger: ['error', 'warn'],
     abortOnError: false,
