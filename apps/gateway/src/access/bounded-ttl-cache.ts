@@ -47,6 +47,14 @@ export class BoundedTtlCache<V> {
     return this.entries.delete(key);
   }
 
+  /** Each entry not yet expired at `now`, with its key (expired ones are dropped on the way). */
+  *live(now = Date.now()): IterableIterator<[string, V]> {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) this.entries.delete(key);
+      else yield [key, entry.value];
+    }
+  }
+
   deleteWhere(predicate: (value: V) => boolean): number {
     let removed = 0;
     for (const [key, entry] of this.entries) {

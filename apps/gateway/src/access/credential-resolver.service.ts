@@ -1,9 +1,10 @@
 import { hash as hashOnce } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { UsersSubjects } from '@appgen/contracts';
 import { RpcClient, AppgenError } from '@appgen/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { BoundedTtlCache } from './bounded-ttl-cache';
+import { RefreshAheadCache } from './refresh-ahead-cache';
 import type { CredentialKind } from './presented-credential';
 import type { CallerCredential, RequestAuth, ResolvedCredential } from './request-auth';
 
@@ -27,13 +28,9 @@ export function secretHash(secret: string): string {
   return hashOnce('sha256', secret, 'hex');
 }
 
-/** The share of a cached caller's life after which a request that uses it has it looked up again in the background. */
-export const REFRESH_AFTER_SHARE = 0.75;
-
 interface CachedCaller {
+  kind: CredentialKind;
   resolved: ResolvedCredential;
-  /** from then on, a use starts a lookup in the background and is still answered from the cache */
-  refreshAt: number;
 }
 
 /**
@@ -41,14 +38,16 @@ interface CachedCaller {
  * answers in memory so the hot path costs no round trip. A cached caller lives at most
  * AUTH_CACHE_TTL_MS and never past the credential's own expiry; revocations evict at once.
  *
- * A caller in use is looked up again before it expires (after REFRESH_AFTER_SHARE of its life), in the background,
- * so a busy key never makes a request wait for users-service: without that, every key's cache ran out together
- * and their next requests queued behind a burst of lookups (gateway-read's p99 four times the baseline's). A
- * refresh that users-service refuses evicts the caller at once.
+ * A caller used since its last lookup is looked up again before it expires, in the background (RefreshAheadCache):
+ * a key in use never makes a request wait for users-service. Without that, every key's cache ran out together and
+ * their next requests queued behind a burst of lookups. A refresh that users-service refuses evicts the caller at once.
  */
 @Injectable()
-export class CredentialResolver {
-  private readonly callers = new BoundedTtlCache<CachedCaller>(MAX_CACHED_CREDENTIALS);
+export class CredentialResolver implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly callers = new RefreshAheadCache<CachedCaller>(MAX_CACHED_CREDENTIALS, (hash, { kind }) => {
+    // (a failed refresh leaves the cached caller to its expiry, as an outage of users-service would)
+    if (!this.inFlight.has(hash)) this.lookupOnce(kind, hash).catch(() => undefined);
+  });
   // Separate from `callers`, so junk keys cannot push valid credentials out of the cache.
   private readonly refusals = new BoundedTtlCache<string>(MAX_CACHED_CREDENTIALS);
   private readonly inFlight = new Map<string, Promise<RequestAuth>>();
@@ -64,13 +63,7 @@ export class CredentialResolver {
     const hash = secretHash(secret);
     const now = Date.now();
     const cached = this.callers.get(hash, now);
-    if (cached) {
-      if (now >= cached.refreshAt && !this.inFlight.has(hash)) {
-        // (a failed refresh leaves the cached caller to its expiry, as an outage of users-service would)
-        this.lookupOnce(kind, hash).catch(() => undefined);
-      }
-      return cached.resolved;
-    }
+    if (cached) return cached.resolved;
     const refusal = this.refusals.get(hash, now);
     if (refusal !== undefined) return { caller: null, reason: refusal };
     // Concurrent requests with the same uncached credential share one lookup.
@@ -90,6 +83,14 @@ export class CredentialResolver {
     for (const hash of tokenHashes) this.callers.delete(hash);
   }
 
+  onApplicationBootstrap(): void {
+    this.callers.startSweeping(this.config.AUTH_CACHE_TTL_MS);
+  }
+
+  onApplicationShutdown(): void {
+    this.callers.stopSweeping();
+  }
+
   /** A lookup that concurrent uses of the credential share until it ends. */
   private lookupOnce(kind: CredentialKind, hash: string): Promise<RequestAuth> {
     const pending = this.lookup(kind, hash).finally(() => this.inFlight.delete(hash));
@@ -104,7 +105,7 @@ export class CredentialResolver {
       const resolved: ResolvedCredential = { caller, credential: { type: CREDENTIAL_TYPES[kind], clientId: client_id ?? null } };
       const now = Date.now();
       const until = Math.min(now + this.config.AUTH_CACHE_TTL_MS, expires_at ? Date.parse(expires_at) : Infinity);
-      if (until > now && this.revocations === revocationsBefore) this.callers.set(hash, { resolved, refreshAt: now + (until - now) * REFRESH_AFTER_SHARE }, until);
+      if (until > now && this.revocations === revocationsBefore) this.callers.set(hash, { kind, resolved }, until, now);
       return resolved;
     } catch (error) {
       // users-service refuses unknown, revoked and expired credentials alike; anything else (503, 504) is not a refusal.

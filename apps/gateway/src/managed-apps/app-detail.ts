@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { AppsSubjects, AppUsersChangedMessage, UsersEvents, UsersSubjects, validate, type AppDetailResponse, type Caller, type RpcResponse } from '@appgen/contracts';
 import { NATS_CONNECTION, RpcClient } from '@appgen/service-kit';
-import { BoundedTtlCache } from '../access/bounded-ttl-cache';
+import { RefreshAheadCache } from '../access/refresh-ahead-cache';
 
 const codec = JSONCodec<unknown>();
 
@@ -29,7 +29,15 @@ function withUsersCount(app: RpcResponse<typeof AppsSubjects.get>['app'], usersC
 @Injectable()
 export class AppDetailReader implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AppUsersCount');
-  private readonly counts = new BoundedTtlCache<number>(MAX_CACHED_COUNTS);
+  /** Counts in use are looked up again before their bound runs out, in the background (one lookup per app at a time). */
+  private readonly counts = new RefreshAheadCache<number>(MAX_CACHED_COUNTS, (appId) => {
+    if (this.refreshing.has(appId)) return;
+    this.refreshing.add(appId);
+    this.lookup(appId)
+      .catch((error: unknown) => this.logger.warn(`refreshing an app's users count failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => this.refreshing.delete(appId));
+  });
+  private readonly refreshing = new Set<string>();
   /** Bumped by every change heard; a lookup that started before one must not keep its answer. */
   private changes = 0;
   private subscription?: Subscription;
@@ -55,6 +63,7 @@ export class AppDetailReader implements OnApplicationBootstrap, OnApplicationShu
   }
 
   onApplicationBootstrap(): void {
+    this.counts.startSweeping(USERS_COUNT_TTL_MS);
     this.subscription = this.nats.subscribe(UsersEvents.appUsersChanged, {
       callback: (error, message) => {
         if (error) {
@@ -69,6 +78,7 @@ export class AppDetailReader implements OnApplicationBootstrap, OnApplicationShu
   }
 
   onApplicationShutdown(): void {
+    this.counts.stopSweeping();
     this.subscription?.unsubscribe();
   }
 
