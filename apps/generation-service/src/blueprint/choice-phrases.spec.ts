@@ -23,6 +23,20 @@ describe('planApp reads the values a field can take', () => {
     expect(field(plan, first, 'outcome')).toMatchObject({ type: 'select', options: ['Sale', 'Callback', 'No answer', 'Not interested'] });
   });
 
+  it('"light needs (low, medium or bright)", "their voice part (soprano, alto, …)": a name of two words before the values', () => {
+    const plants = planApp('Keep track of my plants: name, species, light needs (low, medium or bright), and the last watered date');
+    expect(field(plants, 'plants', 'light_needs')).toMatchObject({ type: 'select', options: ['Low', 'Medium', 'Bright'] });
+    const choir = planApp('Our choir: singers with their voice part (soprano, alto, tenor, bass), and concerts');
+    expect(field(choir, 'singers', 'voice_part')).toMatchObject({ type: 'select', options: ['Soprano', 'Alto', 'Tenor', 'Bass'] });
+    // (one field, not a text field beside a choice named by the last word)
+    expect(choir.entities.flatMap((entity) => entity.fields.map((candidate) => candidate.name))).not.toContain('part');
+  });
+
+  it('"each job is on a date and is either scheduled, done or invoiced": the states of the thing the sentence is about', () => {
+    const plan = planApp('A CRM for my cleaning company: clients and jobs. Each job is at a client\'s address on a date, and is either scheduled, done or invoiced.');
+    expect(field(plan, 'jobs', 'status')).toMatchObject({ type: 'select', options: ['Scheduled', 'Done', 'Invoiced'] });
+  });
+
   it('"colour (red|white|rosé)": values joined by bars', () => {
     const plan = planApp('Our wine cellar: wines with a colour (red|white|rosé), a region and a vintage year');
     expect(field(plan, names(plan)[0], 'colour')).toMatchObject({ type: 'select', options: ['Red', 'White', 'Rosé'] });

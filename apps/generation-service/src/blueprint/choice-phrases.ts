@@ -1,5 +1,5 @@
 import { libraryFieldName } from './prompt-parser';
-import { FIELD_LIBRARY } from './vocabulary.data';
+import { FIELD_LIBRARY, KEEPING_VERBS } from './vocabulary.data';
 import { capitalize, toSnake } from './words.util';
 
 /** A field the prompt gives a closed set of values: "severity can be low, medium or high", "colour (red|white)". */
@@ -37,7 +37,7 @@ const LIST = `${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE
  * "condition (mint, near mint, played)", "accounts (checking, savings or credit card)", "members (which voice part:
  * soprano, alto, tenor, bass)": values in parentheses after a name, or after "which" and a field's name inside them.
  */
-const PAREN_LIST = new RegExp(`\\b${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
+const PAREN_LIST = new RegExp(`\\b(?:${NAME} )?${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
 /** "a severity of SEV1, SEV2 or SEV3", "level easy, medium or hard", "status: waiting, in repair, done": a closed-set field's name, then its values. */
 const NAMED_LIST = new RegExp(`\\b${NAME}(?: of|:)? (${LIST})(?=$|[.;:!?)\\n]| and | \\()`, 'giu');
 
@@ -97,12 +97,16 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
       return kinds ? whole : name;
     });
   }
-  text = replaceEach(text, PAREN_LIST, ([whole, name, inner, list], offset) => {
+  text = replaceEach(text, PAREN_LIST, ([whole, before, last, inner, list], offset) => {
     const options = splitChoices(list);
     // ("payments (date, amount, late or on time)": fields, one of them a choice the parser reads)
-    if (NOT_NAMES.has(name.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options))) return whole;
-    choices.push({ name: toSnake(inner ?? name), options: options.map(capitalize), at: offset });
-    return inner ? `${name} (${inner})` : name;
+    if (NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options))) return whole;
+    // ("light needs (low, medium or bright)", "voice part (soprano, alto)": a name of two words; "with status (…)" is one)
+    const lead = before !== undefined && !CLAUSE_WORDS.has(before.toLowerCase()) && !NOT_NAMES.has(before.toLowerCase()) && !KEEPING_VERBS.includes(before.toLowerCase()) && before === before.toLowerCase() ? `${before} ` : '';
+    const name = `${lead}${last}`;
+    choices.push({ name: toSnake(inner ?? name), options: options.map(capitalize), at: offset + (lead || before === undefined ? 0 : before.length + 1) });
+    const kept = before !== undefined && !lead ? `${before} ` : '';
+    return inner ? `${kept}${name} (${inner})` : `${kept}${name}`;
   });
   text = replaceEach(text, NAMED_LIST, ([whole, name, list], offset) => {
     const options = splitChoices(list);

@@ -1929,6 +1929,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
     return null;
   };
+  /** The thing a sentence speaks of before `index`: the one it names with "each" or "every", or else its first. */
+  const sentenceThingBefore = (index: number): EntityDraft | null => {
+    let first: EntityDraft | null = null;
+    for (let at = index - 1; at >= 0 && !(tokens[at].punct && END_PUNCT.has(tokens[at].text)); at -= 1) {
+      const found = draftAt(at);
+      if (!found || at + found.length > index) continue;
+      if (['each', 'every'].includes(tokens[at - 1]?.text ?? '')) return found.draft;
+      first = found.draft;
+    }
+    return first;
+  };
   /** "with the amount and whether it has been collected": "it" is the thing whose fields were listed just before. */
   // ("deadline and information if the translation is sent": so is the thing whose list the fact ends)
   const factOwnerBefore = (index: number): EntityDraft | undefined => (['it', 'they'].includes(tokens[index + 1]?.text ?? '') || ['information', 'info', 'and', ','].includes(tokens[index - 1]?.text ?? '')
@@ -2589,9 +2600,12 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // "each ride is pending, confirmed or done": the states a thing is in, as a status
-    if ((text === 'is' || text === 'are') && index > 0 && draftAt(index - 1)) {
-      const owner = draftAt(index - 1)?.draft;
-      const list = readItems(tokens, index + 1, [',', 'or']);
+    // ("each job is on a date and is either scheduled, done or invoiced": the sentence's thing, said again)
+    const either = tokens[index + 1]?.text === 'either';
+    const stateOwner = (text === 'is' || text === 'are') && index > 0 ? (draftAt(index - 1)?.draft ?? (either ? sentenceThingBefore(index) : null)) : null;
+    if (stateOwner) {
+      const owner = stateOwner;
+      const list = readItems(tokens, index + (either ? 2 : 1), [',', 'or']);
       // ("parcels are pending, out for delivery, delivered or returned": three states or more may take a few words each)
       const words = (list?.items.every((item) => !item.includes(' ')) || (list !== null && list.items.length >= 3 && tokens.slice(index + 1, list.end).some((token) => token.text === 'or'))) ?? false;
       if (owner && list && words && list.items.length <= 6 && tokens[list.end - 1] && !list.items.some((item) => draftAt(tokens.findIndex((candidate) => candidate.raw === item)))) {

@@ -53,6 +53,29 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(appointments)).not.toContain('bookings');
   });
 
+  it('"done by one or more cleaners": "one or more" says many, and its "or" joins nothing', () => {
+    const plan = planApp('A CRM for my cleaning company: clients, cleaners, and jobs. Each job is done by one or more cleaners.');
+    expect(field(plan, 'jobs', 'cleaners')).toMatchObject({ type: 'references', entity: 'cleaners' });
+  });
+
+  it('"payments per month", "for a time slot": a stretch of the calendar is no thing kept', () => {
+    const plan = planApp('I teach piano and track payments per month; students book a lesson for a time slot.');
+    expect(names(plan)).not.toEqual(expect.arrayContaining(['months']));
+    expect(names(plan)).not.toContain('time_slots');
+  });
+
+  it('"faults reported on a machine": the participle is what befell the thing, not part of its name', () => {
+    const plan = planApp('A tool for our makerspace: members use machines, and we log any faults reported on a machine.');
+    expect(names(plan)).toContain('faults');
+    expect(field(plan, 'faults', 'machine')).toMatchObject({ type: 'reference', entity: 'machines' });
+  });
+
+  it('"students have weekly lessons": a thing that happens is kept, though the rules made a field of it', () => {
+    const plan = planApp('I teach piano. Students have weekly lessons; I want to record what we covered.');
+    expect(field(plan, 'lessons', 'student')).toMatchObject({ type: 'reference', entity: 'students' });
+    expect(entity(plan, 'students').fields.map((candidate) => candidate.name)).not.toContain('weekly_lessons');
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

@@ -10,10 +10,13 @@
  * words, measures or the app itself, so that a phrase of them is no thing.
  */
 import {
-  APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+  APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MONEY_NOUNS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
 import type { EntityDraft, PromptReading } from './prompt-parser';
+
+/** Stretches of the calendar: when something happens, never a thing of its own. */
+const CALENDAR_PERIODS = ['day', 'week', 'month', 'year', 'quarter', 'weekend', 'fortnight', 'hour', 'minute', 'time_slot'];
 
 /** Marks that end a clause: phrases on either side of one are not joined. */
 const CLAUSE_ENDS = new Set(['.', '!', '?', ';', ':', '\n', '-', ')']);
@@ -146,7 +149,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const placedOne = !plural && ['a', 'an', 'one'].includes(before?.text ?? '') && PLACING.has(tokens[compound - 2]?.text ?? '');
     // ("students with their parents": people said to be someone's are kept, whatever field the rules made of them)
     const theirPeople = plural && before?.text === 'their' && PEOPLE_NOUNS.includes(singular);
-    if (!theirPeople && (isFieldOfAny(singular) || (fieldWord(singular, plural || placedOne) && !(plural && MANY_WORDS.includes(before?.text ?? ''))))) return null;
+    // ("students have weekly lessons": things that happen, or that are money, are kept, whatever field the rules made)
+    const happening = plural && [...SCHEDULED_NOUNS, ...MONEY_NOUNS].includes(singular.split('_').pop() ?? '');
+    if (!theirPeople && !happening && (isFieldOfAny(singular) || (fieldWord(singular, plural || placedOne) && !(plural && MANY_WORDS.includes(before?.text ?? ''))))) return null;
     return { draft: null, singular, start: compound, end: index + 1, one: false, possessive: token.possessive === true, user: USER_NOUNS.includes(singularize(token.text)) };
   };
 
@@ -303,6 +308,31 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const words = draft.singular.split('_');
     const owner = words.length > 1 ? drafts.find((other) => other !== draft && other.singular === words.slice(0, -1).join('_')) : undefined;
     if (owner) linkDrafts(draft, owner, false);
+  }
+
+  // "we log any faults reported on a machine": a participle after a thing's plural says what befell it, not its name
+  for (const draft of drafts) {
+    const words = draft.singular.split('_');
+    if (draft.declared || words.length < 2 || !/ed$/.test(words[words.length - 1]) || !isPlural(words[words.length - 2])) continue;
+    const singular = toSnake([...words.slice(0, -2), singularize(words[words.length - 2])].join(' '));
+    if (drafts.some((other) => other.singular === singular)) continue;
+    const [before, after] = [pluralSnake(draft.singular), pluralSnake(singular)];
+    for (const other of drafts) {
+      for (const field of other.fields) {
+        if (field.entity !== before) continue;
+        field.entity = after;
+        if (field.name === draft.singular) {
+          field.name = singular;
+          field.label = toSentence(singular);
+        }
+      }
+    }
+    draft.singular = singular;
+  }
+  // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
+  for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) {
+    drafts.splice(drafts.indexOf(period), 1);
+    for (const draft of drafts) draft.fields = draft.fields.filter((field) => field.entity !== pluralSnake(period.singular));
   }
 
   // yes/no facts: "whether the vial has been opened", "if they need childcare", "flag damaged pallets", "flag rooms
@@ -511,7 +541,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       return { from: after, to: owner, many: false, owning: true, stated: true };
     }
     // ("dogs are fostered by volunteers until adopted by a family": a participle after "until" is the subject's too)
-    const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), words.lastIndexOf('or'), ...SUBORDINATORS.map((word) => words.lastIndexOf(word)));
+    // ("by one or more cleaners": that "or" counts, it joins nothing)
+    const orAt = words.findLastIndex((word, at) => word === 'or' && !MANY_WORDS.includes(words[at + 1] ?? ''));
+    const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), orAt, ...SUBORDINATORS.map((word) => words.lastIndexOf(word)));
     if (coordination < 0) return joinAcross(before, after, before.end, placedOn);
     // "samples are taken from patients, stored in freezers": a second verb of the clause's subject
     // ("… and concerns one system": a word in -s before a determiner is a verb, whatever the tagger says)
@@ -525,8 +557,11 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   function joinAcross(left: Mention, after: Mention, from: number, placedOn: Map<Mention, Mention>): Join | null {
     const span = tokens.slice(from, after.start);
     const words = span.map((token) => token.text);
-    // (adjectives before the second say what kind it is: "come from local farms")
-    const lastWord = [...words].reverse().find((word, back) => !ONE_WORDS.includes(word) && !MANY_WORDS.includes(word) && !POSSESSIVES.includes(word) && !/^\d+$/.test(word) && tags[after.start - 1 - back] !== 'ADJ');
+    // (adjectives before the second say what kind it is: "come from local farms"; "one or more" counts it)
+    const counting = (word: string, back: number): boolean => ONE_WORDS.includes(word) || MANY_WORDS.includes(word) || (word === 'or' && MANY_WORDS.includes(words[words.length - back] ?? ''));
+    const lastWord = [...words].reverse().find((word, back) => !counting(word, back) && !POSSESSIVES.includes(word) && !/^\d+$/.test(word) && tags[after.start - 1 - back] !== 'ADJ');
+    // ("done by one or more cleaners", "with several guests": many of the second)
+    const manyAfter = isPlural(tokens[after.end - 1].text) && MANY_WORDS.includes(words[words.length - 1] ?? '');
     const verbs = span.filter((_, offset) => isVerb(from + offset)).map((token) => token.text);
     // "donors drop off food items": a singular word right after a plural subject is its verb, whatever the tagger says
     if (!verbs.length && span[0] && !span[0].punct && tags[from] === 'NOUN' && !isPlural(span[0].text) && isPlural(tokens[left.end - 1].text) && from === left.end) verbs.push(span[0].text);
@@ -539,7 +574,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       const stated = head === left && (['each', 'every'].includes(tokens[left.start - 1]?.text ?? '') || words.some((word) => STATING_VERBS.includes(word)));
       // ("a fixer is assigned to each item": each of the second has one of the first, so the second points at it)
       if (head === left && left.one && !['each', 'every'].includes(tokens[left.start - 1]?.text ?? '') && ['each', 'every'].includes(tokens[after.start - 1]?.text ?? '')) return { from: after, to: left, many: false, stated: true };
-      return { from: head, to: after, many: lastWord === 'between', stated };
+      return { from: head, to: after, many: lastWord === 'between' || manyAfter, stated };
     }
     const verb = verbs[verbs.length - 1];
     // a noun between the two is a third thing ("members record game results"), not a join
@@ -589,7 +624,11 @@ function adopt(mention: Mention, drafts: EntityDraft[]): EntityDraft {
   mention.draft = draft;
   // a field the rules made of the word ("- clients -", "their parents") points at the thing instead
   for (const other of drafts) {
-    const named = other === draft ? -1 : other.fields.findIndex((field) => [draft.singular, pluralSnake(draft.singular)].includes(field.name) && field.type !== 'reference' && field.type !== 'references');
+    const table = pluralSnake(draft.singular);
+    // (a text field of a few words ending in it, "students have weekly lessons" made weekly_lessons, goes: the join
+    // that adopted the thing says which way they point)
+    other.fields = other.fields.filter((field) => !(other !== draft && field.type === 'text' && field.name.endsWith(`_${table}`) && field.name.split('_').length <= 3));
+    const named = other === draft ? -1 : other.fields.findIndex((field) => field.type !== 'reference' && field.type !== 'references' && [draft.singular, table].includes(field.name));
     if (named < 0) continue;
     other.fields.splice(named, 1);
     linkDrafts(other, draft, false);
