@@ -2,7 +2,7 @@
 // bench's); each asserts the plan a user would see.
 import { extractChoices } from './choice-phrases';
 import { planApp } from './plan-app';
-import { field, names } from './plan-lookup.testing';
+import { entity, field, names } from './plan-lookup.testing';
 
 describe('planApp reads the values a field can take', () => {
   it('"a plan that is either monthly, yearly or lifetime": the field offers them, and they are not fields of their own', () => {
@@ -35,6 +35,28 @@ describe('planApp reads the values a field can take', () => {
   it('"each job is on a date and is either scheduled, done or invoiced": the states of the thing the sentence is about', () => {
     const plan = planApp('A CRM for my cleaning company: clients and jobs. Each job is at a client\'s address on a date, and is either scheduled, done or invoiced.');
     expect(field(plan, 'jobs', 'status')).toMatchObject({ type: 'select', options: ['Scheduled', 'Done', 'Invoiced'] });
+  });
+
+  it('values after "marked as", "tagged", "choose a type from", a dash or "like": a choice, and no word of the phrase a value', () => {
+    const leads = planApp('A small CRM. Leads get marked as hot, warm or cold.');
+    expect(field(leads, 'leads', 'status')).toMatchObject({ type: 'select', options: ['Hot', 'Warm', 'Cold'] });
+    expect(entity(leads, 'leads').fields.map((candidate) => candidate.name)).not.toContain('hot');
+    const customers = planApp('Customers are tagged VIP, regular or new.');
+    expect(field(customers, 'customers', 'tag')).toMatchObject({ type: 'select', options: ['VIP', 'Regular', 'New'] });
+    const events = planApp('Events where you choose a type from concert, talk and workshop.');
+    expect(field(events, 'events', 'type')).toMatchObject({ type: 'select', options: ['Concert', 'Talk', 'Workshop'] });
+    const paints = planApp('Paint inventory: each paint has a colour - red, green or blue - and a quantity.');
+    expect(field(paints, 'paints', 'colour')).toMatchObject({ type: 'select', options: ['Red', 'Green', 'Blue'] });
+    const expenses = planApp('Expenses with amount, date and a category like food, travel or rent.');
+    expect(field(expenses, 'expenses', 'category')).toMatchObject({ type: 'select', options: ['Food', 'Travel', 'Rent'] });
+  });
+
+  it('"size: S, M, L or XL, and quantity", "size and condition new, used or worn out": the list ends where the values do', () => {
+    const shirts = planApp('T-shirt orders: customer, size: S, M, L or XL, and quantity.');
+    expect(field(shirts, names(shirts)[0], 'size')).toMatchObject({ type: 'select', options: ['S', 'M', 'L', 'XL'] });
+    expect(field(shirts, names(shirts)[0], 'quantity')).toMatchObject({ type: 'integer' });
+    const shoes = planApp('Shoes by brand, size and condition new, used or worn out.');
+    expect(field(shoes, 'shoes', 'condition')).toMatchObject({ type: 'select', options: ['New', 'Used', 'Worn out'] });
   });
 
   it('"colour (red|white|rosé)": values joined by bars', () => {

@@ -16,7 +16,7 @@ export interface ChoicePhrase {
 /** Words that join the last choice: English, and the French, German and Spanish ones a translation may leave. */
 const OR = '(?:or|ou|oder|o|u)';
 /** One choice: one to three words, none of them a small word that would make it a clause ("assigned to a developer"). */
-const CHOICE = "[\\p{L}\\d][\\p{L}\\d'’-]*(?: [\\p{L}\\d][\\p{L}\\d'’-]*){0,2}";
+const CHOICE = "(?!(?:and|or|with|by|of|for|from|the) )[\\p{L}\\d][\\p{L}\\d'’-]*(?: [\\p{L}\\d][\\p{L}\\d'’-]*){0,2}";
 const NAME = '([\\p{L}][\\p{L}-]*)';
 /** What says a closed set follows the field's name. */
 const SAYS = '(?:(?:that|which) )?(?:is|are|can be|could be|must be|should be|will be|may be|has to be)(?: either| one of:?| any of:?)?';
@@ -38,8 +38,20 @@ const LIST = `${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE
  * soprano, alto, tenor, bass)": values in parentheses after a name, or after "which" and a field's name inside them.
  */
 const PAREN_LIST = new RegExp(`\\b(?:${NAME} )?${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
-/** "a severity of SEV1, SEV2 or SEV3", "level easy, medium or hard", "status: waiting, in repair, done": a closed-set field's name, then its values. */
-const NAMED_LIST = new RegExp(`\\b${NAME}(?: of|:)? (${LIST})(?=$|[.;:!?)\\n]| and | \\()`, 'giu');
+/**
+ * "a severity of SEV1, SEV2 or SEV3", "level easy, medium or hard", "status: waiting, in repair, done", "a colour - red,
+ * green or blue - and …", "a category like food, travel or rent": a closed-set field's name, then its values.
+ */
+const NAMED_LIST = new RegExp(`\\b${NAME}( of|:| -| –| like| such as| e\\.g\\.)? (${LIST})(?=$|[.;:!?)\\n]|,? and |,? with | [-–] | \\()`, 'giu');
+/** "leads get marked as hot, warm or cold", "customers are tagged VIP, regular or new": values a thing is labelled with. */
+const LABEL_LIST = new RegExp(`\\b(marked|tagged|labell?ed|flagged|graded|classed|classified|categori[sz]ed) (?:as )?(${LIST})(?=$|[.;:!?)\\n]|,? and |,? with | \\()`, 'giu');
+/** The field a labelling verb fills. */
+const LABEL_FIELDS: Readonly<Record<string, string>> = {
+  marked: 'status', tagged: 'tag', labelled: 'label', labeled: 'label', flagged: 'flag', graded: 'grade', classed: 'class',
+  classified: 'class', categorised: 'category', categorized: 'category',
+};
+/** "you choose a type from concert, talk and workshop", "pick a size from S, M or L": the values to choose among. */
+const CHOOSE_LIST = new RegExp(`\\b(?:choose|chooses|pick|picks|select|selects) (?:a|an|the|one|their|its) ${NAME} (?:from|out of|among) (${CHOICE}(?:, ${CHOICE})*,? (?:${OR}|and) ${CHOICE})(?=$|[.;:!?)\\n]|,? and |,? with )`, 'giu');
 
 /** Whether a field of this name holds one of a closed set of values ("severity", "level", "condition", "urgency"). */
 function closedSetField(name: string): boolean {
@@ -85,6 +97,14 @@ function isChoiceList(options: string[]): boolean {
 export function extractChoices(prompt: string): { text: string; choices: ChoicePhrase[] } {
   const choices: ChoicePhrase[] = [];
   let text = prompt;
+  // (before the lists after "is": "customers are tagged VIP, regular or new" names no field "customers")
+  text = replaceEach(text, LABEL_LIST, ([whole, verb, list], offset) => {
+    const options = splitChoices(list);
+    if (!isChoiceList(options)) return whole;
+    const name = LABEL_FIELDS[verb.toLowerCase()];
+    choices.push({ name, options: options.map(capitalize), at: offset });
+    return `${verb} ${name}`;
+  });
   for (const pattern of [ONE_OF_LIST, OR_LIST, BAR_LIST]) {
     text = text.replace(pattern, (whole: string, name: string, list: string, offset: number, all: string) => {
       const options = splitChoices(list);
@@ -94,7 +114,9 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
       // ("a donor can be an individual or a business": kinds of a thing the sentence also names; the parser keeps it)
       const kinds = /,? (?:an?|the) \S/i.test(` ${list}`);
       choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset, ...(kinds ? { kinds } : {}) });
-      return kinds ? whole : name;
+      // ("WorkOrder (title, priority low|med|high)": a closing parenthesis the list did not open stays)
+      const closing = whole.endsWith(')') && !whole.includes('(') ? ')' : '';
+      return kinds ? whole : `${name}${closing}`;
     });
   }
   text = replaceEach(text, PAREN_LIST, ([whole, before, last, inner, list], offset) => {
@@ -108,9 +130,18 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     const kept = before !== undefined && !lead ? `${before} ` : '';
     return inner ? `${kept}${name} (${inner})` : `${kept}${name}`;
   });
-  text = replaceEach(text, NAMED_LIST, ([whole, name, list], offset) => {
+  text = replaceEach(text, CHOOSE_LIST, ([whole, name, list], offset) => {
+    const options = splitChoices(list.replace(/,? and /i, ', '));
+    if (NOT_NAMES.has(name.toLowerCase()) || !isChoiceList(options)) return whole;
+    choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
+    return whole.slice(0, whole.toLowerCase().lastIndexOf(` ${name.toLowerCase()} `) + name.length + 1);
+  });
+  text = replaceEach(text, NAMED_LIST, ([whole, name, separator, list], offset) => {
     const options = splitChoices(list);
-    if (!closedSetField(name) || !isChoiceList(options)) return whole;
+    // ("a colour - red, green or blue", "a category like food, travel or rent": a dash or "like" says values of any field follow)
+    // (a singular name: "pets - dogs, cats or birds" lists kinds of things)
+    const saidValues = separator !== undefined && !/^ ?(?:of|:)$/.test(separator) && !/s$/i.test(name) && !NOT_NAMES.has(name.toLowerCase()) && !CLAUSE_WORDS.has(name.toLowerCase()) && valuesOnly(options);
+    if (!(closedSetField(name) || saidValues) || !isChoiceList(options)) return whole;
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
     return name;
   });

@@ -15,6 +15,15 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(field(plan, 'items', 'quantity').type).toBe('integer');
   });
 
+  it('"Tables: Customer(name, tier: gold/silver/bronze), WorkOrder (title, priority low|med|high)": an item may give its values', () => {
+    const plan = planApp('Tables: Customer(name, email, tier: gold/silver/bronze), Order(customer, total, status: pending/paid/shipped), WorkOrder (title, priority low|med|high)');
+    expect(names(plan)).toEqual(['customers', 'orders', 'work_orders']);
+    expect(field(plan, 'customers', 'tier')).toMatchObject({ type: 'select', options: ['Gold', 'Silver', 'Bronze'] });
+    expect(field(plan, 'orders', 'status')).toMatchObject({ type: 'select', options: ['Pending', 'Paid', 'Shipped'] });
+    expect(field(plan, 'orders', 'customer')).toMatchObject({ type: 'reference', entity: 'customers' });
+    expect(field(plan, 'work_orders', 'priority')).toMatchObject({ type: 'select', options: ['Low', 'Med', 'High'] });
+  });
+
   it('"Tables: Course(title, credits) / Section(course, term, room)": a field naming another table points at it', () => {
     const plan = planApp('Tables: Course(title, credits) / Section(course, term, room) / Enrollment(student, section, grade)');
     expect(names(plan)).toEqual(['courses', 'sections', 'enrollments']);

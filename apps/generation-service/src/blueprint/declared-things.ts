@@ -6,14 +6,19 @@
  */
 import { fieldFromWords, matchDomainNoun, type EntityDraft, type PromptReading } from './prompt-parser';
 import { linkDrafts } from './prompt-structure';
-import { isPlural, pluralSnake, singularize, toSnake, tokenize } from './words.util';
+import { capitalize, distinctValues, isPlural, pluralSnake, singularize, toSentence, toSnake, tokenize } from './words.util';
 
 export interface DeclaredThing {
   /** snake_case singular of the name as written: "Vessel" → vessel, "cast members" → cast_member */
   singular: string;
   /** each item's words, lower case: "which show" → ["which", "show"] */
   items: string[][];
+  /** items that name a field and its values: "tier: gold/silver/bronze", "status = open | closed" */
+  choices: { name: string; options: string[] }[];
 }
+
+/** "tier: gold/silver/bronze", "status = pending | paid", "size: S or M": a field's name, then its values. */
+const CHOICE_ITEM = /^\s*([\p{L}][\p{L}\d _'’-]*?)\s*[:=]\s*(\S.*)$/u;
 
 /** Words before a list of declarations that say it is one: "Entities:", "Tables:", "data model:". */
 const DECLARING_WORDS = ['entities', 'entity', 'tables', 'table', 'models', 'model', 'schema', 'objects', 'resources', 'collections', 'types'];
@@ -40,19 +45,24 @@ export function declaredThings(text: string): DeclaredThing[] {
   let lineForms = 0;
   for (const { name, inside: written, line } of declarationsIn(text)) {
     const inside = written.replace(/\([^()]*\)/g, ' ');
-    if (inside.includes(':') || /\b(?:or|ou|oder|o)\b/i.test(inside)) continue;
+    // ("(which voice part: soprano, alto)", "(mint, near mint or played)": values, not fields; a later item may give its
+    // own values: "(name, tier: gold/silver/bronze)")
+    const listed = inside.split(/[,;]/);
+    const valued = listed.map((item) => CHOICE_ITEM.exec(item)).map((match) => (match && /[/|]|\bor\b/i.test(match[2]) ? match : null));
+    if (listed[0].includes(':') || /\b(?:or|ou|oder|o)\b/i.test(listed.filter((_, index) => !valued[index]).join(','))) continue;
+    const choices = valued.flatMap((match) => (match ? [{ name: toSnake(match[1]), options: match[2].split(/\s*(?:[/|]|\bor\b)\s*/i).map((option) => option.trim()).filter(Boolean) }] : []));
     // ("breast/bottle" is one item holding a choice, read by the parser; "vendor -> Vendor": the field, then the thing it points at)
-    const items = inside.split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text)).filter((words) => words.length > 0);
+    const items = listed.filter((_, index) => !valued[index]).join(',').split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text)).filter((words) => words.length > 0);
     const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/);
     // (one item is enough among other declarations: "Author (name)")
-    if (items.length < 1 || (items.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
+    if (items.length + choices.length < 1 || (items.length + choices.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
     // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
-    found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items });
-    if (line && items.length >= 3) lineForms += 1;
+    found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items, choices });
+    if (line && items.length + choices.length >= 3) lineForms += 1;
   }
   const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
-  const declaring = introduced || found.filter((thing) => thing.items.length >= 2).length >= 2;
+  const declaring = introduced || found.filter((thing) => thing.items.length + thing.choices.length >= 2).length >= 2;
   // (one "Name - a, b, c" or "Name -> a | b | c" with three fields or more says what that thing holds)
   return declaring || (lineForms === 1 && found.length === 1) ? found : [];
 }
@@ -110,6 +120,12 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
       }
       const field = fieldFromWords(words, draft.domainKey);
       if (field && !draft.fields.some((known) => known.name === field.name)) draft.fields.push(field);
+    }
+    for (const { name, options } of thing.choices) {
+      const values = distinctValues(options.map(capitalize));
+      if (values.length < 2) continue;
+      draft.fields = draft.fields.filter((known) => known.name !== name);
+      draft.fields.push({ name, label: toSentence(name), type: 'select', required: false, options: values });
     }
   });
   // "Author has many Books": the books point at their author

@@ -639,6 +639,8 @@ export const ES_SINGULARS = ['headache', 'ache', 'niche', 'cache', 'moustache', 
 export const MISSPELLED_WORDS: Record<string, string> = {
   wether: 'whether', wheather: 'whether', wheter: 'whether', whethere: 'whether',
   wich: 'which', whitch: 'which', thier: 'their', teh: 'the', adn: 'and', nad: 'and', wiht: 'with', whith: 'with', eachh: 'each',
+  // shorthand read as the word it stands for
+  thru: 'through', appt: 'appointment', appts: 'appointments', qty: 'quantity', amt: 'amount', hrs: 'hours', mins: 'minutes',
 };
 
 export const UPPERCASE_WORDS = ['crm', 'url', 'sku', 'id', 'isbn', 'tv', 'api', 'faq', 'hr', 'dob', 'rsvp', 'usd', 'eur', 'vat', 'pdf', 'diy', 'bbq', 'ui', 'seo', 'kpi', 'okr'];
