@@ -59,6 +59,12 @@ describe('planApp reads the values a field can take', () => {
     expect(field(shoes, 'shoes', 'condition')).toMatchObject({ type: 'select', options: ['New', 'Used', 'Worn out'] });
   });
 
+  it('"status waiting/in progress/done": values of several words between slashes after a closed-set field', () => {
+    const plan = planApp('repairs: bike, price, status waiting/in progress/done');
+    expect(field(plan, 'repairs', 'status')).toMatchObject({ type: 'select', options: ['Waiting', 'In progress', 'Done'] });
+    expect(entity(plan, 'repairs').fields.map((candidate) => candidate.name)).not.toContain('done');
+  });
+
   it('"colour (red|white|rosé)": values joined by bars', () => {
     const plan = planApp('Our wine cellar: wines with a colour (red|white|rosé), a region and a vintage year');
     expect(field(plan, names(plan)[0], 'colour')).toMatchObject({ type: 'select', options: ['Red', 'White', 'Rosé'] });

@@ -37,12 +37,14 @@ const LIST = `${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE
  * "condition (mint, near mint, played)", "accounts (checking, savings or credit card)", "members (which voice part:
  * soprano, alto, tenor, bass)": values in parentheses after a name, or after "which" and a field's name inside them.
  */
-const PAREN_LIST = new RegExp(`\\b(?:${NAME} )?${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
+const PAREN_LIST = new RegExp(`\\b(?:${NAME}( of)? )?${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
 /**
  * "a severity of SEV1, SEV2 or SEV3", "level easy, medium or hard", "status: waiting, in repair, done", "a colour - red,
  * green or blue - and …", "a category like food, travel or rent": a closed-set field's name, then its values.
  */
 const NAMED_LIST = new RegExp(`\\b${NAME}( of|:| -| –| like| such as| e\\.g\\.)? (${LIST})(?=$|[.;:!?)\\n]|,? and |,? with | [-–] | \\()`, 'giu');
+/** "status waiting/in progress/done", "a status of open / on hold / closed": a closed-set field's values between slashes. */
+const SLASH_LIST = new RegExp(`\\b${NAME}(?: of|:| =| -)? (${CHOICE}(?: ?/ ?${CHOICE})+)(?=$|[.;:,!?)\\n]| and | with | \\()`, 'giu');
 /** "leads get marked as hot, warm or cold", "customers are tagged VIP, regular or new": values a thing is labelled with. */
 const LABEL_LIST = new RegExp(`\\b(marked|tagged|labell?ed|flagged|graded|classed|classified|categori[sz]ed) (?:as )?(${LIST})(?=$|[.;:!?)\\n]|,? and |,? with | \\()`, 'giu');
 /** The field a labelling verb fills. */
@@ -119,22 +121,32 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
       return kinds ? whole : `${name}${closing}`;
     });
   }
-  text = replaceEach(text, PAREN_LIST, ([whole, before, last, inner, list], offset) => {
+  text = replaceEach(text, PAREN_LIST, ([whole, before, of = '', last, inner, list], offset) => {
     const options = splitChoices(list);
     // ("payments (date, amount, late or on time)": fields, one of them a choice the parser reads)
     if (NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options))) return whole;
-    // ("light needs (low, medium or bright)", "voice part (soprano, alto)": a name of two words; "with status (…)" is one)
-    const lead = before !== undefined && !CLAUSE_WORDS.has(before.toLowerCase()) && !NOT_NAMES.has(before.toLowerCase()) && !KEEPING_VERBS.includes(before.toLowerCase()) && before === before.toLowerCase() ? `${before} ` : '';
+    // ("light needs (low, medium or bright)", "voice part (soprano, alto)", "the type of light (sun, shade)": a name of two
+    // words or of "X of Y"; "with status (…)" is one)
+    const lead = before !== undefined && !CLAUSE_WORDS.has(before.toLowerCase()) && !NOT_NAMES.has(before.toLowerCase()) && !KEEPING_VERBS.includes(before.toLowerCase()) && before === before.toLowerCase() ? `${before}${of} ` : '';
     const name = `${lead}${last}`;
-    choices.push({ name: toSnake(inner ?? name), options: options.map(capitalize), at: offset + (lead || before === undefined ? 0 : before.length + 1) });
-    const kept = before !== undefined && !lead ? `${before} ` : '';
-    return inner ? `${kept}${name} (${inner})` : `${kept}${name}`;
+    const skipped = before !== undefined && !lead ? `${before}${of} ` : '';
+    choices.push({ name: toSnake(inner ?? name), options: options.map(capitalize), at: offset + skipped.length });
+    return inner ? `${skipped}${name} (${inner})` : `${skipped}${name}`;
   });
   text = replaceEach(text, CHOOSE_LIST, ([whole, name, list], offset) => {
     const options = splitChoices(list.replace(/,? and /i, ', '));
     if (NOT_NAMES.has(name.toLowerCase()) || !isChoiceList(options)) return whole;
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
     return whole.slice(0, whole.toLowerCase().lastIndexOf(` ${name.toLowerCase()} `) + name.length + 1);
+  });
+  text = replaceEach(text, SLASH_LIST, ([whole, name, list], offset) => {
+    const options = list.split(/ ?\/ ?/).map((option) => option.trim());
+    // ("date/time", "breast/bottle" after a name that holds no closed set: the parser reads them in context; after a
+    // status, a value may also name a field: "waiting/in progress/done")
+    const mostlyValues = options.filter((option) => libraryFieldName(toSnake(option)) !== undefined).length * 2 < options.length;
+    if (!closedSetField(name) || !mostlyValues || options.every((option) => /s$/i.test(option)) || !isChoiceList(options)) return whole;
+    choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
+    return name;
   });
   text = replaceEach(text, NAMED_LIST, ([whole, name, separator, list], offset) => {
     const options = splitChoices(list);

@@ -113,7 +113,9 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
       const words = pointing ? item.slice(1) : item;
       if (!words.length) continue;
       const singular = toSnake([...words.slice(0, -1), singularize(words[words.length - 1])].join(' '));
-      const target = draftOf(singular) ?? (item[0] === 'which' ? adopt(singular) : undefined);
+      // (in a prompt of declarations only, an item points at a declared thing: "Supplier(name, contact)" keeps a contact)
+      const known = onlyDeclarations ? declaredDrafts.find((other) => other.singular === singular) : draftOf(singular);
+      const target = known ?? (item[0] === 'which' ? adopt(singular) : undefined);
       if (target && target !== draft) {
         linkDrafts(draft, target, isPlural(words[words.length - 1]) && words.length === item.length);
         continue;

@@ -23,6 +23,8 @@ export const LANGUAGE_MARKERS: Record<AppLanguage, string[]> = {
  */
 export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
   fr: {
+    // fields that hold one of a few values ("difficulté facile, moyenne ou difficile")
+    niveau: 'level', couleur: 'colour', 'état': 'condition', 'difficulté': 'difficulty', humeur: 'mood', saison: 'season', sorte: 'kind', 'espèce': 'species', 'gravité': 'severity', urgence: 'urgency', 'fréquence': 'frequency',
     // dates of a stay and facts said 'or not'
     'arrivée': 'arrival', 'départ': 'departure', 'ou non': 'or not', 'ou pas': 'or not',
     // "une date de livraison": the date of a happening
@@ -84,6 +86,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'anniversaire': 'birthday', salaire: 'salary', 'vote': 'votes', votes: 'votes', 'victoires': 'wins', 'terminé': 'done', 'terminée': 'done', 'payée ou non': 'paid',
   },
   de: {
+    // fields that hold one of a few values ("Schwierigkeit leicht, mittel oder schwer")
+    typ: 'type', art: 'kind', niveau: 'level', 'größe': 'size', farbe: 'colour', zustand: 'condition', schwierigkeit: 'difficulty', stimmung: 'mood', saison: 'season', schweregrad: 'severity', dringlichkeit: 'urgency', 'häufigkeit': 'frequency',
     // dates of a stay and facts said 'or not'
     ankunft: 'arrival', anreise: 'arrival', abreise: 'departure', 'oder nicht': 'or not',
     // shopping and cleaning in compounds ('Einkaufsliste', 'Putzplan'), someone who buys
@@ -135,6 +139,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'früh': 'morning', 'spät': 'evening', 'frühschicht': 'morning shift', 'spätschicht': 'evening shift',
   },
   es: {
+    // fields that hold one of a few values ("dificultad fácil, media o difícil")
+    tipo: 'type', nivel: 'level', 'tamaño': 'size', 'condición': 'condition', dificultad: 'difficulty', 'ánimo': 'mood', temporada: 'season', especie: 'species', gravedad: 'severity', urgencia: 'urgency', frecuencia: 'frequency',
     // dates of a stay and facts said 'or not'
     llegada: 'arrival', salida: 'departure', entrada: 'arrival', 'o no': 'or not',
     // "si han pagado": the perfect's auxiliary, so the participle after it names the fact

@@ -650,7 +650,9 @@ export function localizePlan(plan: AppPlan, language: OtherLanguage, words: Orig
       if (field.entity) next.entity = entityNames.get(field.entity) ?? field.entity;
       if (field.hint) next.hint = HINT_LABELS[language][field.hint] ?? field.hint;
       if (field.options) {
-        const options = field.options.map((option) => OPTION_LABELS[language][option] ?? capitalize(words.get(option.toLowerCase()) ?? option));
+        // ("(à faire, en cours, livrée)" read as "to faire", "in classes": a value of several words is the user's, word by word)
+        const userWords = (option: string): string => option.split(' ').map((word) => words.get(word.toLowerCase()) ?? word).join(' ');
+        const options = field.options.map((option) => OPTION_LABELS[language][option] ?? capitalize(words.get(option.toLowerCase()) ?? (option.includes(' ') ? userWords(option) : option)));
         next.options = [...new Set(options)];
       }
       return next;

@@ -4,6 +4,15 @@ import { planApp } from './plan-app';
 import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads a word in either number as one thing', () => {
+  it('keeps the values of a choice in the user\'s words, several words each: "(à faire, en cours, livrée)", "pendiente, en curso o terminada"', () => {
+    const fr = planApp('Une appli pour mon atelier de couture : clientes, commandes avec une date de livraison et un statut (à faire, en cours, livrée), et le prix.');
+    expect(fr.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Livrée'))?.options).toEqual(['À faire', 'En cours', 'Livrée']);
+    const es = planApp('Una app para mi taller de bicicletas: clientes, bicis y reparaciones; cada reparación tiene un estado: pendiente, en curso o terminada.');
+    expect(es.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Terminada'))?.options).toEqual(['Pendiente', 'En curso', 'Terminada']);
+    const de = planApp('Ich möchte meine Wanderungen verwalten: Datum, Strecke und Schwierigkeit leicht, mittel oder schwer.');
+    expect(de.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Leicht'))?.options).toEqual(['Leicht', 'Mittel', 'Schwer']);
+  });
+
   it('Spanish "sus barcos … cada barco": one thing named with the user\'s plural, the other thing belongs to it', () => {
     const plan = planApp('Una app para el puerto: socios, sus barcos y las revisiones de cada barco con una fecha y un precio');
     expect(plan.language).toBe('es');

@@ -76,6 +76,12 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'students').fields.map((candidate) => candidate.name)).not.toContain('weekly_lessons');
   });
 
+  it('"fixtures: home team, away team": a field named for the part a kept thing plays points at it', () => {
+    const plan = planApp('sports club\n* teams\n* players - name, position, team\n* fixtures: home team, away team, date, score');
+    expect(field(plan, 'fixtures', 'home_team')).toMatchObject({ type: 'reference', entity: 'teams' });
+    expect(field(plan, 'fixtures', 'away_team')).toMatchObject({ type: 'reference', entity: 'teams' });
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

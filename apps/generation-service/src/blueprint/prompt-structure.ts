@@ -10,7 +10,7 @@
  * words, measures or the app itself, so that a phrase of them is no thing.
  */
 import {
-  APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MONEY_NOUNS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+  APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MONEY_NOUNS, ROLE_MODIFIERS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
 import type { EntityDraft, PromptReading } from './prompt-parser';
@@ -328,6 +328,16 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       }
     }
     draft.singular = singular;
+  }
+  // "fixtures: home team, away team, date", "a main contact": a field named for the part a kept thing plays points at it
+  for (const draft of drafts) {
+    for (const field of draft.fields) {
+      const [role, named, ...rest] = field.name.split('_');
+      const target = field.type === 'text' && rest.length === 0 && named !== undefined && ROLE_MODIFIERS.includes(role) ? draftNamed(named) : null;
+      if (!target || target === draft) continue;
+      Object.assign(field, { type: 'reference', entity: pluralSnake(target.singular), on_delete: 'set_null' });
+      delete field.hint;
+    }
   }
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
   for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) {

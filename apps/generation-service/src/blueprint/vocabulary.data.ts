@@ -790,6 +790,12 @@ export const DEED_RECORDS: Readonly<Record<string, readonly string[]>> = Object.
 /** Forms of the verbs whose record is kept even when the prompt does not name it (under the first noun). */
 export const KEPT_DEEDS: readonly string[] = DEED_GROUPS.flatMap(([forms, , kept]) => (kept ? forms : []));
 
+/** Words that say which part a kept thing plays in a field of another: "home team", "main contact", "assigned vet". */
+export const ROLE_MODIFIERS = [
+  'home', 'away', 'main', 'primary', 'secondary', 'assigned', 'previous', 'current', 'lead', 'head', 'host', 'visiting',
+  'opposing', 'preferred', 'backup', 'referring', 'supervising', 'responsible', 'winning', 'losing', 'first', 'second',
+];
+
 /** Records of lending: one that points at a thing, not a person, lends that thing, and is no loan of money. */
 export const LENDING_NOUNS = ['loan', 'lending', 'borrowing', 'checkout'];
 
