@@ -62,8 +62,9 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
 
   let named = draft.fields.filter((field) => field.name !== titleName);
   // one named field ("appointments with a date and time") is a detail, not a design: the domain's usual fields join it
-  // (a relation is not a detail of the thing itself: "expenses paid by one person" still wants an amount and a date)
-  if (!draft.declared && (named.filter((field) => field.type !== 'reference' && field.type !== 'references').length < 2 || draft.measurement)) {
+  // (a relation is not a detail of the thing itself: "expenses paid by one person" still wants an amount and a date;
+  // nor are yes/no facts: "each recipe should say if it's vegan and whether it freezes" still wants ingredients)
+  if (!draft.declared && (named.filter((field) => !['reference', 'references', 'boolean'].includes(field.type)).length < 2 || draft.measurement)) {
     // a person with no domain of their own ("neighbours", "wedding guests") is kept with how to reach them, not a
     // thing's description and date
     // a thing of no known kind, named only as a group others point at ("kilns, and firings in a kiln"), is told

@@ -48,7 +48,8 @@ describe('planApp reads what a prompt means', () => {
     expect(chess.pages.find((page) => page.kind === 'ranking')).toMatchObject({ entity: 'players', field: 'rating' });
     const bakery = planApp('A bakery order book: customers place orders for cakes with a pickup date and whether they have paid');
     expect(field(bakery, 'orders', 'paid').type).toBe('boolean');
-    expect(field(bakery, 'orders', 'amount').hint).toBe('currency');
+    // (an order's money: the order's usual total, a yes/no fact being no design of its own)
+    expect(entity(bakery, 'orders').fields.filter((candidate) => candidate.hint === 'currency')).toHaveLength(1);
   });
 
   it('plans French, German and Spanish prompts in their language, with snake_case ASCII names', () => {

@@ -2183,7 +2183,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
 
     // "bought or not", "paid or unpaid": a yes/no fact of the thing named before
-    if (text === 'or' && isWord(tokens[index - 1]) && (next?.text === 'not' || next?.text === `un${tokens[index - 1].text}`) && (isParticiple(tokens[index - 1].text) || tags[index - 1] === 'ADJ')) {
+    // ("vegetarian or not": whatever the word, "or not" makes it a yes/no fact)
+    if (text === 'or' && isWord(tokens[index - 1]) && !STOP_WORDS.includes(tokens[index - 1].text) && (next?.text === 'not' || (next?.text === `un${tokens[index - 1].text}` && (isParticiple(tokens[index - 1].text) || tags[index - 1] === 'ADJ')))) {
       const owner = draftBefore(index - 1);
       const name = toSnake(tokens[index - 1].text);
       // "a deposit paid or not": the first pass made it `deposit_paid` already

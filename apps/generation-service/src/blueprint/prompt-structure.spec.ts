@@ -82,6 +82,21 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'fixtures', 'away_team')).toMatchObject({ type: 'reference', entity: 'teams' });
   });
 
+  it('yes/no facts said as "or not", "(true/false)", "if they have a …", "gift wrap?", "a toggle for …", "if it\'s vegan"', () => {
+    const booleans = (prompt: string, entityName: string): string[] => entity(planApp(prompt), entityName).fields.filter((candidate) => candidate.type === 'boolean').map((candidate) => candidate.name);
+    expect(booleans('Guests - name, dietary needs, vegetarian or not', 'guests')).toContain('vegetarian');
+    expect(booleans('Students with name, grade, and has allergies (true/false).', 'students')).toContain('has_allergies');
+    expect(booleans('Keep a list of volunteers and note if they have a DBS check.', 'volunteers')).toContain('dbs_check');
+    expect(booleans('orders: item, qty, shipped (y/n), gift wrap?', 'orders')).toEqual(expect.arrayContaining(['shipped', 'gift_wrap']));
+    const vehicles = planApp('Vehicles with a toggle for insured and the MOT date.');
+    expect(field(vehicles, 'vehicles', 'insured').type).toBe('boolean');
+    expect(entity(vehicles, 'vehicles').fields.map((candidate) => candidate.name)).not.toContain('toggle');
+    const recipes = planApp("Each recipe should say if it's vegan and whether it freezes well.");
+    expect(booleans("Each recipe should say if it's vegan and whether it freezes well.", 'recipes')).toEqual(expect.arrayContaining(['vegan', 'freezes']));
+    // (yes/no facts are details: a recipe keeps its ingredients)
+    expect(entity(recipes, 'recipes').fields.map((candidate) => candidate.name)).toContain('ingredients');
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

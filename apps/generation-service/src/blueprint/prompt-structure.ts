@@ -354,6 +354,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const said = owner?.fields.some((field) => field.type === 'boolean' && fact.words.every((word) => field.name.split('_').includes(toSnake(word))));
     if (!owner || said) continue;
     const name = toSnake(fact.words.join(' '));
+    // ("a toggle for insured": the rules' text field named "toggle" was the fact)
+    if (fact.replaces) owner.fields = owner.fields.filter((field) => !(field.type === 'text' && field.name === fact.replaces));
     const existing = owner.fields.findIndex((field) => field.name === name || field.name.endsWith(`_${name}`));
     const field = { name, label: toSentence(name), type: 'boolean' as const, required: false };
     if (existing >= 0) owner.fields[existing] = field;
@@ -361,7 +363,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   }
 
   /** The yes/no fact a phrase at `index` states, with the thing it is said of when the phrase names it. */
-  function factAt(index: number): { words: string[]; owner: EntityDraft | null } | null {
+  function factAt(index: number): { words: string[]; owner: EntityDraft | null; replaces?: string } | null {
     const text = tokens[index].text;
     if (text === 'whether' || (text === 'if' && index > 0)) return factClause(index + 1);
     // "track who has done the safety training": a fact of the people the sentence speaks of
@@ -369,6 +371,14 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       const fact = factClause(index + 1);
       const people = drafts.find((draft) => [draft.singular, draft.singular.split('_').pop() ?? ''].some((word) => PEOPLE_NOUNS.includes(word)));
       return fact && { ...fact, owner: fact.owner ?? people ?? null };
+    }
+    // "a toggle for insured", "a checkbox for gift wrap": a yes/no fact named after it
+    if (['toggle', 'checkbox', 'tickbox', 'switch', 'flag'].includes(text) && tokens[index + 1]?.text === 'for') {
+      let named = index + 2;
+      while ([...ONE_WORDS, ...POSSESSIVES, 'whether', 'if'].includes(tokens[named]?.text ?? '')) named += 1;
+      const phrase: string[] = [];
+      for (let look = named; look < named + 2 && tokens[look] && !tokens[look].punct && !['and', 'or', 'with', 'to'].includes(tokens[look].text) && !mentionAt(look)?.draft; look += 1) phrase.push(tokens[look].text);
+      return phrase.length ? { words: phrase, owner: null, replaces: text } : null;
     }
     if (!FLAG_VERBS.includes(text)) return null;
     let at = index + 1;
@@ -392,7 +402,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     let at = start;
     let owner: EntityDraft | null = null;
     const subject: string[] = [];
-    while (tokens[at] && !tokens[at].punct && (SUBJECT_WORDS.includes(tokens[at].text) || POSSESSIVES.includes(tokens[at].text) || ONE_WORDS.includes(tokens[at].text))) at += 1;
+    while (tokens[at] && !tokens[at].punct && (SUBJECT_WORDS.includes(tokens[at].text) || SUBJECT_WORDS.includes(tokens[at].text.replace(/'(?:s|re)$/, '')) || POSSESSIVES.includes(tokens[at].text) || ONE_WORDS.includes(tokens[at].text))) at += 1;
     const mention = mentionAt(at);
     if (mention?.draft) {
       owner = mention.draft;
@@ -400,13 +410,17 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     } else {
       while (tokens[at] && !tokens[at].punct && tags[at] === 'NOUN' && !AUXILIARIES.includes(tokens[at].text)) subject.push(tokens[at++].text);
     }
-    while (AUXILIARIES.includes(tokens[at]?.text ?? '') || ['already', 'still', 'ever', 'yet'].includes(tokens[at]?.text ?? '')) at += 1;
-    // "if they need childcare": what they need is the fact
-    if (NEEDING_VERBS.includes(tokens[at]?.text ?? '')) {
-      const needed = ONE_WORDS.includes(tokens[at + 1]?.text ?? '') ? at + 2 : at + 1;
-      if (tags[needed] === 'NOUN' && !tokens[needed].punct) return { words: [tokens[needed].text], owner };
+    // "if they need childcare", "if they have a DBS check": what they need or have is the fact
+    if (NEEDING_VERBS.includes(tokens[at]?.text ?? '') || (['have', 'has', 'hold', 'holds'].includes(tokens[at]?.text ?? '') && ['a', 'an', 'any', 'their', 'its'].includes(tokens[at + 1]?.text ?? ''))) {
+      const needed = [...ONE_WORDS, 'any', 'their'].includes(tokens[at + 1]?.text ?? '') ? at + 2 : at + 1;
+      const compound = tags[needed + 1] === 'NOUN' && tokens[needed + 1] && !tokens[needed + 1].punct;
+      if (['NOUN', 'PROPN'].includes(tags[needed]) && !tokens[needed].punct) return { words: compound ? [tokens[needed].text, tokens[needed + 1].text] : [tokens[needed].text], owner };
     }
+    while (AUXILIARIES.includes(tokens[at]?.text ?? '') || ['already', 'still', 'ever', 'yet'].includes(tokens[at]?.text ?? '')) at += 1;
     const words = predicate(at);
+    // ("if it's vegan": after "it's" the word the tagger took for a noun is what it is)
+    const itIs = tokens.slice(start, at).some((token) => token.possessive && SUBJECT_WORDS.includes(token.text));
+    if (!words.length && itIs && subject.length >= 1 && subject.length <= 2) return { words: subject, owner };
     if (!words.length) return null;
     return { words: subject.length && subject.length <= 2 ? [...subject, ...words] : words, owner };
   }

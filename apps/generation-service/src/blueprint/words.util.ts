@@ -34,15 +34,16 @@ export function tokenize(text: string): Token[] {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201C\u201D]/g, '"')
     .replace(/\s*(?:->|=>|-->|[\u2192\u21D2\u27F6\u2794\u279C\u21AA]|(?<=\s)>(?=\s))\s*/g, ' > ')
-    .replace(/\(?\b(?:y\/n|yes\/no|oui\/non|ja\/nein|s[ií]\/no)\b\)?\??/gi, ` ${YES_NO_MARK} `)
+    .replace(/\(?\b(?:y\/n|yes\/no|oui\/non|ja\/nein|s[ií]\/no|true\/false|vrai\/faux|wahr\/falsch|verdadero\/falso)\b\)?\??/gi, ` ${YES_NO_MARK} `)
     // "signed?)", "paid?, notes": a question mark inside a list of fields asks a yes/no question about the row, like
     // "y/n"; so does one after a participle that ends a list ("… + price + paid?"); a question ending a sentence stays one
     .replace(/\b([A-Za-z\u00C0-\u024F]+)\?(?=\s*[,;)/+])/g, `$1 ${YES_NO_MARK} `)
-    // (or one not plural, "…, present?", in a line that does not open as a question)
-    .replace(/([,/+]\s*)([A-Za-z\u00C0-\u024F]+)\?[ \t]*(?=\n|$)/g, (whole, before: string, word: string, at: number, all: string) => {
+    // (or one not plural, "…, present?", "…, gift wrap?", in a line that does not open as a question)
+    .replace(/([,/+]\s*)((?:[A-Za-z\u00C0-\u024F]+ )?[A-Za-z\u00C0-\u024F]+)\?[ \t]*(?=\n|$)/g, (whole, before: string, phrase: string, at: number, all: string) => {
+      const word = phrase.split(' ').pop() as string;
       const line = all.slice(all.lastIndexOf('\n', at) + 1, at);
       const asked = /^\W*(?:can|could|would|will|do|does|did|is|are|how|what|why|should|may|shall)\b/i.test(line);
-      return /ed$/i.test(word) || IRREGULAR_PARTICIPLES.includes(word.toLowerCase()) || (!asked && !/s$/i.test(word)) ? `${before}${word} ${YES_NO_MARK}` : whole;
+      return /ed$/i.test(word) || IRREGULAR_PARTICIPLES.includes(word.toLowerCase()) || (!asked && !/s$/i.test(word)) ? `${before}${phrase} ${YES_NO_MARK}` : whole;
     })
     // "€40 each", "$12.50", "500$": an amount in a currency, read as "40 euros" (a decimal point would end a sentence)
     .replace(/([€$£])\s?(\d+)(?:[.,]\d{1,2})?|(\d+)(?:[.,]\d{1,2})?\s?([€$£])/g, (whole, before: string | undefined, amount: string | undefined, amountFirst: string | undefined, after: string | undefined) =>
