@@ -15,6 +15,13 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * How long a pooled connection may sit idle before it is closed: half a minute, not pg's 10 s. A new Postgres
+ * backend starts with cold catalog caches, so after every lull of 10 s the next burst of requests queued behind a
+ * pool reconnecting (gateway-read's p99 at half load was twice the baseline's). The pool's size is unchanged.
+ */
+export const POOL_IDLE_TIMEOUT_MS = 30_000;
+
 export function createServiceDataSource(databaseUrl: string, options: ServiceDatabaseOptions): DataSource {
   return new DataSource({
     type: 'postgres',
@@ -25,7 +32,7 @@ export function createServiceDataSource(databaseUrl: string, options: ServiceDat
     migrationsTableName: 'migrations',
     synchronize: false,
     // Raw SQL (migrations, outbox) then names tables without their schema and still lands in its own.
-    extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema}` },
+    extra: { max: options.poolSize ?? 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS, options: `-c search_path=${options.schema}` },
   });
 }
 
