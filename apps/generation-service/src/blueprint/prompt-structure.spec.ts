@@ -97,6 +97,20 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(recipes, 'recipes').fields.map((candidate) => candidate.name)).toContain('ingredients');
   });
 
+  it('"members rate each wine from 1 to 10", "rate my coffees 1-10": the scale after the verb is the rating\'s, and no name holds numbers', () => {
+    const wines = planApp('Wine club: members rate each wine from 1 to 10.');
+    expect(field(wines, names(wines).find((name) => name.startsWith('wine')) as string, 'rating')).toMatchObject({ type: 'integer', hint: '1–10' });
+    const coffees = planApp('Rate my coffees 1-10 on taste.');
+    expect(names(coffees)).toEqual(['coffee']);
+    expect(field(coffees, 'coffee', 'rating')).toMatchObject({ hint: '1–10' });
+  });
+
+  it('"members comment on posts": a deed done to a thing named after a preposition is recorded the same way', () => {
+    const posts = planApp('A club forum: members and posts. Members comment on posts.');
+    expect(field(posts, 'comments', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(posts, 'comments', 'post')).toMatchObject({ type: 'reference', entity: 'posts' });
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

@@ -272,7 +272,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const { doer, object } = deed;
     const named = typeof deed.record !== 'string';
     const record = typeof deed.record === 'string' ? adopt({ draft: null, singular: deed.record, start: doer.start, end: object.end, one: false, possessive: false, user: false }, drafts) : deed.record;
-    const sides = [doer, object].filter((side) => side.draft || !side.user).map((side) => side.draft ?? adopt(side, drafts));
+    // (a record of a deed points at who did it, even one of the app's users: "tenants rent units" keeps tenants)
+    const sides = [doer, object].map((side) => side.draft ?? adopt(side, drafts));
     for (const side of sides) linkDrafts(record, side, false, true);
     // (whatever joined the two to each other was the deed, which the record the prompt names now holds)
     if (named && sides.length === 2) {
@@ -339,6 +340,26 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       delete field.hint;
     }
   }
+  // "rate my coffees 1-10": numbers are no part of a thing's name
+  for (const draft of drafts) {
+    const words = draft.singular.split('_');
+    const kept = words.filter((word) => !/^\d/.test(word));
+    if (draft.declared || kept.length === words.length || kept.length === 0) continue;
+    const singular = toSnake([...kept.slice(0, -1), singularize(kept[kept.length - 1])].join(' '));
+    if (drafts.some((other) => other.singular === singular)) continue;
+    const [before, after] = [pluralSnake(draft.singular), pluralSnake(singular)];
+    for (const other of drafts) for (const field of other.fields) if (field.entity === before) field.entity = after;
+    draft.singular = singular;
+  }
+  // "members rate each wine from 1 to 10", "rate my coffees 1-10": a scale said after the verb is the rating's
+  for (let index = 0; index < tokens.length; index += 1) {
+    const scale = scaleAt(index);
+    const owner = scale ? ownerBefore(index) : null;
+    if (!scale || !owner) continue;
+    const rated = owner.fields.find((field) => field.type === 'integer' && ['rating', 'score', 'stars', 'grade', 'mark'].includes(field.name));
+    if (rated) rated.hint = scale.range;
+    else owner.fields.push({ name: scale.field, label: toSentence(scale.field), type: 'integer', required: false, hint: scale.range });
+  }
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
   for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) {
     drafts.splice(drafts.indexOf(period), 1);
@@ -360,6 +381,22 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const field = { name, label: toSentence(name), type: 'boolean' as const, required: false };
     if (existing >= 0) owner.fields[existing] = field;
     else owner.fields.push(field);
+  }
+
+  /** A scale said at `index` ("from 1 to 10", "1-10", "out of 20"), after a word of rating in the same clause. */
+  function scaleAt(index: number): { range: string; field: string } | null {
+    const number = (at: number): boolean => /^\d+$/.test(tokens[at]?.text ?? '');
+    let scale: string | null = null;
+    const dashed = /^(\d+)-(\d+)$/.exec(tokens[index].text);
+    if (dashed) scale = `${dashed[1]}–${dashed[2]}`;
+    else if (['from', 'between'].includes(tokens[index].text) && number(index + 1) && ['to', 'and'].includes(tokens[index + 2]?.text ?? '') && number(index + 3)) scale = `${tokens[index + 1].text}–${tokens[index + 3].text}`;
+    else if (tokens[index].text === 'out' && tokens[index + 1]?.text === 'of' && number(index + 2)) scale = `1–${tokens[index + 2].text}`;
+    if (!scale) return null;
+    for (let back = index - 1; back >= 0 && !(tokens[back].punct && CLAUSE_ENDS.has(tokens[back].text)); back -= 1) {
+      const word = /^(rat|scor|grad|mark|star)(?:e|es|ed|ing|ings|s)?$/.exec(tokens[back].text)?.[1];
+      if (word) return { range: scale, field: { rat: 'rating', scor: 'score', grad: 'grade', mark: 'mark', star: 'stars' }[word] as string };
+    }
+    return null;
   }
 
   /** The yes/no fact a phrase at `index` states, with the thing it is said of when the phrase names it. */
@@ -523,7 +560,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const nouns = verb && !verb.punct ? DEED_RECORDS[verb.text] : undefined;
     if (!nouns) return null;
     let rest = at + 1;
+    // ("check out", "sign up for", "comment on", "enrol in", "apply to": a particle or a preposition before what it is done to)
     if (['out', 'up', 'in', 'off'].includes(span[rest]?.text ?? '')) rest += 1;
+    if (['on', 'for', 'to', 'in', 'into', 'at', 'with'].includes(span[rest]?.text ?? '')) rest += 1;
     const pronoun = ['them', 'it'].includes(span[rest]?.text ?? '');
     const object = pronoun ? beforeDoer : next;
     if (!object || (!pronoun && !span.slice(rest).every((token) => ONE_WORDS.includes(token.text) || MANY_WORDS.includes(token.text) || POSSESSIVES.includes(token.text) || /^\d+$/.test(token.text)))) return null;
@@ -531,7 +570,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (record) return { record, doer, object };
     // ("customers book appointments": what is booked may be the record itself)
     const isRecord = (mention: Mention): boolean => [...SCHEDULED_NOUNS, ...Object.values(DEED_RECORDS).flat()].includes(mention.singular.split('_').pop() ?? '');
-    const things = [doer, object].every((side) => (side.draft || !side.user) && !isRecord(side));
+    const things = [doer, object].every((side) => !isRecord(side)) && (object.draft !== null || !object.user);
     return KEPT_DEEDS.includes(verb.text) && things ? { record: nouns[0], doer, object } : null;
   }
 

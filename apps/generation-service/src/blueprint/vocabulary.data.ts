@@ -758,6 +758,7 @@ const DEED_GROUPS: [string[], string[], boolean?][] = [
   [['pay', 'pays', 'paid'], ['payment']],
   [['treat', 'treats', 'treated'], ['treatment', 'visit', 'appointment']],
   [['review', 'reviews', 'reviewed'], ['review']],
+  [['comment', 'comments', 'commented'], ['comment'], true],
   [['rate', 'rates', 'rated'], ['rating', 'review']],
   [['vote', 'votes', 'voted'], ['vote']],
   [['bid', 'bids'], ['bid']],
