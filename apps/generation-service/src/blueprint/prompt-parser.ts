@@ -830,17 +830,20 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
 
     // "meds for grandma: dose, time of day", "pills: dose": a plural thing opening the prompt before its fields is kept,
     // as a line of a list is
-    if (index === 0 && !ARTICLES.has(text)) {
+    // ("my boats: length, price": a possessive before it too)
+    if (index === 0 && !tokens.slice(0, 4).some((word) => word.possessive)) {
       let end = 0;
-      while (isWord(tokens[end]) && end < 3 && tokens[end].text !== 'for') end += 1;
+      while (isWord(tokens[end]) && end < (ARTICLES.has(text) ? 4 : 3) && tokens[end].text !== 'for') end += 1;
       const last = tokens[end - 1]?.text ?? '';
       const after = tokens[end]?.text ?? '';
       // ("meds for grandma:": whom they are for, up to the colon)
       const forWhom = after === 'for' && tokens.slice(end + 1, end + 5).findIndex((candidate) => candidate.text === ':') > 0
         && tokens.slice(end + 1, end + 5).every((candidate) => candidate.text === ':' || isWord(candidate));
-      const opening = end > 0 && isPlural(last) && !APP_KIND_WORDS.includes(last) && (after === ':' || forWhom) ? lineThing(0) : null;
+      // (after "my", only fields may follow: "My board games: games with publisher and year" lists things)
+      const listsThings = ARTICLES.has(text) && isWord(tokens[end + 1]) && isPlural(tokens[end + 1].text);
+      const opening = end > 0 && isPlural(last) && !APP_KIND_WORDS.includes(last) && (after === ':' || forWhom) && !listsThings ? lineThing(0) : null;
       // ("Henhouses with a name. …": one opening with its fields too)
-      const withFields = isPlural(text) && tags[0] !== 'VERB' && tokens[1]?.text === 'with' && !STOP_WORDS.includes(text) && !APP_KIND_WORDS.includes(text) && !libraryFieldName(toSnake(text));
+      const withFields = !ARTICLES.has(text) && isPlural(text) && tags[0] !== 'VERB' && tokens[1]?.text === 'with' && !STOP_WORDS.includes(text) && !APP_KIND_WORDS.includes(text) && !libraryFieldName(toSnake(text));
       if (withFields) {
         const noun = matchDomainNoun(tokens, 0);
         nameCurrent(noun && noun.length === 1 ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf([text]), null), 0, 1).weak = false;

@@ -4,6 +4,15 @@ import { planApp } from './plan-app';
 import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp gives what is said of a thing to that thing', () => {
+  it('"My flats: address, monthly rent, due day": a prompt opening with "my" and a thing lists that thing\'s fields', () => {
+    const plan = planApp('My flats: address, monthly rent, due day.');
+    expect(names(plan)).toEqual(['flats']);
+    expect(field(plan, 'flats', 'monthly_rent')).toMatchObject({ type: 'number', hint: 'currency' });
+    expect(field(plan, 'flats', 'address').type).toBe('text');
+    // (after "my", things listed after the colon are things: "My board games: games with publisher and year")
+    expect(names(planApp('My board games: games with publisher and year.'))).toEqual(['games']);
+  });
+
   it('"repairs on my bikes with the price": the price is the repairs\', the bike a reference', () => {
     const plan = planApp('A bike repair log: repairs on my bikes with the price and the shop');
     expect(field(plan, 'repairs', 'price')).toMatchObject({ type: 'number', hint: 'currency' });
