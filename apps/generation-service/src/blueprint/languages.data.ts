@@ -107,6 +107,8 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     // verbs of wanting and keeping ("ich brauche", "wir wollen … sehen", "abhaken")
     brauche: 'need', brauchen: 'need', 'möchte': 'would like', 'möchten': 'would like', will: 'want', wollen: 'want', sehen: 'see', abhaken: 'check', notieren: 'record', festhalten: 'record',
     'führen': 'keep', behalten: 'keep', 'überblick': 'overview', 'benutzt': 'used', 'verliehen': 'lent',
+    // first person: "ich verwalte Ferienwohnungen", "wir organisieren …"
+    verwalte: 'run', organisiere: 'organize', plane: 'plan', betreibe: 'run', betreiben: 'run', leite: 'run', leiten: 'run', 'führe': 'run',
     verwalten: 'manage', verfolgen: 'track', erfassen: 'record', speichern: 'save', bewerten: 'rate', planen: 'plan', organisieren: 'organize', buchen: 'book', eintragen: 'sign',
     'tragen sich ein': 'sign up', melden: 'sign', 'melden sich an': 'sign up', anmelden: 'sign up', bezahlt: 'paid', geteilt: 'shared', 'aufgeteilt': 'split', zugewiesen: 'assigned',
     welche: 'which', welcher: 'which', welches: 'which', welchen: 'which', welchem: 'which', geschrieben: 'written', 'ausleihen': 'borrow', 'leihen': 'borrow', markieren: 'mark', erledigt: 'done', kostet: 'costs',

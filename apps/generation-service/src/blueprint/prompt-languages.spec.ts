@@ -4,6 +4,12 @@ import { planApp } from './plan-app';
 import { entity, field, names, views } from './plan-lookup.testing';
 
 describe('planApp reads a word in either number as one thing', () => {
+  it('German first-person verbs ("Ich verwalte Ferienwohnungen: …") open no thing of their own', () => {
+    const plan = planApp('Ich verwalte Ferienwohnungen: Wohnungen, Gäste und Buchungen mit Anreise, Abreise und Preis.');
+    expect(plan.entities.map((entity) => entity.name)).toEqual(['wohnungen', 'gaste', 'buchungen']);
+    expect(plan.name).not.toMatch(/verwalte|run/i);
+  });
+
   it('keeps the values of a choice in the user\'s words, several words each: "(à faire, en cours, livrée)", "pendiente, en curso o terminada"', () => {
     const fr = planApp('Une appli pour mon atelier de couture : clientes, commandes avec une date de livraison et un statut (à faire, en cours, livrée), et le prix.');
     expect(fr.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Livrée'))?.options).toEqual(['À faire', 'En cours', 'Livrée']);

@@ -841,7 +841,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         && tokens.slice(end + 1, end + 5).every((candidate) => candidate.text === ':' || isWord(candidate));
       // (after "my", only fields may follow: "My board games: games with publisher and year" lists things)
       const listsThings = ARTICLES.has(text) && isWord(tokens[end + 1]) && isPlural(tokens[end + 1].text);
-      const opening = end > 0 && isPlural(last) && !APP_KIND_WORDS.includes(last) && (after === ':' || forWhom) && !listsThings ? lineThing(0) : null;
+      // ("I run holiday flats: flats, guests and bookings": a sentence with a subject and a verb is no thing's name)
+      const clause = tags.slice(0, end - 1).some((tag) => tag === 'PRON' || tag === 'VERB') && !ARTICLES.has(text);
+      const opening = end > 0 && isPlural(last) && !APP_KIND_WORDS.includes(last) && (after === ':' || forWhom) && !listsThings && !clause ? lineThing(0) : null;
       // ("Henhouses with a name. …": one opening with its fields too)
       const withFields = !ARTICLES.has(text) && isPlural(text) && tags[0] !== 'VERB' && tokens[1]?.text === 'with' && !STOP_WORDS.includes(text) && !APP_KIND_WORDS.includes(text) && !libraryFieldName(toSnake(text));
       if (withFields) {
