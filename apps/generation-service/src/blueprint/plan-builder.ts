@@ -81,8 +81,10 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
     // customer, on what day")
     const dated = named.some((field) => field.type === 'date' || field.type === 'datetime');
     const pointsAtPeople = named.some((field) => field.type === 'reference');
+    // (nor the kind's usual status beside the stages the prompt gave: "moves them from open to in progress to closed")
+    const staged = named.some((field) => field.name === 'stage' && field.options);
     const repeats = (field: EntityField): boolean => named.some((candidate) => candidate.name === field.name)
-      || (dated && ['starts_at', 'date'].includes(field.name)) || (pointsAtPeople && PEOPLE_NOUNS.includes(field.name));
+      || (dated && ['starts_at', 'date'].includes(field.name)) || (pointsAtPeople && PEOPLE_NOUNS.includes(field.name)) || (staged && field.name === 'status');
     named = [...named, ...extra.filter((field) => !repeats(field))];
   }
   for (const field of named) {

@@ -2141,14 +2141,17 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // ("move each card through …": the thing moved may stand between the verb and "through")
     const movedThrough = text === 'through' && [2, 3].some((back) => MOVING_VERBS.includes(tokens[index - back]?.text ?? '') && draftAt(index - 1) !== null);
     const staged = STAGE_WORDS.includes(text) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? '') || movedThrough);
-    const fromTo = text === 'from' && MOVING_VERBS.includes(tokens[index - 1]?.text ?? '');
+    // ("moves them from open to in progress to closed": the thing moved may stand between the verb and "from")
+    const fromTo = text === 'from' && (MOVING_VERBS.includes(tokens[index - 1]?.text ?? '') || (['them', 'it', 'each', 'one'].includes(tokens[index - 1]?.text ?? '') && MOVING_VERBS.includes(tokens[index - 2]?.text ?? '')));
     if (staged || fromTo) {
       let start = index + 1;
       while (tokens[start]?.text === ':' || tokens[start]?.text === 'like' || tokens[start]?.text === 'of') start += 1;
       const list = readItems(tokens, start, fromTo ? ['to', ',', 'then', '>'] : undefined);
       if (list && list.items.length <= 8) {
         const mover = tokens[index - 1] && MOVING_VERBS.includes(tokens[index - 1].text) ? index - 2 : index - 1;
-        const owner = antecedentOf(mover) ?? ((mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index));
+        // ("logs bugs against projects … and moves them from open …": "them" are the sentence's thing)
+        const moved = fromTo && ['them', 'it'].includes(tokens[index - 1]?.text ?? '') ? sentenceThingBefore(index) : null;
+        const owner = moved ?? antecedentOf(mover) ?? ((mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index));
         if (owner) {
           const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';
           addChoice(owner, name, list.items);

@@ -111,6 +111,22 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(posts, 'comments', 'post')).toMatchObject({ type: 'reference', entity: 'posts' });
   });
 
+  it('"As a shop owner I want to record each sale …": the user the story is told by is no thing kept', () => {
+    const plan = planApp('As a shop owner I want to record each sale with the product, quantity and price so I can see my best sellers.');
+    expect(names(plan)).toEqual(['sales']);
+    const races = planApp('As a swim coach I want to log every race against a swimmer and a meet, with the time.');
+    expect(field(races, 'races', 'swimmer')).toMatchObject({ type: 'reference', entity: 'swimmers' });
+    expect(field(races, 'races', 'meet')).toMatchObject({ type: 'reference', entity: 'meets' });
+  });
+
+  it('"… logs bugs against projects and moves them from open to in progress to closed": the stages are the bugs\', on a board', () => {
+    const plan = planApp("I'd like an app where my team logs bugs against projects, assigns them to a developer and moves them from open to in progress to closed.");
+    expect(field(plan, 'bugs', 'stage')).toMatchObject({ type: 'select', options: ['Open', 'In progress', 'Closed'] });
+    expect(plan.pages).toContainEqual(expect.objectContaining({ kind: 'board', entity: 'bugs', field: 'stage' }));
+    // (no usual status beside the stages the prompt gave)
+    expect(entity(plan, 'bugs').fields.map((candidate) => candidate.name)).not.toContain('status');
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

@@ -360,6 +360,16 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (rated) rated.hint = scale.range;
     else owner.fields.push({ name: scale.field, label: toSentence(scale.field), type: 'integer', required: false, hint: scale.range });
   }
+  // "As a shop owner I want to record each sale": who the user is, not a thing the app keeps
+  const persona = tokens[0]?.text === 'as' && ['a', 'an'].includes(tokens[1]?.text ?? '') ? tokens.slice(2, 5).findIndex((token) => token.punct || ['i', 'we'].includes(token.text)) : -1;
+  if (persona > 0) {
+    const singular = toSnake(tokens.slice(2, 2 + persona).map((token) => token.text).join(' '));
+    const user = drafts.find((draft) => draft.singular === singular && !draft.declared);
+    if (user && drafts.length > 1) {
+      drafts.splice(drafts.indexOf(user), 1);
+      for (const draft of drafts) draft.fields = draft.fields.filter((field) => field.entity !== pluralSnake(singular));
+    }
+  }
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
   for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) {
     drafts.splice(drafts.indexOf(period), 1);
