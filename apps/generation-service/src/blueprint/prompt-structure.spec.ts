@@ -127,6 +127,12 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'bugs').fields.map((candidate) => candidate.name)).not.toContain('status');
   });
 
+  it('"Invoices list line items": a holding or taking verb the tagger read as a noun still joins the two', () => {
+    const plan = planApp('Invoices list line items; each line item refers to a product.');
+    expect(field(plan, 'invoices', 'line_items')).toMatchObject({ type: 'references', entity: 'line_items' });
+    expect(field(plan, 'line_items', 'product')).toMatchObject({ type: 'reference', entity: 'products' });
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

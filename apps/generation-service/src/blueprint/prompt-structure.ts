@@ -128,7 +128,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const token = tokens[index];
     // ("deliveries to shops": after "to", a preposition or a determiner a plural word is a noun, whatever the tagger says)
     const nounAfterFunctionWord = tags[index] === 'VERB' && isPlural(token.text) && ['ADP', 'DET', 'PART'].includes(tags[index - 1] ?? '');
-    if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct && !verbInS(index + 1))) return null;
+    // ("invoices list line items": a holding or taking verb after a plural is its verb, whatever the tagger says)
+    const verbAfter = isPlural(token.text) && [...HOLDING_VERBS, ...TAKING_VERBS].includes(tokens[index + 1]?.text ?? '') && !isPlural(tokens[index + 1]?.text ?? '');
+    if (token.punct || (tags[index] !== 'NOUN' && tags[index] !== 'PROPN' && !nounAfterFunctionWord) || !thingWord(token.text) || (tags[index + 1] === 'NOUN' && !tokens[index + 1].punct && !verbInS(index + 1) && !verbAfter)) return null;
     // ("a key box": a kept thing's name before a noun is part of the compound, even where the tagger reads an adjective)
     const modifier = tokens[index - 1];
     const compound = index > 0 && !modifier.punct && !modifier.possessive && (tags[index - 1] === 'NOUN' || draftNamed(toSnake(modifier.text)) !== null) && thingWord(modifier.text) && !isPlural(modifier.text) ? index - 1 : index;
