@@ -133,6 +133,12 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'line_items', 'product')).toMatchObject({ type: 'reference', entity: 'products' });
   });
 
+  it('"my kids chores - kids, chores": a kept thing\'s plural before a noun says whose each is', () => {
+    const plan = planApp('tracking my kids chores - kids, chores, who did what and when');
+    expect(names(plan).sort()).toEqual(['chores', 'kids']);
+    expect(field(plan, 'chores', 'kid')).toMatchObject({ type: 'reference', entity: 'kids' });
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

@@ -284,6 +284,24 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       }
     }
   }
+  // "my kids chores - kids, chores": a kept thing's plural before a noun says whose each is (an apostrophe left out),
+  // unlike "kiln firings", where the singular only says what kind
+  for (const draft of [...drafts]) {
+    const words = draft.singular.split('_');
+    const owner = words.length === 2 && isPlural(words[0]) && !draft.declared ? draftNamed(toSnake(singularize(words[0]))) : null;
+    if (!owner || owner === draft) continue;
+    const singular = words[1];
+    const before = pluralSnake(draft.singular);
+    const same = drafts.find((other) => other.singular === singular);
+    if (same) {
+      for (const field of draft.fields) if (!same.fields.some((known) => known.name === field.name)) same.fields.push(field);
+      drafts.splice(drafts.indexOf(draft), 1);
+    } else {
+      draft.singular = singular;
+    }
+    for (const other of drafts) for (const field of other.fields) if (field.entity === before) field.entity = pluralSnake(singular);
+    linkDrafts(same ?? draft, owner, false);
+  }
   // "their pieces and kiln firings. … firings have a date": one thing named in full, then by its last word
   for (const short of [...drafts]) {
     const longer = drafts.filter((draft) => draft.singular.endsWith(`_${short.singular}`));
