@@ -1237,7 +1237,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       // "has many books", "producer per bottle": how many of a thing there are, or one for each of a thing, is a
       // relation the second pass reads, no field
       const perAt = words.indexOf('per');
-      const perThing = perAt === 1 && !isPlural(words[0]) && libraryFieldName(toSnake(words[0])) !== toSnake(words[0]) && fieldFromWords([words[0]], null)?.type === 'text'
+      const perThing = perAt === 1 && words.length > 2 && !isPlural(words[0]) && libraryFieldName(toSnake(words[0])) !== toSnake(words[0]) && fieldFromWords([words[0]], null)?.type === 'text'
         && reading.entities.some((draft) => draft.singular === singularSnakeOf(words.slice(2).filter((word) => !DETERMINERS.has(word))));
       const manyOf = words.length === 2 && MANY_WORDS.includes(words[0]) && isPlural(words[1]) && tags[index + 1] === 'NOUN';
       if (perThing || words[0] === 'per' || manyOf) {

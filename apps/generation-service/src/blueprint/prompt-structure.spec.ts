@@ -139,6 +139,15 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'chores', 'kid')).toMatchObject({ type: 'reference', entity: 'kids' });
   });
 
+  it('"a grade for each exam", "the cost of each repair": a field of each of a thing, which is kept', () => {
+    const exams = planApp('I want to record a grade for each exam and the date.');
+    expect(names(exams)).toEqual(['exams']);
+    expect(field(exams, 'exams', 'grade')).toBeDefined();
+    const repairs = planApp('Keep the cost of each repair and the garage that did it.');
+    expect(names(repairs)).toEqual(['repairs']);
+    expect(field(repairs, 'repairs', 'cost')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+
   it('"the songs we practise at each rehearsal": a thing placed by a preposition points at the place', () => {
     const plan = planApp('My choir needs an app for rehearsals and the songs we practise at each rehearsal.');
     expect(field(plan, 'songs', 'rehearsal')).toMatchObject({ type: 'reference', entity: 'rehearsals' });

@@ -13,7 +13,7 @@ import {
   APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MONEY_NOUNS, ROLE_MODIFIERS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
-import type { EntityDraft, PromptReading } from './prompt-parser';
+import { fieldFromWords, type EntityDraft, type PromptReading } from './prompt-parser';
 
 /** Stretches of the calendar: when something happens, never a thing of its own. */
 const CALENDAR_PERIODS = ['day', 'week', 'month', 'year', 'quarter', 'weekend', 'fortnight', 'hour', 'minute', 'time_slot'];
@@ -388,6 +388,25 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (user && drafts.length > 1) {
       drafts.splice(drafts.indexOf(user), 1);
       for (const draft of drafts) draft.fields = draft.fields.filter((field) => field.entity !== pluralSnake(singular));
+    }
+  }
+  // "a grade for each exam", "the cost of each repair", "the weight of every lamb": a field of each of a thing, which
+  // is kept; a thing the rules made of the field's word alone ("grades") was that field
+  for (let index = 0; index + 3 < tokens.length; index += 1) {
+    const [word, joint, each] = [tokens[index], tokens[index + 1], tokens[index + 2]];
+    // (a plural, "grades for each assignment", or a second "each", "marks of each pupil in each subject", is a record)
+    if (word.punct || isPlural(word.text) || !['for', 'of', 'per'].includes(joint.text) || !['each', 'every'].includes(each.text)) continue;
+    const singular = toSnake(singularize(word.text));
+    const field = fieldWord(singular, false) ? fieldFromWords([word.text], null) : null;
+    const mention = field ? mentionAt(index + 3) : null;
+    if (!field || !mention || (mention.draft === null && (mention.user || isPlural(tokens[mention.end - 1].text)))) continue;
+    if (['each', 'every'].includes(tokens[mention.end + 1]?.text ?? '')) continue;
+    const owner = mention.draft ?? adopt(mention, drafts);
+    if (!owner.fields.some((known) => known.name === field.name)) owner.fields.push(field);
+    const stand = drafts.find((draft) => draft !== owner && [field.name, `${field.name}_entry`].includes(draft.singular) && !draft.declared);
+    if (stand && !drafts.some((draft) => draft.fields.some((known) => known.entity === pluralSnake(stand.singular)))) {
+      drafts.splice(drafts.indexOf(stand), 1);
+      for (const kept of stand.fields) if (kept.type !== 'reference' && !owner.fields.some((known) => known.name === kept.name)) owner.fields.push(kept);
     }
   }
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
