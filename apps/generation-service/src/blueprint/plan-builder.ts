@@ -441,12 +441,24 @@ export function buildPlan(prompt: string): AppPlan {
   return { ...plan, pages: pagesFor(plan.entities, plan.name, views, language) };
 }
 
+/** Things whose names make one table ("pagado s'il" and "pagado s'ils" read twice) are one thing, with the fields of both. */
+function oneDraftPerTable(drafts: EntityDraft[]): EntityDraft[] {
+  const byTable = new Map<string, EntityDraft>();
+  for (const draft of drafts) {
+    const table = pluralSnake(toSnake(draft.singular));
+    const first = byTable.get(table);
+    if (!first) byTable.set(table, draft);
+    else for (const field of draft.fields) if (!first.fields.some((known) => known.name === field.name)) first.fields.push(field);
+  }
+  return [...byTable.values()];
+}
+
 function buildEnglishPlan(prompt: string): AppPlan {
   const { text, choices } = extractChoices(prompt);
   const reading = readPrompt(text);
   const declared = declaredThings(text);
   if (declared.length) applyDeclarations(reading, declared, text);
-  let drafts = reading.entities;
+  let drafts = oneDraftPerTable(reading.entities);
   if (!drafts.length) {
     // the first app word decides ("an inventory app for our shop" is about items, not also products)
     const implied = reading.impliedDomains.length ? [...new Set(reading.impliedDomains.slice(0, APP_WORDS_FIRST(reading.impliedDomains)))] : [fallbackDomain(prompt)];

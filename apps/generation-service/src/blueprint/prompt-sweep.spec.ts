@@ -206,8 +206,9 @@ const PROMPTS: string[] = [
   Array.from({ length: 40 }, (_, index) => `field${index + 1}`).reduce((prompt, field) => `${prompt}, ${field}`, 'a tracker for widgets with'),
   `a very long prompt ${'that goes on and on '.repeat(60)}about recipes`,
   'an app for collecting recipes and books and movies and songs and games and plants and pets and cars and wines and trips and notes and ideas',
-  // an item ending in "per", which once made the planner throw
+  // an item ending in "per", which once made the planner throw; two readings of one word that made one table twice
   'notes: insured per',
+  "A know Keep installs pagado s'ils mâle",
 ];
 
 /** Prompts of a first version and an update applied to it. */
