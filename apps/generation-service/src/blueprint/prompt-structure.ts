@@ -290,17 +290,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const words = draft.singular.split('_');
     const owner = words.length === 2 && isPlural(words[0]) && !draft.declared ? draftNamed(toSnake(singularize(words[0]))) : null;
     if (!owner || owner === draft) continue;
-    const singular = words[1];
-    const before = pluralSnake(draft.singular);
-    const same = drafts.find((other) => other.singular === singular);
-    if (same) {
-      for (const field of draft.fields) if (!same.fields.some((known) => known.name === field.name)) same.fields.push(field);
-      drafts.splice(drafts.indexOf(draft), 1);
-    } else {
-      draft.singular = singular;
-    }
-    for (const other of drafts) for (const field of other.fields) if (field.entity === before) field.entity = pluralSnake(singular);
-    linkDrafts(same ?? draft, owner, false);
+    linkDrafts(renameDraft(drafts, draft, words[1]), owner, false);
   }
   // "their pieces and kiln firings. … firings have a date": one thing named in full, then by its last word
   for (const short of [...drafts]) {
@@ -332,23 +322,10 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   }
 
   // "we log any faults reported on a machine": a participle after a thing's plural says what befell it, not its name
-  for (const draft of drafts) {
+  for (const draft of [...drafts]) {
     const words = draft.singular.split('_');
     if (draft.declared || words.length < 2 || !/ed$/.test(words[words.length - 1]) || !isPlural(words[words.length - 2])) continue;
-    const singular = toSnake([...words.slice(0, -2), singularize(words[words.length - 2])].join(' '));
-    if (drafts.some((other) => other.singular === singular)) continue;
-    const [before, after] = [pluralSnake(draft.singular), pluralSnake(singular)];
-    for (const other of drafts) {
-      for (const field of other.fields) {
-        if (field.entity !== before) continue;
-        field.entity = after;
-        if (field.name === draft.singular) {
-          field.name = singular;
-          field.label = toSentence(singular);
-        }
-      }
-    }
-    draft.singular = singular;
+    renameDraft(drafts, draft, toSnake([...words.slice(0, -2), singularize(words[words.length - 2])].join(' ')));
   }
   // "fixtures: home team, away team, date", "a main contact": a field named for the part a kept thing plays points at it
   for (const draft of drafts) {
@@ -361,15 +338,11 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     }
   }
   // "rate my coffees 1-10": numbers are no part of a thing's name
-  for (const draft of drafts) {
+  for (const draft of [...drafts]) {
     const words = draft.singular.split('_');
     const kept = words.filter((word) => !/^\d/.test(word));
     if (draft.declared || kept.length === words.length || kept.length === 0) continue;
-    const singular = toSnake([...kept.slice(0, -1), singularize(kept[kept.length - 1])].join(' '));
-    if (drafts.some((other) => other.singular === singular)) continue;
-    const [before, after] = [pluralSnake(draft.singular), pluralSnake(singular)];
-    for (const other of drafts) for (const field of other.fields) if (field.entity === before) field.entity = after;
-    draft.singular = singular;
+    renameDraft(drafts, draft, toSnake([...kept.slice(0, -1), singularize(kept[kept.length - 1])].join(' ')));
   }
   // "members rate each wine from 1 to 10", "rate my coffees 1-10": a scale said after the verb is the rating's
   for (let index = 0; index < tokens.length; index += 1) {
@@ -746,6 +719,31 @@ function adopt(mention: Mention, drafts: EntityDraft[]): EntityDraft {
     linkDrafts(other, draft, false);
   }
   return draft;
+}
+
+/**
+ * Names a thing anew, pointing what pointed at it at the new name; where a thing of that name is kept already, the
+ * two are one, with the fields of both. Answers the thing that now bears the name.
+ */
+function renameDraft(drafts: EntityDraft[], draft: EntityDraft, singular: string): EntityDraft {
+  const [before, after] = [pluralSnake(draft.singular), pluralSnake(singular)];
+  const same = drafts.find((other) => other !== draft && other.singular === singular);
+  if (same) {
+    for (const field of draft.fields) if (!same.fields.some((known) => known.name === field.name)) same.fields.push(field);
+    drafts.splice(drafts.indexOf(draft), 1);
+  }
+  for (const other of drafts) {
+    for (const field of other.fields) {
+      if (field.entity !== before) continue;
+      field.entity = after;
+      if (field.name === draft.singular) {
+        field.name = singular;
+        field.label = toSentence(singular);
+      }
+    }
+  }
+  draft.singular = singular;
+  return same ?? draft;
 }
 
 /** A reference from one thing to another, unless either already points at the other. */
