@@ -44,10 +44,9 @@ interface CachedCaller {
  */
 @Injectable()
 export class CredentialResolver implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly callers = new RefreshAheadCache<CachedCaller>(MAX_CACHED_CREDENTIALS, (hash, { kind }) => {
-    // (a failed refresh leaves the cached caller to its expiry, as an outage of users-service would)
-    if (!this.inFlight.has(hash)) this.lookupOnce(kind, hash).catch(() => undefined);
-  });
+  // (a refresh shares a lookup already under way; one that fails leaves the cached caller to its expiry, as an outage
+  // of users-service would)
+  private readonly callers = new RefreshAheadCache<CachedCaller>(MAX_CACHED_CREDENTIALS, (hash, { kind }) => this.inFlight.get(hash) ?? this.lookupOnce(kind, hash));
   // Separate from `callers`, so junk keys cannot push valid credentials out of the cache.
   private readonly refusals = new BoundedTtlCache<string>(MAX_CACHED_CREDENTIALS);
   private readonly inFlight = new Map<string, Promise<RequestAuth>>();

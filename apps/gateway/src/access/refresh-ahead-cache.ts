@@ -21,16 +21,18 @@ interface Entry<V> {
  * A BoundedTtlCache whose entries in use are looked up again before they expire, in the background: an entry used
  * since its last lookup is handed to `refresh` once it is due (on its next use, or by a sweep if it is not used
  * then), and `refresh` sets the new value when its lookup answers. Requests keep being answered from the entry
- * meanwhile, so a key in use never waits for a lookup; an entry unused for a whole life expires. `refresh` must
- * start at most one lookup per key at a time and must never throw.
+ * meanwhile, so a key in use never waits for a lookup; an entry unused for a whole life expires. One refresh per key
+ * runs at a time; a refresh that fails leaves the entry to expire.
  */
 export class RefreshAheadCache<V> {
   private readonly entries: BoundedTtlCache<Entry<V>>;
+  /** Keys whose refresh is under way. */
+  private readonly refreshing = new Set<string>();
   private sweeper?: NodeJS.Timeout;
 
   constructor(
     maxEntries: number,
-    private readonly refresh: (key: string, value: V) => void,
+    private readonly refresh: (key: string, value: V) => Promise<unknown>,
   ) {
     this.entries = new BoundedTtlCache(maxEntries);
   }
@@ -39,7 +41,7 @@ export class RefreshAheadCache<V> {
     const entry = this.entries.get(key, now);
     if (!entry) return undefined;
     entry.usedSinceLookup = true;
-    if (now >= entry.refreshAt) this.refresh(key, entry.value);
+    if (now >= entry.refreshAt) this.startRefresh(key, entry.value);
     return entry.value;
   }
 
@@ -78,8 +80,17 @@ export class RefreshAheadCache<V> {
       if (!entry.usedSinceLookup || now < entry.refreshAt) continue;
       // (handed over once: its next lookup sets a fresh entry, and a lookup that fails leaves it to expire)
       entry.usedSinceLookup = false;
-      this.refresh(key, entry.value);
-      started += 1;
+      if (this.startRefresh(key, entry.value)) started += 1;
     }
+  }
+
+  /** Starts the refresh of `key` unless one is under way; answers whether it started one. */
+  private startRefresh(key: string, value: V): boolean {
+    if (this.refreshing.has(key)) return false;
+    this.refreshing.add(key);
+    void this.refresh(key, value)
+      .catch(() => undefined)
+      .finally(() => this.refreshing.delete(key));
+    return true;
   }
 }

@@ -30,14 +30,9 @@ function withUsersCount(app: RpcResponse<typeof AppsSubjects.get>['app'], usersC
 export class AppDetailReader implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AppUsersCount');
   /** Counts in use are looked up again before their bound runs out, in the background (one lookup per app at a time). */
-  private readonly counts = new RefreshAheadCache<number>(MAX_CACHED_COUNTS, (appId) => {
-    if (this.refreshing.has(appId)) return;
-    this.refreshing.add(appId);
-    this.lookup(appId)
-      .catch((error: unknown) => this.logger.warn(`refreshing an app's users count failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => this.refreshing.delete(appId));
-  });
-  private readonly refreshing = new Set<string>();
+  private readonly counts = new RefreshAheadCache<number>(MAX_CACHED_COUNTS, (appId) =>
+    this.lookup(appId).catch((error: unknown) => this.logger.warn(`refreshing an app's users count failed: ${error instanceof Error ? error.message : String(error)}`)),
+  );
   /** Bumped by every change heard; a lookup that started before one must not keep its answer. */
   private changes = 0;
   private subscription?: Subscription;
