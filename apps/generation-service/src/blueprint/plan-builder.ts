@@ -8,6 +8,7 @@ import { extractChoices, type ChoicePhrase } from './choice-phrases';
 import { applyDeclarations, declaredThings } from './declared-things';
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
+import { addMissingFields } from './prompt-structure';
 import {
   APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, RECORD_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
   LENDING_NOUNS, PERSON_FIELDS, SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOCK_FIELDS, STOP_WORDS, USER_NOUNS,
@@ -448,7 +449,7 @@ function oneDraftPerTable(drafts: EntityDraft[]): EntityDraft[] {
     const table = pluralSnake(toSnake(draft.singular));
     const first = byTable.get(table);
     if (!first) byTable.set(table, draft);
-    else for (const field of draft.fields) if (!first.fields.some((known) => known.name === field.name)) first.fields.push(field);
+    else addMissingFields(first, draft.fields);
   }
   return [...byTable.values()];
 }

@@ -167,7 +167,7 @@ function isVerbUse(tokens: Token[], index: number): boolean {
 }
 
 /** Reads a scale or unit after a field: "from 1 to 10", "out of 10", "1-10", "in minutes". Returns tokens used. */
-function readQualifier(tokens: Token[], index: number, field: { hint?: string; type?: string }): number {
+export function readQualifier(tokens: Token[], index: number, field: { hint?: string; type?: string }): number {
   const at = tokens[index];
   if (!isWord(at)) return 0;
   const range = /^(\d+)-(\d+)$/.exec(at.text);
@@ -2611,13 +2611,12 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // "each ride is pending, confirmed or done": the states a thing is in, as a status
     // ("each job is on a date and is either scheduled, done or invoiced": the sentence's thing, said again)
     const either = tokens[index + 1]?.text === 'either';
-    const stateOwner = (text === 'is' || text === 'are') && index > 0 ? (draftAt(index - 1)?.draft ?? (either ? sentenceThingBefore(index) : null)) : null;
-    if (stateOwner) {
-      const owner = stateOwner;
+    const owner = (text === 'is' || text === 'are') && index > 0 ? (draftAt(index - 1)?.draft ?? (either ? sentenceThingBefore(index) : null)) : null;
+    if (owner) {
       const list = readItems(tokens, index + (either ? 2 : 1), [',', 'or']);
       // ("parcels are pending, out for delivery, delivered or returned": three states or more may take a few words each)
       const words = (list?.items.every((item) => !item.includes(' ')) || (list !== null && list.items.length >= 3 && tokens.slice(index + 1, list.end).some((token) => token.text === 'or'))) ?? false;
-      if (owner && list && words && list.items.length <= 6 && tokens[list.end - 1] && !list.items.some((item) => draftAt(tokens.findIndex((candidate) => candidate.raw === item)))) {
+      if (list && words && list.items.length <= 6 && tokens[list.end - 1] && !list.items.some((item) => draftAt(tokens.findIndex((candidate) => candidate.raw === item)))) {
         addChoice(owner, owner.fields.some((field) => field.name === 'stage') ? 'stage' : 'status', list.items);
         index = list.end - 1;
         continue;

@@ -13,7 +13,7 @@ import {
   APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MONEY_NOUNS, ROLE_MODIFIERS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
-import { fieldFromWords, type EntityDraft, type PromptReading } from './prompt-parser';
+import { fieldFromWords, readQualifier, type EntityDraft, type PromptReading } from './prompt-parser';
 
 /** Stretches of the calendar: when something happens, never a thing of its own. */
 const CALENDAR_PERIODS = ['day', 'week', 'month', 'year', 'quarter', 'weekend', 'fortnight', 'hour', 'minute', 'time_slot'];
@@ -278,7 +278,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const sides = [doer, object].map((side) => side.draft ?? adopt(side, drafts));
     for (const side of sides) linkDrafts(record, side, false, true);
     // (whatever joined the two to each other was the deed, which the record the prompt names now holds)
-    if (named && sides.length === 2) {
+    if (named) {
       for (const [one, other] of [sides, [...sides].reverse()]) {
         one.fields = one.fields.filter((field) => !(field.type === 'reference' && field.entity === pluralSnake(other.singular)));
       }
@@ -297,7 +297,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const longer = drafts.filter((draft) => draft.singular.endsWith(`_${short.singular}`));
     if (longer.length !== 1) continue;
     const [full] = longer;
-    for (const field of short.fields) if (!full.fields.some((known) => known.name === field.name)) full.fields.push(field);
+    addMissingFields(full, short.fields);
     for (const draft of drafts) {
       for (const field of draft.fields) if (field.entity === pluralSnake(short.singular)) field.entity = pluralSnake(full.singular);
       draft.fields = draft.fields.filter((field, index) => !(draft === full && field.entity === pluralSnake(full.singular)) && draft.fields.findIndex((other) => other.name === field.name) === index);
@@ -358,10 +358,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   if (persona > 0) {
     const singular = toSnake(tokens.slice(2, 2 + persona).map((token) => token.text).join(' '));
     const user = drafts.find((draft) => draft.singular === singular && !draft.declared);
-    if (user && drafts.length > 1) {
-      drafts.splice(drafts.indexOf(user), 1);
-      for (const draft of drafts) draft.fields = draft.fields.filter((field) => field.entity !== pluralSnake(singular));
-    }
+    if (user && drafts.length > 1) dropDraft(drafts, user);
   }
   // "a grade for each exam", "the cost of each repair", "the weight of every lamb": a field of each of a thing, which
   // is kept; a thing the rules made of the field's word alone ("grades") was that field
@@ -378,15 +375,12 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (!owner.fields.some((known) => known.name === field.name)) owner.fields.push(field);
     const stand = drafts.find((draft) => draft !== owner && [field.name, `${field.name}_entry`].includes(draft.singular) && !draft.declared);
     if (stand && !drafts.some((draft) => draft.fields.some((known) => known.entity === pluralSnake(stand.singular)))) {
-      drafts.splice(drafts.indexOf(stand), 1);
-      for (const kept of stand.fields) if (kept.type !== 'reference' && !owner.fields.some((known) => known.name === kept.name)) owner.fields.push(kept);
+      dropDraft(drafts, stand);
+      addMissingFields(owner, stand.fields.filter((kept) => kept.type !== 'reference'));
     }
   }
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
-  for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) {
-    drafts.splice(drafts.indexOf(period), 1);
-    for (const draft of drafts) draft.fields = draft.fields.filter((field) => field.entity !== pluralSnake(period.singular));
-  }
+  for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) dropDraft(drafts, period);
 
   // yes/no facts: "whether the vial has been opened", "if they need childcare", "flag damaged pallets", "flag rooms
   // that are out of order", "entries … get marked billed"
@@ -407,12 +401,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
 
   /** A scale said at `index` ("from 1 to 10", "1-10", "out of 20"), after a word of rating in the same clause. */
   function scaleAt(index: number): { range: string; field: string } | null {
-    const number = (at: number): boolean => /^\d+$/.test(tokens[at]?.text ?? '');
-    let scale: string | null = null;
-    const dashed = /^(\d+)-(\d+)$/.exec(tokens[index].text);
-    if (dashed) scale = `${dashed[1]}–${dashed[2]}`;
-    else if (['from', 'between'].includes(tokens[index].text) && number(index + 1) && ['to', 'and'].includes(tokens[index + 2]?.text ?? '') && number(index + 3)) scale = `${tokens[index + 1].text}–${tokens[index + 3].text}`;
-    else if (tokens[index].text === 'out' && tokens[index + 1]?.text === 'of' && number(index + 2)) scale = `1–${tokens[index + 2].text}`;
+    // (read as the parser reads one after a field, keeping ranges only: "in minutes" is a unit)
+    const read: { hint?: string } = {};
+    const scale = readQualifier(tokens, index, read) > 0 && /^\d+–\d+$/.test(read.hint ?? '') ? (read.hint as string) : null;
     if (!scale) return null;
     for (let back = index - 1; back >= 0 && !(tokens[back].punct && CLAUSE_ENDS.has(tokens[back].text)); back -= 1) {
       const word = /^(rat|scor|grad|mark|star)(?:e|es|ed|ing|ings|s)?$/.exec(tokens[back].text)?.[1];
@@ -721,6 +712,17 @@ function adopt(mention: Mention, drafts: EntityDraft[]): EntityDraft {
   return draft;
 }
 
+/** Gives a thing each of these fields whose name it does not have yet. */
+export function addMissingFields(into: EntityDraft, fields: EntityDraft['fields']): void {
+  for (const field of fields) if (!into.fields.some((known) => known.name === field.name)) into.fields.push(field);
+}
+
+/** Forgets a thing, and every reference to it. */
+function dropDraft(drafts: EntityDraft[], dropped: EntityDraft): void {
+  drafts.splice(drafts.indexOf(dropped), 1);
+  for (const draft of drafts) draft.fields = draft.fields.filter((field) => field.entity !== pluralSnake(dropped.singular));
+}
+
 /**
  * Names a thing anew, pointing what pointed at it at the new name; where a thing of that name is kept already, the
  * two are one, with the fields of both. Answers the thing that now bears the name.
@@ -729,7 +731,7 @@ function renameDraft(drafts: EntityDraft[], draft: EntityDraft, singular: string
   const [before, after] = [pluralSnake(draft.singular), pluralSnake(singular)];
   const same = drafts.find((other) => other !== draft && other.singular === singular);
   if (same) {
-    for (const field of draft.fields) if (!same.fields.some((known) => known.name === field.name)) same.fields.push(field);
+    addMissingFields(same, draft.fields);
     drafts.splice(drafts.indexOf(draft), 1);
   }
   for (const other of drafts) {
