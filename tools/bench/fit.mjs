@@ -567,22 +567,30 @@ function fitOf(prompts) {
   return { results, found, total: all.length, share: found / all.length, times };
 }
 
-/** Every section: the bench prompts (`PROMPTS`), the held-out (`HELD_OUT`), fresh (`FRESH`) and unseen (`UNSEEN`, `UNSEEN_2`, `UNSEEN_3`, `UNSEEN_4`, `UNSEEN_5`, `UNSEEN_6`, `UNSEEN_7`, `UNSEEN_8`, `UNSEEN_9`) ones, each with its own share. */
+/**
+ * Every section in the order printed: its prompts, its title, its target and whether it is unread (only its share is
+ * printed: reading its prompts or misses would make it one more section tuned to).
+ */
+const SECTIONS = [
+  { key: 'bench', name: 'bench', prompts: PROMPTS, target: TARGET_SHARE, title: 'bench (concepts of each prompt found in the planned data model and pages)' },
+  { key: 'heldOut', name: 'held-out', prompts: HELD_OUT, title: 'held-out (prompts nobody tuned the planner to)' },
+  { key: 'fresh', name: 'fresh', prompts: FRESH, title: 'fresh (written before the held-out misses were fixed, never tuned to)' },
+  { key: 'unseen', name: 'unseen', prompts: UNSEEN, title: 'unseen (written last, measured before any change, never edited or tuned to)' },
+  { key: 'unseen2', name: 'unseen 2', prompts: UNSEEN_2, title: 'unseen 2 (written before the unseen misses were fixed, never edited; read while tuning)' },
+  { key: 'unseen3', name: 'unseen 3', prompts: UNSEEN_3, title: 'unseen 3 (written before the unseen 2 misses were fixed, never edited; read while tuning)' },
+  { key: 'unseen4', name: 'unseen 4', prompts: UNSEEN_4, title: 'unseen 4 (written blind before the unseen 3 misses were fixed, never edited; read while tuning)' },
+  { key: 'unseen5', name: 'unseen 5', prompts: UNSEEN_5, unread: true, title: 'unseen 5 (written blind before the unseen 4 misses were fixed, never read; misses examined by kind; its share alone)' },
+  { key: 'unseen6', name: 'unseen 6', prompts: UNSEEN_6, title: 'unseen 6 (written blind before any change this round; read while tuning)' },
+  { key: 'unseen7', name: 'unseen 7', prompts: UNSEEN_7, unread: true, title: 'unseen 7 (written blind at the end of the structural round, never read or tuned to; its share alone)' },
+  { key: 'unseen8', name: 'unseen 8', prompts: UNSEEN_8, title: 'unseen 8 (written blind at the start of the eleventh round, never edited; read while tuning from the twelfth)' },
+  { key: 'unseen9', name: 'unseen 9', prompts: UNSEEN_9, unread: true, title: 'unseen 9 (written blind at the start of the twelfth round, never read or tuned to; its share alone)' },
+];
+
+/** Every section's fit, by its key, and the planning times over all of them. */
 export function benchFit() {
-  const bench = fitOf(PROMPTS);
-  const heldOut = fitOf(HELD_OUT);
-  const fresh = fitOf(FRESH);
-  const unseen = fitOf(UNSEEN);
-  const unseen2 = fitOf(UNSEEN_2);
-  const unseen3 = fitOf(UNSEEN_3);
-  const unseen4 = fitOf(UNSEEN_4);
-  const unseen5 = fitOf(UNSEEN_5);
-  const unseen6 = fitOf(UNSEEN_6);
-  const unseen7 = fitOf(UNSEEN_7);
-  const unseen8 = fitOf(UNSEEN_8);
-  const unseen9 = fitOf(UNSEEN_9);
-  const sorted = [...bench.times, ...heldOut.times, ...fresh.times, ...unseen.times, ...unseen2.times, ...unseen3.times, ...unseen4.times, ...unseen5.times, ...unseen6.times, ...unseen7.times, ...unseen8.times, ...unseen9.times].sort((a, b) => a - b);
-  return { ...bench, heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  const fits = Object.fromEntries(SECTIONS.map((section) => [section.key, fitOf(section.prompts)]));
+  const sorted = Object.values(fits).flatMap((fit) => fit.times).sort((a, b) => a - b);
+  return { fits, p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 }
 
 /** Prints a section's prompts with what each missed, then its share; `unread`: the share alone, and any errors. */
@@ -603,23 +611,9 @@ function printSection(title, { results, found, total, share }, target, unread = 
 }
 
 /** Prints every table; returns whether every share reached its target. */
-export function printFit({ heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, p50, max, ...bench }) {
-  printSection('blueprint fit, bench (concepts of each prompt found in the planned data model and pages)', bench, TARGET_SHARE);
-  printSection('blueprint fit, held-out (prompts nobody tuned the planner to)', heldOut, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, fresh (written before the held-out misses were fixed, never tuned to)', fresh, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, unseen (written last, measured before any change, never edited or tuned to)', unseen, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, unseen 2 (written before the unseen misses were fixed, never edited; read while tuning)', unseen2, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, unseen 3 (written before the unseen 2 misses were fixed, never edited; read while tuning)', unseen3, HELD_OUT_TARGET_SHARE);
-  printSection('blueprint fit, unseen 4 (written blind before the unseen 3 misses were fixed, never edited; read while tuning)', unseen4, HELD_OUT_TARGET_SHARE);
-  // its prompts and misses are not printed: reading them would make it one more section tuned to
-  printSection('blueprint fit, unseen 5 (written blind before the unseen 4 misses were fixed, never read; misses examined by kind; its share alone)', unseen5, HELD_OUT_TARGET_SHARE, true);
-  printSection('blueprint fit, unseen 6 (written blind before any change this round; read while tuning)', unseen6, HELD_OUT_TARGET_SHARE);
-  // its prompts and misses are not printed either, for the same reason
-  printSection('blueprint fit, unseen 7 (written blind at the end of the structural round, never read or tuned to; its share alone)', unseen7, HELD_OUT_TARGET_SHARE, true);
-  // nor are these: written blind at the start of the eleventh round, it stays an unread measure
-  printSection('blueprint fit, unseen 8 (written blind at the start of the eleventh round, never read or tuned to; its share alone)', unseen8, HELD_OUT_TARGET_SHARE, true);
-  // nor these: written blind at the start of the twelfth round, it is the newest unread measure
-  printSection('blueprint fit, unseen 9 (written blind at the start of the twelfth round, never read or tuned to; its share alone)', unseen9, HELD_OUT_TARGET_SHARE, true);
-  console.log(`\nbench ${(bench.share * 100).toFixed(1)} %, held-out ${(heldOut.share * 100).toFixed(1)} %, fresh ${(fresh.share * 100).toFixed(1)} %, unseen ${(unseen.share * 100).toFixed(1)} %, unseen 2 ${(unseen2.share * 100).toFixed(1)} %, unseen 3 ${(unseen3.share * 100).toFixed(1)} %, unseen 4 ${(unseen4.share * 100).toFixed(1)} %, unseen 5 ${(unseen5.share * 100).toFixed(1)} %, unseen 6 ${(unseen6.share * 100).toFixed(1)} %, unseen 7 ${(unseen7.share * 100).toFixed(1)} %, unseen 8 ${(unseen8.share * 100).toFixed(1)} %, unseen 9 ${(unseen9.share * 100).toFixed(1)} %; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
-  return bench.share >= TARGET_SHARE && [heldOut, fresh, unseen, unseen2, unseen3, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9].every((section) => section.share >= HELD_OUT_TARGET_SHARE);
+export function printFit({ fits, p50, max }) {
+  for (const { key, title, target = HELD_OUT_TARGET_SHARE, unread = false } of SECTIONS) printSection(`blueprint fit, ${title}`, fits[key], target, unread);
+  const shares = SECTIONS.map(({ key, name }) => `${name} ${(fits[key].share * 100).toFixed(1)} %`);
+  console.log(`\n${shares.join(', ')}; planning took ${p50.toFixed(1)} ms p50, ${max.toFixed(1)} ms max per prompt`);
+  return SECTIONS.every(({ key, target = HELD_OUT_TARGET_SHARE }) => fits[key].share >= target);
 }
