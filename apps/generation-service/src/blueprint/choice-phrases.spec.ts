@@ -65,6 +65,25 @@ describe('planApp reads the values a field can take', () => {
     expect(entity(plan, 'repairs').fields.map((candidate) => candidate.name)).not.toContain('done');
   });
 
+  it('"stamps (year, condition: mint, used, damaged)", "finish: matte / gloss / satin": values after a colon, to the list\'s end', () => {
+    const stamps = planApp('Stamp album: countries, stamps (year, country, new state: mint, used, damaged)');
+    expect(field(stamps, 'stamps', 'new_state')).toMatchObject({ type: 'select', options: ['Mint', 'Used', 'Damaged'] });
+    expect(entity(stamps, 'stamps').fields.map((candidate) => candidate.name)).not.toContain('used');
+    const paints = planApp('Paint shop: paints (name, finish: matte / gloss / satin / eggshell, price)');
+    expect(field(paints, 'paints', 'finish')).toMatchObject({ type: 'select', options: ['Matte', 'Gloss', 'Satin', 'Eggshell'] });
+    expect(field(paints, 'paints', 'price')).toMatchObject({ type: 'number' });
+    // (outside a parenthesis, the commas after a colon may be fields)
+    expect(extractChoices('stamps: year, country, value').choices).toEqual([]);
+  });
+
+  it('"orders sent by Royal Mail or courier", "paid by card or cash": the ways a deed is done', () => {
+    const plan = planApp('Cafe till: sales paid by card or cash, with the amount');
+    expect(field(plan, 'sales', 'paid_by')).toMatchObject({ type: 'select', options: ['Card', 'Cash'] });
+    expect(extractChoices('orders sent by Royal Mail or courier').choices).toEqual([{ name: 'sent_by', options: ['Royal Mail', 'Courier'], at: 7 }]);
+    // (things done by people the app keeps are no choice)
+    expect(extractChoices('tasks assigned to a developer or a tester').choices).toEqual([]);
+  });
+
   it('"colour (red|white|rosé)": values joined by bars', () => {
     const plan = planApp('Our wine cellar: wines with a colour (red|white|rosé), a region and a vintage year');
     expect(field(plan, names(plan)[0], 'colour')).toMatchObject({ type: 'select', options: ['Red', 'White', 'Rosé'] });

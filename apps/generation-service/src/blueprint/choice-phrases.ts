@@ -43,8 +43,18 @@ const PAREN_LIST = new RegExp(`\\b(?:${NAME}( of)? )?${NAME} \\((?:which ([\\p{L
  * green or blue - and …", "a category like food, travel or rent": a closed-set field's name, then its values.
  */
 const NAMED_LIST = new RegExp(`\\b${NAME}( of|:| -| –| like| such as| e\\.g\\.)? (${LIST})(?=$|[.;:!?)\\n]|,? and |,? with | [-–] | \\()`, 'giu');
-/** "status waiting/in progress/done", "a status of open / on hold / closed": a closed-set field's values between slashes. */
-const SLASH_LIST = new RegExp(`\\b${NAME}(?: of|:| =| -)? (${CHOICE}(?: ?/ ?${CHOICE})+)(?=$|[.;:,!?)\\n]| and | with | \\()`, 'giu');
+/**
+ * "status waiting/in progress/done", "a status of open / on hold / closed": a closed-set field's values between slashes;
+ * "grade: fine / very fine / mint": after a colon, three or more such values are any field's.
+ */
+const SLASH_LIST = new RegExp(`\\b${NAME}( of|:| =| -)? (${CHOICE}(?: ?/ ?${CHOICE})+)(?=$|[.;:,!?)\\n]| and | with | \\()`, 'giu');
+/**
+ * "belts (date, examiner, new belt: white, yellow, green)": inside a parenthesis, a name, a colon and values that run
+ * to its end — the field list's last item, whose commas separate values, not fields.
+ */
+const COLON_TAIL_LIST = new RegExp(`\\b(?:${NAME} )?${NAME}: (${CHOICE}(?:, ${CHOICE})+(?:,? ${OR} ${CHOICE})?)(?=\\))`, 'giu');
+/** "orders sent by Royal Mail or courier", "paid by card or cash": the ways a deed is done, as a field named for it. */
+const DONE_BY_LIST = new RegExp(`\\b(\\p{L}+(?:ed|id|nt|ne|de))( by| via| through| with) (${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE})(?=$|[.;:!?)\\n]|,? and |,? with | \\()`, 'giu');
 /** "leads get marked as hot, warm or cold", "customers are tagged VIP, regular or new": values a thing is labelled with. */
 const LABEL_LIST = new RegExp(`\\b(marked|tagged|labell?ed|flagged|graded|classed|classified|categori[sz]ed) (?:as )?(${LIST})(?=$|[.;:!?)\\n]|,? and |,? with | \\()`, 'giu');
 /** The field a labelling verb fills. */
@@ -72,6 +82,8 @@ function valuesOnly(options: string[]): boolean {
 /** Small words no choice holds, and words that name no field. */
 const CLAUSE_WORDS = new Set(['a', 'an', 'the', 'to', 'for', 'with', 'by', 'of', 'from', 'into', 'each', 'every', 'their', 'his', 'her', 'its', 'our', 'my', 'your', 'who', 'which', 'that', 'when', 'where', 'if', 'we', 'they', 'i', 'you']);
 const NOT_NAMES = new Set(['it', 'this', 'that', 'which', 'what', 'there', 'each', 'one', 'they', 'he', 'she', 'we', 'i', 'you', 'answer', 'and', 'or', 'either', 'be', 'is', 'are', 'over', 'up', 'out', 'off', 'back', 'down', 'away', 'them', 'us']);
+/** A value that starts by counting: "one or more", "two or three people". */
+const COUNTING_WORDS = /^(?:one|two|three|more|many|several|some|any|all|both|multiple|few)\b/i;
 /** Pairs that are a yes/no fact or a conjunction, not a choice. */
 const NOT_CHOICES = [['yes', 'no'], ['y', 'n'], ['and', 'or'], ['true', 'false'], ['oui', 'non'], ['ja', 'nein'], ['sí', 'no'], ['si', 'no']];
 
@@ -139,12 +151,30 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
     return whole.slice(0, whole.toLowerCase().lastIndexOf(` ${name.toLowerCase()} `) + name.length + 1);
   });
-  text = replaceEach(text, SLASH_LIST, ([whole, name, list], offset) => {
+  text = replaceEach(text, COLON_TAIL_LIST, ([whole, before, last, list], offset) => {
+    const options = splitChoices(list);
+    const opened = text.lastIndexOf('(', offset) > text.lastIndexOf(')', offset);
+    if (!opened || NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !valuesOnly(options)) return whole;
+    // ("new belt": a name of two words, unless the first is a small word or the parenthesis' previous item)
+    const lead = before !== undefined && !CLAUSE_WORDS.has(before.toLowerCase()) && !NOT_NAMES.has(before.toLowerCase()) && before === before.toLowerCase() ? `${before} ` : '';
+    const skipped = before !== undefined && !lead ? `${before} ` : '';
+    choices.push({ name: toSnake(`${lead}${last}`), options: options.map(capitalize), at: offset + skipped.length });
+    return `${skipped}${lead}${last}`;
+  });
+  text = replaceEach(text, DONE_BY_LIST, ([whole, deed, how, list], offset) => {
+    const options = splitChoices(list);
+    // ("done by one or more cleaners": how many do it, not how it is done)
+    if (!isChoiceList(options) || !valuesOnly(options) || options.some((option) => COUNTING_WORDS.test(option))) return whole;
+    choices.push({ name: toSnake(`${deed}${how}`), options: options.map(capitalize), at: offset });
+    return `${deed}${how}`;
+  });
+  text = replaceEach(text, SLASH_LIST, ([whole, name, separator, list], offset) => {
     const options = list.split(/ ?\/ ?/).map((option) => option.trim());
     // ("date/time", "breast/bottle" after a name that holds no closed set: the parser reads them in context; after a
     // status, a value may also name a field: "waiting/in progress/done")
     const mostlyValues = options.filter((option) => libraryFieldName(toSnake(option)) !== undefined).length * 2 < options.length;
-    if (!closedSetField(name) || !mostlyValues || options.every((option) => /s$/i.test(option)) || !isChoiceList(options)) return whole;
+    const listedAfterColon = separator === ':' && options.length >= 3;
+    if (!(closedSetField(name) || listedAfterColon) || !mostlyValues || options.every((option) => /s$/i.test(option)) || !isChoiceList(options)) return whole;
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
     return name;
   });

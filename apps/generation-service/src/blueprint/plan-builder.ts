@@ -240,13 +240,20 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
     if ((draft?.money || (!lends && kinds.some((kind) => kind && MONEY_NOUNS.includes(kind)))) && !entity.fields.some(isMoneyField)) {
       entity.fields.splice(Math.min(1, entity.fields.length), 0, fieldFromWords(['amount'], null) as EntityField);
     }
-    for (const field of entity.fields) {
+    for (const field of [...entity.fields]) {
       if (field.type !== 'text' || field.hint) continue;
       // "the book chosen", "the chosen venue": a thing and what was done to it is that thing
       const parts = field.name.split('_');
       const done = (word: string): boolean => IRREGULAR_PARTICIPLES.includes(word) || (word.length > 4 && word.endsWith('ed'));
       const thing = parts.length === 2 && done(parts[1]) ? parts[0] : parts.length === 2 && done(parts[0]) ? parts[1] : null;
-      if (thing && entities.some((other) => other !== entity && singularSnake(other.name) === thing)) field.name = thing;
+      if (thing && entities.some((other) => other !== entity && singularSnake(other.name) === thing)) {
+        // ("attendances: a dancer seen in a class", where the dancer is already pointed at: the same field twice)
+        if (entity.fields.some((other) => other.name === thing)) {
+          entity.fields.splice(entity.fields.indexOf(field), 1);
+          continue;
+        }
+        field.name = thing;
+      }
       const singular = singularSnake(field.name);
       const people = ['assignee', 'owner', 'responsible', 'assigned_to', 'organizer', 'host', 'leader'].includes(field.name);
       const target = entities.find((other) => other !== entity && (singularSnake(other.name) === singular || (people && PEOPLE_NOUNS.includes(singularSnake(other.name)))));

@@ -253,6 +253,44 @@ describe('planApp reads how a sentence joins its things', () => {
     const faults = planApp('Fault book for our vans: every fault on a van with the date, the cost, and who fixed it (one of our fitters).');
     expect(field(faults, 'faults', 'fitter')).toMatchObject({ type: 'reference', entity: 'fitters' });
   });
+  it('"ascents, i.e. a climber sends a route on a date": a kept thing defined by a clause is a record of what it names', () => {
+    const plan = planApp('Climbing gym: climbers, routes and ascents, i.e. a climber sends a route on a date');
+    expect(field(plan, 'ascents', 'climber')).toMatchObject({ type: 'reference', entity: 'climbers' });
+    expect(field(plan, 'ascents', 'route')).toMatchObject({ type: 'reference', entity: 'routes' });
+    // (the climber does not point at the route: the ascent holds that join)
+    expect(entity(plan, 'climbers').fields.map((candidate) => candidate.entity)).not.toContain('routes');
+    const defined = planApp('Our dance school: dancers, classes, and attendances: a dancer seen in a class');
+    expect(field(defined, 'attendances', 'dancer')).toMatchObject({ type: 'reference', entity: 'dancers' });
+    expect(field(defined, 'attendances', 'class')).toMatchObject({ type: 'reference', entity: 'classes' });
+  });
+
+  it('"hives - a hive has a queen and a frame": what a thing has, after a dash, defines no record of the list item', () => {
+    const plan = planApp('Apiary app: hives, queens and frames - a hive has a queen and a frame');
+    expect(field(plan, 'hives', 'queen')).toMatchObject({ type: 'reference', entity: 'queens' });
+    expect(entity(plan, 'frames').fields.map((candidate) => candidate.entity)).not.toContain('hives');
+  });
+
+  it('"a score for each player in each game": one said of each of two kept things is a record of both, holding the field', () => {
+    const plan = planApp('Bowling league: players, games, and a score for each player in each game. Rank players by total score.');
+    expect(field(plan, 'scores', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(plan, 'scores', 'game')).toMatchObject({ type: 'reference', entity: 'games' });
+    expect(field(plan, 'scores', 'score')).toMatchObject({ type: 'integer' });
+    expect(entity(plan, 'players').fields.map((candidate) => candidate.entity)).not.toContain('games');
+  });
+
+  it('"I log a visit to each customer … and whether I spread salt": the visit points at the customer and holds the fact', () => {
+    const plan = planApp('Snow clearing: customers, and after a snowfall I log a visit to each customer with the date and whether I spread salt.');
+    expect(field(plan, 'visits', 'customer')).toMatchObject({ type: 'reference', entity: 'customers' });
+    expect(field(plan, 'visits', 'spread_salt')).toMatchObject({ type: 'boolean' });
+    expect(entity(plan, 'customers').fields.map((candidate) => candidate.entity)).not.toContain('visits');
+  });
+
+  it('"flag tenants that are behind on rent", "also which mechanic fixed it": a standing, and a pick of the thing named last', () => {
+    const rentals = planApp('Rentals: tenants and flats. Flag tenants that are behind on rent.');
+    expect(field(rentals, 'tenants', 'behind_on_rent')).toMatchObject({ type: 'boolean' });
+    const garage = planApp('Garage: cars with make, model and the repair cost. Also which mechanic fixed it.');
+    expect(field(garage, 'cars', 'mechanic')).toMatchObject({ type: 'reference', entity: 'mechanics' });
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

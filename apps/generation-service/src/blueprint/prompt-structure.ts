@@ -42,6 +42,8 @@ const QUANTITY_NOUNS = ['lot', 'lots', 'number', 'couple', 'bunch', 'kind', 'sor
 const FLAG_VERBS = ['flag', 'flags', 'flagged', 'mark', 'marks', 'marked', 'tick', 'ticked', 'tag', 'tagged'];
 /** Verbs that only carry tense or voice: "has been opened", "is out of order". */
 const AUXILIARIES = ['is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'get', 'gets', 'got', 'did', 'does', 'do', 'will', 'would', 'can'];
+/** Words saying when, which follow a verb without being what it is done to: "whether they paid today". */
+const TIME_ADVERBS = ['today', 'yesterday', 'tonight', 'late', 'early', 'online', 'later', 'now', 'again', 'once', 'twice'];
 /** Words standing for the thing a fact is said of: "whether they paid", "if it was returned". */
 const SUBJECT_WORDS = ['it', 'they', 'he', 'she', 'we', 'i', 'you', 'them'];
 /** "if they need childcare", "whether it has a warranty": what is needed or had is the fact. */
@@ -284,6 +286,39 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       }
     }
   }
+  // "borrowings - a member takes a packet of a variety", "observations = a target seen in a session", "innings, i.e. the
+  // runs a player scored in a match": a kept thing defined by a clause naming one of each of two or more other kept
+  // things is a record of them; what joined the clause's first to the others was the record's deed
+  for (let index = 1; index < tokens.length; index += 1) {
+    const definer = definerLength(index);
+    const record = definer ? [1, 2, 3].map((length) => mentionAt(index - length)).find((mention) => mention?.end === index && mention.draft) : undefined;
+    if (!record?.draft || !isPlural(tokens[index - 1].text)) continue;
+    const named: EntityDraft[] = [];
+    // ("rooms - a bed is assigned to a ward", "- a hive has a queen": where one thing belongs, or what it has, defines no record)
+    let says = true;
+    for (let at = index + definer; at < tokens.length && !tokens[at].punct; at += 1) {
+      if ([...STATING_VERBS, ...HOLDING_VERBS].includes(tokens[at].text)) says = false;
+      const mention = mentionAt(at);
+      if (!mention) continue;
+      if (mention.draft && mention.draft !== record.draft && ['a', 'an', 'one', 'each', 'every'].includes(tokens[at - 1]?.text ?? '') && !named.includes(mention.draft)) named.push(mention.draft);
+      at = mention.end - 1;
+    }
+    if (!says || named.length < 2) continue;
+    const [first, ...others] = named;
+    first.fields = first.fields.filter((field) => !(field.type === 'reference' && others.some((other) => field.entity === pluralSnake(other.singular))));
+    for (const other of named) linkDrafts(record.draft, other, false, true);
+  }
+
+  /** How many tokens at `index` say that a definition follows: a dash, a colon ("="), ", i.e.", ", meaning". */
+  function definerLength(index: number): number {
+    const text = tokens[index].text;
+    if (['-', '–', ':'].includes(text)) return 1;
+    if (text !== ',') return 0;
+    if (tokens[index + 1]?.text === 'i' && tokens[index + 2]?.text === '.' && tokens[index + 3]?.text === 'e') return tokens[index + 4]?.text === '.' ? 5 : 4;
+    if (['ie', 'meaning', 'namely'].includes(tokens[index + 1]?.text ?? '')) return tokens[index + 2]?.text === '.' ? 3 : 2;
+    return 0;
+  }
+
   // "my kids chores - kids, chores": a kept thing's plural before a noun says whose each is (an apostrophe left out),
   // unlike "kiln firings", where the singular only says what kind
   for (const draft of [...drafts]) {
@@ -370,7 +405,19 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const field = fieldWord(singular, false) ? fieldFromWords([word.text], null) : null;
     const mention = field ? mentionAt(index + 3) : null;
     if (!field || !mention || (mention.draft === null && (mention.user || isPlural(tokens[mention.end - 1].text)))) continue;
-    if (['each', 'every'].includes(tokens[mention.end + 1]?.text ?? '')) continue;
+    // ("a score for each speaker in each round": one said of each of two kept things is a record of both, which
+    // holds the field; what joined the two to each other was the record)
+    if (['each', 'every'].includes(tokens[mention.end + 1]?.text ?? '')) {
+      const second = PLACING.has(tokens[mention.end]?.text ?? '') && ['a', 'an', 'the', 'one'].includes(tokens[index - 1]?.text ?? '') ? mentionAt(mention.end + 2) : null;
+      if (!mention.draft || !second?.draft || second.draft === mention.draft) continue;
+      const sides = [mention.draft, second.draft];
+      const record = draftNamed(singular) ?? adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: false }, drafts);
+      if (sides.includes(record)) continue;
+      addMissingFields(record, [field]);
+      for (const [one, other] of [sides, [...sides].reverse()]) one.fields = one.fields.filter((known) => !(known.type === 'reference' && known.entity === pluralSnake(other.singular)));
+      for (const side of sides) linkDrafts(record, side, false, true);
+      continue;
+    }
     const owner = mention.draft ?? adopt(mention, drafts);
     if (!owner.fields.some((known) => known.name === field.name)) owner.fields.push(field);
     const stand = drafts.find((draft) => draft !== owner && [field.name, `${field.name}_entry`].includes(draft.singular) && !draft.declared);
@@ -378,6 +425,14 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       dropDraft(drafts, stand);
       addMissingFields(owner, stand.fields.filter((kept) => kept.type !== 'reference'));
     }
+  }
+  // "I log a visit to each customer", "a check-in for each habit": one of a kept thing said to be for each of another
+  // points at it (one for each of two is a record of both, read above)
+  for (let index = 1; index + 3 < tokens.length; index += 1) {
+    if (!['a', 'an', 'one'].includes(tokens[index - 1].text) || !['to', 'for', 'of', 'per', 'on', 'at'].includes(tokens[index + 1].text) || !['each', 'every'].includes(tokens[index + 2].text)) continue;
+    const record = mentionAt(index);
+    const target = record?.end === index + 1 ? mentionAt(index + 3) : null;
+    if (record?.draft && target?.draft && target.draft !== record.draft && !['each', 'every'].includes(tokens[target.end + 1]?.text ?? '')) linkDrafts(record.draft, target.draft, false, true);
   }
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
   for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) dropDraft(drafts, period);
@@ -387,13 +442,16 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   for (let index = 0; index < tokens.length; index += 1) {
     const fact = factAt(index);
     if (!fact) continue;
-    const owner = fact.owner ?? ownerBefore(index);
+    // ("whether I spread salt": a fact the rules read by its verb alone, "spread", is this one, on the thing they gave it)
+    const verbOnly = fact.words.length > 1 ? toSnake(fact.words[0]) : null;
+    const isVerbOnly = (field: { name: string; type: string }): boolean => field.type === 'boolean' && field.name === verbOnly;
+    const owner = fact.owner ?? drafts.find((draft) => draft.fields.some(isVerbOnly)) ?? ownerBefore(index);
     const said = owner?.fields.some((field) => field.type === 'boolean' && fact.words.every((word) => field.name.split('_').includes(toSnake(word))));
     if (!owner || said) continue;
     const name = toSnake(fact.words.join(' '));
     // ("a toggle for insured": the rules' text field named "toggle" was the fact)
     if (fact.replaces) owner.fields = owner.fields.filter((field) => !(field.type === 'text' && field.name === fact.replaces));
-    const existing = owner.fields.findIndex((field) => field.name === name || field.name.endsWith(`_${name}`));
+    const existing = owner.fields.findIndex((field) => field.name === name || field.name.endsWith(`_${name}`) || isVerbOnly(field));
     const field = { name, label: toSentence(name), type: 'boolean' as const, required: false };
     if (existing >= 0) owner.fields[existing] = field;
     else owner.fields.push(field);
@@ -482,17 +540,21 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       if (AUXILIARIES.includes(tokens[look].text)) break;
       words.push(tokens[look].text);
     }
-    if (!words.length || !(isState(at) || (words.length === 3 && words[1] === 'of'))) return [];
-    // "signed the waiver", "has done the safety training": what was done, named by the deed and its object
+    // ("out of order", "behind on payment": a phrase of three words stating where the thing stands)
+    const standing = words.length === 3 && (words[1] === 'of' || (['on', 'to', 'in'].includes(words[1]) && !isState(at)));
+    if (!words.length || !(isState(at) || standing)) return [];
+    // "signed the waiver", "has done the safety training", "whether I spread salt": what was done, named by the deed and
+    // its object
     let object = at + 1;
     while (tokens[object] && ['the', 'a', 'an', 'their', 'its', 'his', 'her'].includes(tokens[object].text)) object += 1;
-    if (object > at + 1 && tags[object] === 'NOUN' && !tokens[object].punct && !mentionAt(object)?.draft) {
+    const bareObject = object === at + 1 && tags[at] === 'VERB' && !TIME_ADVERBS.includes(tokens[object]?.text ?? '');
+    if ((object > at + 1 || bareObject) && tags[object] === 'NOUN' && !tokens[object].punct && !mentionAt(object)?.draft) {
       const nouns = [tokens[object].text];
       if (tags[object + 1] === 'NOUN' && tokens[object + 1] && !tokens[object + 1].punct) nouns.push(tokens[object + 1].text);
       return [words[0], ...nouns];
     }
     // "came back", "showed up": a verb's particle is part of it; other words after it are not
-    return words.length === 3 && words[1] === 'of' ? words : words.slice(0, tokens[at + 1] && ['back', 'up', 'out', 'off', 'in'].includes(words[1] ?? '') ? 2 : 1);
+    return standing ? words : words.slice(0, tokens[at + 1] && ['back', 'up', 'out', 'off', 'in'].includes(words[1] ?? '') ? 2 : 1);
   }
 
   /** A word that states how a thing is: a participle, an adjective, a verb ("opened", "damaged", "escaped", "bestanden"). */
@@ -505,8 +567,21 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   // technicians)": someone or something picked for each row of the thing the sentence lists details of
   for (let index = 0; index < tokens.length; index += 1) {
     const chosen = chosenAt(index);
-    const owner = chosen ? ownerBefore(index) : null;
+    // ("Also which salesperson sold it.": a sentence naming nothing else speaks of the thing named last before it)
+    const owner = chosen ? ownerBefore(index) ?? (chosen.start > 0 ? lastNamedBefore(chosen.start) : null) : null;
     if (chosen && owner && chosen.draft !== owner && !chosen.user) linkDrafts(owner, chosen.draft ?? adopt(chosen, drafts), false);
+  }
+
+  /** The kept thing named last before `index`. */
+  function lastNamedBefore(index: number): EntityDraft | null {
+    let last: EntityDraft | null = null;
+    for (let at = 0; at < index; at += 1) {
+      const mention = mentionAt(at);
+      if (!mention?.draft || mention.end > index) continue;
+      last = mention.draft;
+      at = mention.end - 1;
+    }
+    return last;
   }
 
   /** "which leader signed", "which vet sees": a thing picked by "which" and said to do something; "who … (one of our technicians)". */
