@@ -78,6 +78,13 @@ describe('planApp reads what a prompt means', () => {
 });
 
 describe('planApp reads sentences, not word lists', () => {
+  it('money however it is written: "cost in euros", "rate per hour", "£ per walk", "takings", "commission"', () => {
+    const plan = planApp('Dog walking app: walks (date, dog, cost in euros, rate per hour, £ per walk, takings, commission)');
+    for (const name of ['cost', 'rate', 'price_per_walk', 'takings', 'commission']) expect(field(plan, 'walks', name)).toMatchObject({ type: 'number', hint: 'currency' });
+    // (a unit that is no currency stays the field's unit)
+    expect(field(planApp('Runs app: runs (date, distance in km)'), 'runs', 'distance')).toMatchObject({ hint: 'km' });
+  });
+
   it('a list after ":" that starts with things lists things: "their X" belongs to the one before, "X booked for" is a thing', () => {
     const plan = planApp('A tutoring business: families, their children and lessons booked for a date at a price');
     expect(plan.entities.map((candidate) => candidate.name)).toEqual(['families', 'children', 'lessons']);

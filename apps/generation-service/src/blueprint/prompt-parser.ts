@@ -287,6 +287,10 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
   } else if ((words[0] === 'number' || (words[0] === 'amount' && words.length === 3 && isPlural(words[2]) && !UNIT_WORDS[words[2]])) && words[1] === 'of') {
     // ("the amount of bulbs": a count of things, where an amount alone is money)
     template = { type: 'integer' };
+  } else if (words.length > 2 && CURRENCY_UNITS.includes(words[0]) && words[1] === 'per') {
+    // ("£ per walk", "dollars per hour": the price of each)
+    name = toSnake(['price', ...words.slice(1)].join(' '));
+    template = { type: 'number', hint: 'currency' };
   } else if (words.length === 1 && UNIT_WORDS[head] && !['days', 'weeks', 'months', 'years'].includes(head)) {
     // "feeds (time, ml)", "runs (date, km)": a unit listed alone is an amount measured in it
     template = { type: 'number', hint: UNIT_WORDS[head] };
@@ -312,7 +316,8 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
     type: template.type,
     required,
   };
-  const hint = qualifier.hint ?? template.hint;
+  // ("rate per hour", "fee per night": money said per something is money still)
+  const hint = template.hint === 'currency' ? 'currency' : qualifier.hint ?? template.hint;
   if (hint) field.hint = hint;
   if (field.type === 'select' || field.type === 'multiselect') {
     field.options = optionsFor(name, domainKey, template) ?? [...FALLBACK_OPTIONS[field.type]];

@@ -555,7 +555,8 @@ export const TYPE_WORDS: Array<{ words: string[]; template: FieldTemplate }> = [
   { words: ['datetime', 'timestamp', 'when', 'at', 'appointment'], template: { type: 'datetime' } },
   {
     words: ['price', 'cost', 'amount', 'budget', 'total', 'salary', 'balance', 'value', 'revenue', 'fee', 'fees', 'income', 'payment', 'rate', 'spend', 'spent', 'tip', 'deposit', 'rent',
-      'buy-in', 'cash-out', 'payout', 'winnings', 'stake', 'profit', 'fare', 'wage', 'bill', 'tuition', 'prize'],
+      'buy-in', 'cash-out', 'payout', 'winnings', 'stake', 'profit', 'fare', 'wage', 'bill', 'tuition', 'prize', 'earnings', 'takings', 'commission',
+      'surcharge', 'toll', 'donation', 'refund', 'charge', 'proceeds', 'royalties', 'allowance', 'reimbursement', 'tips', 'wages'],
     template: { type: 'number', hint: 'currency' },
   },
   { words: ['weight', 'height', 'distance', 'temperature', 'percentage', 'percent', 'ratio', 'latitude', 'longitude', 'km', 'miles', 'kg', 'kilos', 'lbs', 'volume', 'width', 'litres', 'liters', 'grams', 'mileage'], template: { type: 'number' } },
@@ -576,12 +577,15 @@ export const TYPE_WORDS: Array<{ words: string[]; template: FieldTemplate }> = [
 /** "cooking time" is a duration, "start time" a moment: words before "time" that make it a number of minutes. */
 export const DURATION_TIME_WORDS = ['cooking', 'cook', 'prep', 'preparation', 'baking', 'bake', 'reading', 'travel', 'total', 'run', 'running', 'wait', 'waiting', 'watch', 'screen', 'study', 'practice', 'workout', 'training', 'commute', 'drive', 'driving', 'flight', 'sleep', 'play', 'brewing', 'steeping', 'rest', 'resting'];
 
-/** Units a phrase may name ("cooking time in minutes", "weight in kg"), kept as the field's hint. */
+/**
+ * Units a phrase may name ("cooking time in minutes", "weight in kg"), kept as the field's hint; a currency makes the
+ * field money ("cost in euros"), which the app shows and totals as such.
+ */
 export const UNIT_WORDS: Record<string, string> = {
   minutes: 'minutes', minute: 'minutes', mins: 'minutes', min: 'minutes', hours: 'hours', hour: 'hours', seconds: 'seconds',
   days: 'days', weeks: 'weeks', months: 'months', years: 'years', kg: 'kg', kilograms: 'kg', lbs: 'lb', pounds: 'lb', grams: 'g',
-  km: 'km', kilometers: 'km', kilometres: 'km', miles: 'miles', meters: 'm', metres: 'm', dollars: 'USD', usd: 'USD',
-  euros: 'EUR', eur: 'EUR', percent: '%', calories: 'kcal', kcal: 'kcal', liters: 'l', litres: 'l', ml: 'ml', cm: 'cm',
+  km: 'km', kilometers: 'km', kilometres: 'km', miles: 'miles', meters: 'm', metres: 'm', dollars: 'currency', usd: 'currency',
+  euros: 'currency', eur: 'currency', percent: '%', calories: 'kcal', kcal: 'kcal', liters: 'l', litres: 'l', ml: 'ml', cm: 'cm',
 };
 
 /** Words that never become a field on their own, even inside a list. */
