@@ -242,6 +242,9 @@ export function optionsFor(name: string, domainKey: string | null, template?: Fi
 }
 
 /** The field a phrase names, from the library, or by the type its words suggest. Null when it is no field. */
+/** Words for the box a yes/no fact is ticked in: "an insured checkbox". */
+const CHECKBOX_WORDS = ['checkbox', 'tickbox', 'toggle', 'switch'];
+
 export function fieldFromWords(rawWords: string[], domainKey: string | null, qualifier: { hint?: string } = {}): EntityField | null {
   let required = false;
   // "drunk y/n", "fragile (yes/no)": a yes/no fact, whatever its words would otherwise say
@@ -283,6 +286,10 @@ export function fieldFromWords(rawWords: string[], domainKey: string | null, qua
   } else if (headSingular === 'time' && words.length > 1) {
     template = DURATION_TIME_WORDS.includes(words[words.length - 2]) ? { type: 'integer', hint: 'minutes' } : { type: 'datetime' };
   } else if (yesNo || words[0] === 'is' || words[0] === 'has') {
+    template = { type: 'boolean' };
+  } else if (words.length > 1 && CHECKBOX_WORDS.includes(head)) {
+    // ("an insured checkbox", "a tickbox for the deposit"): a yes/no fact named by its other words
+    name = toSnake(words.slice(0, -1).join(' '));
     template = { type: 'boolean' };
   } else if ((words[0] === 'number' || (words[0] === 'amount' && words.length === 3 && isPlural(words[2]) && !UNIT_WORDS[words[2]])) && words[1] === 'of') {
     // ("the amount of bulbs": a count of things, where an amount alone is money)

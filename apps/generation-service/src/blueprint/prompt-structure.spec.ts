@@ -328,6 +328,23 @@ describe('planApp ranks what the prompt asks to rank', () => {
 });
 
 describe('planApp reads yes/no facts from how they are said', () => {
+  it('yes/no facts asked as questions, boxes and states: "does it have a tow bar", "which ones are poisonous", "insured: yes/no"', () => {
+    const facts: Array<[string, string, string]> = [
+      ['Van app: vans with plate and does it have a tow bar', 'vans', 'tow_bar'],
+      ['Van app: vans with plate and whether there is a dashcam fitted.', 'vans', 'dashcam_fitted'],
+      ['Van app: vans with plate, insured: yes/no', 'vans', 'insured'],
+      ['Van app: vans with plate and an insured checkbox', 'vans', 'insured'],
+      ['Van app: vans with plate. Flag any van that is off the road.', 'vans', 'off_road'],
+      ['Plant app: plants with name and species. Mark the poisonous ones.', 'plants', 'poisonous'],
+      ['Plant app: plants with name and species. I want to know which ones are poisonous.', 'plants', 'poisonous'],
+      ['Plant app: plants with name and species, poisonous yes or no.', 'plants', 'poisonous'],
+      ['Shop app: orders with the date and a tick when it has been picked up.', 'orders', 'picked_up'],
+      ['Shop app: orders with the date; I need to see which orders are still unpaid.', 'orders', 'unpaid'],
+      ['Bar app: deliveries with the date and whether the empty kegs were collected.', 'deliveries', 'kegs_collected'],
+    ];
+    for (const [prompt, table, name] of facts) expect([prompt, field(planApp(prompt), table, name).type]).toEqual([prompt, 'boolean']);
+  });
+
   it('"whether the seal has been broken", "if they need a ramp": the fact, on the thing the sentence speaks of', () => {
     const kits = planApp('Keep track of which defibrillators we have in which van, with the expiry date and whether the seal has been broken.');
     expect(field(kits, 'defibrillators', 'seal_broken')).toMatchObject({ type: 'boolean' });

@@ -445,7 +445,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("whether I spread salt": a fact the rules read by its verb alone, "spread", is this one, on the thing they gave it)
     const verbOnly = fact.words.length > 1 ? toSnake(fact.words[0]) : null;
     const isVerbOnly = (field: { name: string; type: string }): boolean => field.type === 'boolean' && field.name === verbOnly;
-    const owner = fact.owner ?? drafts.find((draft) => draft.fields.some(isVerbOnly)) ?? ownerBefore(index);
+    // ("Mark the poisonous ones.": a sentence naming no thing speaks of the one named last)
+    const owner = fact.owner ?? drafts.find((draft) => draft.fields.some(isVerbOnly)) ?? ownerBefore(index) ?? lastNamedBefore(index);
     const said = owner?.fields.some((field) => field.type === 'boolean' && fact.words.every((word) => field.name.split('_').includes(toSnake(word))));
     if (!owner || said) continue;
     const name = toSnake(fact.words.join(' '));
@@ -474,6 +475,18 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   function factAt(index: number): { words: string[]; owner: EntityDraft | null; replaces?: string } | null {
     const text = tokens[index].text;
     if (text === 'whether' || (text === 'if' && index > 0)) return factClause(index + 1);
+    // "does it have a tow bar", "do they need a lift": a question asked of each row
+    if (['does', 'do', 'did'].includes(text) && SUBJECT_WORDS.includes(tokens[index + 1]?.text ?? '')) return factClause(index + 1);
+    // "a tick when it has been picked up", "a box to tick once collected": the fact the box is ticked for
+    if (['tick', 'checkbox', 'tickbox', 'box'].includes(text) && ['when', 'once', 'if'].includes(tokens[index + 1]?.text ?? '')) return factClause(index + 2);
+    // "which ones are poisonous", "which orders are still unpaid": a state asked of the rows
+    if (text === 'which' && ['is', 'are'].includes(tokens[index + 2]?.text ?? '')) {
+      const asked = mentionAt(index + 1);
+      let at = index + 3;
+      while (['still', 'already', 'currently', 'not', 'yet'].includes(tokens[at]?.text ?? '')) at += 1;
+      const words = (asked?.draft || ['ones', 'one'].includes(tokens[index + 1].text)) ? predicate(at) : [];
+      return words.length ? { words, owner: asked?.draft ?? null } : null;
+    }
     // "track who has done the safety training": a fact of the people the sentence speaks of
     if (text === 'who' && ['has', 'have', 'is', 'are'].includes(tokens[index + 1]?.text ?? '') && !mentionAt(index + 2)) {
       const fact = factClause(index + 1);
@@ -490,9 +503,13 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     }
     if (!FLAG_VERBS.includes(text)) return null;
     let at = index + 1;
+    // ("mark the poisonous ones", "flag any van that is off the road")
+    while (['the', 'any', 'all', 'those', 'these'].includes(tokens[at]?.text ?? '')) at += 1;
     // "flag damaged pallets": the state, then the thing
     if (isState(at)) {
       const mention = mentionAt(at + 1);
+      // ("mark the poisonous ones": of the rows the sentence speaks of)
+      if (['ones', 'one'].includes(tokens[at + 1]?.text ?? '')) return { words: [tokens[at].text], owner: null };
       return mention?.draft ? { words: [tokens[at].text], owner: mention.draft } : null;
     }
     // "flag rooms that are out of order", "mark them as paid", "marked billed"
@@ -510,12 +527,23 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     let at = start;
     let owner: EntityDraft | null = null;
     const subject: string[] = [];
+    // "whether there is a dashcam fitted": what there is, and what was done to it
+    if (tokens[at]?.text === 'there' && ['is', 'are'].includes(tokens[at + 1]?.text ?? '')) {
+      const noun = ['a', 'an', 'any'].includes(tokens[at + 2]?.text ?? '') ? at + 3 : at + 2;
+      const nouns: string[] = [];
+      for (let look = noun; look < noun + 2 && tags[look] === 'NOUN' && !tokens[look].punct; look += 1) nouns.push(tokens[look].text);
+      return nouns.length ? { words: isState(noun + nouns.length) ? [...nouns, tokens[noun + nouns.length].text] : nouns, owner } : null;
+    }
     while (tokens[at] && !tokens[at].punct && (SUBJECT_WORDS.includes(tokens[at].text) || SUBJECT_WORDS.includes(tokens[at].text.replace(/'(?:s|re)$/, '')) || POSSESSIVES.includes(tokens[at].text) || ONE_WORDS.includes(tokens[at].text))) at += 1;
     const mention = mentionAt(at);
     if (mention?.draft) {
       owner = mention.draft;
       at = mention.end;
     } else {
+      // ("whether the empty kegs were collected": the subject's adjectives are part of its name)
+      let described = at;
+      while (tags[described] === 'ADJ' && !tokens[described].punct) described += 1;
+      if (described > at && tags[described] === 'NOUN' && !tokens[described].punct) at = described;
       while (tokens[at] && !tokens[at].punct && tags[at] === 'NOUN' && !AUXILIARIES.includes(tokens[at].text)) subject.push(tokens[at++].text);
     }
     // "if they need childcare", "if they have a DBS check": what they need or have is the fact
@@ -541,7 +569,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       words.push(tokens[look].text);
     }
     // ("out of order", "behind on payment": a phrase of three words stating where the thing stands)
-    const standing = words.length === 3 && (words[1] === 'of' || (['on', 'to', 'in'].includes(words[1]) && !isState(at)));
+    const standing = words.length === 3 && (words[1] === 'of' || (['on', 'to', 'in', 'the'].includes(words[1]) && !isState(at)));
     if (!words.length || !(isState(at) || standing)) return [];
     // "signed the waiver", "has done the safety training", "whether I spread salt": what was done, named by the deed and
     // its object

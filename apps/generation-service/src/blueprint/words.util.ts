@@ -34,7 +34,8 @@ export function tokenize(text: string): Token[] {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201C\u201D]/g, '"')
     .replace(/\s*(?:->|=>|-->|[\u2192\u21D2\u27F6\u2794\u279C\u21AA]|(?<=\s)>(?=\s))\s*/g, ' > ')
-    .replace(/\(?\b(?:y\/n|yes\/no|oui\/non|ja\/nein|s[ií]\/no|true\/false|vrai\/faux|wahr\/falsch|verdadero\/falso)\b\)?\??/gi, ` ${YES_NO_MARK} `)
+    // ("insured: yes/no", "poisonous yes or no": after a colon, or written out, too)
+    .replace(/(?::\s*)?\(?\b(?:y\/n|yes\/no|yes or no|oui\/non|oui ou non|ja\/nein|ja oder nein|s[ií]\/no|s[ií] o no|true\/false|vrai\/faux|wahr\/falsch|verdadero\/falso)\b\)?\??/gi, ` ${YES_NO_MARK} `)
     // "signed?)", "paid?, notes": a question mark inside a list of fields asks a yes/no question about the row, like
     // "y/n"; so does one after a participle that ends a list ("… + price + paid?"); a question ending a sentence stays one
     .replace(/\b([A-Za-z\u00C0-\u024F]+)\?(?=\s*[,;)/+])/g, `$1 ${YES_NO_MARK} `)
