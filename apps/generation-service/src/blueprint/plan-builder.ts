@@ -258,6 +258,11 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
       const people = ['assignee', 'owner', 'responsible', 'assigned_to', 'organizer', 'host', 'leader'].includes(field.name);
       const target = entities.find((other) => other !== entity && (singularSnake(other.name) === singular || (people && PEOPLE_NOUNS.includes(singularSnake(other.name)))));
       if (!target) continue;
+      // ("the owner of each dog", kept as the assignee the library calls an owner: the dog points at its owner once)
+      if (people && entity.fields.some((other) => other.type === 'reference' && other.entity === target.name)) {
+        entity.fields.splice(entity.fields.indexOf(field), 1);
+        continue;
+      }
       field.type = singular === field.name || people ? 'reference' : 'references';
       field.entity = target.name;
       field.on_delete = 'set_null';

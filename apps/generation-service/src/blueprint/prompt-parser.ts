@@ -1727,7 +1727,7 @@ function fieldLikeThing(word: string): boolean {
 }
 
 /** A past participle: "paid", "assigned", "written". */
-function isParticiple(word: string): boolean {
+export function isParticiple(word: string): boolean {
   return IRREGULAR_PARTICIPLES.includes(word) || (word.length > 4 && word.endsWith('ed'));
 }
 

@@ -291,6 +291,35 @@ describe('planApp reads how a sentence joins its things', () => {
     const garage = planApp('Garage: cars with make, model and the repair cost. Also which mechanic fixed it.');
     expect(field(garage, 'cars', 'mechanic')).toMatchObject({ type: 'reference', entity: 'mechanics' });
   });
+
+  it('"the entertainer assigned to each party", "the winning bidder for each lot", "the owner of each dog": one picked for each', () => {
+    const parties = planApp('Party business: parties with date and address, entertainers, and the entertainer assigned to each party.');
+    expect(field(parties, 'parties', 'entertainer')).toMatchObject({ type: 'reference', entity: 'entertainers' });
+    const auction = planApp('Auction app: lots with a hammer price, bidders, and the winning bidder for each lot.');
+    expect(field(auction, 'lots', 'bidder')).toMatchObject({ type: 'reference', entity: 'bidders' });
+    expect(entity(auction, 'bidders').fields.map((candidate) => candidate.entity)).not.toContain('lots');
+    const dogs = planApp('Dog club: dogs, owners, and the owner of each dog with a phone.');
+    // (once: not also as the assignee the library calls an owner, nor as a text field "owner of")
+    expect(entity(dogs, 'dogs').fields.filter((candidate) => candidate.entity === 'owners' || candidate.name.startsWith('owner')).map((candidate) => candidate.name)).toEqual(['owner']);
+  });
+
+  it('"the accommodation at each stop", "visits where a vet sees a pet", "I deliver kegs to bars": records of what they name', () => {
+    const trip = planApp('Trip app: stops with a city, and the accommodation at each stop with a price.');
+    expect(field(trip, 'accommodations', 'stop')).toMatchObject({ type: 'reference', entity: 'stops' });
+    const vets = planApp('Vet app: pets, vets, and visits where a vet sees a pet.');
+    expect(field(vets, 'visits', 'vet')).toMatchObject({ type: 'reference', entity: 'vets' });
+    expect(field(vets, 'visits', 'pet')).toMatchObject({ type: 'reference', entity: 'pets' });
+    const brewery = planApp('Brewery app: I deliver kegs to bars; each delivery has a date and a price.');
+    expect(field(brewery, 'deliveries', 'keg')).toMatchObject({ type: 'reference', entity: 'kegs' });
+    expect(field(brewery, 'deliveries', 'bar')).toMatchObject({ type: 'reference', entity: 'bars' });
+    expect(entity(brewery, 'kegs').fields.map((candidate) => candidate.entity)).not.toContain('bars');
+  });
+
+  it('"how each member voted on each motion": votes are kept, pointing at both', () => {
+    const plan = planApp('Co-op app: meetings, motions and members; record how each member voted on each motion.');
+    expect(field(plan, 'votes', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(plan, 'votes', 'motion')).toMatchObject({ type: 'reference', entity: 'motions' });
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

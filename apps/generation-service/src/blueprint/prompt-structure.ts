@@ -13,7 +13,7 @@ import {
   APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MONEY_NOUNS, ROLE_MODIFIERS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
 import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
-import { fieldFromWords, readQualifier, type EntityDraft, type PromptReading } from './prompt-parser';
+import { fieldFromWords, isParticiple, readQualifier, type EntityDraft, type PromptReading } from './prompt-parser';
 
 /** Stretches of the calendar: when something happens, never a thing of its own. */
 const CALENDAR_PERIODS = ['day', 'week', 'month', 'year', 'quarter', 'weekend', 'fortnight', 'hour', 'minute', 'time_slot'];
@@ -303,16 +303,36 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       if (mention.draft && mention.draft !== record.draft && ['a', 'an', 'one', 'each', 'every'].includes(tokens[at - 1]?.text ?? '') && !named.includes(mention.draft)) named.push(mention.draft);
       at = mention.end - 1;
     }
-    if (!says || named.length < 2) continue;
-    const [first, ...others] = named;
-    first.fields = first.fields.filter((field) => !(field.type === 'reference' && others.some((other) => field.entity === pluralSnake(other.singular))));
-    for (const other of named) linkDrafts(record.draft, other, false, true);
+    if (says && named.length >= 2) recordOf(record.draft, named);
+  }
+  // "I deliver kegs to bars; each delivery has a date": a deed the user does, whose record the prompt keeps, points at
+  // what it is done to and where
+  for (let index = 0; index + 2 < tokens.length; index += 1) {
+    const nouns = ['i', 'we'].includes(tokens[index].text) ? DEED_RECORDS[tokens[index + 1].text] : undefined;
+    const record = nouns ? drafts.find((draft) => nouns.some((noun) => draft.singular === noun || draft.singular.endsWith(`_${noun}`))) : undefined;
+    if (!record) continue;
+    const named: EntityDraft[] = [];
+    for (let at = index + 2; at < tokens.length && !(tokens[at].punct && CLAUSE_ENDS.has(tokens[at].text)); at += 1) {
+      const mention = mentionAt(at);
+      if (!mention) continue;
+      if (mention.draft && mention.draft !== record && !named.includes(mention.draft)) named.push(mention.draft);
+      at = mention.end - 1;
+    }
+    if (named.length) recordOf(record, named);
   }
 
-  /** How many tokens at `index` say that a definition follows: a dash, a colon ("="), ", i.e.", ", meaning". */
+  /** `record` points at each of `named`; what joined the first of them to the others was the record's deed. */
+  function recordOf(record: EntityDraft, named: EntityDraft[]): void {
+    const [first, ...others] = named;
+    first.fields = first.fields.filter((field) => !(field.type === 'reference' && others.some((other) => field.entity === pluralSnake(other.singular))));
+    for (const other of named) linkDrafts(record, other, false, true);
+  }
+
+  /** How many tokens at `index` say that a definition follows: a dash, a colon ("="), "where", ", i.e.", ", meaning". */
   function definerLength(index: number): number {
     const text = tokens[index].text;
-    if (['-', '–', ':'].includes(text)) return 1;
+    // ("visits where a vet sees a pet": "where" too)
+    if (['-', '–', ':', 'where'].includes(text)) return 1;
     if (text !== ',') return 0;
     if (tokens[index + 1]?.text === 'i' && tokens[index + 2]?.text === '.' && tokens[index + 3]?.text === 'e') return tokens[index + 4]?.text === '.' ? 5 : 4;
     if (['ie', 'meaning', 'namely'].includes(tokens[index + 1]?.text ?? '')) return tokens[index + 2]?.text === '.' ? 3 : 2;
@@ -426,13 +446,33 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       addMissingFields(owner, stand.fields.filter((kept) => kept.type !== 'reference'));
     }
   }
-  // "I log a visit to each customer", "a check-in for each habit": one of a kept thing said to be for each of another
-  // points at it (one for each of two is a record of both, read above)
+  // One of a thing said to be for each of a kept other: "I log a visit to each customer", "a check-in for each habit",
+  // "the accommodation at each stop" — a record of it, which points at it; but "the winning bidder for each lot", "the
+  // entertainer assigned to each party" — one kept thing picked for each of the other, which points at it. (One for
+  // each of two is a record of both, read above.)
   for (let index = 1; index + 3 < tokens.length; index += 1) {
-    if (!['a', 'an', 'one'].includes(tokens[index - 1].text) || !['to', 'for', 'of', 'per', 'on', 'at'].includes(tokens[index + 1].text) || !['each', 'every'].includes(tokens[index + 2].text)) continue;
-    const record = mentionAt(index);
-    const target = record?.end === index + 1 ? mentionAt(index + 3) : null;
-    if (record?.draft && target?.draft && target.draft !== record.draft && !['each', 'every'].includes(tokens[target.end + 1]?.text ?? '')) linkDrafts(record.draft, target.draft, false, true);
+    const article = tokens[index - 1].text;
+    if (!['a', 'an', 'one', 'the'].includes(article) || tokens[index].punct) continue;
+    // ("the winning bidder": the part it plays is no part of its name)
+    const at = ROLE_MODIFIERS.includes(tokens[index].text) && tokens[index + 1] !== undefined && !tokens[index + 1].punct ? index + 1 : index;
+    const one = mentionAt(at) ?? (article === 'the' && tags[at] === 'NOUN' && !isPlural(tokens[at].text) && thingWord(tokens[at].text) && !fieldWord(tokens[at].text, false)
+      ? { draft: null, singular: toSnake(tokens[at].text), start: at, end: at + 1, one: true, possessive: false, user: USER_NOUNS.includes(tokens[at].text) } : null);
+    if (!one || one.user || tokens.slice(one.start, one.end).some((token) => isPlural(token.text))) continue;
+    // ("the entertainer assigned to each party": a participle may say how it was picked)
+    const joint = isParticiple(tokens[one.end]?.text ?? '') ? one.end + 1 : one.end;
+    if (!['to', 'for', 'of', 'per', 'on', 'at', 'in'].includes(tokens[joint]?.text ?? '') || !['each', 'every'].includes(tokens[joint + 1]?.text ?? '')) continue;
+    const other = mentionAt(joint + 2);
+    if (!other?.draft || other.draft === one.draft || ['each', 'every'].includes(tokens[other.end + 1]?.text ?? '')) continue;
+    // (picked "for" or "to" each; "of" each only a person: "the owner of each dog", where "the milking of each goat" is a record)
+    const picked = one.draft !== null && article === 'the' && (['for', 'to'].includes(tokens[joint].text) || isPerson(one.singular));
+    if (picked) linkDrafts(other.draft, one.draft as EntityDraft, false, true);
+    else if (one.draft || article === 'the') linkDrafts(one.draft ?? adopt(one, drafts), other.draft, false, true);
+    else continue;
+    // (a field the rules made of the words, "owner of", was this join)
+    const phrase = `${one.singular}_${tokens[joint].text}`;
+    const wordsField = (field: { name: string; type: string }): boolean => field.type === 'text' && field.name === phrase;
+    other.draft.fields = other.draft.fields.filter((field) => !wordsField(field));
+    reading.appFields = reading.appFields.filter((field) => !wordsField(field));
   }
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
   for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) dropDraft(drafts, period);
@@ -771,6 +811,12 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   function isVerb(index: number): boolean {
     return !tokens[index]?.punct && (tags[index] === 'VERB' || tags[index] === 'AUX');
   }
+}
+
+/** Whether a thing's name is a person's: one the vocabulary knows, or a doer's ("bidder", "entertainer", "florist"). */
+function isPerson(singular: string): boolean {
+  const head = singular.split('_').pop() ?? singular;
+  return PEOPLE_NOUNS.includes(head) || /(?:er|or|ist|ant)$/.test(head);
 }
 
 /** The spans of a prompt between marks that end a clause; a parenthesis goes on the clause of the phrase it follows. */
