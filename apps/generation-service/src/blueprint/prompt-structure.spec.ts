@@ -320,6 +320,16 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'votes', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
     expect(field(plan, 'votes', 'motion')).toMatchObject({ type: 'reference', entity: 'motions' });
   });
+
+  it('"rooms, groups, bookings (room, group, date)", "plots, plot holders, and the annual inspections": listed things are kept', () => {
+    const plan = planApp('Escape room app - rooms, groups, bookings (room, group, date, time)');
+    expect(names(plan)).toEqual(expect.arrayContaining(['rooms', 'groups', 'bookings']));
+    expect(field(plan, 'bookings', 'room')).toMatchObject({ type: 'reference', entity: 'rooms' });
+    expect(field(plan, 'bookings', 'group')).toMatchObject({ type: 'reference', entity: 'groups' });
+    const allotments = planApp('Allotment app: plots, plot holders, and the annual inspections.');
+    expect(names(allotments)).toContain('inspections');
+    expect(allotments.entities.flatMap((candidate) => candidate.fields.map((known) => known.name))).not.toContain('annual_inspections');
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

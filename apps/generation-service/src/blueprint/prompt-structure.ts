@@ -272,6 +272,68 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       }
     }
   }
+  // "rooms, groups, bookings (room, group, date)", "plots, plot holders, and the annual inspections": plural nouns
+  // listed with kept things are things, even where the rules read a word of theirs as a field
+  for (const list of thingLists()) {
+    if (list.filter((item) => item.draft).length === 0 || list.length < 3) continue;
+    for (const item of list.filter((listed) => !listed.draft && !listed.user)) {
+      const table = pluralSnake(adopt(item, drafts).singular);
+      // (nor a field of the app's first thing: "annual inspections" read as one)
+      reading.appFields = reading.appFields.filter((field) => !(field.type === 'text' && (field.name === table || field.name.endsWith(`_${table}`))));
+    }
+  }
+  // "bookings (room, group, date)": in a kept thing's field list, a word naming another kept thing points at it, where
+  // the rules made a field of the word ("room" as a location)
+  for (let index = 1; index < tokens.length; index += 1) {
+    const owner = tokens[index].text === '(' ? [1, 2, 3].map((length) => mentionAt(index - length)).find((mention) => mention?.end === index && mention.draft)?.draft : undefined;
+    if (!owner) continue;
+    for (let at = index + 1; at < tokens.length && tokens[at].text !== ')' && !(tokens[at].punct && CLAUSE_ENDS.has(tokens[at].text)); at += 1) {
+      const alone = [',', '('].includes(tokens[at - 1].text) && [',', ')'].includes(tokens[at + 1]?.text ?? '') && !tokens[at].punct;
+      const named = alone ? draftNamed(toSnake(singularize(tokens[at].text))) : null;
+      if (!named || named === owner) continue;
+      const read = fieldFromWords([tokens[at].text], owner.domainKey);
+      owner.fields = owner.fields.filter((field) => field.type === 'reference' || field.type === 'references' || field.name !== read?.name);
+      linkDrafts(owner, named, false, true);
+    }
+  }
+
+  /**
+   * Lists of three or more items joined by commas and "and", each a plural noun with at most a determiner, adjectives
+   * and a noun before it, ending where the list does: each item as a mention, kept or not.
+   */
+  function thingLists(): Mention[][] {
+    const lists: Mention[][] = [];
+    let list: Mention[] = [];
+    for (let index = 0; index < tokens.length; ) {
+      let at = index;
+      // (a possessive says whose, as a determiner does: "the owner's horses")
+      while (POSSESSIVES.includes(tokens[at]?.text ?? '') || ['a', 'an'].includes(tokens[at]?.text ?? '') || (tokens[at]?.possessive && !tokens[at].punct)) at += 1;
+      while (tags[at] === 'ADJ' && !tokens[at].punct) at += 1;
+      const start = at;
+      while (at < start + 2 && tags[at] === 'NOUN' && !tokens[at].punct && !isPlural(tokens[at].text)) at += 1;
+      const head = tokens[at];
+      const after = tokens[at + 1];
+      const item = head && !head.punct && isPlural(head.text) && thingWord(head.text) && (after === undefined || [',', 'and', '&', '(', '.', ';', ':', '\n', '!'].includes(after.text));
+      if (item) {
+        // (the longest of its names a thing is kept under: "log fee payments" are the fee payments)
+        const names = [start, start + 1, start + 2].filter((from) => from <= at).map((from) => toSnake([...tokens.slice(from, at).map((token) => token.text), singularize(head.text)].join(' ')));
+        const draft = names.map(draftNamed).find((named) => named !== null) ?? null;
+        list.push({ draft, singular: draft?.singular ?? names[0], start, end: at + 1, one: false, possessive: false, user: USER_NOUNS.includes(singularize(head.text)) });
+        let next = at + 1;
+        if (tokens[next]?.text === ',' && tokens[next + 1]?.text === 'and') next += 1;
+        if ([',', 'and', '&'].includes(tokens[next]?.text ?? '')) {
+          index = next + 1;
+          continue;
+        }
+      }
+      if (list.length) lists.push(list);
+      list = [];
+      index = item ? at + 1 : index + 1;
+    }
+    if (list.length) lists.push(list);
+    return lists;
+  }
+
   for (const deed of deeds) {
     const { doer, object } = deed;
     const named = typeof deed.record !== 'string';
