@@ -2812,6 +2812,27 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         continue;
       }
     }
+    // "sort coins by value, highest first", "coins sorted by value, most valuable at the top", "order reps by sales
+    // descending", "the coins from most to least valuable": rows in descending order of a number are a ranking
+    if (['sort', 'sorted', 'order', 'ordered', 'list', 'show', 'table'].includes(text) && !reading.views.some((view) => view.kind === 'ranking')) {
+      let end = index + 1;
+      while (end < tokens.length && end < index + 14 && !(tokens[end].punct && END_PUNCT.has(tokens[end].text))) end += 1;
+      const rest = tokens.slice(index + 1, end).map((candidate) => candidate.text);
+      const highFirst = rest.some((word, at) => ['highest', 'best', 'most', 'biggest', 'largest', 'high'].includes(word) && ['first', 'top', 'to'].some((then) => rest.slice(at + 1, at + 5).includes(then)));
+      if (rest.includes('descending') || rest.includes('desc') || highFirst) {
+        // ("coins (year, value), sorted by value": what is sorted is the sentence's thing named before)
+        let target: EntityDraft | null = null;
+        for (let at = index - 1; ['sorted', 'ordered'].includes(text) && at >= 0 && !target && !['.', '!', '?', ';', '\n'].includes(tokens[at].text); at -= 1) target = draftAt(at)?.draft ?? null;
+        for (let at = index + 1; at < end && !target; at += 1) target = draftAt(at)?.draft ?? null;
+        const by = rest.indexOf('by');
+        const byWord = by >= 0 && isWord(tokens[index + 2 + by]) && !ARTICLES.has(tokens[index + 2 + by].text) ? tokens[index + 2 + by].text : undefined;
+        const field = byWord ? libraryFieldName(toSnake(byWord)) ?? toSnake(byWord) : undefined;
+        if (target) {
+          reading.views.push({ kind: 'ranking', entity: target.singular, ...(field ? { field } : {}) });
+          continue;
+        }
+      }
+    }
     // ("a league table of anglers by total weight": a table of a league is a ranking)
     if (RANKING_WORDS.includes(text) || (text === 'table' && tokens[index - 1]?.text === 'league') || text === 'rank' && next?.text !== 'them') {
       // "stylists ranked by number of appointments": what is ranked comes before the participle

@@ -353,6 +353,18 @@ describe('planApp reads stages however the board is asked for', () => {
 });
 
 describe('planApp ranks what the prompt asks to rank', () => {
+  it('"sort coins by value, highest first", "sorted by value, the most valuable at the top", "by value descending": a ranking by that field', () => {
+    for (const prompt of [
+      'Coin app: coins (year, country, value). Sort coins by value, highest first.',
+      'Coin app: coins (year, country, value), sorted by value with the most valuable at the top.',
+      'Coin app: coins (year, country, value). Order coins by value descending.',
+    ]) {
+      expect([prompt, views(planApp(prompt), 'coins')]).toEqual([prompt, expect.arrayContaining(['ranking:value'])]);
+    }
+    // (an order that is not by the most first is no ranking)
+    expect(views(planApp('Coin app: coins (year, country, value). Sort coins by year.'), 'coins')).not.toContain('ranking:year');
+  });
+
   it('"Heaviest pumpkins at the top": a superlative ranks the thing by the measure it names, even opening a sentence', () => {
     const plan = planApp('Pumpkin show entries: each pumpkin has the grower, the variety and the weight in kg. Heaviest pumpkins at the top please');
     expect(views(plan, 'pumpkins')).toContain('ranking:weight');
