@@ -183,7 +183,8 @@ function calendarField(entity: EntityPlan): EntityField {
   const found = CALENDAR_FIELDS.map((name) => entity.fields.find((field) => field.name === name && viewFits('calendar', field))).find(Boolean)
     ?? entity.fields.find((field) => viewFits('calendar', field));
   if (found) return found;
-  const field = fieldFromWords(['starts_at'], null) as EntityField;
+  // ("shoot days", "match days": a day is placed by its date, not a start time)
+  const field = fieldFromWords([/_days?$|^days?$/.test(entity.name) ? 'date' : 'starts_at'], null) as EntityField;
   entity.fields.push(field);
   return field;
 }

@@ -2856,7 +2856,16 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // ("a board game night", "board games": a board a noun follows is part of that noun's name)
     const boardOf = isWord(next) && tags[index + 1] === 'NOUN' && !APP_KIND_WORDS.includes(next.text) && !STOP_WORDS.includes(next.text);
     if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as') && !boardOf)) reading.views.push({ kind: 'board', entity: null });
-    if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) reading.views.push({ kind: 'calendar', entity: null });
+    if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) {
+      // ("a calendar of the shoot days": of the thing named after it)
+      let of = next?.text === 'of' ? index + 2 : -1;
+      while (of > 0 && ARTICLES.has(tokens[of]?.text ?? '')) of += 1;
+      // (named by its words when the thing is only kept later: "shoot days" read as a thing by the structural pass)
+      const ofWords: string[] = [];
+      for (let at = of; of > 0 && at < of + 3 && isWord(tokens[at]) && !STOP_WORDS.includes(tokens[at].text) && !SEPARATORS.has(tokens[at].text) && tags[at] !== 'INTJ'; at += 1) ofWords.push(tokens[at].text);
+      while (ofWords.length && tags[of + ofWords.length - 1] !== 'NOUN') ofWords.pop();
+      reading.views.push({ kind: 'calendar', entity: (of > 0 ? draftAt(of)?.draft.singular : undefined) ?? (ofWords.length ? singularSnakeOf(ofWords) : null) });
+    }
   }
 
   // "bottles, wineries, regions. vintage, price", "huéspedes, habitaciones, reservas con fecha": in a list of things

@@ -352,6 +352,13 @@ describe('planApp reads stages however the board is asked for', () => {
   });
 });
 
+describe('planApp places the calendar asked for', () => {
+  it('"Calendar of shoot days please": of the thing named after it, kept only later, placed by its date', () => {
+    const plan = planApp('Film app: scenes, actors, and shoot days. Each scene gets shot on one shoot day. Calendar of shoot days please.');
+    expect(views(plan, 'shoot_days')).toEqual(['calendar:date']);
+  });
+});
+
 describe('planApp ranks what the prompt asks to rank', () => {
   it('"sort coins by value, highest first", "sorted by value, the most valuable at the top", "by value descending": a ranking by that field', () => {
     for (const prompt of [
