@@ -60,7 +60,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     'aimerions': 'would like', 'voudrions': 'would like', 'pouvoir': 'be able to', 'savoir': 'know', voir: 'see', contrôler: 'track', tenir: 'keep', 'conserver': 'keep',
     'gère': 'run', 'gérons': 'run', suis: 'am', ai: 'have', tiens: 'keep', tenons: 'keep', 'dois': 'need to', devons: 'need to', avons: 'have', sommes: 'are', 'suivons': 'track', 'achetés': 'bought', 'achetées': 'bought', 'acheté': 'bought', 'achetée': 'bought', 'utilisés': 'used', 'utilisées': 'used',
     'prêtés': 'lent', 'prêtées': 'lent', 'vendre': 'sell', acheter: 'buy', 'louer': 'rent', 'loués': 'rented', 'louées': 'rented',
-    classer: 'rank', 'on classe': 'we rank', 'classons': 'rank', 'meilleur': 'best', 'meilleure': 'best', 'meilleurs': 'best', 'meilleures': 'best', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
+    classer: 'rank', 'on classe': 'we rank', 'je livre': 'i deliver', 'nous livrons': 'we deliver', 'on livre': 'we deliver', 'livrons': 'deliver', 'classons': 'rank', 'meilleur': 'best', 'meilleure': 'best', 'meilleurs': 'best', 'meilleures': 'best', 'cocher': 'check', marquer: 'mark', 'comme': 'as', 'fait': 'done', 'faite': 'done', 'faites': 'done', 'payer': 'pay', coûte: 'costs', 'coûtent': 'cost',
     // things
     'recette': 'recipe', recettes: 'recipes', 'tâche': 'task', 'tâches': 'tasks', projet: 'project', projets: 'projects', 'dépense': 'expense', 'dépenses': 'expenses',
     'bénévole': 'volunteer', 'bénévoles': 'volunteers', 'créneau': 'shift', 'créneaux': 'shifts', 'équipe': 'shift', 'garde': 'shift', gardes: 'shifts',
@@ -105,7 +105,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     kalender: 'calendar', board: 'board', tafel: 'board', kanban: 'kanban', tagebuch: 'journal', liste: 'list', rangliste: 'leaderboard', bestenliste: 'leaderboard', inventar: 'inventory',
     katalog: 'catalog', verzeichnis: 'directory', teiler: 'splitter', rechner: 'splitter', dienstplan: 'shift scheduler', tabelle: 'list',
     // verbs of wanting and keeping ("ich brauche", "wir wollen … sehen", "abhaken")
-    brauche: 'need', brauchen: 'need', 'möchte': 'would like', 'möchten': 'would like', will: 'want', wollen: 'want', sehen: 'see', abhaken: 'check', notieren: 'record', festhalten: 'record',
+    brauche: 'need', brauchen: 'need', 'möchte': 'would like', 'möchten': 'would like', will: 'want', wollen: 'want', sehen: 'see', abhaken: 'check', haken: 'tick', 'häkchen': 'tick', notieren: 'record', festhalten: 'record',
     'führen': 'keep', behalten: 'keep', 'überblick': 'overview', 'benutzt': 'used', 'verliehen': 'lent',
     // first person: "ich verwalte Ferienwohnungen", "wir organisieren …"
     verwalte: 'run', organisiere: 'organize', plane: 'plan', betreibe: 'run', betreiben: 'run', leite: 'run', leiten: 'run', 'führe': 'run',

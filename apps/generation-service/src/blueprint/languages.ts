@@ -135,6 +135,13 @@ export function toEnglish(prompt: string, language: OtherLanguage): { text: stri
       index += 1;
       continue;
     }
+    const stated = participleAfterBeing(language, tokens, index);
+    if (stated) {
+      out.push(stated);
+      remember(stated, token.raw);
+      index += 1;
+      continue;
+    }
     const verb = verbByShape(language, tokens, index, out[out.length - 1]);
     if (verb !== null) {
       if (verb) out.push(verb);
@@ -349,6 +356,25 @@ function verbByShape(language: OtherLanguage, tokens: Token[], index: number, pr
   return null;
 }
 
+/**
+ * "si l'autorisation est signée", "si la fianza está pagada": a participle no table knows, after a form of "to be", is
+ * written in English's shape ("signed"), so that the fact it states is read as one; its own word comes back in the app.
+ */
+function participleAfterBeing(language: OtherLanguage, tokens: Token[], index: number): string | null {
+  if (language === 'de') return null;
+  const before = tokens[index - 1]?.text ?? '';
+  const word = tokens[index].text;
+  const shape = language === 'es' ? /^([a-záéíóúñ]{3,}?)(?:ado|ada|ados|adas|ido|ida|idos|idas)$/ : /^([a-zàâçéèêëîïôûü]{3,}?)(?:ée|ées|és|é|ie|ies|is|ue|ues|us|u|i)$/;
+  const match = BEING[language].includes(before) ? shape.exec(word) : null;
+  return match ? `${match[1].normalize('NFKD').replace(/[\u0300-\u036f]/g, '')}ed` : null;
+}
+
+/** Forms of "to be" (and "been") a participle follows. */
+const BEING: Record<'fr' | 'es', string[]> = {
+  fr: ['est', 'sont', 'été', 'soit', 'soient', 'était', 'étaient', 'sera', 'seront'],
+  es: ['está', 'están', 'es', 'son', 'fue', 'fueron', 'sido', 'esté', 'estén', 'estaba', 'estaban'],
+};
+
 /** Words before a noun: articles, possessives and "each" of each language (the language's frequent words). */
 const NOUN_MARKERS: Record<OtherLanguage, string[]> = {
   fr: ['le', 'la', 'les', 'un', 'une', 'des', 'du', 'aux', 'mon', 'ma', 'mes', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'notre', 'nos', 'votre', 'vos', 'leur', 'leurs', 'ces', 'chaque', 'plusieurs'],
@@ -502,7 +528,8 @@ function verbFinalFirst(tokens: Token[], lexicon: Record<string, string>): Token
     const preposition = clause.findIndex((word, at) => at < end - 1 && GERMAN_PREPOSITIONS.includes(word.text));
     // (a capitalised word is a noun, whatever its English: "Rasse" is a breed, not a participle)
     const nounWritten = participle !== undefined && /^[A-ZÄÖÜ]/.test(participle.raw);
-    if (participle && !participle.punct && !nounWritten && preposition >= 0 && isGermanParticiple(participle.text, lexicon)) {
+    // ("einen Haken für abgeholt": a participle right after its preposition is what the preposition names, no verb)
+    if (participle && !participle.punct && !nounWritten && preposition >= 0 && preposition < end - 2 && isGermanParticiple(participle.text, lexicon)) {
       const moved = [...clause.slice(0, preposition), participle, ...clause.slice(preposition, end - 1), ...clause.slice(end)];
       const by = moved.findIndex((word, at) => at > 0 && moved[at - 1] === participle && (word.text === 'von' || word.text === 'vom'));
       if (by >= 0) moved[by] = { text: 'by', raw: 'by', punct: false };

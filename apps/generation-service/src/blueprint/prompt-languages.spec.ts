@@ -177,3 +177,18 @@ describe('planApp never takes a verb of another language for a thing', () => {
     expect(names(plan)).toContain('alquileres');
   });
 });
+
+describe('planApp reads yes/no facts and deeds in other languages', () => {
+  it('"si l\'autorisation est signée", "si la fianza está pagada", "einen Haken für abgeholt": a yes/no field in the user\'s word', () => {
+    const camp = planApp("Colonie de vacances : les enfants et les chalets. Pour chaque enfant on note ses allergies et si l'autorisation parentale est signée.");
+    expect(camp.entities.flatMap((candidate) => candidate.fields).find((candidate) => candidate.type === 'boolean' && /sign/i.test(candidate.label))?.label).toMatch(/signée/i);
+    const farm = planApp('Hofladen: Kunden und Bestellungen; jede Bestellung gehört zu einem Kunden, hat einen Gesamtpreis und einen Haken für abgeholt.');
+    expect(farm.entities.flatMap((candidate) => candidate.fields).find((candidate) => candidate.type === 'boolean')?.label).toMatch(/abgeholt/i);
+  });
+
+  it('"je livre des fûts aux bars … chaque livraison": the deliveries point at the kegs and the bars, kept in the user\'s words', () => {
+    const plan = planApp('Je gère une microbrasserie et je livre des fûts aux bars du coin. Pour chaque livraison : le bar, le prix et la date.');
+    const deliveries = plan.entities.find((candidate) => candidate.name === 'livraisons');
+    expect(deliveries?.fields.filter((candidate) => candidate.type === 'reference').map((candidate) => candidate.entity).sort()).toEqual(['bars', 'futs']);
+  });
+});

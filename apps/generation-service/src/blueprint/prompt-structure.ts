@@ -375,9 +375,15 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (!record) continue;
     const named: EntityDraft[] = [];
     for (let at = index + 2; at < tokens.length && !(tokens[at].punct && CLAUSE_ENDS.has(tokens[at].text)); at += 1) {
-      const mention = mentionAt(at);
+      // (what the deed is done to and where are kept with the record, "kegs", "bars", even a word the rules made a
+      // field of: "the bar" among a delivery's details)
+      // ("to bars": after a preposition or a determiner a plural is a noun, whatever the tagger says)
+      const plural = !tokens[at].punct && isPlural(tokens[at].text) && thingWord(tokens[at].text) && !['ADP', 'DET', 'PRON', 'AUX'].includes(tags[at])
+        && (tags[at] !== 'VERB' || ['ADP', 'DET', 'PART'].includes(tags[at - 1] ?? ''));
+      const mention = mentionAt(at) ?? (plural ? { draft: null, singular: toSnake(singularize(tokens[at].text)), start: at, end: at + 1, one: false, possessive: false, user: USER_NOUNS.includes(singularize(tokens[at].text)) } : null);
       if (!mention) continue;
-      if (mention.draft && mention.draft !== record && !named.includes(mention.draft)) named.push(mention.draft);
+      const draft = mention.draft ?? (!mention.user && isPlural(tokens[mention.end - 1].text) ? adopt(mention, drafts) : null);
+      if (draft && draft !== record && !named.includes(draft)) named.push(draft);
       at = mention.end - 1;
     }
     if (named.length) recordOf(record, named);
@@ -596,7 +602,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       return fact && { ...fact, owner: fact.owner ?? people ?? null };
     }
     // "a toggle for insured", "a checkbox for gift wrap": a yes/no fact named after it
-    if (['toggle', 'checkbox', 'tickbox', 'switch', 'flag'].includes(text) && tokens[index + 1]?.text === 'for') {
+    if (['toggle', 'checkbox', 'tickbox', 'switch', 'flag', 'tick'].includes(text) && tokens[index + 1]?.text === 'for') {
       let named = index + 2;
       while ([...ONE_WORDS, ...POSSESSIVES, 'whether', 'if'].includes(tokens[named]?.text ?? '')) named += 1;
       const phrase: string[] = [];
@@ -641,6 +647,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (mention?.draft) {
       owner = mention.draft;
       at = mention.end;
+      // ("if the fûts vides have been collected": a word after the thing, before its verb, only says which of them)
+      if (!AUXILIARIES.includes(tokens[at]?.text ?? '') && !tokens[at]?.punct && AUXILIARIES.includes(tokens[at + 1]?.text ?? '')) at += 1;
     } else {
       // ("whether the empty kegs were collected": the subject's adjectives are part of its name)
       let described = at;
