@@ -33,6 +33,13 @@ describe('planApp reads yes/no marks', () => {
 });
 
 describe('planApp reads lists written one item a line', () => {
+  it('a requirements list ("- must store patients", "- should show appointments", "- should record whether …"): no verb names a thing', () => {
+    const plan = planApp('Requirements for the clinic app:\n- must store patients with their date of birth\n- must store our dentists\n- should show appointments in a week calendar\n- should record whether the patient turned up');
+    expect(names(plan)).toEqual(expect.arrayContaining(['patients', 'dentists', 'appointments']));
+    expect(names(plan).filter((name) => /must|should|store|show|whether/.test(name))).toEqual([]);
+    expect(planApp('Blood app: donors and drives. We record whether the donor was deferred.').entities.map((candidate) => candidate.name)).not.toContain('whethers');
+  });
+
   it('dash lines: each line names a thing, its fields after "(", ":" or "with"; a field naming a thing points at it', () => {
     const plan = planApp('Bike courier app:\n- couriers (name, phone)\n- clients\n- deliveries: courier, client, pickup date, fee\n- repair logs with the cost and notes');
     expect(names(plan)).toEqual(['couriers', 'clients', 'deliveries', 'repair_logs']);

@@ -322,7 +322,7 @@ export const STOP_WORDS = [
   'a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'its', 'me', 'us', 'them', 'it', 'this', 'these', 'those',
   'all', 'any', 'some', 'each', 'every', 'of', 'for', 'to', 'and', 'or', 'but', 'in', 'on', 'at', 'by', 'with', 'from', 'against',
   'into', 'about', 'as', 'is', 'are', 'be', 'was', 'were', 'been', 'being', 'do', 'does', 'did', 'i', 'we', 'you', 'he',
-  'she', 'they', 'that', 'which', 'who', 'where', 'when', 'what', 'how', 'why', 'so', 'then', 'also', 'too', 'very',
+  'she', 'they', 'that', 'which', 'who', 'where', 'when', 'what', 'how', 'why', 'whether', 'so', 'then', 'also', 'too', 'very',
   'just', 'only', 'can', 'could', 'should', 'would', 'will', 'must', 'may', 'might', 'want', 'wants', 'need', 'needs',
   'like', 'please', 'make', 'build', 'create', 'give', 'let', 'lets', 'allow', 'allows', 'help', 'helps', 'using', 'use',
   'simple', 'small', 'little', 'basic', 'new', 'nice', 'clean', 'modern', 'easy', 'quick', 'personal', 'private',
