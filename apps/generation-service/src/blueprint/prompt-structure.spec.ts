@@ -330,6 +330,16 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(allotments)).toContain('inspections');
     expect(allotments.entities.flatMap((candidate) => candidate.fields.map((known) => known.name))).not.toContain('annual_inspections');
   });
+
+  it('"each appointment must link one patient to one dentist", "a booking puts a diver on a trip": a record of both', () => {
+    const clinic = planApp('Clinic: patients, dentists, appointments. Each appointment must link one patient to one dentist, with a date.');
+    expect(field(clinic, 'appointments', 'patient')).toMatchObject({ type: 'reference', entity: 'patients' });
+    expect(field(clinic, 'appointments', 'dentist')).toMatchObject({ type: 'reference', entity: 'dentists' });
+    expect(entity(clinic, 'patients').fields.map((candidate) => candidate.entity)).not.toContain('dentists');
+    const dives = planApp('Dive centre: divers, trips and bookings. A booking puts a diver on a trip.');
+    expect(field(dives, 'bookings', 'diver')).toMatchObject({ type: 'reference', entity: 'divers' });
+    expect(field(dives, 'bookings', 'trip')).toMatchObject({ type: 'reference', entity: 'trips' });
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

@@ -32,6 +32,8 @@ const ONE_WORDS = ['a', 'an', 'one', 'each', 'every', 'which', 'single', 'its', 
 const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
 /** Words after which a participle goes on saying what the clause's subject undergoes: "until adopted by a family". */
 const SUBORDINATORS = ['until', 'once', 'after', 'before', 'unless'];
+/** Verbs by which a thing joins two others: "each appointment links a patient to a dentist". */
+const LINKING_VERBS = ['link', 'links', 'connect', 'connects', 'put', 'puts', 'match', 'matches', 'pair', 'pairs', 'assign', 'assigns', 'place', 'places', 'attach', 'attaches', 'tie', 'ties', 'join', 'joins'];
 /** Words that start a clause of their own inside a sentence: a phrase after one is joined to none before it. */
 const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
 /** Verbs that state where a row belongs: "is logged against a machine", "belongs to a firing", "sits in a greenhouse". */
@@ -387,6 +389,23 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       at = mention.end - 1;
     }
     if (named.length) recordOf(record, named);
+  }
+
+  // "each appointment must link one patient to one dentist", "a booking puts a diver on a trip": a thing that joins two
+  // others is a record of both, which no longer point at each other
+  for (let index = 1; index + 3 < tokens.length; index += 1) {
+    if (!LINKING_VERBS.includes(tokens[index].text)) continue;
+    let subjectEnd = index;
+    while (subjectEnd > 0 && ['must', 'should', 'will', 'can', 'shall', 'always', 'just', 'also'].includes(tokens[subjectEnd - 1].text)) subjectEnd -= 1;
+    const record = [1, 2, 3].map((length) => mentionAt(subjectEnd - length)).find((mention) => mention?.end === subjectEnd && mention.draft)?.draft;
+    let at = index + 1;
+    while (ONE_WORDS.includes(tokens[at]?.text ?? '') || POSSESSIVES.includes(tokens[at]?.text ?? '')) at += 1;
+    const first = mentionAt(at);
+    if (!record || !first?.draft || !['to', 'with', 'on', 'onto', 'into', 'in', 'at', 'for'].includes(tokens[first.end]?.text ?? '')) continue;
+    at = first.end + 1;
+    while (ONE_WORDS.includes(tokens[at]?.text ?? '') || POSSESSIVES.includes(tokens[at]?.text ?? '')) at += 1;
+    const second = mentionAt(at);
+    if (second?.draft && ![first.draft, second.draft].includes(record) && second.draft !== first.draft) recordOf(record, [first.draft, second.draft]);
   }
 
   /** `record` points at each of `named`; what joined the first of them to the others was the record's deed. */
