@@ -1,6 +1,6 @@
 import { libraryFieldName } from './prompt-parser';
 import { FIELD_LIBRARY, KEEPING_VERBS } from './vocabulary.data';
-import { capitalize, toSnake } from './words.util';
+import { capitalize, toSnake, YES_NO_PAIRS } from './words.util';
 
 /** A field the prompt gives a closed set of values: "severity can be low, medium or high", "colour (red|white)". */
 export interface ChoicePhrase {
@@ -85,7 +85,7 @@ const NOT_NAMES = new Set(['it', 'this', 'that', 'which', 'what', 'there', 'each
 /** A value that starts by counting: "one or more", "two or three people". */
 const COUNTING_WORDS = /^(?:one|two|three|more|many|several|some|any|all|both|multiple|few)\b/i;
 /** Pairs that are a yes/no fact or a conjunction, not a choice. */
-const NOT_CHOICES = [['yes', 'no'], ['y', 'n'], ['and', 'or'], ['true', 'false'], ['oui', 'non'], ['ja', 'nein'], ['sí', 'no'], ['si', 'no']];
+const NOT_CHOICES: ReadonlyArray<readonly string[]> = [...YES_NO_PAIRS, ['and', 'or']];
 
 function splitChoices(list: string): string[] {
   return list
@@ -182,7 +182,9 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     const options = splitChoices(list);
     // ("a colour - red, green or blue", "a category like food, travel or rent": a dash or "like" says values of any field follow)
     // (a singular name: "pets - dogs, cats or birds" lists kinds of things)
-    const saidValues = separator !== undefined && !/^ ?(?:of|:)$/.test(separator) && !/s$/i.test(name) && !NOT_NAMES.has(name.toLowerCase()) && !CLAUSE_WORDS.has(name.toLowerCase()) && valuesOnly(options);
+    // ("each one a colour: white, yellow or brown": after a colon too, when the list ends in "or")
+    const orAfterColon = separator === ':' && new RegExp(`,? ${OR} `, 'iu').test(list);
+    const saidValues = separator !== undefined && (!/^ ?(?:of|:)$/.test(separator) || orAfterColon) && !/s$/i.test(name) && !NOT_NAMES.has(name.toLowerCase()) && !CLAUSE_WORDS.has(name.toLowerCase()) && valuesOnly(options);
     if (!(closedSetField(name) || saidValues) || !isChoiceList(options)) return whole;
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
     return name;

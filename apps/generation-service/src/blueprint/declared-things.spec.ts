@@ -54,6 +54,22 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(entity(plan, 'invoices').fields.map((candidate) => candidate.name)).toEqual(['name', 'client', 'date', 'total']);
   });
 
+  it('"Building: name, address / Lift: building, serial no / Inspection: lift, date, result (pass, pass with defects, fail)": colon lines', () => {
+    const plan = planApp('Building: name, address, owner / Lift: building, serial no, manufacturer / Inspection: lift, inspector name, date, result (pass, pass with defects, fail), paid (y/n)');
+    expect(names(plan)).toEqual(['buildings', 'lifts', 'inspections']);
+    expect(field(plan, 'lifts', 'building')).toMatchObject({ type: 'reference', entity: 'buildings' });
+    expect(field(plan, 'inspections', 'lift')).toMatchObject({ type: 'reference', entity: 'lifts' });
+    expect(field(plan, 'inspections', 'result')).toMatchObject({ type: 'select', options: ['Pass', 'Pass with defects', 'Fail'] });
+    expect(field(plan, 'inspections', 'paid')).toMatchObject({ type: 'boolean' });
+    // (one line on a new line each, and a thing the prose named longer is the one declared)
+    const runs = planApp('orienteering club results\n- runners: name, club, age class\n- results: runner, course, time taken');
+    expect(names(runs)).toEqual(expect.arrayContaining(['runners', 'results']));
+    expect(names(runs)).not.toContain('club_results');
+    // (a single "X: a, b" is prose about the app, and "Status: open, closed" a field's values)
+    expect(declaredThings('A podcast planner: episodes, guests and sponsors')).toEqual([]);
+    expect(declaredThings('Status: open, closed\nPriority: low, high')).toEqual([]);
+  });
+
   it('"Record shop: albums - artist, year, pressing, price paid": one thing and a dash before its fields', () => {
     const plan = planApp('Record shop: albums - artist, year, pressing, price paid. Also a list of labels.');
     expect(field(plan, 'albums', 'price_paid')).toMatchObject({ type: 'number', hint: 'currency' });

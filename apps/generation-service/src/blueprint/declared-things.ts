@@ -4,9 +4,9 @@
  * show, which cast member)". Each "Name (items)" declares a thing with exactly those fields, in that order; an item
  * naming another thing of the prompt ("vessel", "which show", "course -> Course") is a reference to it.
  */
-import { fieldFromWords, matchDomainNoun, type EntityDraft, type PromptReading } from './prompt-parser';
-import { linkDrafts } from './prompt-structure';
-import { capitalize, distinctValues, isPlural, pluralSnake, singularize, toSentence, toSnake, tokenize } from './words.util';
+import { fieldFromWords, libraryFieldName, matchDomainNoun, type EntityDraft, type PromptReading } from './prompt-parser';
+import { linkDrafts, renameDraft } from './prompt-structure';
+import { capitalize, distinctValues, isPlural, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_PAIRS } from './words.util';
 
 export interface DeclaredThing {
   /** snake_case singular of the name as written: "Vessel" → vessel, "cast members" → cast_member */
@@ -20,6 +20,9 @@ export interface DeclaredThing {
 /** "tier: gold/silver/bronze", "status = pending | paid", "size: S or M": a field's name, then its values. */
 const CHOICE_ITEM = /^\s*([\p{L}][\p{L}\d _'’-]*?)\s*[:=]\s*(\S.*)$/u;
 
+/** An item and its values in parentheses: "result (pass, pass with defects, fail)". */
+const BRACKETED_VALUES = /(?:^|,)\s*([\p{L}][\p{L}\d '’-]*?)\s*\(([^()]+)\)/gu;
+
 /** Words before a list of declarations that say it is one: "Entities:", "Tables:", "data model:". */
 const DECLARING_WORDS = ['entities', 'entity', 'tables', 'table', 'models', 'model', 'schema', 'objects', 'resources', 'collections', 'types'];
 /** A name (one to three words) that starts an item of a list, then its items in parentheses. */
@@ -28,6 +31,11 @@ const DECLARATION = /(^|[,;/|\n:.•*]|\s-\s|\band\s)\s*([\p{L}][\p{L}\d'’-]*(
 const ARROW_DECLARATION = /(^|[;\n.]\s*)([\p{L}][\p{L}\d'’-]*(?:[ _][\p{L}][\p{L}\d'’-]*){0,2})\s*(?:->|→|=>|=)\s*([^;\n.]+)/gu;
 /** "Wine cellar: bottles - vintage, region, grape, price paid": a name opening a line, sentence or list, a dash, then a comma list of its fields. */
 const DASH_DECLARATION = /(^|[:;\n.]\s*)([\p{L}][\p{L}\d'’]*(?: [\p{L}][\p{L}\d'’]*){0,2}) [-–—] ([^;\n.:\-–—]+,[^;\n.:\-–—]+)/gu;
+/**
+ * "Building: name, address / Lift: building, serial no / Inspection: lift, date": a name opening a line (or a part of
+ * one after " / "), a colon, then a comma list of its fields up to the line's or part's end.
+ */
+const COLON_DECLARATION = /(^|\n|\s\/\s)[ \t]*(?:[-*\u2022][ \t]*)?([\p{L}][\p{L}\d'’-]*(?: [\p{L}][\p{L}\d'’-]*){0,2})[ \t]*:[ \t]*((?:(?!\s\/\s)[^\n:])+?,(?:(?!\s\/\s)[^\n:])+?)(?=\s\/\s|\n|$)/gu;
 /** "Author has many Books": the second points at the first. */
 const HAS_MANY = /\b([\p{L}]+) (?:has|have) (?:many|several|multiple|some) ([\p{L}]+)/giu;
 /** Words in front of an item that only say it points somewhere: "which show", "the vessel", "a member". */
@@ -51,8 +59,16 @@ export function declaredThings(text: string): DeclaredThing[] {
     const valued = listed.map((item) => CHOICE_ITEM.exec(item)).map((match) => (match && /[/|]|\bor\b/i.test(match[2]) ? match : null));
     if (listed[0].includes(':') || /\b(?:or|ou|oder|o)\b/i.test(listed.filter((_, index) => !valued[index]).join(','))) continue;
     const choices = valued.flatMap((match) => (match ? [{ name: toSnake(match[1]), options: match[2].split(/\s*(?:[/|]|\bor\b)\s*/i).map((option) => option.trim()).filter(Boolean) }] : []));
+    // ("result (pass, pass with defects, fail)": an item's values in parentheses, each of a few words)
+    const bracketed = [...written.matchAll(BRACKETED_VALUES)]
+      .map((match) => ({ name: toSnake(match[1].trim()), options: match[2].split(/\s*(?:[,/|]|\bor\b)\s*/i).map((option) => option.trim()).filter(Boolean) }))
+      // (not fields, "payment (amount, date)", nor a yes/no mark, "paid (y/n)")
+      .filter(({ options }) => options.length >= 2 && options.every((option) => option.split(' ').length <= 4) && options.filter((option) => libraryFieldName(toSnake(option)) !== undefined).length * 2 < options.length
+        && !YES_NO_PAIRS.some((pair) => options.every((option) => pair.includes(option.toLowerCase()))));
+    choices.push(...bracketed);
     // ("breast/bottle" is one item holding a choice, read by the parser; "vendor -> Vendor": the field, then the thing it points at)
-    const items = listed.filter((_, index) => !valued[index]).join(',').split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text)).filter((words) => words.length > 0);
+    const items = listed.filter((_, index) => !valued[index]).join(',').split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text))
+      .filter((words) => words.length > 0 && !bracketed.some((choice) => choice.name === toSnake(words.join(' '))));
     const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/);
     // (one item is enough among other declarations: "Author (name)")
     if (items.length + choices.length < 1 || (items.length + choices.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
@@ -67,7 +83,7 @@ export function declaredThings(text: string): DeclaredThing[] {
   return declaring || (lineForms === 1 && found.length === 1) ? found : [];
 }
 
-/** Each "Name (items)", "Name -> items" and "Name - a, b" starting a line or sentence, with where it stands in the text. */
+/** Each "Name (items)", "Name -> items", "Name - a, b" and "Name: a, b" starting a line or sentence, with where it stands in the text. */
 function declarationsIn(text: string): { name: string; inside: string; start: number; end: number; line: boolean }[] {
   const spans = [...text.matchAll(DECLARATION)].map((match) => ({ name: match[2], inside: match[3], start: match.index, end: match.index + match[0].length, line: false }));
   for (const pattern of [ARROW_DECLARATION, DASH_DECLARATION]) {
@@ -75,6 +91,16 @@ function declarationsIn(text: string): { name: string; inside: string; start: nu
       const start = match.index + match[1].length;
       if (!spans.some((span) => start < span.end && span.start < start + match[0].length)) spans.push({ name: match[2], inside: match[3], start, end: match.index + match[0].length, line: true });
     }
+  }
+  // ("Status: open, closed" names a field and its values; "A podcast planner: episodes, …" is prose about the app)
+  const colons = [...text.matchAll(COLON_DECLARATION)]
+    .filter((match) => libraryFieldName(toSnake(match[2])) === undefined && !/^(?:a|an|the|my|our|your|their)\b/i.test(match[2]))
+    .map((match) => ({ name: match[2], inside: match[3], start: match.index + match[1].length, end: match.index + match[0].length, line: false }));
+  // (taken only as two or more, the way a data model is written out: "Building: name, address / Lift: building, …"; a
+  // parenthesis inside one is a field's values, not a declaration of its own)
+  if (colons.length >= 2) {
+    const outside = spans.filter((span) => !colons.some((colon) => colon.start <= span.start && span.end <= colon.end));
+    spans.splice(0, spans.length, ...outside, ...colons.filter((colon) => !outside.some((span) => colon.start < span.end && span.start < colon.end)));
   }
   return spans.sort((a, b) => a.start - b.start);
 }
@@ -99,7 +125,13 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
   // ("Author has many Books" is part of the data model, not prose around it)
   const outsideWords = tokenize(outside.replace(HAS_MANY, ' ')).filter((token) => !token.punct && !DECLARING_WORDS.includes(token.text));
   const onlyDeclarations = outsideWords.length <= 2;
-  const declaredDrafts = declared.map((thing) => draftOf(thing.singular) ?? adopt(thing.singular));
+  // ("orienteering club results … - results: runner, course": a thing the prose named longer is the one declared, by
+  // its declared name)
+  const longer = (singular: string): EntityDraft | undefined => {
+    const ending = drafts.filter((draft) => draft.singular.endsWith(`_${singular}`));
+    return ending.length === 1 ? renameDraft(drafts, ending[0], singular) : undefined;
+  };
+  const declaredDrafts = declared.map((thing) => draftOf(thing.singular) ?? longer(thing.singular) ?? adopt(thing.singular));
   declared.forEach((thing, index) => {
     const draft = declaredDrafts[index];
     if (onlyDeclarations) {

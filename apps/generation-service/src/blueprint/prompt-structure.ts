@@ -965,7 +965,7 @@ function dropDraft(drafts: EntityDraft[], dropped: EntityDraft): void {
  * Names a thing anew, pointing what pointed at it at the new name; where a thing of that name is kept already, the
  * two are one, with the fields of both. Answers the thing that now bears the name.
  */
-function renameDraft(drafts: EntityDraft[], draft: EntityDraft, singular: string): EntityDraft {
+export function renameDraft(drafts: EntityDraft[], draft: EntityDraft, singular: string): EntityDraft {
   const [before, after] = [pluralSnake(draft.singular), pluralSnake(singular)];
   const same = drafts.find((other) => other !== draft && other.singular === singular);
   if (same) {

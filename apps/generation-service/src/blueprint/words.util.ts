@@ -20,6 +20,12 @@ const SINGULAR_OF_IRREGULAR = new Map(Object.entries(IRREGULAR_PLURALS).map(([si
 
 /** The one word a yes/no mark after a field becomes ("drunk y/n", "fragile (yes/no)", "payé oui/non"). */
 export const YES_NO_MARK = 'yes-or-no';
+/** The pairs of words a yes/no answer is written with, in English, French, German and Spanish. */
+export const YES_NO_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['y', 'n'], ['yes', 'no'], ['true', 'false'], ['oui', 'non'], ['vrai', 'faux'], ['ja', 'nein'], ['wahr', 'falsch'], ['sí', 'no'], ['si', 'no'], ['verdadero', 'falso'],
+];
+/** "y/n", "yes or no", "oui/non", "ja oder nein", after a colon or in parentheses: a yes/no mark. */
+const YES_NO_WRITTEN = new RegExp(`(?::\\s*)?\\(?\\b(?:${YES_NO_PAIRS.map(([yes, no]) => `${yes}\\/${no}|${yes} (?:or|ou|oder|o) ${no}`).join('|')})\\b\\)?\\??`, 'gi');
 
 /** The word a currency sign is read as, one the planner knows for money. */
 const CURRENCY_NAMES: Record<string, string> = { '€': 'euros', $: 'dollars', '£': 'pounds' };
@@ -38,7 +44,7 @@ export function tokenize(text: string): Token[] {
     // of a list's line says what the app does, not what it keeps
     .replace(/(^|\n)([ \t]*(?:[-*\u2022]|\d+[.)])[ \t]*)(?:(?:it|we|the app|users?)\s+)?(?:(?:must|should|shall|will|can|needs? to|has to|have to)\s+(?:be able to\s+)?)?(?:store|keep|track|record|log|show|list|manage|save|hold|display|register|capture)\s+(?!of\b)(?=\S)/gi, '$1$2')
     // ("insured: yes/no", "poisonous yes or no": after a colon, or written out, too)
-    .replace(/(?::\s*)?\(?\b(?:y\/n|yes\/no|yes or no|oui\/non|oui ou non|ja\/nein|ja oder nein|s[ií]\/no|s[ií] o no|true\/false|vrai\/faux|wahr\/falsch|verdadero\/falso)\b\)?\??/gi, ` ${YES_NO_MARK} `)
+    .replace(YES_NO_WRITTEN, ` ${YES_NO_MARK} `)
     // "signed?)", "paid?, notes": a question mark inside a list of fields asks a yes/no question about the row, like
     // "y/n"; so does one after a participle that ends a list ("… + price + paid?"); a question ending a sentence stays one
     .replace(/\b([A-Za-z\u00C0-\u024F]+)\?(?=\s*[,;)/+])/g, `$1 ${YES_NO_MARK} `)
