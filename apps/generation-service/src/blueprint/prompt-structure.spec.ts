@@ -369,6 +369,17 @@ describe('planApp places the calendar asked for', () => {
   });
 });
 
+describe('planApp keeps no thing of how the data is laid out', () => {
+  it('"I want the stages on a kanban: …", "we use a spreadsheet with columns …": no stages, kanban, spreadsheet or columns tables', () => {
+    const plan = planApp('We file trademark applications for our clients. Each application: client, mark, filing date. I want the stages on a kanban: instructed, filed, examined, registered.');
+    expect(names(plan).filter((name) => /stage|kanban/.test(name))).toEqual([]);
+    expect(views(plan, 'trademark_applications')).toContain('board:stage');
+    expect(field(plan, 'trademark_applications', 'stage').options).toEqual(['Instructed', 'Filed', 'Examined', 'Registered']);
+    const huts = planApp('We currently use a spreadsheet with columns hut, renter, week, deposit. I would like an app with the huts and the rentals.');
+    expect(names(huts).filter((name) => /spreadsheet|column/.test(name))).toEqual([]);
+  });
+});
+
 describe('planApp ranks what the prompt asks to rank', () => {
   it('"sort coins by value, highest first", "sorted by value, the most valuable at the top", "by value descending": a ranking by that field', () => {
     for (const prompt of [

@@ -32,6 +32,8 @@ const ONE_WORDS = ['a', 'an', 'one', 'each', 'every', 'which', 'single', 'its', 
 const POSSESSIVES = ['the', 'my', 'our', 'their', 'his', 'her', 'your'];
 /** Words after which a participle goes on saying what the clause's subject undergoes: "until adopted by a family". */
 const SUBORDINATORS = ['until', 'once', 'after', 'before', 'unless'];
+/** Nouns for how the data is laid out or looked at, which name no thing kept: "a kanban", "the spreadsheet's columns". */
+const LAYOUT_NOUNS = ['kanban', 'spreadsheet', 'column', 'header', 'ranking', 'leaderboard', 'dashboard', 'pipeline', 'calendar'];
 /** Verbs by which a thing joins two others: "each appointment links a patient to a dentist". */
 const LINKING_VERBS = ['link', 'links', 'connect', 'connects', 'put', 'puts', 'match', 'matches', 'pair', 'pairs', 'assign', 'assigns', 'place', 'places', 'attach', 'attaches', 'tie', 'ties', 'join', 'joins'];
 /** Words that start a clause of their own inside a sentence: a phrase after one is joined to none before it. */
@@ -561,6 +563,32 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     other.draft.fields = other.draft.fields.filter((field) => !wordsField(field));
     reading.appFields = reading.appFields.filter((field) => !wordsField(field));
   }
+  // "I want the stages on a kanban: …", "a spreadsheet with columns …", "Need all-around rankings": words for how the
+  // data is laid out or seen are no thing kept; stages read as theirs belong to the thing the prompt last said "each" of
+  // ("stages" are a thing of their own at a festival; read as the stages a thing moves through, they are the board's)
+  const staged = (draft: EntityDraft): boolean => draft.singular === 'stage' && draft.fields.some((field) => field.type === 'select' && ['stage', 'status'].includes(field.name) && field.options !== undefined);
+  for (const meta of drafts.filter((draft) => !draft.declared && (LAYOUT_NOUNS.includes(draft.singular.split('_').pop() ?? '') || staged(draft)))) {
+    const at = tokens.findIndex((token) => toSnake(singularize(token.text)) === meta.singular.split('_').pop());
+    const owner = lastEachBefore(at < 0 ? tokens.length : at) ?? drafts.find((draft) => draft !== meta && !LAYOUT_NOUNS.includes(draft.singular.split('_').pop() ?? ''));
+    const stages = meta.fields.filter((field) => field.type === 'select' && ['stage', 'status'].includes(field.name) && field.options);
+    if (owner && owner !== meta) {
+      owner.fields = owner.fields.filter((field) => !stages.some((stage) => stage.name === field.name));
+      owner.fields.push(...stages);
+      for (const view of reading.views) if (view.entity === meta.singular) view.entity = owner.singular;
+    }
+    dropDraft(drafts, meta);
+  }
+
+  /** The thing the prompt last said "each" or "every" of before `index`. */
+  function lastEachBefore(index: number): EntityDraft | null {
+    let last: EntityDraft | null = null;
+    for (let at = 1; at < index; at += 1) {
+      const mention = ['each', 'every'].includes(tokens[at - 1].text) ? mentionAt(at) : null;
+      if (mention?.draft) last = mention.draft;
+    }
+    return last;
+  }
+
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
   for (const period of drafts.filter((draft) => CALENDAR_PERIODS.includes(draft.singular) && !draft.declared)) dropDraft(drafts, period);
 
