@@ -33,6 +33,11 @@ describe('planApp reads yes/no marks', () => {
 });
 
 describe('planApp reads lists written one item a line', () => {
+  it('a spreadsheet\'s header row pasted with tabs lists fields, as commas would', () => {
+    const plan = planApp('Our stock sheet for the shop:\nProduct\tSKU\tPrice\tQty');
+    expect(entity(plan, 'products').fields.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['sku', 'price', 'quantity']));
+  });
+
   it('a requirements list ("- must store patients", "- should show appointments", "- should record whether …"): no verb names a thing', () => {
     const plan = planApp('Requirements for the clinic app:\n- must store patients with their date of birth\n- must store our dentists\n- should show appointments in a week calendar\n- should record whether the patient turned up');
     expect(names(plan)).toEqual(expect.arrayContaining(['patients', 'dentists', 'appointments']));

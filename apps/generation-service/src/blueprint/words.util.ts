@@ -40,6 +40,8 @@ export function tokenize(text: string): Token[] {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201C\u201D]/g, '"')
     .replace(/\s*(?:->|=>|-->|[\u2192\u21D2\u27F6\u2794\u279C\u21AA]|(?<=\s)>(?=\s))\s*/g, ' > ')
+    // ("Instrument ID<tab>Description<tab>Location": a spreadsheet's header row, pasted, lists fields as commas would)
+    .replace(/[ ]*\t+[ ]*/g, ', ')
     // "- must store patients …", "- should show appointments …", "- track our vans": a requirement's verb at the head
     // of a list's line says what the app does, not what it keeps
     .replace(/(^|\n)([ \t]*(?:[-*\u2022]|\d+[.)])[ \t]*)(?:(?:it|we|the app|users?)\s+)?(?:(?:must|should|shall|will|can|needs? to|has to|have to)\s+(?:be able to\s+)?)?(?:store|keep|track|record|log|show|list|manage|save|hold|display|register|capture)\s+(?!of\b)(?=\S)/gi, '$1$2')
