@@ -173,7 +173,8 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     // ("date/time", "breast/bottle" after a name that holds no closed set: the parser reads them in context; after a
     // status, a value may also name a field: "waiting/in progress/done")
     const mostlyValues = options.filter((option) => libraryFieldName(toSnake(option)) !== undefined).length * 2 < options.length;
-    const listedAfterColon = separator === ':' && options.length >= 3;
+    // ("apparatus vault / bars / beam / floor": three or more values between spaced slashes, after any name)
+    const listedAfterColon = (separator === ':' || / \/ /.test(list)) && options.length >= 3;
     if (!(closedSetField(name) || listedAfterColon) || !mostlyValues || options.every((option) => /s$/i.test(option)) || !isChoiceList(options)) return whole;
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
     return name;

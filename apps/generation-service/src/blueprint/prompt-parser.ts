@@ -2844,8 +2844,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         if (tokens[at].text === 'which') target = draftAt(at + 1)?.draft ?? null;
       }
       let by = tokens.findIndex((candidate, at) => at > index && candidate.text === 'by' && at < index + 8);
-      // "ranked by the author", "by their score": the article is not the number's name
-      while (by > 0 && tags[by + 1] === 'DET') by += 1;
+      // "ranked by the author", "by their best 5 scores": the article, whose it is and which of them are not the number's name
+      while (by > 0 && (tags[by + 1] === 'DET' || ['their', 'his', 'her', 'its', 'our', 'my', 'best', 'top', 'total', 'highest'].includes(tokens[by + 1]?.text ?? '') || /^\d+$/.test(tokens[by + 1]?.text ?? ''))) by += 1;
       // "by total harvest": an adjective and its noun name the number together
       // ("by number of appointments": the count is named by what it counts)
       const counted = by > 0 && ['number', 'count'].includes(tokens[by + 1]?.text ?? '') && tokens[by + 2]?.text === 'of' && isWord(tokens[by + 3]) ? ['number', 'of', tokens[by + 3].text] : null;

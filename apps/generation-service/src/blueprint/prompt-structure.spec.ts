@@ -340,6 +340,19 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(dives, 'bookings', 'diver')).toMatchObject({ type: 'reference', entity: 'divers' });
     expect(field(dives, 'bookings', 'trip')).toMatchObject({ type: 'reference', entity: 'trips' });
   });
+
+  it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
+    const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
+    expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(golf, 'scores', 'outing')).toMatchObject({ type: 'reference', entity: 'outings' });
+    expect(field(golf, 'scores', 'stableford_score')).toMatchObject({ type: 'integer' });
+    // (ranked by their scores, not by a field named "their")
+    expect(views(golf, 'members')).toEqual(['ranking:score']);
+    const gym = planApp('gymnastics club comp: gymnasts (name, level, club), apparatus vault / bars / beam / floor, and a score per gymnast per apparatus.');
+    expect(field(gym, 'scores', 'gymnast')).toMatchObject({ type: 'reference', entity: 'gymnasts' });
+    expect(field(gym, 'scores', 'apparatus')).toMatchObject({ type: 'reference', entity: 'apparatuses' });
+    expect(gym.entities.flatMap((candidate) => candidate.fields).find((candidate) => candidate.options?.includes('Vault'))?.options).toEqual(['Vault', 'Bars', 'Beam', 'Floor']);
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

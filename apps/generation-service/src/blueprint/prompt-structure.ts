@@ -509,15 +509,18 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   for (let index = 0; index + 3 < tokens.length; index += 1) {
     const [word, joint, each] = [tokens[index], tokens[index + 1], tokens[index + 2]];
     // (a plural, "grades for each assignment", or a second "each", "marks of each pupil in each subject", is a record)
-    if (word.punct || isPlural(word.text) || !['for', 'of', 'per'].includes(joint.text) || !['each', 'every'].includes(each.text)) continue;
+    // ("a score per gymnast per apparatus": "per" counts one of each by itself)
+    const perOne = joint.text === 'per' && !['each', 'every'].includes(each.text);
+    if (word.punct || isPlural(word.text) || !['for', 'of', 'per'].includes(joint.text) || (!['each', 'every'].includes(each.text) && !perOne)) continue;
     const singular = toSnake(singularize(word.text));
     const field = fieldWord(singular, false) ? fieldFromWords([word.text], null) : null;
-    const mention = field ? mentionAt(index + 3) : null;
+    const mention = field ? mentionAt(perOne ? index + 2 : index + 3) : null;
     if (!field || !mention || (mention.draft === null && (mention.user || isPlural(tokens[mention.end - 1].text)))) continue;
     // ("a score for each speaker in each round": one said of each of two kept things is a record of both, which
     // holds the field; what joined the two to each other was the record)
-    if (['each', 'every'].includes(tokens[mention.end + 1]?.text ?? '')) {
-      const second = PLACING.has(tokens[mention.end]?.text ?? '') && ['a', 'an', 'the', 'one'].includes(tokens[index - 1]?.text ?? '') ? mentionAt(mention.end + 2) : null;
+    const secondPer = perOne && tokens[mention.end]?.text === 'per';
+    if (['each', 'every'].includes(tokens[mention.end + 1]?.text ?? '') || secondPer) {
+      const second = PLACING.has(tokens[mention.end]?.text ?? '') && ['a', 'an', 'the', 'one'].includes(tokens[index - 1]?.text ?? '') ? mentionAt(mention.end + (secondPer ? 1 : 2)) : null;
       if (!mention.draft || !second?.draft || second.draft === mention.draft) continue;
       const sides = [mention.draft, second.draft];
       const record = draftNamed(singular) ?? adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: false }, drafts);
@@ -527,6 +530,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       for (const side of sides) linkDrafts(record, side, false, true);
       continue;
     }
+    // ("score per player and night": the rules read what is per one thing and another)
+    if (perOne) continue;
     const owner = mention.draft ?? adopt(mention, drafts);
     if (!owner.fields.some((known) => known.name === field.name)) owner.fields.push(field);
     const stand = drafts.find((draft) => draft !== owner && [field.name, `${field.name}_entry`].includes(draft.singular) && !draft.declared);
@@ -534,6 +539,28 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       dropDraft(drafts, stand);
       addMissingFields(owner, stand.fields.filter((kept) => kept.type !== 'reference'));
     }
+  }
+  // "each member's stableford score at each outing": what each of one kept thing has at each of another is a record of
+  // both, named and holding the field its words name
+  for (let index = 0; index + 5 < tokens.length; index += 1) {
+    if (!['each', 'every'].includes(tokens[index].text)) continue;
+    const owner = mentionAt(index + 1);
+    if (!owner?.draft || !tokens[owner.end - 1].possessive) continue;
+    let joint = owner.end;
+    while (joint < owner.end + 3 && tokens[joint] !== undefined && !tokens[joint].punct && !PLACING.has(tokens[joint].text)) joint += 1;
+    const other = PLACING.has(tokens[joint]?.text ?? '') && ['each', 'every'].includes(tokens[joint + 1]?.text ?? '') ? mentionAt(joint + 2) : null;
+    const words = tokens.slice(owner.end, joint).map((token) => token.text);
+    // ("stableford score": a kind of score is a score, named as the user wrote it)
+    const phrase = words.length ? fieldFromWords(words, null) : null;
+    const head = words.length > 1 ? fieldFromWords(words.slice(-1), null) : null;
+    const field = phrase?.type === 'text' && head && head.type !== 'text' ? { ...head, name: phrase.name, label: phrase.label } : phrase;
+    if (!other?.draft || other.draft === owner.draft || !field || isPlural(words[words.length - 1])) continue;
+    const singular = toSnake(singularize(words[words.length - 1]));
+    const record = draftNamed(singular) ?? adopt({ draft: null, singular, start: owner.end, end: joint, one: false, possessive: false, user: false }, drafts);
+    if (record === owner.draft || record === other.draft) continue;
+    addMissingFields(record, [field]);
+    recordOf(record, [owner.draft, other.draft]);
+    other.draft.fields = other.draft.fields.filter((known) => !(known.type === 'reference' && known.entity === pluralSnake(owner.draft?.singular ?? '')));
   }
   // One of a thing said to be for each of a kept other: "I log a visit to each customer", "a check-in for each habit",
   // "the accommodation at each stop" — a record of it, which points at it; but "the winning bidder for each lot", "the
