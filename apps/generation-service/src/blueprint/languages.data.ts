@@ -77,7 +77,7 @@ export const LEXICON: Record<OtherLanguage, Record<string, string>> = {
     // fields
     nom: 'name', titre: 'title', description: 'description', date: 'date', 'date limite': 'due date', 'échéance': 'due date', "date d'échéance": 'due date', prix: 'price', montant: 'amount',
     'coût': 'cost', total: 'total', 'quantité': 'quantity', 'catégorie': 'category', 'priorité': 'priority', 'note sur 5': 'rating', 'évaluation': 'rating', score: 'score', points: 'points',
-    email: 'email', 'e-mail': 'email', 'courriel': 'email', 'téléphone': 'phone', adresse: 'address', lieu: 'location', 'durée': 'duration', heure: 'time', 'heure de début': 'start time',
+    email: 'email', 'e-mail': 'email', 'courriel': 'email', 'téléphone': 'phone', adresse: 'address', lieu: 'location', location: 'rental', locations: 'rentals', 'au nom': 'for', 'durée': 'duration', heure: 'time', 'heure de début': 'start time',
     'ingrédients': 'ingredients', 'temps de cuisson': 'cooking time', portions: 'servings', auteur: 'author', genre: 'genre', commentaires: 'comments', remarques: 'notes', 'étiquettes': 'tags',
     photo: 'photo', lien: 'link', 'capacité': 'capacity', 'matin': 'morning', 'après-midi': 'afternoon', soir: 'evening', nuit: 'night', 'semaine': 'week', jour: 'day', 'vue': 'view',
     // measures: numbers

@@ -259,8 +259,9 @@ export function completeEntities(entities: EntityPlan[], drafts: Array<Pick<Enti
       const people = ['assignee', 'owner', 'responsible', 'assigned_to', 'organizer', 'host', 'leader'].includes(field.name);
       const target = entities.find((other) => other !== entity && (singularSnake(other.name) === singular || (people && PEOPLE_NOUNS.includes(singularSnake(other.name)))));
       if (!target) continue;
-      // ("the owner of each dog", kept as the assignee the library calls an owner: the dog points at its owner once)
-      if (people && entity.fields.some((other) => other.type === 'reference' && other.entity === target.name)) {
+      // ("the owner of each dog", kept as the assignee the library calls an owner; "clients come with cases", read as a
+      // list of cases beside the case a join made: a thing points at another once)
+      if (entity.fields.some((other) => other !== field && (other.type === 'reference' || other.type === 'references') && other.entity === target.name)) {
         entity.fields.splice(entity.fields.indexOf(field), 1);
         continue;
       }

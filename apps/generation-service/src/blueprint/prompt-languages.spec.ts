@@ -191,4 +191,10 @@ describe('planApp reads yes/no facts and deeds in other languages', () => {
     const deliveries = plan.entities.find((candidate) => candidate.name === 'livraisons');
     expect(deliveries?.fields.filter((candidate) => candidate.type === 'reference').map((candidate) => candidate.entity).sort()).toEqual(['bars', 'futs']);
   });
+
+  it('French "chaque location est au nom d\'un client": a rental, in the user\'s word, that points at its client', () => {
+    const plan = planApp('Base de canoës : les clients et les locations. Chaque location est au nom d’un client, avec une date et le prix.');
+    expect(field(plan, 'locations', 'client')).toMatchObject({ type: 'reference', entity: 'clients' });
+    expect(names(plan)).not.toContain('noms');
+  });
 });

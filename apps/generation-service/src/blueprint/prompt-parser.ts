@@ -1712,6 +1712,9 @@ const PEOPLE_VERB_OBJECTS = ['score', 'rating', 'vote', 'review', 'comment', 'gr
 const COPULAS = ['is', 'are', 'was', 'were', 'been', 'be'];
 
 /** Words that end a list of stages or choices: a new clause starts. */
+/** Words of a count between "of" and what is counted: "of up to five", "of at least 3", "of one or more". */
+const COUNT_WORDS = ['up', 'to', 'at', 'most', 'least', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'or', 'more', 'several', 'many', 'multiple', 'a', 'few'];
+
 /** Verbs of taking a thing for a while: "which friend borrowed which game" is a loan. */
 const BORROWING_VERBS = ['borrowed', 'borrows', 'borrow'];
 
@@ -2308,21 +2311,24 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
 
     // "teams of players", "bouquets of flowers": a plural thing of another plural, with no determiner between, is made
     // of them: each of the second is in one of the first
-    if (text === 'of' && index > 0 && isThing(index + 1) && isPlural(tokens[index - 1].text) && draftAt(index - 1)?.length === 1) {
+    // ("submissions of up to five poems": a count between says how many of the second one of the first holds)
+    let counted = index + 1;
+    while (counted < index + 5 && (COUNT_WORDS.includes(tokens[counted]?.text ?? '') || /^\d+$/.test(tokens[counted]?.text ?? ''))) counted += 1;
+    if (text === 'of' && index > 0 && isThing(counted) && isPlural(tokens[index - 1].text) && draftAt(index - 1)?.length === 1) {
       const whole = draftAt(index - 1);
-      const part = draftAt(index + 1) ?? ensureDraft(index + 1, true);
+      const part = draftAt(counted) ?? ensureDraft(counted, true);
       // ("bookings of courts", "orders of customers": a happening or a deal of a thing is about one of them)
-      const recordOf = whole !== null && (SCHEDULED_NOUNS.includes(whole.draft.singular) || MONEY_NOUNS.includes(whole.draft.singular) || /(?:ing|tion|sion|ment|al)s$/.test(tokens[index - 1].text));
+      const recordOf = whole !== null && counted === index + 1 && (SCHEDULED_NOUNS.includes(whole.draft.singular) || MONEY_NOUNS.includes(whole.draft.singular) || /(?:ing|tion|sion|ment|al)s$/.test(tokens[index - 1].text));
       if (whole && part && part.draft !== whole.draft && recordOf) {
         part.draft.fields = part.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(whole.draft.singular)));
         relate(whole.draft, part.draft, part.draft.singular, false, 'set_null');
-        index += part.length;
+        index = counted - 1 + part.length;
         continue;
       }
       if (whole && part && part.draft !== whole.draft) {
         whole.draft.fields = whole.draft.fields.filter((field) => field.entity !== pluralSnake(toSnake(part.draft.singular)));
         relate(part.draft, whole.draft, whole.draft.singular, false, 'set_null');
-        index += part.length;
+        index = counted - 1 + part.length;
         continue;
       }
     }

@@ -353,6 +353,15 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(gym, 'scores', 'apparatus')).toMatchObject({ type: 'reference', entity: 'apparatuses' });
     expect(gym.entities.flatMap((candidate) => candidate.fields).find((candidate) => candidate.options?.includes('Vault'))?.options).toEqual(['Vault', 'Bars', 'Beam', 'Floor']);
   });
+
+  it('"submissions of up to five poems", "each bus route has one driver and one minibus", "clients come with cases": one join each', () => {
+    const magazine = planApp('Poetry magazine. Poets send us submissions of up to five poems. Accepted poems are placed in an issue.');
+    expect(field(magazine, 'poems', 'submission')).toMatchObject({ type: 'reference', entity: 'submissions' });
+    const transport = planApp('School transport: we have drivers and minibuses, and each bus route has one driver and one minibus.');
+    expect(field(transport, 'bus_routes', 'minibus')).toMatchObject({ type: 'reference', entity: 'minibuses' });
+    const clinic = planApp('Law clinic. Clients come to us with cases; each case is handled by one of our lawyers.');
+    expect(entity(clinic, 'clients').fields.filter((candidate) => candidate.entity === 'cases')).toHaveLength(1);
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

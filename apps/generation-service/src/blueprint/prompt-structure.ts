@@ -399,7 +399,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (!LINKING_VERBS.includes(tokens[index].text)) continue;
     let subjectEnd = index;
     while (subjectEnd > 0 && ['must', 'should', 'will', 'can', 'shall', 'always', 'just', 'also'].includes(tokens[subjectEnd - 1].text)) subjectEnd -= 1;
-    const record = [1, 2, 3].map((length) => mentionAt(subjectEnd - length)).find((mention) => mention?.end === subjectEnd && mention.draft)?.draft;
+    // ("a booking puts a diver on a trip": a thing named only here, as one, is kept)
+    const subject = [1, 2, 3].map((length) => mentionAt(subjectEnd - length)).find((mention) => mention?.end === subjectEnd);
+    const record = subject?.draft ?? (subject && !subject.user && ['a', 'an', 'each', 'every'].includes(tokens[subject.start - 1]?.text ?? '') ? adopt(subject, drafts) : undefined);
     let at = index + 1;
     while (ONE_WORDS.includes(tokens[at]?.text ?? '') || POSSESSIVES.includes(tokens[at]?.text ?? '')) at += 1;
     const first = mentionAt(at);

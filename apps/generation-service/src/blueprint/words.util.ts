@@ -109,7 +109,8 @@ export function singularize(word: string): string {
   if (/(ss|us|is|ics)$/.test(lower)) return lower;
   if (lower.endsWith('sses') || lower.endsWith('xes') || lower.endsWith('zzes')) return lower.slice(0, -2);
   if (/(ch|sh)es$/.test(lower)) return ES_SINGULARS.includes(lower.slice(0, -1)) ? lower.slice(0, -1) : lower.slice(0, -2);
-  if (lower.endsWith('uses')) return lower.endsWith('tuses') ? lower.slice(0, -2) : lower.slice(0, -1);
+  // ("minibuses", "omnibuses": a bus, like "buses")
+  if (lower.endsWith('uses')) return lower.endsWith('tuses') || lower.endsWith('ibuses') ? lower.slice(0, -2) : lower.slice(0, -1);
   if (lower.endsWith('oes')) return ES_SINGULARS.includes(lower.slice(0, -1)) ? lower.slice(0, -1) : lower.slice(0, -2);
   if (lower.endsWith('s')) return lower.slice(0, -1);
   return lower;
