@@ -65,6 +65,9 @@ describe('planApp reads a prompt written as a data model', () => {
     const runs = planApp('orienteering club results\n- runners: name, club, age class\n- results: runner, course, time taken');
     expect(names(runs)).toEqual(expect.arrayContaining(['runners', 'results']));
     expect(names(runs)).not.toContain('club_results');
+    // (numbered lines too)
+    const vending = planApp('1. Machines: type, serial, date last serviced\n2. Restock visits: machine, date, driver, cash collected');
+    expect(field(vending, 'restock_visits', 'machine')).toMatchObject({ type: 'reference', entity: 'machines' });
     // (a single "X: a, b" is prose about the app, and "Status: open, closed" a field's values)
     expect(declaredThings('A podcast planner: episodes, guests and sponsors')).toEqual([]);
     expect(declaredThings('Status: open, closed\nPriority: low, high')).toEqual([]);

@@ -35,7 +35,7 @@ const DASH_DECLARATION = /(^|[:;\n.]\s*)([\p{L}][\p{L}\d'’]*(?: [\p{L}][\p{L}\
  * "Building: name, address / Lift: building, serial no / Inspection: lift, date": a name opening a line (or a part of
  * one after " / "), a colon, then a comma list of its fields up to the line's or part's end.
  */
-const COLON_DECLARATION = /(^|\n|\s\/\s)[ \t]*(?:[-*\u2022][ \t]*)?([\p{L}][\p{L}\d'’-]*(?: [\p{L}][\p{L}\d'’-]*){0,2})[ \t]*:[ \t]*((?:(?!\s\/\s)[^\n:])+?,(?:(?!\s\/\s)[^\n:])+?)(?=\s\/\s|\n|$)/gu;
+const COLON_DECLARATION = /(^|\n|\s\/\s)[ \t]*(?:(?:[-*\u2022]|\d+[.)])[ \t]*)?([\p{L}][\p{L}\d'’-]*(?: [\p{L}][\p{L}\d'’-]*){0,2})[ \t]*:[ \t]*((?:(?!\s\/\s)[^\n:])+?,(?:(?!\s\/\s)[^\n:])+?)(?=\s\/\s|\n|$)/gu;
 /** "Author has many Books": the second points at the first. */
 const HAS_MANY = /\b([\p{L}]+) (?:has|have) (?:many|several|multiple|some) ([\p{L}]+)/giu;
 /** Words in front of an item that only say it points somewhere: "which show", "the vessel", "a member". */
