@@ -362,6 +362,16 @@ describe('planApp reads how a sentence joins its things', () => {
     const clinic = planApp('Law clinic. Clients come to us with cases; each case is handled by one of our lawyers.');
     expect(entity(clinic, 'clients').fields.filter((candidate) => candidate.entity === 'cases')).toHaveLength(1);
   });
+
+  it('"stages (name, capacity)", "parcels given out (date, household, size)": a plural given fields of its own is a thing', () => {
+    const festival = planApp('Festival app: stages (name, capacity), acts and slots on each stage.');
+    expect(field(festival, 'stages', 'capacity')).toMatchObject({ type: 'integer' });
+    const food = planApp('Food bank: households registered with us, parcels given out (date, household, size)');
+    expect(field(food, 'parcels', 'household')).toMatchObject({ type: 'reference', entity: 'households' });
+    expect(food.entities.flatMap((candidate) => candidate.fields.map((known) => known.name))).not.toContain('parcels_given_out');
+    // (values in parentheses are a choice, not fields of a thing)
+    expect(names(planApp('Camping app: tents (dome, tunnel or geodesic), renters with a phone'))).not.toContain('domes');
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

@@ -286,6 +286,32 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       reading.appFields = reading.appFields.filter((field) => !(field.type === 'text' && (field.name === table || field.name.endsWith(`_${table}`))));
     }
   }
+  // "stages (name, capacity)", "parcels given out (date, household, size)": a plural noun given a list of fields of
+  // its own is a thing, even a word that usually names none ("stages") or one the rules read as a field
+  for (let index = 0; index + 3 < tokens.length; index += 1) {
+    const token = tokens[index];
+    let open = index + 1;
+    if (isParticiple(tokens[open]?.text ?? '')) open += ['out', 'up', 'in', 'off', 'back', 'away'].includes(tokens[open + 1]?.text ?? '') ? 2 : 1;
+    if (tokens[open]?.text !== '(') open = -1;
+    if (open < 0 || token.punct || !isPlural(token.text) || !['NOUN', 'PROPN', 'VERB'].includes(tags[index]) || mentionAt(index)?.draft || STOP_WORDS.includes(token.text)) continue;
+    const close = tokens.findIndex((candidate, at) => at > open && candidate.text === ')');
+    if (close < 0) continue;
+    const items: string[][] = [[]];
+    for (const inside of tokens.slice(open + 1, close)) {
+      if ([',', 'and', '/'].includes(inside.text)) items.push([]);
+      else if (!inside.punct) items[items.length - 1].push(inside.text);
+    }
+    const listed = items.filter((words) => words.length > 0 && words.length <= 3);
+    const fields = listed.map((words) => fieldFromWords(words, null)).filter((field): field is NonNullable<typeof field> => field !== null);
+    const known = fields.filter((field) => field.type !== 'text' || fieldWord(field.name, false)).length;
+    if (listed.length < 2 || listed.length !== items.length || known * 2 < listed.length) continue;
+    const singular = toSnake(singularize(token.text));
+    const thing = adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: USER_NOUNS.includes(singular) }, drafts);
+    addMissingFields(thing, fields);
+    // (and no thing keeps the words as a field of its own: "parcels given out")
+    const phrase = toSnake(tokens.slice(index, open).map((word) => word.text).join(' '));
+    for (const draft of drafts) if (draft !== thing) draft.fields = draft.fields.filter((field) => field.name !== phrase);
+  }
   // "bookings (room, group, date)": in a kept thing's field list, a word naming another kept thing points at it, where
   // the rules made a field of the word ("room" as a location)
   for (let index = 1; index < tokens.length; index += 1) {
