@@ -11,7 +11,7 @@ import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor
 import { addMissingFields } from './prompt-structure';
 import {
   APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, RECORD_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
-  LENDING_NOUNS, PERSON_FIELDS, SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOCK_FIELDS, STOP_WORDS, USER_NOUNS,
+  LENDING_NOUNS, PERSON_FIELDS, RESERVED_FIELD_NAMES, SCHEDULED_NOUNS, SCORE_FIELDS, SKIPPED_ADJECTIVES, STOCK_FIELDS, STOP_WORDS, USER_NOUNS,
 } from './vocabulary.data';
 import { distinctValues, isPlural, joinWords, partsOfSpeech, pluralSnake, singularSnake, singularize, toSentence, toSnake, toTitle, tokenize } from './words.util';
 
@@ -518,7 +518,8 @@ function applyChoices(entities: EntityPlan[], choices: ChoicePhrase[], text: str
       Math.max(...[entity.name, singularSnake(entity.name)].map((name) => text.toLowerCase().lastIndexOf(toSentence(name).toLowerCase(), choice.at)));
     const named = entities.find((entity) => [entity.name, singularSnake(entity.name)].includes(choice.name) || pluralSnake(choice.name) === entity.name);
     if (choice.kinds && !named) continue;
-    const fieldName = named ? 'type' : choice.name;
+    // ("stamps with an ID (mint, used)": a column every row has already is no field to choose in; the values are a type)
+    const fieldName = named || RESERVED_FIELD_NAMES.includes(choice.name) ? 'type' : choice.name;
     const holder = named ?? entities.find((entity) => entity.fields.some((field) => field.name === fieldName));
     const owner = holder ?? [...entities].sort((a, b) => mentions(b) - mentions(a))[0];
     if (!owner) continue;

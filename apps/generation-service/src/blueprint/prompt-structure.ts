@@ -99,6 +99,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   /** ownerBefore's answer for every index, and how many things there were when it was read */
   let owners: (EntityDraft | null)[] = [];
   let ownersOf = -1;
+  /** namedBefore's answer, and how many things there were when it was read */
+  let namedSoFar: { last: (EntityDraft | null)[]; each: (EntityDraft | null)[] } = { last: [], each: [] };
+  let namedOf = -1;
   const draftNamed = (singular: string): EntityDraft | null => {
     const own = drafts.find((draft) => draft.singular === singular || pluralSnake(draft.singular) === singular);
     if (own) return own;
@@ -636,12 +639,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
 
   /** The thing the prompt last said "each" or "every" of before `index`. */
   function lastEachBefore(index: number): EntityDraft | null {
-    let last: EntityDraft | null = null;
-    for (let at = 1; at < index; at += 1) {
-      const mention = ['each', 'every'].includes(tokens[at - 1].text) ? mentionAt(at) : null;
-      if (mention?.draft) last = mention.draft;
-    }
-    return last;
+    return namedBefore().each[index] ?? null;
   }
 
   // "payments per month", "book a machine for a time slot": a stretch of the calendar says when, it is no thing kept
@@ -814,14 +812,33 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
 
   /** The kept thing named last before `index`. */
   function lastNamedBefore(index: number): EntityDraft | null {
+    return namedBefore().last[index] ?? null;
+  }
+
+  /**
+   * For every index, the kept thing named last before it and the one last said "each" or "every" of: read in one pass
+   * over the prompt, again only once a thing has been kept since (asked per fact, a walk back each would be quadratic).
+   */
+  function namedBefore(): { last: (EntityDraft | null)[]; each: (EntityDraft | null)[] } {
+    if (namedOf === drafts.length) return namedSoFar;
+    namedSoFar = { last: [], each: [] };
     let last: EntityDraft | null = null;
-    for (let at = 0; at < index; at += 1) {
-      const mention = mentionAt(at);
-      if (!mention?.draft || mention.end > index) continue;
+    let each: EntityDraft | null = null;
+    for (let at = 0; at <= tokens.length; at += 1) {
+      namedSoFar.last[at] = last;
+      namedSoFar.each[at] = each;
+      const mention = at < tokens.length ? mentionAt(at) : null;
+      if (!mention?.draft) continue;
+      for (let inside = at + 1; inside < mention.end; inside += 1) {
+        namedSoFar.last[inside] = last;
+        namedSoFar.each[inside] = each;
+      }
+      if (['each', 'every'].includes(tokens[at - 1]?.text ?? '')) each = mention.draft;
       last = mention.draft;
       at = mention.end - 1;
     }
-    return last;
+    namedOf = drafts.length;
+    return namedSoFar;
   }
 
   /** "which leader signed", "which vet sees": a thing picked by "which" and said to do something; "who … (one of our technicians)". */
