@@ -513,7 +513,10 @@ function buildEnglishPlan(prompt: string): AppPlan {
  * a set named after the thing itself ("animals (dog/cat/rabbit)") is its kind.
  */
 function applyChoices(entities: EntityPlan[], choices: ChoicePhrase[], text: string): void {
-  for (const choice of choices) {
+  for (const written of choices) {
+    // ("those stages: enquiry, quoted, done": a plural of the library's field names that field, "stage")
+    const known = libraryFieldName(written.name);
+    const choice = { ...written, name: known !== undefined && known === singularSnake(written.name) ? known : written.name };
     const mentions = (entity: EntityPlan): number =>
       Math.max(...[entity.name, singularSnake(entity.name)].map((name) => text.toLowerCase().lastIndexOf(toSentence(name).toLowerCase(), choice.at)));
     const named = entities.find((entity) => [entity.name, singularSnake(entity.name)].includes(choice.name) || pluralSnake(choice.name) === entity.name);

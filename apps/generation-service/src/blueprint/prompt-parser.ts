@@ -1275,7 +1275,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       // "(date, amount, late or on time)": two short words joined by "or" in a list of fields are the choices of one
-      if (listing === 'entity' && current && tokens[at]?.text === 'or' && words.length <= 2 && !libraryFieldName(toSnake(words.join(' ')))) {
+      // ("one or two erectors" counts them: no choice)
+      if (listing === 'entity' && current && tokens[at]?.text === 'or' && words.length <= 2 && !libraryFieldName(toSnake(words.join(' '))) && !COUNT_WORDS.includes(words[0])) {
         let end = at + 1;
         while (isWord(tokens[end]) && end - at <= 2 && !SEPARATORS.has(tokens[end].text)) end += 1;
         const other = tokens.slice(at + 1, end).map((word) => word.raw);

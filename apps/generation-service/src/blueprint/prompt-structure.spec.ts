@@ -402,6 +402,16 @@ describe('planApp places the calendar asked for', () => {
 });
 
 describe('planApp keeps no thing of how the data is laid out', () => {
+  it('"has one or two erectors" counts them, "a tick box for opposed" is a fact, "a pipeline w/ those stages: …" is the stage', () => {
+    const hire = planApp('Scaffolding firm. Contractors request scaffolds. Each hire is made by a contractor and has one or two erectors, a start date and an end date.');
+    expect(entity(hire, 'hires').fields.filter((candidate) => candidate.options?.includes('One'))).toEqual([]);
+    const marks = planApp('Trademarks: applications with a client and a mark. Some applications get opposed, so a tick box for opposed.');
+    expect(field(marks, 'applications', 'opposed')).toMatchObject({ type: 'boolean' });
+    const trees = planApp('tree surgery biz - enquiries come in from homeowners, we do a site visit, quote, then book the job and do it. want a pipeline w/ those stages: enquiry, site visit, quoted, booked, done. per job: address, which trees, quote amount');
+    expect(views(trees, 'jobs')).toContain('board:stage');
+    expect(field(trees, 'jobs', 'stage').options).toEqual(['Enquiry', 'Site visit', 'Quoted', 'Booked', 'Done']);
+  });
+
   it('"I want the stages on a kanban: …", "we use a spreadsheet with columns …": no stages, kanban, spreadsheet or columns tables', () => {
     const plan = planApp('We file trademark applications for our clients. Each application: client, mark, filing date. I want the stages on a kanban: instructed, filed, examined, registered.');
     expect(names(plan).filter((name) => /stage|kanban/.test(name))).toEqual([]);

@@ -702,7 +702,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       return fact && { ...fact, owner: fact.owner ?? people ?? null };
     }
     // "a toggle for insured", "a checkbox for gift wrap": a yes/no fact named after it
-    if (['toggle', 'checkbox', 'tickbox', 'switch', 'flag', 'tick'].includes(text) && tokens[index + 1]?.text === 'for') {
+    if (['toggle', 'checkbox', 'tickbox', 'switch', 'flag', 'tick', 'box'].includes(text) && tokens[index + 1]?.text === 'for') {
       let named = index + 2;
       while ([...ONE_WORDS, ...POSSESSIVES, 'whether', 'if'].includes(tokens[named]?.text ?? '')) named += 1;
       const phrase: string[] = [];

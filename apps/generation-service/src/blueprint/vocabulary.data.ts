@@ -397,8 +397,8 @@ export const FIELD_LIBRARY: Record<string, FieldTemplate & { aliases?: string[] 
   content: { type: 'text', aliases: ['body', 'text', 'entry_text'] },
   category: { type: 'select', aliases: ['categories', 'group'] },
   type: { type: 'select', aliases: ['kind', 'types'] },
-  status: { type: 'select', aliases: ['state', 'stage_status', 'progress_status'] },
-  stage: { type: 'select', aliases: ['pipeline_stage', 'deal_stage'] },
+  status: { type: 'select', aliases: ['state', 'stage_status', 'progress_status', 'statuses'] },
+  stage: { type: 'select', aliases: ['pipeline_stage', 'deal_stage', 'stages'] },
   priority: { type: 'select', aliases: ['importance', 'urgency'] },
   level: { type: 'select', aliases: ['skill_level'] },
   difficulty: { type: 'select', aliases: ['difficulty_level'] },
@@ -589,7 +589,7 @@ export const UNIT_WORDS: Record<string, string> = {
 };
 
 /** Words that never become a field on their own, even inside a list. */
-export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'pls', 'plz', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information', 'entity', 'entities', 'table', 'tables'];
+export const FIELD_FILLER_WORDS = ['a', 'an', 'the', 'their', 'its', 'his', 'her', 'my', 'our', 'your', 'some', 'those', 'these', 'optional', 'required', 'mandatory', 'field', 'fields', 'column', 'columns', 'also', 'pls', 'plz', 'maybe', 'possibly', 'extra', 'custom', 'own', 'each', 'every', 'any', 'one', 'its', 'it', 'them', 'this', 'that', 'info', 'information', 'entity', 'entities', 'table', 'tables'];
 
 /** Column names the runtime adds to every row; a prompt that names them is describing what exists already. */
 export const RESERVED_FIELD_NAMES = ['id', 'created_at', 'updated_at', 'user_id', 'owner_id', 'created', 'updated'];
