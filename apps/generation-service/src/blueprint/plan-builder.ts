@@ -8,6 +8,7 @@ import { extractChoices, type ChoicePhrase } from './choice-phrases';
 import { applyDeclarations, declaredThings } from './declared-things';
 import { detectLanguage, localizePlan, pageTitle, toEnglish } from './languages';
 import { domainOf, fieldFromWords, libraryFieldName, matchDomainNoun, optionsFor, readPrompt, type EntityDraft, type PromptReading, type ViewWish } from './prompt-parser';
+import { promptBody } from './prompt-body';
 import { addMissingFields } from './prompt-structure';
 import {
   APP_KIND_WORDS, APP_WORDS, DOMAIN_ALIASES, DOMAIN_SENSES, DOMAINS, FIELD_OPTIONS, GENERIC_APP_KINDS, GENERIC_FIELDS, RECORD_FIELDS, IRREGULAR_PARTICIPLES, KEEPING_VERBS, MONEY_NOUNS, PEOPLE_NOUNS,
@@ -448,9 +449,11 @@ export function verbFor(domainKey: string | null): string {
 
 /** The whole plan of a first prompt, in the prompt's language. */
 export function buildPlan(prompt: string): AppPlan {
-  const language = detectLanguage(prompt);
-  if (language === 'en') return buildEnglishPlan(prompt);
-  const english = toEnglish(prompt, language);
+  // (read without a mail's greeting and signature, markdown, user stories' tellers or pasted data; kept as written)
+  const body = promptBody(prompt);
+  const language = detectLanguage(body);
+  if (language === 'en') return { ...buildEnglishPlan(body), prompts: [prompt] };
+  const english = toEnglish(body, language);
   const planned = buildEnglishPlan(english.text);
   const { plan, views } = localizePlan({ ...planned, prompts: [prompt] }, language, english.words, viewsOf(planned));
   return { ...plan, pages: pagesFor(plan.entities, plan.name, views, language) };

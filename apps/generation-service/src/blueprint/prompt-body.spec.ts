@@ -1,0 +1,26 @@
+// The part of a prompt that describes the app, as people paste it (prompt-body.ts): sentences written for this spec,
+// each asserting what the planner then keeps.
+import { planApp } from './plan-app';
+import { promptBody } from './prompt-body';
+import { names } from './plan-lookup.testing';
+
+describe('promptBody leaves out what describes no app', () => {
+  it('a forwarded e-mail\'s headers, its greeting and its signature', () => {
+    const mail = '---------- Forwarded message ---------\nFrom: Ann Lee\nSubject: app?\n\nHi Tom,\n\nWe need members and their boats.\n\nMany thanks,\nAnn\nHarbour Master';
+    expect(promptBody(mail)).toBe('We need members and their boats.');
+    expect(names(planApp(mail)).filter((name) => /tom|thank|ann|harbour/.test(name))).toEqual([]);
+  });
+
+  it('a sign-off only ends the prompt where a short signature follows, and a greeting only stands alone', () => {
+    expect(promptBody('Players and their scores.\nBest first.\nAlso teams, with a captain each, and fixtures between two teams with the date.')).toContain('fixtures');
+    expect(promptBody('Hi, I need an app for my bakery with orders and customers.')).toBe('Hi, I need an app for my bakery with orders and customers.');
+  });
+
+  it('markdown headings and emphasis, user stories\' tellers, and the data rows under a pasted header row', () => {
+    expect(promptBody('## Entities\n- **Site**: name, city')).toBe('Entities:\n- Site: name, city');
+    expect(promptBody('- As a booker, I want to assign an interpreter to each booking.')).toBe('- assign an interpreter to each booking.');
+    expect(promptBody('berth;pontoon;length;owner\nA12;A;10;J. Pryce\nB03;B;12;R. Dunn')).toBe('berth, pontoon, length, owner');
+    // (a prompt that is nothing but a greeting stays as it was)
+    expect(promptBody('Hello!')).toBe('Hello!');
+  });
+});
