@@ -23,6 +23,9 @@ const CHOICE_ITEM = /^\s*([\p{L}][\p{L}\d _'’-]*?)\s*[:=]\s*(\S.*)$/u;
 /** An item and its values in parentheses: "result (pass, pass with defects, fail)". */
 const BRACKETED_VALUES = /(?:^|,)\s*([\p{L}][\p{L}\d '’-]*?)\s*\(([^()]+)\)/gu;
 
+/** Words before a declared name that are no part of it: "the tireurs (…)", "our boats (…)". */
+const NAME_DETERMINERS = ['the', 'a', 'an', 'our', 'my', 'your', 'their', 'some', 'all'];
+
 /** Words before a list of declarations that say it is one: "Entities:", "Tables:", "data model:". */
 const DECLARING_WORDS = ['entities', 'entity', 'tables', 'table', 'models', 'model', 'schema', 'objects', 'resources', 'collections', 'types'];
 /** A name (one to three words) that starts an item of a list, then its items in parentheses. */
@@ -69,7 +72,8 @@ export function declaredThings(text: string): DeclaredThing[] {
     // ("breast/bottle" is one item holding a choice, read by the parser; "vendor -> Vendor": the field, then the thing it points at)
     const items = listed.filter((_, index) => !valued[index]).join(',').split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text))
       .filter((words) => words.length > 0 && !bracketed.some((choice) => choice.name === toSnake(words.join(' '))));
-    const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/);
+    // ("the tireurs (name, …)": an article before the name is no part of it)
+    const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/).filter((word, index, all) => index === all.length - 1 || !NAME_DETERMINERS.includes(word));
     // (one item is enough among other declarations: "Author (name)")
     if (items.length + choices.length < 1 || (items.length + choices.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));

@@ -372,6 +372,15 @@ describe('planApp reads how a sentence joins its things', () => {
     // (values in parentheses are a choice, not fields of a thing)
     expect(names(planApp('Camping app: tents (dome, tunnel or geodesic), renters with a phone'))).not.toContain('domes');
   });
+
+  it('"the result of each fencer at each competition (place, points)": a noun naming no field is a record of both too', () => {
+    const plan = planApp('Fencing club: fencers (name, weapon), competitions (date, venue), and the result of each fencer at each competition (place, points).');
+    expect(field(plan, 'results', 'fencer')).toMatchObject({ type: 'reference', entity: 'fencers' });
+    expect(field(plan, 'results', 'competition')).toMatchObject({ type: 'reference', entity: 'competitions' });
+    const french = planApp('Club d’escrime : les tireurs (nom, arme), les compétitions (date, lieu), le résultat de chaque tireur à chaque compétition (place, points).');
+    expect(names(french).filter((name) => name.startsWith('the_'))).toEqual([]);
+    expect(names(french)).toEqual(expect.arrayContaining(['tireurs', 'competitions', 'resultats']));
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

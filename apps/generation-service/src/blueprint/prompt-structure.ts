@@ -545,24 +545,26 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (word.punct || isPlural(word.text) || !['for', 'of', 'per'].includes(joint.text) || (!['each', 'every'].includes(each.text) && !perOne)) continue;
     const singular = toSnake(singularize(word.text));
     const field = fieldWord(singular, false) ? fieldFromWords([word.text], null) : null;
-    const mention = field ? mentionAt(perOne ? index + 2 : index + 3) : null;
-    if (!field || !mention || (mention.draft === null && (mention.user || isPlural(tokens[mention.end - 1].text)))) continue;
+    const mention = mentionAt(perOne ? index + 2 : index + 3);
+    if (!mention || (mention.draft === null && (mention.user || isPlural(tokens[mention.end - 1].text)))) continue;
     // ("a score for each speaker in each round": one said of each of two kept things is a record of both, which
-    // holds the field; what joined the two to each other was the record)
+    // holds the field; what joined the two to each other was the record; "the result of each fencer at each
+    // competition (place, points)": a noun that names no field is such a record too)
     const secondPer = perOne && tokens[mention.end]?.text === 'per';
     if (['each', 'every'].includes(tokens[mention.end + 1]?.text ?? '') || secondPer) {
       const second = PLACING.has(tokens[mention.end]?.text ?? '') && ['a', 'an', 'the', 'one'].includes(tokens[index - 1]?.text ?? '') ? mentionAt(mention.end + (secondPer ? 1 : 2)) : null;
-      if (!mention.draft || !second?.draft || second.draft === mention.draft) continue;
+      const named = field !== null || (['NOUN', 'PROPN'].includes(tags[index]) && thingWord(word.text));
+      if (!named || !mention.draft || !second?.draft || second.draft === mention.draft) continue;
       const sides = [mention.draft, second.draft];
       const record = draftNamed(singular) ?? adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: false }, drafts);
       if (sides.includes(record)) continue;
-      addMissingFields(record, [field]);
+      if (field) addMissingFields(record, [field]);
       for (const [one, other] of [sides, [...sides].reverse()]) one.fields = one.fields.filter((known) => !(known.type === 'reference' && known.entity === pluralSnake(other.singular)));
       for (const side of sides) linkDrafts(record, side, false, true);
       continue;
     }
     // ("score per player and night": the rules read what is per one thing and another)
-    if (perOne) continue;
+    if (perOne || !field) continue;
     const owner = mention.draft ?? adopt(mention, drafts);
     if (!owner.fields.some((known) => known.name === field.name)) owner.fields.push(field);
     const stand = drafts.find((draft) => draft !== owner && [field.name, `${field.name}_entry`].includes(draft.singular) && !draft.declared);

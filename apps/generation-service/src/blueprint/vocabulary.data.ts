@@ -600,7 +600,7 @@ export const IRREGULAR_PLURALS: Record<string, string> = {
   person: 'people', child: 'children', man: 'men', woman: 'women', mouse: 'mice', goose: 'geese', foot: 'feet',
   tooth: 'teeth', ox: 'oxen', cactus: 'cacti', fungus: 'fungi', criterion: 'criteria', phenomenon: 'phenomena',
   analysis: 'analyses', thesis: 'theses', crisis: 'crises', diagnosis: 'diagnoses', index: 'indexes', quiz: 'quizzes',
-  leaf: 'leaves', knife: 'knives', life: 'lives', shelf: 'shelves', wife: 'wives', wolf: 'wolves', half: 'halves',
+  menu: 'menus', emu: 'emus', leaf: 'leaves', knife: 'knives', life: 'lives', shelf: 'shelves', wife: 'wives', wolf: 'wolves', half: 'halves',
   loaf: 'loaves', thief: 'thieves', calf: 'calves', scarf: 'scarves', status: 'statuses', bus: 'buses', series: 'series',
   tv_show: 'tv_shows', entry: 'entries', property: 'properties',
 };
