@@ -381,6 +381,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(french).filter((name) => name.startsWith('the_'))).toEqual([]);
     expect(names(french)).toEqual(expect.arrayContaining(['tireurs', 'competitions', 'resultats']));
   });
+
+  it('"each exam (subject, paper, date, AM or PM session, room)": one thing said of each, given its fields, is kept with them', () => {
+    const plan = planApp('Exams officer at a secondary school. For the summer series I roster invigilators: each exam (subject, paper, date, AM or PM session, room) needs one or more invigilators. Please put the exams on a calendar.');
+    expect(field(plan, 'exams', 'paper')).toMatchObject({ type: 'text' });
+    expect(field(plan, 'exams', 'session')).toMatchObject({ type: 'select', options: ['AM', 'PM'] });
+    expect(views(plan, 'exams')).toContain('calendar:date');
+  });
 });
 
 describe('planApp reads the stages a board asks for after a colon', () => {

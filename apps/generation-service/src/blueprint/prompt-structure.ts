@@ -174,6 +174,43 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return before?.text === 'and' || (before !== undefined && !before.punct && tags[index - 1] === 'NOUN' && !isPlural(before.text) && tokens[index + 1].text !== 'the');
   }
 
+  // "stages (name, capacity)", "parcels given out (date, household, size)": a plural noun given a list of fields of
+  // its own is a thing, even a word that usually names none ("stages") or one the rules read as a field; kept before the
+  // joins are read, so that what is said of it joins it ("each exam (…) needs one or more invigilators")
+  for (let index = 0; index + 3 < tokens.length; index += 1) {
+    const token = tokens[index];
+    let open = index + 1;
+    if (isParticiple(tokens[open]?.text ?? '')) open += ['out', 'up', 'in', 'off', 'back', 'away'].includes(tokens[open + 1]?.text ?? '') ? 2 : 1;
+    if (tokens[open]?.text !== '(') open = -1;
+    // ("each exam (subject, paper, date)": one of them, said of each, too)
+    const counted = isPlural(token.text) || ['each', 'every'].includes(tokens[index - 1]?.text ?? '');
+    if (open < 0 || token.punct || !counted || !['NOUN', 'PROPN', 'VERB'].includes(tags[index]) || mentionAt(index)?.draft || STOP_WORDS.includes(token.text)) continue;
+    const close = tokens.findIndex((candidate, at) => at > open && candidate.text === ')');
+    if (close < 0) continue;
+    const items: string[][] = [[]];
+    for (const inside of tokens.slice(open + 1, close)) {
+      if ([',', 'and', '/'].includes(inside.text)) items.push([]);
+      else if (!inside.punct) items[items.length - 1].push(inside.text);
+    }
+    const listed = items.filter((words) => words.length > 0 && words.length <= 4);
+    // ("AM or PM session": two values joined by "or", then what they are of, is a choice)
+    const choiceOf = (words: string[]): EntityDraft['fields'][number] | null => {
+      const or = words.indexOf('or');
+      if (or !== 1 || words.length < 3) return null;
+      const name = toSnake(words.slice(3).join(' ')) || 'type';
+      return { name, label: toSentence(name), type: 'select', required: false, options: [words[0], words[2]].map((word) => word.toUpperCase() === word ? word : word[0].toUpperCase() + word.slice(1)) };
+    };
+    const fields = listed.map((words) => choiceOf(words.map((word, at) => (at === 1 ? word : tokens.find((token) => token.text === word)?.raw ?? word))) ?? fieldFromWords(words, null))
+      .filter((field): field is NonNullable<typeof field> => field !== null);
+    const known = fields.filter((field) => field.type !== 'text' || fieldWord(field.name, false)).length;
+    if (listed.length < 2 || listed.length !== items.length || known * 2 < listed.length) continue;
+    const singular = toSnake(singularize(token.text));
+    const thing = adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: USER_NOUNS.includes(singular) }, drafts);
+    addMissingFields(thing, fields);
+    // (and no thing keeps the words as a field of its own: "parcels given out")
+    const phrase = toSnake(tokens.slice(index, open).map((word) => word.text).join(' '));
+    for (const draft of drafts) if (draft !== thing) draft.fields = draft.fields.filter((field) => field.name !== phrase);
+  }
   const deeds: Deed[] = [];
   // twice: a thing the first reading adopts ("several units") is known to the second ("each unit's tenant")
   for (let pass = 0; pass < 2; pass += 1) {
@@ -288,32 +325,6 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       // (nor a field of the app's first thing: "annual inspections" read as one)
       reading.appFields = reading.appFields.filter((field) => !(field.type === 'text' && (field.name === table || field.name.endsWith(`_${table}`))));
     }
-  }
-  // "stages (name, capacity)", "parcels given out (date, household, size)": a plural noun given a list of fields of
-  // its own is a thing, even a word that usually names none ("stages") or one the rules read as a field
-  for (let index = 0; index + 3 < tokens.length; index += 1) {
-    const token = tokens[index];
-    let open = index + 1;
-    if (isParticiple(tokens[open]?.text ?? '')) open += ['out', 'up', 'in', 'off', 'back', 'away'].includes(tokens[open + 1]?.text ?? '') ? 2 : 1;
-    if (tokens[open]?.text !== '(') open = -1;
-    if (open < 0 || token.punct || !isPlural(token.text) || !['NOUN', 'PROPN', 'VERB'].includes(tags[index]) || mentionAt(index)?.draft || STOP_WORDS.includes(token.text)) continue;
-    const close = tokens.findIndex((candidate, at) => at > open && candidate.text === ')');
-    if (close < 0) continue;
-    const items: string[][] = [[]];
-    for (const inside of tokens.slice(open + 1, close)) {
-      if ([',', 'and', '/'].includes(inside.text)) items.push([]);
-      else if (!inside.punct) items[items.length - 1].push(inside.text);
-    }
-    const listed = items.filter((words) => words.length > 0 && words.length <= 3);
-    const fields = listed.map((words) => fieldFromWords(words, null)).filter((field): field is NonNullable<typeof field> => field !== null);
-    const known = fields.filter((field) => field.type !== 'text' || fieldWord(field.name, false)).length;
-    if (listed.length < 2 || listed.length !== items.length || known * 2 < listed.length) continue;
-    const singular = toSnake(singularize(token.text));
-    const thing = adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: USER_NOUNS.includes(singular) }, drafts);
-    addMissingFields(thing, fields);
-    // (and no thing keeps the words as a field of its own: "parcels given out")
-    const phrase = toSnake(tokens.slice(index, open).map((word) => word.text).join(' '));
-    for (const draft of drafts) if (draft !== thing) draft.fields = draft.fields.filter((field) => field.name !== phrase);
   }
   // "bookings (room, group, date)": in a kept thing's field list, a word naming another kept thing points at it, where
   // the rules made a field of the word ("room" as a location)
