@@ -90,7 +90,8 @@ export function entityFromDraft(draft: EntityDraft, userScoped: boolean, openWri
     named = [...named, ...extra.filter((field) => !repeats(field))];
   }
   for (const field of named) {
-    if (field.name !== titleName && !fields.some((candidate) => candidate.name === field.name)) fields.push(field);
+    // (however a reading named it, a column every row has already is no field: "ID y/n")
+    if (field.name !== titleName && !fields.some((candidate) => candidate.name === field.name) && !RESERVED_FIELD_NAMES.includes(field.name)) fields.push(field);
   }
   const singularLabel = toSentence(draft.measurement ? draft.singular.replace(/_entry$/, ' entry') : draft.singular);
   return {

@@ -209,9 +209,10 @@ const PROMPTS: string[] = [
   // an item ending in "per", which once made the planner throw; two readings of one word that made one table twice
   'notes: insured per',
   "A know Keep installs pagado s'ils mâle",
-  // values given a column every row has ("an ID (mint, used)"), which validation refused
+  // values or a yes/no given a column every row has ("an ID (mint, used)", "ID y/n"), which validation refused
   'alumno Chargennummer ID (mint, huevos) fee) logs',
   'Stamps app: stamps with an ID (mint, used)',
+  'make, juggle Rangliste babysit entries do ID y/n) livraison firings. 0 weight',
 ];
 
 /** Prompts of a first version and an update applied to it. */
