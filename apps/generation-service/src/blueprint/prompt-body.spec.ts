@@ -9,6 +9,8 @@ describe('promptBody leaves out what describes no app', () => {
     const mail = '---------- Forwarded message ---------\nFrom: Ann Lee\nSubject: app?\n\nHi Tom,\n\nWe need members and their boats.\n\nMany thanks,\nAnn\nHarbour Master';
     expect(promptBody(mail)).toBe('We need members and their boats.');
     expect(names(planApp(mail)).filter((name) => /tom|thank|ann|harbour/.test(name))).toEqual([]);
+    // (outside a mail, "Date: …" is a line of the prompt like any other)
+    expect(promptBody('Matches: home team, away team\nDate: the day it is played')).toContain('Date: the day it is played');
   });
 
   it('a sign-off only ends the prompt where a short signature follows, and a greeting only stands alone', () => {

@@ -7,6 +7,8 @@
 
 /** "From: …", "Subject: …", "---------- Forwarded message ---------": lines of a mail's header. */
 const MAIL_HEADER = /^\s*(?:-{3,}.*-{3,}|(?:from|to|cc|date|sent|subject|objet|de|à|von|an|betreff|asunto|para|enviado)\s*:.*)\s*$/i;
+/** What shows the prompt is a mail, before any "Date:" or "To:" line is taken for its header rather than a field's. */
+const MAIL_MARK = /^\s*(?:-{3,}.*-{3,}|(?:from|subject|objet|von|betreff|asunto|de)\s*:.*)\s*$/im;
 /** A line that only greets: "Hi Tom,", "Hello!", "Bonjour,", "Guten Tag,", "¡Hola!", "Dear all,". */
 const GREETING = /^\s*(?:¡\s*)?(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|bonjour|bonsoir|salut|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|hola|buenos días|buenas(?: tardes)?|estimad[oa]s?)\b[^.!?\n]{0,40}[,!.:]?\s*$/i;
 /** A line that signs off: "Many thanks,", "Best regards", "Merci d'avance,", "Mit freundlichen Grüßen". */
@@ -25,8 +27,9 @@ export function promptBody(prompt: string): string {
   const lines = prompt.split('\n');
   const kept: string[] = [];
   let headerRowSeen = false;
+  const mail = MAIL_MARK.test(prompt);
   for (const [index, line] of lines.entries()) {
-    if (MAIL_HEADER.test(line) || GREETING.test(line)) continue;
+    if ((mail && MAIL_HEADER.test(line)) || GREETING.test(line)) continue;
     // (nothing after a sign-off is the app: the name, the role, the company)
     const signature = lines.slice(index + 1).filter((after) => after.trim());
     if (SIGN_OFF.test(line) && kept.some((earlier) => earlier.trim()) && signature.length <= SIGNATURE_LINES && signature.every((after) => after.length < SIGNATURE_LENGTH)) break;
