@@ -115,6 +115,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return drafts.some((draft) => draft.fields.some((field) => forms.some((form) => `_${field.name}_`.includes(`_${form}_`)))
       || (draft.domainKey !== null && forms.some((form) => DOMAINS[draft.domainKey as string]?.fields.includes(form))));
   };
+  /** The mention of one to three words that ends right before `end` (a kept thing's, when `kept`). */
+  const mentionEndingAt = (end: number, kept: boolean): Mention | undefined =>
+    [1, 2, 3].map((length) => mentionAt(end - length)).find((mention): mention is Mention => mention?.end === end && (!kept || mention.draft !== null));
   const mentionAt = (index: number): Mention | null => {
     if (index < 0 || index >= tokens.length) return null;
     for (let length = 3; length >= 1; length -= 1) {
@@ -205,7 +208,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const known = fields.filter((field) => field.type !== 'text' || fieldWord(field.name, false)).length;
     if (listed.length < 2 || listed.length !== items.length || known * 2 < listed.length) continue;
     const singular = toSnake(singularize(token.text));
-    const thing = adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: USER_NOUNS.includes(singular) }, drafts);
+    const thing = adopt(wordMention(singular, index, index + 1, USER_NOUNS.includes(singular)), drafts);
     addMissingFields(thing, fields);
     // (and no thing keeps the words as a field of its own: "parcels given out")
     const phrase = toSnake(tokens.slice(index, open).map((word) => word.text).join(' '));
@@ -237,7 +240,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
         // ("- clients -": listed on its own, a word for the app's users is a thing too; a field the rules made of the
         // word points at the thing instead)
         if (!draftNamed(singular) && (!fieldWord(singular, true) || USER_NOUNS.includes(singularize(head.text)))) {
-          adopt({ draft: null, singular, start: clause.start, end: clause.end, one: false, possessive: false, user: false }, drafts);
+          adopt(wordMention(singular, clause.start, clause.end), drafts);
         }
       }
       // "a booking app for our tennis courts and coaches": what an app is for is what it keeps, and what a list is of
@@ -329,7 +332,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   // "bookings (room, group, date)": in a kept thing's field list, a word naming another kept thing points at it, where
   // the rules made a field of the word ("room" as a location)
   for (let index = 1; index < tokens.length; index += 1) {
-    const owner = tokens[index].text === '(' ? [1, 2, 3].map((length) => mentionAt(index - length)).find((mention) => mention?.end === index && mention.draft)?.draft : undefined;
+    const owner = tokens[index].text === '(' ? mentionEndingAt(index, true)?.draft : undefined;
     if (!owner) continue;
     for (let at = index + 1; at < tokens.length && tokens[at].text !== ')' && !(tokens[at].punct && CLAUSE_ENDS.has(tokens[at].text)); at += 1) {
       const alone = [',', '('].includes(tokens[at - 1].text) && [',', ')'].includes(tokens[at + 1]?.text ?? '') && !tokens[at].punct;
@@ -381,23 +384,19 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   for (const deed of deeds) {
     const { doer, object } = deed;
     const named = typeof deed.record !== 'string';
-    const record = typeof deed.record === 'string' ? adopt({ draft: null, singular: deed.record, start: doer.start, end: object.end, one: false, possessive: false, user: false }, drafts) : deed.record;
+    const record = typeof deed.record === 'string' ? adopt(wordMention(deed.record, doer.start, object.end), drafts) : deed.record;
     // (a record of a deed points at who did it, even one of the app's users: "tenants rent units" keeps tenants)
     const sides = [doer, object].map((side) => side.draft ?? adopt(side, drafts));
     for (const side of sides) linkDrafts(record, side, false, true);
     // (whatever joined the two to each other was the deed, which the record the prompt names now holds)
-    if (named) {
-      for (const [one, other] of [sides, [...sides].reverse()]) {
-        one.fields = one.fields.filter((field) => !(field.type === 'reference' && field.entity === pluralSnake(other.singular)));
-      }
-    }
+    if (named) unjoin(sides[0], sides[1]);
   }
   // "borrowings - a member takes a packet of a variety", "observations = a target seen in a session", "innings, i.e. the
   // runs a player scored in a match": a kept thing defined by a clause naming one of each of two or more other kept
   // things is a record of them; what joined the clause's first to the others was the record's deed
   for (let index = 1; index < tokens.length; index += 1) {
     const definer = definerLength(index);
-    const record = definer ? [1, 2, 3].map((length) => mentionAt(index - length)).find((mention) => mention?.end === index && mention.draft) : undefined;
+    const record = definer ? mentionEndingAt(index, true) : undefined;
     if (!record?.draft || !isPlural(tokens[index - 1].text)) continue;
     const named: EntityDraft[] = [];
     // ("rooms - a bed is assigned to a ward", "- a hive has a queen": where one thing belongs, or what it has, defines no record)
@@ -424,7 +423,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       // ("to bars": after a preposition or a determiner a plural is a noun, whatever the tagger says)
       const plural = !tokens[at].punct && isPlural(tokens[at].text) && thingWord(tokens[at].text) && !['ADP', 'DET', 'PRON', 'AUX'].includes(tags[at])
         && (tags[at] !== 'VERB' || ['ADP', 'DET', 'PART'].includes(tags[at - 1] ?? ''));
-      const mention = mentionAt(at) ?? (plural ? { draft: null, singular: toSnake(singularize(tokens[at].text)), start: at, end: at + 1, one: false, possessive: false, user: USER_NOUNS.includes(singularize(tokens[at].text)) } : null);
+      const mention = mentionAt(at) ?? (plural ? wordMention(toSnake(singularize(tokens[at].text)), at, at + 1, USER_NOUNS.includes(singularize(tokens[at].text))) : null);
       if (!mention) continue;
       const draft = mention.draft ?? (!mention.user && isPlural(tokens[mention.end - 1].text) ? adopt(mention, drafts) : null);
       if (draft && draft !== record && !named.includes(draft)) named.push(draft);
@@ -440,15 +439,16 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     let subjectEnd = index;
     while (subjectEnd > 0 && ['must', 'should', 'will', 'can', 'shall', 'always', 'just', 'also'].includes(tokens[subjectEnd - 1].text)) subjectEnd -= 1;
     // ("a booking puts a diver on a trip": a thing named only here, as one, is kept)
-    const subject = [1, 2, 3].map((length) => mentionAt(subjectEnd - length)).find((mention) => mention?.end === subjectEnd);
+    const subject = mentionEndingAt(subjectEnd, false);
     const record = subject?.draft ?? (subject && !subject.user && ['a', 'an', 'each', 'every'].includes(tokens[subject.start - 1]?.text ?? '') ? adopt(subject, drafts) : undefined);
-    let at = index + 1;
-    while (ONE_WORDS.includes(tokens[at]?.text ?? '') || POSSESSIVES.includes(tokens[at]?.text ?? '')) at += 1;
-    const first = mentionAt(at);
+    const afterDeterminers = (from: number): number => {
+      let at = from;
+      while (ONE_WORDS.includes(tokens[at]?.text ?? '') || POSSESSIVES.includes(tokens[at]?.text ?? '')) at += 1;
+      return at;
+    };
+    const first = mentionAt(afterDeterminers(index + 1));
     if (!record || !first?.draft || !['to', 'with', 'on', 'onto', 'into', 'in', 'at', 'for'].includes(tokens[first.end]?.text ?? '')) continue;
-    at = first.end + 1;
-    while (ONE_WORDS.includes(tokens[at]?.text ?? '') || POSSESSIVES.includes(tokens[at]?.text ?? '')) at += 1;
-    const second = mentionAt(at);
+    const second = mentionAt(afterDeterminers(first.end + 1));
     if (second?.draft && ![first.draft, second.draft].includes(record) && second.draft !== first.draft) recordOf(record, [first.draft, second.draft]);
   }
 
@@ -567,10 +567,10 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
       const named = field !== null || (['NOUN', 'PROPN'].includes(tags[index]) && thingWord(word.text));
       if (!named || !mention.draft || !second?.draft || second.draft === mention.draft) continue;
       const sides = [mention.draft, second.draft];
-      const record = draftNamed(singular) ?? adopt({ draft: null, singular, start: index, end: index + 1, one: false, possessive: false, user: false }, drafts);
+      const record = draftNamed(singular) ?? adopt(wordMention(singular, index, index + 1), drafts);
       if (sides.includes(record)) continue;
       if (field) addMissingFields(record, [field]);
-      for (const [one, other] of [sides, [...sides].reverse()]) one.fields = one.fields.filter((known) => !(known.type === 'reference' && known.entity === pluralSnake(other.singular)));
+      unjoin(sides[0], sides[1]);
       for (const side of sides) linkDrafts(record, side, false, true);
       continue;
     }
@@ -600,11 +600,11 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const field = phrase?.type === 'text' && head && head.type !== 'text' ? { ...head, name: phrase.name, label: phrase.label } : phrase;
     if (!other?.draft || other.draft === owner.draft || !field || isPlural(words[words.length - 1])) continue;
     const singular = toSnake(singularize(words[words.length - 1]));
-    const record = draftNamed(singular) ?? adopt({ draft: null, singular, start: owner.end, end: joint, one: false, possessive: false, user: false }, drafts);
+    const record = draftNamed(singular) ?? adopt(wordMention(singular, owner.end, joint), drafts);
     if (record === owner.draft || record === other.draft) continue;
     addMissingFields(record, [field]);
-    recordOf(record, [owner.draft, other.draft]);
-    other.draft.fields = other.draft.fields.filter((known) => !(known.type === 'reference' && known.entity === pluralSnake(owner.draft?.singular ?? '')));
+    unjoin(owner.draft, other.draft);
+    for (const side of [owner.draft, other.draft]) linkDrafts(record, side, false, true);
   }
   // One of a thing said to be for each of a kept other: "I log a visit to each customer", "a check-in for each habit",
   // "the accommodation at each stop" — a record of it, which points at it; but "the winning bidder for each lot", "the
@@ -616,7 +616,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("the winning bidder": the part it plays is no part of its name)
     const at = ROLE_MODIFIERS.includes(tokens[index].text) && tokens[index + 1] !== undefined && !tokens[index + 1].punct ? index + 1 : index;
     const one = mentionAt(at) ?? (article === 'the' && tags[at] === 'NOUN' && !isPlural(tokens[at].text) && thingWord(tokens[at].text) && !fieldWord(tokens[at].text, false)
-      ? { draft: null, singular: toSnake(tokens[at].text), start: at, end: at + 1, one: true, possessive: false, user: USER_NOUNS.includes(tokens[at].text) } : null);
+      ? wordMention(toSnake(tokens[at].text), at, at + 1, USER_NOUNS.includes(tokens[at].text), true) : null);
     if (!one || one.user || tokens.slice(one.start, one.end).some((token) => isPlural(token.text))) continue;
     // ("the entertainer assigned to each party": a participle may say how it was picked)
     const joint = isParticiple(tokens[one.end]?.text ?? '') ? one.end + 1 : one.end;
@@ -1069,6 +1069,16 @@ export function addMissingFields(into: EntityDraft, fields: EntityDraft['fields'
 }
 
 /** Forgets a thing, and every reference to it. */
+/** Neither of two things points at the other any more: the record that now holds their join does. */
+function unjoin(one: EntityDraft, other: EntityDraft): void {
+  for (const [from, to] of [[one, other], [other, one]]) from.fields = from.fields.filter((field) => !(field.type === 'reference' && field.entity === pluralSnake(to.singular)));
+}
+
+/** A mention of words no kept thing is named by yet: one row of it when `one`. */
+function wordMention(singular: string, start: number, end: number, user = false, one = false): Mention {
+  return { draft: null, singular, start, end, one, possessive: false, user };
+}
+
 function dropDraft(drafts: EntityDraft[], dropped: EntityDraft): void {
   drafts.splice(drafts.indexOf(dropped), 1);
   for (const draft of drafts) draft.fields = draft.fields.filter((field) => field.entity !== pluralSnake(dropped.singular));
