@@ -154,7 +154,9 @@ describe('the web console: managing an app and its webhooks', () => {
       await domains.getByLabel('Domain').fill(domain);
       await domains.getByRole('button', { name: 'Add domain' }).click();
       await domains.getByRole('status').filter({ hasText: `Added ${domain}` }).waitFor();
+      // The notice shows as soon as the domain is added; its list item follows once the list is read again.
       const record = domains.getByRole('table', { name: `DNS record to create for ${domain}` });
+      await record.getByRole('row').nth(1).waitFor();
       expect(await record.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual(['CNAME', 'www', 'cname.apps.localhost', '300']);
       const item = domains.getByRole('listitem', { name: domain });
       await item.getByText(/DNS pending · certificate pending/).waitFor();
