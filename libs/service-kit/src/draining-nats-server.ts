@@ -20,6 +20,7 @@ import { AppgenError } from './appgen-error';
 import { findUnstorable, markWalked } from './no-nul.pipe';
 import { formatPartMarker, messageBudget, REPLY_PART_HEADER, splitIntoParts } from './message-parts';
 import { rpcServerDuration } from './metrics';
+import { objectSlot } from './object-slot';
 import { ServiceExceptionFilter } from './service-exception.filter';
 import { ACCOUNT_ID_HEADER, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
 import { extractTrace } from './trace-context';
@@ -95,7 +96,7 @@ function accountIdFrom(headers: MsgHdrs | undefined): number | undefined {
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly ownSubscriptions: Subscription[] = [];
-  private readonly handling = new WeakMap<Msg, Handling>();
+  private readonly handling = objectSlot<Handling>('appgen.handling');
   /** Each handler behind its contract check, made once rather than for every message. */
   private readonly checkedHandlers = new WeakMap<MessageHandler, MessageHandler>();
   /** The route of each subscribed subject, worked out once (see getRouteFromPattern). */

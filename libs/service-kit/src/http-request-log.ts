@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpRequestDuration } from './metrics';
+import { objectSlot } from './object-slot';
 import { REQUEST_ID_HEADER, requestIdFrom, runInRequestContext, type RequestContext } from './request-context';
 import { extractTrace, httpHeaders } from './trace-context';
 import { endSpan, SpanKind, startSpan, type ActiveSpan } from './tracing';
@@ -10,7 +11,7 @@ interface Served {
   span: ActiveSpan;
 }
 
-const served = new WeakMap<FastifyRequest, Served>();
+const served = objectSlot<Served>('appgen.served');
 
 /** Probes and scrapes arrive every few seconds and say nothing about users' requests. */
 function isProbe(url: string): boolean {

@@ -11,6 +11,7 @@ export * from './message-parts';
 export * from './metrics';
 export * from './nats-connection';
 export * from './no-nul.pipe';
+export * from './object-slot';
 export * from './request-context';
 export * from './rpc-client';
 export * from './secret-box';

@@ -1,4 +1,5 @@
 import type { Caller, CREDENTIAL_TYPES } from '@appgen/contracts';
+import { objectSlot } from '@appgen/service-kit';
 
 /** How the caller authenticated (GET /account says so): which kind of credential, and the OAuth client if any. */
 export interface CallerCredential {
@@ -15,7 +16,7 @@ export interface ResolvedCredential {
 export type RequestAuth = ResolvedCredential | { caller: null; reason: string };
 
 // Keyed by the Fastify request object, which the hook and Nest's guards and decorators all receive.
-const authByRequest = new WeakMap<object, RequestAuth>();
+const authByRequest = objectSlot<RequestAuth>('appgen.auth');
 
 export function setRequestAuth(request: object, auth: RequestAuth): void {
   authByRequest.set(request, auth);

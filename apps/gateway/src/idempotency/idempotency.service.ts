@@ -6,7 +6,7 @@ import { redisReady } from '../redis/redis-ready';
 import { dispositionOf, REPLAYED_RESPONSE_HEADERS } from './idempotency-key';
 import { MemoryIdempotencyStore, RedisIdempotencyStore, type IdempotencyStore, type StoredResponse } from './idempotency.store';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@appgen/contracts';
-import { AppgenError, openSecret, sealSecret } from '@appgen/service-kit';
+import { AppgenError, objectSlot, openSecret, sealSecret } from '@appgen/service-kit';
 
 /** How long a claim outlives a request that never finishes (a crashed replica); at least one minute. */
 const MIN_IN_FLIGHT_TTL_MS = 60_000;
@@ -48,7 +48,7 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
   private readonly redis?: Redis;
   private readonly store: IdempotencyStore;
   private readonly inFlightTtlMs: number;
-  private readonly claims = new WeakMap<object, Claim>();
+  private readonly claims = objectSlot<Claim>('appgen.idempotency-claim');
   private readonly sealKey: Buffer;
   private storeFailing = false;
 
@@ -112,19 +112,19 @@ export class IdempotencyService implements OnModuleInit, OnApplicationShutdown {
     return { kind: 'replay', response: { ...entry.response, body } };
   }
 
+  /** Whether this request claimed a key, whose record finish() must write or release. */
+  claimed(request: object): boolean {
+    return this.claims.get(request) !== undefined;
+  }
+
   /**
    * Called as the response to `request` is sent (Fastify onSend): keeps it for replays or
    * releases the claim, per `dispositionOf`. Responses with a body other than text are released.
    */
-  /** Whether this request claimed a key, whose record finish() must write or release. */
-  claimed(request: object): boolean {
-    return this.claims.has(request);
-  }
-
   async finish(request: object, reply: FinishedReply, payload: unknown): Promise<void> {
     const claim = this.claims.get(request);
     if (!claim) return;
-    this.claims.delete(request);
+    this.claims.clear(request);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : undefined;
     try {
       if (body === undefined || dispositionOf(reply.statusCode) === 'release') {
