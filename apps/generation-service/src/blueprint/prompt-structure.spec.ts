@@ -387,6 +387,14 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'exams', 'paper')).toMatchObject({ type: 'text' });
     expect(field(plan, 'exams', 'session')).toMatchObject({ type: 'select', options: ['AM', 'PM'] });
     expect(views(plan, 'exams')).toContain('calendar:date');
+    // and what is said of it after its list is said of it
+    expect(field(plan, 'exams', 'invigilators')).toMatchObject({ type: 'references', entity: 'invigilators' });
+  });
+
+  it('"each dog (name, breed, age) belongs to an owner": a join read across the list in brackets', () => {
+    const plan = planApp('A kennel app: each dog (name, breed, age) belongs to an owner.');
+    expect(field(plan, 'dogs', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(field(plan, 'dogs', 'breed')).toMatchObject({ type: 'text' });
   });
 });
 

@@ -177,6 +177,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return before?.text === 'and' || (before !== undefined && !before.punct && tags[index - 1] === 'NOUN' && !isPlural(before.text) && tokens[index + 1].text !== 'the');
   }
 
+  /** Where the field lists in brackets that things were given open and close: what is said after one is said of its thing. */
+  const ownLists: { open: number; close: number }[] = [];
   // "stages (name, capacity)", "parcels given out (date, household, size)": a plural noun given a list of fields of
   // its own is a thing, even a word that usually names none ("stages") or one the rules read as a field; kept before the
   // joins are read, so that what is said of it joins it ("each exam (…) needs one or more invigilators")
@@ -210,6 +212,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const singular = toSnake(singularize(token.text));
     const thing = adopt(wordMention(singular, index, index + 1, USER_NOUNS.includes(singular)), drafts);
     addMissingFields(thing, fields);
+    ownLists.push({ open, close });
     // (and no thing keeps the words as a field of its own: "parcels given out")
     const phrase = toSnake(tokens.slice(index, open).map((word) => word.text).join(' '));
     for (const draft of drafts) if (draft !== thing) draft.fields = draft.fields.filter((field) => field.name !== phrase);
@@ -217,9 +220,14 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   const deeds: Deed[] = [];
   // twice: a thing the first reading adopts ("several units") is known to the second ("each unit's tenant")
   for (let pass = 0; pass < 2; pass += 1) {
-    for (const clause of clausesOf(tokens)) {
+    for (const clause of clausesOf(tokens, ownLists)) {
       const mentions: Mention[] = [];
       for (let index = clause.start; index < clause.end; index += 1) {
+        const list = ownLists.find((candidate) => candidate.open === index);
+        if (list) {
+          index = list.close;
+          continue;
+        }
         const mention = mentionAt(index);
         if (!mention) continue;
         if (mentions.length && mentions[mentions.length - 1].end > mention.start) continue;
@@ -947,7 +955,11 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
 
   /** How two phrases next to each other are joined, or null when they are not (a list, another clause). */
   function joinOf(before: Mention, after: Mention, subject: Mention | null, placedOn: Map<Mention, Mention>): Join | null {
-    const words = tokens.slice(before.end, after.start).map((token) => token.text);
+    // ("each exam (subject, paper, date) needs one or more invigilators": the first's own list in brackets stands
+    // between them, and joins nothing)
+    const listClose = tokens[before.end]?.text === '(' ? tokens.findIndex((token, at) => at > before.end && token.text === ')') : -1;
+    const from = listClose > 0 && listClose < after.start ? listClose + 1 : before.end;
+    const words = tokens.slice(from, after.start).map((token) => token.text);
     if (words.some((word) => CLAUSE_OPENERS.includes(word)) && !(words[0] === 'which' || tokens[before.start - 1]?.text === 'which')) return null;
     // "the band's songs": what is theirs points at them
     if (before.possessive && !words.length) return { from: after, to: before, many: false };
@@ -965,10 +977,10 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("by one or more cleaners": that "or" counts, it joins nothing)
     const orAt = words.findLastIndex((word, at) => word === 'or' && !MANY_WORDS.includes(words[at + 1] ?? ''));
     const coordination = Math.max(words.lastIndexOf(','), words.lastIndexOf('and'), orAt, ...SUBORDINATORS.map((word) => words.lastIndexOf(word)));
-    if (coordination < 0) return joinAcross(before, after, before.end, placedOn);
+    if (coordination < 0) return joinAcross(before, after, from, placedOn);
     // "samples are taken from patients, stored in freezers": a second verb of the clause's subject
     // ("… and concerns one system": a word in -s before a determiner is a verb, whatever the tagger says)
-    const next = before.end + coordination + 1;
+    const next = from + coordination + 1;
     const verbLike = isVerb(next) || (tags[next] === 'NOUN' && /s$/.test(tokens[next].text) && [...ONE_WORDS, ...POSSESSIVES].includes(tokens[next + 1]?.text ?? ''));
     const carried = subject !== null && verbLike && subject !== after;
     return carried ? joinAcross(subject, after, next, placedOn) : null;
@@ -1022,11 +1034,12 @@ function isPerson(singular: string): boolean {
 }
 
 /** The spans of a prompt between marks that end a clause; a parenthesis goes on the clause of the phrase it follows. */
-function clausesOf(tokens: Token[]): { start: number; end: number }[] {
+function clausesOf(tokens: Token[], ownLists: { close: number }[]): { start: number; end: number }[] {
   const clauses: { start: number; end: number }[] = [];
   let start = 0;
   tokens.forEach((token, index) => {
-    if (!token.punct || !CLAUSE_ENDS.has(token.text)) return;
+    // (a thing's own list in brackets does not end what is said of it: "each exam (subject, date) needs invigilators")
+    if (!token.punct || !CLAUSE_ENDS.has(token.text) || ownLists.some((list) => list.close === index)) return;
     if (index > start) clauses.push({ start, end: index });
     start = index + 1;
   });
