@@ -1946,7 +1946,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       let before = at - found.length - 1 - (found === ofKind || found === doneTo ? 2 : 0);
       while (before >= 0 && isWord(tokens[before]) && ARTICLES.has(tokens[before].text)) before -= 1;
       const itemStart = before < 0 || (tokens[before].punct && tokens[before].text !== '(') || tokens[before].text === 'and';
-      if (itemStart || found === doneTo) return found.draft;
+      // ("log every call-out: the customer, which technician we sent": each of a thing, then what is said of each)
+      const eachOne = ['each', 'every'].includes(tokens[before]?.text ?? '') && found.length === at - before - 1;
+      if (itemStart || eachOne || found === doneTo) return found.draft;
     }
     return null;
   };

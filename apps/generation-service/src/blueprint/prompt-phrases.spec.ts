@@ -422,6 +422,12 @@ describe('planApp reads "which Xs" among a thing\'s fields', () => {
     expect(field(plan, 'rehearsals', 'singers')).toMatchObject({ type: 'references', entity: 'singers' });
     expect(field(plan, 'rehearsals', 'date').type).toBe('date');
   });
+
+  it('"log every call-out: the customer, which engineer we sent, the total": each call-out points at the engineer', () => {
+    const plan = planApp('Our dispatch desk needs to log every call-out: the customer, which engineer we sent, and the total we billed.');
+    expect(field(plan, 'call_outs', 'engineer')).toMatchObject({ type: 'reference', entity: 'engineers' });
+    expect(field(plan, 'call_outs', 'customer')).toMatchObject({ type: 'reference', entity: 'customers' });
+  });
 });
 
 describe('planApp reads "each X\'s Ys per Z"', () => {
