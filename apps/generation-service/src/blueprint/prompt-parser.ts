@@ -2411,7 +2411,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
       const object = draftAt(objectAt) ?? described ?? (text.startsWith('belong') && (isThing(objectAt) || oneOf) ? ensureDraft(objectAt, true, true) : null);
       if (subject && object && subject !== object.draft) {
         if (goesTo) relate(subject, object.draft, object.draft.singular, false, 'set_null');
-        else if (text.startsWith('belong') || !many) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
+        // ("each show has episodes": a plural says many as a quantifier does)
+        else if (text.startsWith('belong') || !(many || isPlural(tokens[objectAt + object.length - 1].text))) relate(subject, object.draft, object.draft.singular, false, text.startsWith('belong') ? 'cascade' : 'set_null');
         else relate(object.draft, subject, subject.singular, false, 'cascade');
       }
     }

@@ -391,6 +391,12 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(plan, 'exams', 'invigilators')).toMatchObject({ type: 'references', entity: 'invigilators' });
   });
 
+  it('"each show has episodes (title, date)": the episodes point at their show, as with "many episodes"', () => {
+    const plan = planApp('A podcast tracker. Each show has episodes (title, date).');
+    expect(field(plan, 'episodes', 'show')).toMatchObject({ type: 'reference', entity: 'shows' });
+    expect(plan.entities.find((entity) => entity.name === 'shows')?.fields.map((candidate) => candidate.name)).not.toContain('episode');
+  });
+
   it('"each dog (name, breed, age) belongs to an owner": a join read across the list in brackets', () => {
     const plan = planApp('A kennel app: each dog (name, breed, age) belongs to an owner.');
     expect(field(plan, 'dogs', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
