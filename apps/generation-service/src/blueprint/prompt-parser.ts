@@ -2846,7 +2846,10 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // ("a league table of anglers by total weight": a table of a league is a ranking)
     if (RANKING_WORDS.includes(text) || (text === 'table' && tokens[index - 1]?.text === 'league') || text === 'rank' && next?.text !== 'them') {
       // "stylists ranked by number of appointments": what is ranked comes before the participle
-      const passive = ['ranked', 'sorted', 'ordered'].includes(text) ? (draftAt(index - 1) ?? (index > 1 && draftAt(index - 2)?.length === 2 ? draftAt(index - 2) : null)) : null;
+      // ("can technicians be ranked by …", "players are sorted by …": through the verb's auxiliary)
+      let rankedAt = index - 1;
+      while (rankedAt > 0 && ['be', 'are', 'is', 'been', 'get', 'gets'].includes(tokens[rankedAt].text)) rankedAt -= 1;
+      const passive = ['ranked', 'sorted', 'ordered'].includes(text) ? (draftAt(rankedAt) ?? (rankedAt > 0 && draftAt(rankedAt - 1)?.length === 2 ? draftAt(rankedAt - 1) : null)) : null;
       let target: EntityDraft | null = passive?.draft ?? null;
       for (let at = index + 1; at < Math.min(tokens.length, index + 6) && !target; at += 1) target = draftAt(at)?.draft ?? (text === 'rank' && isThing(at) ? ensureDraft(at, true)?.draft ?? null : null);
       // "which cows give the most milk": the thing asked about with "which" earlier in the clause

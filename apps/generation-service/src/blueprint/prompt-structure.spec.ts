@@ -476,6 +476,12 @@ describe('planApp ranks what the prompt asks to rank', () => {
     const hens = planApp('Our hens: each hen has a name and a breed, and we log eggs laid per day. I want to see which hens lay the most eggs.');
     expect(hens.pages.some((page) => page.kind === 'ranking' && page.entity === 'hens')).toBe(true);
   });
+
+  it('"can tutors be ranked by the number of lessons they taught": the thing before the auxiliary, not the one counted', () => {
+    const plan = planApp('Tutoring agency: tutors, pupils, lessons (tutor, pupil, date). Can tutors be ranked by the number of lessons they taught this term?');
+    expect(views(plan, 'tutors')).toContain('ranking:number_of_lessons');
+    expect(plan.pages.some((page) => page.kind === 'ranking' && page.entity === 'lessons')).toBe(false);
+  });
 });
 
 describe('planApp reads yes/no facts from how they are said', () => {
