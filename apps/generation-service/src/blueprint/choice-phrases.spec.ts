@@ -108,6 +108,14 @@ describe('planApp reads the values a field can take', () => {
     expect(extractChoices('log repairs (date, cost, urgent or routine)').choices).toEqual([]);
   });
 
+  it('"skaters (derby name, number)": after a plural thing, a list holding a typed field is its fields, not values', () => {
+    const plan = planApp('A roller derby app: skaters (derby name, number).');
+    expect(field(plan, 'skaters', 'number')).toMatchObject({ type: 'integer' });
+    expect(plan.entities.flatMap((entity) => entity.fields).filter((candidate) => candidate.type === 'select')).toEqual([]);
+    // (sizes are values still: no field among them)
+    expect(extractChoices('shirts (S, M, L, XL)').choices).toEqual([{ name: 'shirts', options: ['S', 'M', 'L', 'XL'], at: 0 }]);
+  });
+
   it('"a priority of P1, P2 or P3", "difficulty easy, medium, hard": a closed-set field\'s name, then its values', () => {
     expect(extractChoices('tickets come in with a priority of P1, P2 or P3 and a reporter').choices).toEqual([{ name: 'priority', options: ['P1', 'P2', 'P3'], at: 23 }]);
     expect(extractChoices('climbing routes, difficulty easy, medium, hard.').choices).toEqual([{ name: 'difficulty', options: ['Easy', 'Medium', 'Hard'], at: 17 }]);

@@ -1,4 +1,4 @@
-import { libraryFieldName } from './prompt-parser';
+import { fieldFromWords, libraryFieldName } from './prompt-parser';
 import { FIELD_LIBRARY, KEEPING_VERBS } from './vocabulary.data';
 import { capitalize, toSnake, YES_NO_PAIRS } from './words.util';
 
@@ -137,6 +137,10 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     const options = splitChoices(list);
     // ("payments (date, amount, late or on time)": fields, one of them a choice the parser reads)
     if (NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options))) return whole;
+    // ("skaters (derby name, number)": after a plural thing, a list without "or" that holds a typed field is its fields)
+    const fieldsOfThing = !inner && /s$/i.test(last) && !new RegExp(`,? ${OR} `, 'iu').test(list)
+      && options.some((option) => (fieldFromWords(option.toLowerCase().split(' '), null)?.type ?? 'text') !== 'text');
+    if (fieldsOfThing) return whole;
     // ("light needs (low, medium or bright)", "voice part (soprano, alto)", "the type of light (sun, shade)": a name of two
     // words or of "X of Y"; "with status (…)" is one)
     const lead = before !== undefined && !CLAUSE_WORDS.has(before.toLowerCase()) && !NOT_NAMES.has(before.toLowerCase()) && !KEEPING_VERBS.includes(before.toLowerCase()) && before === before.toLowerCase() ? `${before}${of} ` : '';
