@@ -360,7 +360,9 @@ describe('planApp reads how a sentence joins its things', () => {
     const transport = planApp('School transport: we have drivers and minibuses, and each bus route has one driver and one minibus.');
     expect(field(transport, 'bus_routes', 'minibus')).toMatchObject({ type: 'reference', entity: 'minibuses' });
     const clinic = planApp('Law clinic. Clients come to us with cases; each case is handled by one of our lawyers.');
-    expect(entity(clinic, 'clients').fields.filter((candidate) => candidate.entity === 'cases')).toHaveLength(1);
+    // (several cases come with a client: each case is the client's)
+    expect(entity(clinic, 'cases').fields.filter((candidate) => candidate.entity === 'clients')).toHaveLength(1);
+    expect(entity(clinic, 'clients').fields.filter((candidate) => candidate.entity === 'cases')).toHaveLength(0);
   });
 
   it('"stages (name, capacity)", "parcels given out (date, household, size)": a plural given fields of its own is a thing', () => {

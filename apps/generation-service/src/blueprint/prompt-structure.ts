@@ -1003,7 +1003,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (lastWord && PLACING.has(lastWord)) {
       const head = placedOn.get(left) ?? left;
       placedOn.set(after, head);
-      if (lastWord === 'with' && !after.one && !verbs.length) return { from: after, to: head, many: false };
+      // ("customers with their orders", "clients come to us with cases": several of the second, each one's)
+      if (lastWord === 'with' && !after.one && (!verbs.length || isPlural(tokens[after.end - 1].text))) return { from: after, to: head, many: false };
       const stated = head === left && (['each', 'every'].includes(tokens[left.start - 1]?.text ?? '') || words.some((word) => STATING_VERBS.includes(word)));
       // ("a fixer is assigned to each item": each of the second has one of the first, so the second points at it)
       if (head === left && left.one && !['each', 'every'].includes(tokens[left.start - 1]?.text ?? '') && ['each', 'every'].includes(tokens[after.start - 1]?.text ?? '')) return { from: after, to: left, many: false, stated: true };
