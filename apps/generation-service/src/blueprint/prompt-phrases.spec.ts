@@ -423,9 +423,11 @@ describe('planApp reads "which Xs" among a thing\'s fields', () => {
     expect(field(plan, 'rehearsals', 'date').type).toBe('date');
   });
 
-  it('"max depth", "their depth": a depth is a measure, a number', () => {
+  it('"max depth", "their depth", "humidity, pressure, rainfall": measures are numbers', () => {
     expect(field(planApp('A dive log: dives (date, site, max depth, bottom time).'), 'dives', 'max_depth')).toMatchObject({ type: 'number' });
     expect(field(planApp('A well register: wells with their depth and their owner.'), 'wells', 'depth')).toMatchObject({ type: 'number' });
+    const weather = planApp('A weather log: readings (date, temperature, humidity, pressure, rainfall).');
+    for (const measure of ['humidity', 'pressure', 'rainfall']) expect(field(weather, 'readings', measure)).toMatchObject({ type: 'number' });
   });
 
   it('"log every call-out: the customer, which engineer we sent, the total": each call-out points at the engineer', () => {

@@ -559,7 +559,7 @@ export const TYPE_WORDS: Array<{ words: string[]; template: FieldTemplate }> = [
       'surcharge', 'toll', 'donation', 'refund', 'charge', 'proceeds', 'royalties', 'allowance', 'reimbursement', 'tips', 'wages'],
     template: { type: 'number', hint: 'currency' },
   },
-  { words: ['weight', 'height', 'depth', 'distance', 'temperature', 'percentage', 'percent', 'ratio', 'latitude', 'longitude', 'km', 'miles', 'kg', 'kilos', 'lbs', 'volume', 'width', 'litres', 'liters', 'grams', 'mileage'], template: { type: 'number' } },
+  { words: ['weight', 'height', 'depth', 'diameter', 'thickness', 'speed', 'pressure', 'humidity', 'altitude', 'elevation', 'rainfall', 'distance', 'temperature', 'percentage', 'percent', 'ratio', 'latitude', 'longitude', 'km', 'miles', 'kg', 'kilos', 'lbs', 'volume', 'width', 'litres', 'liters', 'grams', 'mileage'], template: { type: 'number' } },
   {
     words: ['count', 'quantity', 'qty', 'servings', 'number', 'reps', 'sets', 'pages', 'calories', 'age', 'year', 'stock', 'streak', 'seats', 'guests', 'rank', 'floor', 'steps_count', 'points', 'level_number', 'size_number', 'capacity', 'episodes', 'chapters', 'laps', 'attendees'],
     template: { type: 'integer' },
