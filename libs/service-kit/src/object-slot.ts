@@ -3,14 +3,14 @@
  *
  * Not a WeakMap: V8's scavenger keeps every entry of a long-lived WeakMap alive, key and value, so each request's
  * objects were promoted to the old generation and freed only by a full collection. In gateway-read that was about
- * 1.3 KB promoted per request in the gateway and in apps-service, and a major collection in both at the start of
- * every pass, where the gateway's p99 came from. A property under a private symbol dies with its object.
+ * 1.3 KB promoted per request in the gateway and in apps-service, and a full collection in both early in every
+ * pass, which lengthened the gateway's tail. A property under a private symbol dies with its object.
  */
 export interface ObjectSlot<T> {
   get(target: object): T | undefined;
   set(target: object, value: T): void;
-  /** Empties the slot; answers whether it held a value. */
-  clear(target: object): boolean;
+  /** Empties the slot, so what it held can be freed before the object is. */
+  clear(target: object): void;
 }
 
 export function objectSlot<T>(description: string): ObjectSlot<T> {
@@ -22,9 +22,7 @@ export function objectSlot<T>(description: string): ObjectSlot<T> {
       (target as Holder)[key] = value;
     },
     clear: (target) => {
-      const held = (target as Holder)[key] !== undefined;
       (target as Holder)[key] = undefined;
-      return held;
     },
   };
 }
