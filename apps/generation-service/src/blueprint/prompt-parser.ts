@@ -1225,7 +1225,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = factAt;
         continue;
       }
-      if (words.length > 4) {
+      // ("the time of the call": articles make no sentence)
+      if (words.filter((word) => !ARTICLES.has(word)).length > 4) {
         // a sentence, not a field: the list is over
         listing = null;
         index = at;

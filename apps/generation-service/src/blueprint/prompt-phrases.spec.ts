@@ -423,6 +423,13 @@ describe('planApp reads "which Xs" among a thing\'s fields', () => {
     expect(field(plan, 'rehearsals', 'date').type).toBe('date');
   });
 
+  it('"the date of the repair, the cost of the parts, and the mechanic": a field said with articles does not end the list', () => {
+    const plan = planApp('We keep every repair: the bike, the date of the repair, the cost of the parts, and the mechanic.');
+    expect(field(plan, 'repairs', 'date_of_repair')).toMatchObject({ type: 'date' });
+    expect(field(plan, 'repairs', 'cost_of_parts')).toMatchObject({ type: 'number' });
+    expect(field(plan, 'repairs', 'mechanic')).toMatchObject({ type: 'reference', entity: 'mechanics' });
+  });
+
   it('"max depth", "their depth", "humidity, pressure, rainfall": measures are numbers', () => {
     expect(field(planApp('A dive log: dives (date, site, max depth, bottom time).'), 'dives', 'max_depth')).toMatchObject({ type: 'number' });
     expect(field(planApp('A well register: wells with their depth and their owner.'), 'wells', 'depth')).toMatchObject({ type: 'number' });
