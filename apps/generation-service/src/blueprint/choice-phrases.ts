@@ -15,6 +15,8 @@ export interface ChoicePhrase {
 
 /** Words that join the last choice: English, and the French, German and Spanish ones a translation may leave. */
 const OR = '(?:or|ou|oder|o|u)';
+/** A list's last values joined by "or" in any of the languages: "red, green or blue". */
+const JOINED_BY_OR = new RegExp(`,? ${OR} `, 'iu');
 /** One choice: one to three words, none of them a small word that would make it a clause ("assigned to a developer"). */
 const CHOICE = "(?!(?:and|or|with|by|of|for|from|the) )[\\p{L}\\d][\\p{L}\\d'’-]*(?: [\\p{L}\\d][\\p{L}\\d'’-]*){0,2}";
 const NAME = '([\\p{L}][\\p{L}-]*)';
@@ -138,7 +140,7 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     // ("payments (date, amount, late or on time)": fields, one of them a choice the parser reads)
     if (NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options))) return whole;
     // ("skaters (derby name, number)": after a plural thing, a list without "or" that holds a typed field is its fields)
-    const fieldsOfThing = !inner && /s$/i.test(last) && !new RegExp(`,? ${OR} `, 'iu').test(list)
+    const fieldsOfThing = !inner && /s$/i.test(last) && !JOINED_BY_OR.test(list)
       && options.some((option) => (fieldFromWords(option.toLowerCase().split(' '), null)?.type ?? 'text') !== 'text');
     if (fieldsOfThing) return whole;
     // ("light needs (low, medium or bright)", "voice part (soprano, alto)", "the type of light (sun, shade)": a name of two
@@ -188,7 +190,7 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     // ("a colour - red, green or blue", "a category like food, travel or rent": a dash or "like" says values of any field follow)
     // (a singular name: "pets - dogs, cats or birds" lists kinds of things)
     // ("each one a colour: white, yellow or brown": after a colon too, when the list ends in "or")
-    const orAfterColon = separator === ':' && new RegExp(`,? ${OR} `, 'iu').test(list);
+    const orAfterColon = separator === ':' && JOINED_BY_OR.test(list);
     const saidValues = separator !== undefined && (!/^ ?(?:of|:)$/.test(separator) || orAfterColon) && !/s$/i.test(name) && !NOT_NAMES.has(name.toLowerCase()) && !CLAUSE_WORDS.has(name.toLowerCase()) && valuesOnly(options);
     if (!(closedSetField(name) || saidValues) || !isChoiceList(options)) return whole;
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });

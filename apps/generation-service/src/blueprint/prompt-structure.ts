@@ -957,8 +957,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   function joinOf(before: Mention, after: Mention, subject: Mention | null, placedOn: Map<Mention, Mention>): Join | null {
     // ("each exam (subject, paper, date) needs one or more invigilators": the first's own list in brackets stands
     // between them, and joins nothing)
-    const listClose = tokens[before.end]?.text === '(' ? tokens.findIndex((token, at) => at > before.end && token.text === ')') : -1;
-    const from = listClose > 0 && listClose < after.start ? listClose + 1 : before.end;
+    const ownList = ownLists.find((list) => list.open === before.end);
+    const from = ownList ? ownList.close + 1 : before.end;
     const words = tokens.slice(from, after.start).map((token) => token.text);
     if (words.some((word) => CLAUSE_OPENERS.includes(word)) && !(words[0] === 'which' || tokens[before.start - 1]?.text === 'which')) return null;
     // "the band's songs": what is theirs points at them
