@@ -77,6 +77,7 @@ export async function build() {
     rmSync(stale);
   }
   copyAssets();
+  copyScripts();
   const consoleBundle = await bundleConsole();
   return { files: files.length, consoleBundle };
 }
@@ -114,6 +115,22 @@ async function bundleConsole() {
   writeAtomically(join(target, 'manifest.json'), JSON.stringify(manifest));
   for (const stale of walk(target, (path) => path !== join(target, 'manifest.json') && !Object.values(manifest).includes(relative(target, path)))) rmSync(stale);
   return `${Object.values(manifest).join(', ')} (${(gzipped / 1024).toFixed(1)} KiB gzipped)`;
+}
+
+/**
+ * Copies the libraries' plain CommonJS files (`.cjs`, shared with the tools that run from source) beside the
+ * compiled code that requires them, and removes copies whose source is gone.
+ */
+function copyScripts() {
+  const scripts = walk(join(root, 'libs'), (path) => path.endsWith('.cjs') && !path.includes('/node_modules/'));
+  const expected = new Set();
+  for (const file of scripts) {
+    const target = join(out, relative(root, file));
+    expected.add(target);
+    mkdirSync(dirname(target), { recursive: true });
+    writeAtomically(target, readFileSync(file));
+  }
+  for (const stale of walk(join(out, 'libs'), (path) => path.endsWith('.cjs') && !expected.has(path))) rmSync(stale);
 }
 
 /** Copies ASSET_DIRS into dist/ and removes what was copied before from files that are gone. */

@@ -52,6 +52,9 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../../libs/testing/src/free-port.cjs';
+
+export { freePort };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -100,18 +103,6 @@ const KILL_AFTER_MS = 15_000;
 const RESTART_FIRST_DELAY_MS = 500;
 const RESTART_MAX_DELAY_MS = 15_000;
 const RESTART_RESET_AFTER_MS = 30_000;
-
-/** A port nothing listens on right now (the OS picks it; another process could still take it later). */
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Whether something already listens on `port` (any address), as the services bind 0.0.0.0. */
 export function portTaken(port) {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { ServiceName } from '@appgen/contracts';
-import { freePort } from './free-port';
+import { freePort } from './free-port.cjs';
 
 // From libs/testing/src, or from dist/libs/testing/src once compiled.
 const ROOT = resolve(__dirname, __dirname.includes(`${sep}dist${sep}`) ? '../../../..' : '../../..');

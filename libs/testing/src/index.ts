@@ -1,6 +1,6 @@
 export * from './built-service';
 export * from './callers';
-export * from './free-port';
+export * from './free-port.cjs';
 export * from './jetstream-events';
 export * from './mail';
 export * from './nats-server';

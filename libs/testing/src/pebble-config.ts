@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from './free-port.cjs';
 
 /** What a pebble started with `-config <configPath>` answers on. */
 export interface PebbleConfig {

@@ -1,0 +1,47 @@
+'use strict';
+/**
+ * Ports for the processes the platform and its tests start. The OS's own choice (`listen(0)`) comes from the
+ * ephemeral range, the same range every outgoing connection takes its local port from: a service that connects
+ * to Postgres or NATS a moment before another binds could hold the very port that one was given, and the bind
+ * fails with EADDRINUSE. So ports are taken below that range, each checked free, and never handed out twice by
+ * the same process; a random start keeps parallel test processes apart.
+ */
+const { readFileSync } = require('node:fs');
+const { createServer } = require('node:net');
+
+const LOWEST_PORT = 10_000;
+const DEFAULT_EPHEMERAL_LOW = 32_768;
+
+function ephemeralLow() {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > LOWEST_PORT + 1_000 ? low : DEFAULT_EPHEMERAL_LOW;
+  } catch {
+    return DEFAULT_EPHEMERAL_LOW;
+  }
+}
+
+const HIGHEST_PORT = ephemeralLow() - 1;
+const SPAN = HIGHEST_PORT - LOWEST_PORT + 1;
+let cursor = Math.floor(Math.random() * SPAN);
+
+/** Whether a server can listen on `port` on every address right now. */
+function bindable(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '0.0.0.0', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A TCP port outside the ephemeral range that nothing listens on and this process has not handed out before. */
+async function freePort() {
+  for (let tried = 0; tried < SPAN; tried += 1) {
+    const port = LOWEST_PORT + (cursor % SPAN);
+    cursor += 1;
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port between ${LOWEST_PORT} and ${HIGHEST_PORT}`);
+}
+
+module.exports = { freePort };
