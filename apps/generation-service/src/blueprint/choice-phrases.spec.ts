@@ -131,5 +131,22 @@ describe('planApp reads the values a field can take', () => {
     const plan = planApp('Courier app: parcels with an address. Parcels are pending, out for delivery, delivered or returned.');
     expect(plan.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Out for delivery'))?.options).toEqual(['Pending', 'Out for delivery', 'Delivered', 'Returned']);
   });
-});
 
+  it('"lockers come in three sizes (20 cu ft, 40 cu ft or 60 cu ft)": values of three words, none of them a field', () => {
+    const plan = planApp('Gym lockers: lockers come in three sizes (20 cu ft, 40 cu ft or 60 cu ft), each with a weekly rate.');
+    const fields = plan.entities.flatMap((entity) => entity.fields);
+    expect(fields.find((candidate) => candidate.options?.includes('40 cu ft'))).toMatchObject({ type: 'select', options: ['20 cu ft', '40 cu ft', '60 cu ft'] });
+    expect(fields.map((candidate) => candidate.name)).not.toContain('n_40_cu_ft');
+  });
+
+  it('"a share (70/30 or 80/20)": a slash between numbers is part of the value', () => {
+    const plan = planApp('Artists sell prints through us; every print has a title, a price and a share (70/30 or 80/20).');
+    expect(field(plan, 'prints', 'share')).toMatchObject({ type: 'select', options: ['70/30', '80/20'] });
+  });
+
+  it('"a guest\'s visit (business, leisure or family)": after a possessive, the values are the visit\'s type, not a field of the guest', () => {
+    const plan = planApp('Hotel desk: each stay is a guest\'s visit (business, leisure or family) with a room and a nightly rate.');
+    expect(plan.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Leisure'))?.name).not.toMatch(/^s_/);
+    expect(plan.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Leisure'))?.options).toEqual(['Business', 'Leisure', 'Family']);
+  });
+});

@@ -18,7 +18,7 @@ const OR = '(?:or|ou|oder|o|u)';
 /** A list's last values joined by "or" in any of the languages: "red, green or blue". */
 const JOINED_BY_OR = new RegExp(`,? ${OR} `, 'iu');
 /** One choice: one to three words, none of them a small word that would make it a clause ("assigned to a developer"). */
-const CHOICE = "(?!(?:and|or|with|by|of|for|from|the) )[\\p{L}\\d][\\p{L}\\d'’-]*(?: [\\p{L}\\d][\\p{L}\\d'’-]*){0,2}";
+const CHOICE = "(?!(?:and|or|with|by|of|for|from|the) )(?:\\d+/\\d+|[\\p{L}\\d][\\p{L}\\d'’-]*)(?: [\\p{L}\\d][\\p{L}\\d'’-]*){0,2}";
 const NAME = '([\\p{L}][\\p{L}-]*)';
 /** What says a closed set follows the field's name. */
 const SAYS = '(?:(?:that|which) )?(?:is|are|can be|could be|must be|should be|will be|may be|has to be)(?: either| one of:?| any of:?)?';
@@ -39,7 +39,7 @@ const LIST = `${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE
  * "condition (mint, near mint, played)", "accounts (checking, savings or credit card)", "members (which voice part:
  * soprano, alto, tenor, bass)": values in parentheses after a name, or after "which" and a field's name inside them.
  */
-const PAREN_LIST = new RegExp(`\\b(?:${NAME}( of)? )?${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
+const PAREN_LIST = new RegExp(`(?<!['’])\\b(?:${NAME}( of)? )?${NAME} \\((?:which ([\\p{L}][\\p{L} -]*?): ?)?(${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE}|${CHOICE}(?:, ${CHOICE})+)\\)`, 'giu');
 /**
  * "a severity of SEV1, SEV2 or SEV3", "level easy, medium or hard", "status: waiting, in repair, done", "a colour - red,
  * green or blue - and …", "a category like food, travel or rent": a closed-set field's name, then its values.
@@ -81,6 +81,19 @@ function valuesOnly(options: string[]): boolean {
   return options.every((option) => option.split(' ').length <= 2 && libraryFieldName(toSnake(option)) === undefined) && !options.every((option) => /s$/i.test(option));
 }
 
+/**
+ * Whether a list in parentheses that ends in "or" holds values: "or" says one of them is meant, so a value may run to
+ * three words ("sizes (25 sq ft, 50 sq ft or 100 sq ft)"); a list that names a field still lists fields ("payments
+ * (date, amount, late or on time)").
+ */
+function valuesJoinedByOr(options: string[]): boolean {
+  const fields = options.filter((option) => libraryFieldName(toSnake(option)) !== undefined).length;
+  return options.every((option) => option.split(' ').length <= 3) && fields === 0 && !options.every((option) => /s$/i.test(option));
+}
+
+/** A count before a name: "four sizes (…)" names the sizes. */
+const COUNT_WORD = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
+
 /** Small words no choice holds, and words that name no field. */
 const CLAUSE_WORDS = new Set(['a', 'an', 'the', 'to', 'for', 'with', 'by', 'of', 'from', 'into', 'each', 'every', 'their', 'his', 'her', 'its', 'our', 'my', 'your', 'who', 'which', 'that', 'when', 'where', 'if', 'we', 'they', 'i', 'you']);
 const NOT_NAMES = new Set(['it', 'this', 'that', 'which', 'what', 'there', 'each', 'one', 'they', 'he', 'she', 'we', 'i', 'you', 'answer', 'and', 'or', 'either', 'be', 'is', 'are', 'over', 'up', 'out', 'off', 'back', 'down', 'away', 'them', 'us']);
@@ -91,7 +104,8 @@ const NOT_CHOICES: ReadonlyArray<readonly string[]> = [...YES_NO_PAIRS, ['and', 
 
 function splitChoices(list: string): string[] {
   return list
-    .split(new RegExp(`\\s*[/|]\\s*|,? ${OR} |, `, 'iu'))
+    // ("a split of 50/50 or 60/40": a slash between numbers is part of the value)
+    .split(new RegExp(`\\s*\\|\\s*|(?<!\\d)\\s*/\\s*|\\s*/\\s*(?!\\d)|,? ${OR} |, `, 'iu'))
     // ("an individual or a business": the article is no part of the value)
     .map((choice) => choice.trim().replace(/^(?:an?|the) (?=\S)/i, ''))
     .filter(Boolean);
@@ -138,14 +152,14 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
   text = replaceEach(text, PAREN_LIST, ([whole, before, of = '', last, inner, list], offset) => {
     const options = splitChoices(list);
     // ("payments (date, amount, late or on time)": fields, one of them a choice the parser reads)
-    if (NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options))) return whole;
+    if (NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !(inner || valuesOnly(options) || (JOINED_BY_OR.test(list) && valuesJoinedByOr(options)))) return whole;
     // ("skaters (derby name, number)": after a plural thing, a list without "or" that holds a typed field is its fields)
     const fieldsOfThing = !inner && /s$/i.test(last) && !JOINED_BY_OR.test(list)
       && options.some((option) => (fieldFromWords(option.toLowerCase().split(' '), null)?.type ?? 'text') !== 'text');
     if (fieldsOfThing) return whole;
     // ("light needs (low, medium or bright)", "voice part (soprano, alto)", "the type of light (sun, shade)": a name of two
     // words or of "X of Y"; "with status (…)" is one)
-    const lead = before !== undefined && !CLAUSE_WORDS.has(before.toLowerCase()) && !NOT_NAMES.has(before.toLowerCase()) && !KEEPING_VERBS.includes(before.toLowerCase()) && before === before.toLowerCase() ? `${before}${of} ` : '';
+    const lead = before !== undefined && !CLAUSE_WORDS.has(before.toLowerCase()) && !NOT_NAMES.has(before.toLowerCase()) && !KEEPING_VERBS.includes(before.toLowerCase()) && !COUNT_WORD.test(before) && before === before.toLowerCase() ? `${before}${of} ` : '';
     const name = `${lead}${last}`;
     const skipped = before !== undefined && !lead ? `${before}${of} ` : '';
     choices.push({ name: toSnake(inner ?? name), options: options.map(capitalize), at: offset + skipped.length });
