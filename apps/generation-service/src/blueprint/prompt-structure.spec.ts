@@ -341,6 +341,16 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(dives, 'bookings', 'trip')).toMatchObject({ type: 'reference', entity: 'trips' });
   });
 
+  it('"a hire is one piece of kit to one climber", "each booking is one cabin for one guest": a record of both, each kept', () => {
+    const kit = planApp('Climbing wall kit hire. A hire is one piece of kit to one climber, with a date out and a fee.');
+    expect(field(kit, 'hires', 'kit')).toMatchObject({ type: 'reference', entity: 'kits' });
+    expect(field(kit, 'hires', 'climber')).toMatchObject({ type: 'reference', entity: 'climbers' });
+    expect(names(kit)).not.toContain('pieces');
+    const cabins = planApp('Campsite. Each booking is one cabin for one guest, with an arrival date.');
+    expect(field(cabins, 'bookings', 'cabin')).toMatchObject({ type: 'reference', entity: 'cabins' });
+    expect(field(cabins, 'bookings', 'guest')).toMatchObject({ type: 'reference', entity: 'guests' });
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });

@@ -442,8 +442,11 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
 
   // "each appointment must link one patient to one dentist", "a booking puts a diver on a trip": a thing that joins two
   // others is a record of both, which no longer point at each other
+  // ("a loan is one piece of equipment to one borrower", "each booking is one room for one guest": a row said to be one
+  // of a thing for one of another is a record of both, each of them kept)
   for (let index = 1; index + 3 < tokens.length; index += 1) {
-    if (!LINKING_VERBS.includes(tokens[index].text)) continue;
+    const defining = ['is', 'are'].includes(tokens[index].text) && ['one', 'a', 'an'].includes(tokens[index + 1]?.text ?? '');
+    if (!LINKING_VERBS.includes(tokens[index].text) && !defining) continue;
     let subjectEnd = index;
     while (subjectEnd > 0 && ['must', 'should', 'will', 'can', 'shall', 'always', 'just', 'also'].includes(tokens[subjectEnd - 1].text)) subjectEnd -= 1;
     // ("a booking puts a diver on a trip": a thing named only here, as one, is kept)
@@ -452,12 +455,31 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const afterDeterminers = (from: number): number => {
       let at = from;
       while (ONE_WORDS.includes(tokens[at]?.text ?? '') || POSSESSIVES.includes(tokens[at]?.text ?? '')) at += 1;
+      // ("one piece of equipment": the amount names the stuff after "of")
+      if (QUANTITY_NOUNS.includes(tokens[at]?.text ?? '') && tokens[at + 1]?.text === 'of') at += 2;
       return at;
     };
-    const first = mentionAt(afterDeterminers(index + 1));
-    if (!record || !first?.draft || !['to', 'with', 'on', 'onto', 'into', 'in', 'at', 'for'].includes(tokens[first.end]?.text ?? '')) continue;
-    const second = mentionAt(afterDeterminers(first.end + 1));
-    if (second?.draft && ![first.draft, second.draft].includes(record) && second.draft !== first.draft) recordOf(record, [first.draft, second.draft]);
+    const counted = (mention: Mention | null): EntityDraft | undefined =>
+      mention?.draft ?? (defining && mention ? adopt(mention, drafts) : undefined);
+    if (!record || (defining && !['a', 'an', 'each', 'every'].includes(tokens[(subject?.start ?? 0) - 1]?.text ?? ''))) continue;
+    // (after "is one", a noun is one row of a thing even where a field has its name: "one room for one guest")
+    const oneRowAt = (at: number): Mention | null => mentionAt(at) ?? (defining && tags[at] === 'NOUN' && tokens[at] !== undefined && !tokens[at].punct && thingWord(tokens[at].text) && !isPlural(tokens[at].text)
+      ? { ...wordMention(toSnake(tokens[at].text), at, at + 1, USER_NOUNS.includes(tokens[at].text), true), draft: draftNamed(toSnake(tokens[at].text)) }
+      : null);
+    const firstMention = oneRowAt(afterDeterminers(index + 1));
+    const joining = ['to', 'with', 'on', 'onto', 'into', 'in', 'at', 'for'].includes(tokens[firstMention?.end ?? -1]?.text ?? '');
+    const secondMention = joining && firstMention ? oneRowAt(afterDeterminers(firstMention.end + 1)) : null;
+    // (both must be one row each: "one room for one guest", not "a room for two nights")
+    if (defining && !(['one', 'a', 'an'].includes(tokens[(secondMention?.start ?? 0) - 1]?.text ?? ''))) continue;
+    const first = joining ? counted(firstMention) : undefined;
+    const second = first ? counted(secondMention) : undefined;
+    if (!first || !second || [first, second].includes(record) || second === first) continue;
+    recordOf(record, [first, second]);
+    // ("one piece of kit": where the amount's word is only ever followed by "of", the rules' thing of that name goes)
+    const amount = firstMention ? tokens[firstMention.start - 2] : undefined;
+    const amountThing = amount && QUANTITY_NOUNS.includes(amount.text) ? draftNamed(amount.text) : null;
+    const onlyBeforeOf = tokens.every((token, at) => singularize(token.text) !== amount?.text || tokens[at + 1]?.text === 'of');
+    if (amountThing && onlyBeforeOf && ![record, first, second].includes(amountThing)) dropDraft(drafts, amountThing);
   }
 
   /** `record` points at each of `named`; what joined the first of them to the others was the record's deed. */
