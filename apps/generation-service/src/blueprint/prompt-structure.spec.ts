@@ -351,6 +351,16 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(cabins, 'bookings', 'guest')).toMatchObject({ type: 'reference', entity: 'guests' });
   });
 
+  it('"gear: tents, camping stoves and rucksacks, each with an asset number": kinds of the gear, one thing with a type', () => {
+    const plan = planApp('Scout group stores. Gear: tents, camping stoves and rucksacks, each with an asset number. Leaders borrow gear for camps.');
+    expect(field(plan, 'gear', 'type')).toMatchObject({ type: 'select', options: ['Tents', 'Camping stoves', 'Rucksacks'] });
+    expect(field(plan, 'gear', 'asset_number')).toBeDefined();
+    expect(names(plan)).not.toEqual(expect.arrayContaining(['tents']));
+    expect(names(plan)).not.toEqual(expect.arrayContaining(['stoves']));
+    // (in brackets too)
+    expect(field(planApp('Office move: furniture (desks, chairs, cabinets) and the rooms it goes to.'), 'furniture', 'type').options).toEqual(['Desks', 'Chairs', 'Cabinets']);
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });

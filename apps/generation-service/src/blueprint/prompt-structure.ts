@@ -10,9 +10,9 @@
  * words, measures or the app itself, so that a phrase of them is no thing.
  */
 import {
-  APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MONEY_NOUNS, ROLE_MODIFIERS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
+  APP_KIND_WORDS, DEED_RECORDS, DOMAINS, KEPT_DEEDS, MASS_THINGS, MONEY_NOUNS, ROLE_MODIFIERS, SCHEDULED_NOUNS, DURATION_TIME_WORDS, PEOPLE_NOUNS, SAME_PLURAL_NOUNS, FIELD_INTRO_WORDS, KEEPING_VERBS, LIST_NOUNS, MANY_WORDS, OBJECT_WORDS, SCORE_WORDS, STOP_WORDS, UNIT_WORDS, USER_NOUNS, VIEW_WORDS,
 } from './vocabulary.data';
-import { isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
+import { capitalize, isPlural, pluralSnake, singularize, toSentence, toSnake, type PartOfSpeech, type Token } from './words.util';
 import { fieldFromWords, isParticiple, readQualifier, type EntityDraft, type PromptReading } from './prompt-parser';
 
 /** Stretches of the calendar: when something happens, never a thing of its own. */
@@ -498,6 +498,50 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (tokens[index + 1]?.text === 'i' && tokens[index + 2]?.text === '.' && tokens[index + 3]?.text === 'e') return tokens[index + 4]?.text === '.' ? 5 : 4;
     if (['ie', 'meaning', 'namely'].includes(tokens[index + 1]?.text ?? '')) return tokens[index + 2]?.text === '.' ? 3 : 2;
     return 0;
+  }
+
+  // "equipment: wheelchairs, walking frames and commodes, each with an asset number", "gear (tents, stoves)": the plural
+  // nouns listed after stuff kept row by row are its kinds, one thing with a type, not things of their own
+  for (let index = 0; index + 2 < tokens.length; index += 1) {
+    if (!MASS_THINGS.includes(tokens[index].text) || !['(', ':'].includes(tokens[index + 1].text)) continue;
+    const kinds = pluralKindsAt(index + 2, tokens[index + 1].text === '(');
+    if (!kinds) continue;
+    const mass = adopt(wordMention(tokens[index].text, index, index + 1), drafts);
+    for (const kind of kinds) {
+      // ("walking frames", which the rules may have kept as "frames")
+      const listed = draftNamed(toSnake(kind.replace(/\S+$/, singularize))) ?? draftNamed(singularize(kind.split(' ').pop() ?? kind));
+      if (listed && listed !== mass) renameDraft(drafts, listed, mass.singular);
+    }
+    // (nor fields named by a kind, nor the stuff pointing at itself where a kind pointed at it)
+    const kindFields = kinds.map(toSnake);
+    for (const draft of drafts) draft.fields = draft.fields.filter((field) => !(field.type === 'text' && kindFields.includes(field.name)) && !(draft === mass && field.entity === pluralSnake(mass.singular)));
+    mass.fields = mass.fields.filter((field) => field.name !== 'type');
+    mass.fields.push({ name: 'type', label: 'Type', type: 'select', required: false, options: kinds.map(capitalize) });
+  }
+
+  /**
+   * The kinds listed from `start` to a closing bracket (`bracketed`) or to the clause's end or its "each"/"with": two or
+   * more plural nouns of one or two words each ("walking frames"), none of them a field's name; null otherwise.
+   */
+  function pluralKindsAt(start: number, bracketed: boolean): string[] | null {
+    const kinds: string[] = [];
+    let words: Token[] = [];
+    for (let at = start; at <= tokens.length; at += 1) {
+      const token = tokens[at];
+      const ends = token === undefined || (bracketed ? token.text === ')' : ['.', ';', '\n', '!', '?', ')', 'each', 'every', 'with'].includes(token.text));
+      if (ends || [',', 'and', 'or', '/'].includes(token.text)) {
+        if (words.length) {
+          const last = words[words.length - 1];
+          if (words.length > 2 || !isPlural(last.text) || words.some((word) => word.punct) || tags[tokens.indexOf(last)] !== 'NOUN' || fieldWord(toSnake([...words.slice(0, -1).map((word) => word.text), singularize(last.text)].join(' ')), true)) return null;
+          kinds.push(words.map((word) => word.text).join(' '));
+        }
+        words = [];
+        if (ends) break;
+        continue;
+      }
+      words.push(token);
+    }
+    return kinds.length >= 2 ? kinds : null;
   }
 
   // "my kids chores - kids, chores": a kept thing's plural before a noun says whose each is (an apostrophe left out),

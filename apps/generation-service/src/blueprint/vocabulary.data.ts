@@ -835,6 +835,8 @@ export const OPTION_FAMILIES: Array<{ field: string; words: string[] }> = [
 ];
 
 /** Nouns of a list a user keeps of things: "a list of funders", "an overview of our growers". */
+/** Uncountable nouns for stuff a user keeps row by row, whose kinds a list may name: "equipment: wheelchairs, commodes". */
+export const MASS_THINGS = ['equipment', 'kit', 'gear', 'furniture', 'clothing', 'machinery', 'luggage', 'jewellery', 'jewelry', 'apparatus', 'tackle'];
 export const LIST_NOUNS = ['list', 'lists', 'overview', 'record', 'records', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'inventory'];
 /** Words that name a way of showing rows: never a field. */
 export const VIEW_WORDS = ['view', 'views', 'page', 'pages', 'screen', 'screens', 'dashboard', 'board', 'calendar', 'leaderboard', 'ranking', 'overview'];
