@@ -361,6 +361,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(planApp('Office move: furniture (desks, chairs, cabinets) and the rooms it goes to.'), 'furniture', 'type').options).toEqual(['Desks', 'Chairs', 'Cabinets']);
   });
 
+  it('"court bookings", "kayak rentals": the record of a thing\'s use, of one of the things', () => {
+    const courts = planApp('Leisure centre: court bookings with the date and the fee.');
+    expect(field(courts, 'bookings', 'court')).toMatchObject({ type: 'reference', entity: 'courts' });
+    expect(names(courts)).not.toContain('court_bookings');
+    expect(field(planApp('Lakeside hut: kayak rentals (date, hours, price).'), 'rentals', 'kayak')).toMatchObject({ type: 'reference', entity: 'kayaks' });
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });

@@ -40,6 +40,8 @@ const LINKING_VERBS = ['link', 'links', 'connect', 'connects', 'put', 'puts', 'm
 const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 'whether', 'who', 'that', 'then', 'also'];
 /** Verbs that state where a row belongs: "is logged against a machine", "belongs to a firing", "sits in a greenhouse". */
 const STATING_VERBS = ['belongs', 'belong', 'sits', 'sit', 'logged', 'linked', 'assigned', 'attached', 'tied', 'filed', 'recorded', 'booked', 'come', 'comes', 'sourced', 'supplied'];
+/** Records of the use of a thing, which a compound names after the thing used: "table bookings", "bike hires". */
+const USE_RECORDS = ['booking', 'rental', 'hire', 'reservation', 'loan', 'lease', 'checkout'];
 /** Nouns of an amount or a kind, after which "of" names stuff rather than a thing kept: "a lot of", "a pair of". */
 const QUANTITY_NOUNS = ['lot', 'lots', 'number', 'couple', 'bunch', 'kind', 'sort', 'type', 'variety', 'pair', 'group', 'few', 'bit', 'piece', 'part', 'range', 'amount', 'set', 'way', 'mix', 'ton', 'load'];
 /** Verbs by which the user marks a row yes or no: "flag damaged pallets", "mark them as paid". */
@@ -574,6 +576,15 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   }
   // ("boilers and the checks I do": a kept thing is no field of the app's first thing)
   reading.appFields = reading.appFields.filter((field) => !drafts.some((draft) => [draft.singular, pluralSnake(draft.singular)].includes(field.name)));
+  // "table bookings", "boat rentals": the record of a thing's use, named after the thing, is the record, of one of them
+  for (const draft of [...drafts]) {
+    const [thing, record, ...rest] = draft.singular.split('_');
+    if (rest.length || !USE_RECORDS.includes(record ?? '') || draft.declared || CALENDAR_PERIODS.includes(thing)) continue;
+    const at = tokens.findIndex((token, index) => token.text === thing && singularize(tokens[index + 1]?.text ?? '') === record);
+    if (at < 0 || tags[at] !== 'NOUN' || drafts.some((other) => other.singular === record)) continue;
+    const used = adopt(wordMention(thing, at, at + 1), drafts);
+    linkDrafts(renameDraft(drafts, draft, record), used, false);
+  }
   // "kiln firings" kept as one thing beside the kilns: each firing is of a kiln
   for (const draft of [...drafts]) {
     const words = draft.singular.split('_');
