@@ -53,6 +53,11 @@ describe('planApp reads lists written one item a line', () => {
     expect(field(plan, 'repair_logs', 'cost').hint).toBe('currency');
   });
 
+  it('"the estimate" of a repair is money', () => {
+    const plan = planApp('Watch repairs: watches in for service (brand, fault, the estimate, collected yes/no)');
+    expect(plan.entities.flatMap((known) => known.fields).find((known) => known.name === 'estimate')).toMatchObject({ type: 'number', hint: 'currency' });
+  });
+
   it('numbered lines, and a line of fields under a thing\'s line', () => {
     const plan = planApp('Greenhouse log\n1. trays with a seed and a sowing date\n2. transplanted y/n');
     expect(names(plan)).toEqual(['trays']);

@@ -556,7 +556,7 @@ export const TYPE_WORDS: Array<{ words: string[]; template: FieldTemplate }> = [
   {
     words: ['price', 'cost', 'amount', 'budget', 'total', 'salary', 'balance', 'value', 'revenue', 'fee', 'fees', 'income', 'payment', 'rate', 'spend', 'spent', 'tip', 'deposit', 'rent',
       'buy-in', 'cash-out', 'payout', 'winnings', 'stake', 'profit', 'fare', 'wage', 'bill', 'tuition', 'prize', 'earnings', 'takings', 'commission',
-      'surcharge', 'toll', 'donation', 'refund', 'charge', 'proceeds', 'royalties', 'allowance', 'reimbursement', 'tips', 'wages'],
+      'surcharge', 'toll', 'donation', 'refund', 'charge', 'proceeds', 'royalties', 'allowance', 'reimbursement', 'tips', 'wages', 'estimate'],
     template: { type: 'number', hint: 'currency' },
   },
   { words: ['weight', 'height', 'depth', 'diameter', 'thickness', 'speed', 'pressure', 'humidity', 'altitude', 'elevation', 'rainfall', 'distance', 'temperature', 'percentage', 'percent', 'ratio', 'latitude', 'longitude', 'km', 'miles', 'kg', 'kilos', 'lbs', 'volume', 'width', 'litres', 'liters', 'grams', 'mileage'], template: { type: 'number' } },
