@@ -388,8 +388,18 @@ function standaloneNoun(tokens: Token[], index: number): ReturnType<typeof match
   return determined || namesApp ? noun : null;
 }
 
+/**
+ * "the instruments I build, each for a client with a price": the ", each" says of every one of the things what "the
+ * instruments I build for a client with a price" says, and is read so (the place and the fields are the things').
+ */
+function withoutDistributiveEach(tokens: Token[]): Token[] {
+  const placing = (at: number): boolean => ['for', 'to', 'from', 'at', 'in', 'on', 'of', 'by'].includes(tokens[at]?.text ?? '') && ['a', 'an', 'one'].includes(tokens[at + 1]?.text ?? '');
+  return tokens.filter((token, index) => !(token.text === ',' && ['each', 'every'].includes(tokens[index + 1]?.text ?? '') && placing(index + 2))
+    && !(['each', 'every'].includes(token.text) && tokens[index - 1]?.text === ',' && placing(index + 1)));
+}
+
 export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptReading {
-  const tokens = tokenize(prompt);
+  const tokens = withoutDistributiveEach(tokenize(prompt));
   const tags = partsOfSpeech(tokens);
   const reading: PromptReading = { entities: known.map((draft) => ({ ...draft, fields: [...draft.fields] })), views: [], appFields: [], impliedDomains: [], personal: false, shared: false };
   let current: EntityDraft | null = null;

@@ -368,6 +368,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(planApp('Lakeside hut: kayak rentals (date, hours, price).'), 'rentals', 'kayak')).toMatchObject({ type: 'reference', entity: 'kayaks' });
   });
 
+  it('"the boats we build, each for a buyer with an agreed price": each of the things is for one, and the fields are theirs', () => {
+    const plan = planApp('Boatyard: the boats we build, each for a buyer with an agreed price and a launch date.');
+    expect(field(plan, 'boats', 'buyer')).toMatchObject({ type: 'reference', entity: 'buyers' });
+    expect(field(plan, 'boats', 'agreed_price').hint).toBe('currency');
+    expect(entity(plan, 'buyers').fields.map((known) => known.name)).not.toContain('agreed_price');
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
