@@ -1285,6 +1285,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         index = at;
         continue;
       }
+      // ("has two or three packers": a count before "or" is no field)
+      if (tokens[at]?.text === 'or' && words.every((word) => COUNT_WORDS.includes(word) || /^\d+$/.test(word))) {
+        index = at + 1;
+        continue;
+      }
       // "(date, amount, late or on time)": two short words joined by "or" in a list of fields are the choices of one
       // ("one or two erectors" counts them: no choice)
       if (listing === 'entity' && current && tokens[at]?.text === 'or' && words.length <= 2 && !libraryFieldName(toSnake(words.join(' '))) && !COUNT_WORDS.includes(words[0])) {
@@ -1317,7 +1322,8 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
 
     // not in a list: look for entities, app words, field lists and verbs that stand for fields
     // "each repair belongs to a property, has a contractor": the sentence's subject has them
-    if ((text === 'has' || text === 'have') && eachSubject && tokens[index - 1]?.text === ',') current = eachSubject;
+    // ("each removal is booked by a customer and has two packers": after "and" too)
+    if ((text === 'has' || text === 'have') && eachSubject && [',', 'and'].includes(tokens[index - 1]?.text ?? '')) current = eachSubject;
     const ordering = text === 'by' && tokens.slice(Math.max(0, index - 4), index).some((candidate) => ORDERING_WORDS.includes(candidate.text));
     // ("whether a sample has been used up": the "has" of a yes/no clause lists nothing)
     const factAt = findBetween(tokens, index - 4, index - 1, (word) => ['whether', 'if'].includes(word.text));
@@ -2252,7 +2258,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         continue;
       }
       options.push(next.text);
-      const plain = options.every((option) => !STOP_WORDS.includes(option) && !CLAUSE_WORDS.includes(option) && !/^\d/.test(option) && draftAt(tokens.findIndex((candidate) => candidate.text === option)) === null);
+      // ("two or three packers": how many, not which kind)
+      const plain = options.every((option) => !STOP_WORDS.includes(option) && !CLAUSE_WORDS.includes(option) && !/^\d/.test(option) && !NUMBER_WORDS.includes(option) && draftAt(tokens.findIndex((candidate) => candidate.text === option)) === null);
       if (plain) {
         const owner = ensureDraft(index + 2, tokens[index + 2] !== undefined && isPlural(tokens[index + 2].text));
         if (owner && !options.some((option) => option === tokens[index + 2].text)) {

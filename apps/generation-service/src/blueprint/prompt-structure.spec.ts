@@ -375,6 +375,18 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'buyers').fields.map((known) => known.name)).not.toContain('agreed_price');
   });
 
+  it('"each removal has two or three packers": people staffed on a job are the job\'s, not belonging to it', () => {
+    const plan = planApp('Removals firm: customers and removals. Each removal is booked by a customer and has two or three packers, a date and a price.');
+    expect(field(plan, 'removals', 'packers')).toMatchObject({ type: 'references', entity: 'packers' });
+    expect(entity(plan, 'packers').fields.map((known) => known.entity)).not.toContain('removals');
+    // (the count is no choice and no field, and the date and price are the removal's, not the customer's)
+    expect(plan.entities.flatMap((known) => known.fields).map((known) => known.name)).not.toContain('two');
+    expect(entity(plan, 'packers').fields.some((known) => known.options?.includes('Two'))).toBe(false);
+    expect(field(plan, 'removals', 'price').hint).toBe('currency');
+    // (players belong to their team)
+    expect(field(planApp('League: teams and players. Each team has several players.'), 'players', 'team')).toMatchObject({ type: 'reference', entity: 'teams' });
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });

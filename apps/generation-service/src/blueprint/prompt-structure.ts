@@ -42,6 +42,8 @@ const CLAUSE_OPENERS = ['where', 'when', 'while', 'so', 'because', 'but', 'if', 
 const STATING_VERBS = ['belongs', 'belong', 'sits', 'sit', 'logged', 'linked', 'assigned', 'attached', 'tied', 'filed', 'recorded', 'booked', 'come', 'comes', 'sourced', 'supplied'];
 /** Records of the use of a thing, which a compound names after the thing used: "table bookings", "bike hires". */
 const USE_RECORDS = ['booking', 'rental', 'hire', 'reservation', 'loan', 'lease', 'checkout'];
+/** Records of work done or a thing used, on which people are staffed rather than belonging to: "each hire has two erectors". */
+const STAFFED_RECORDS = [...SCHEDULED_NOUNS, 'job', 'hire', 'rental', 'project', 'task', 'order', 'case', 'exam', 'trip', 'move', 'removal'];
 /** Nouns of an amount or a kind, after which "of" names stuff rather than a thing kept: "a lot of", "a pair of". */
 const QUANTITY_NOUNS = ['lot', 'lots', 'number', 'couple', 'bunch', 'kind', 'sort', 'type', 'variety', 'pair', 'group', 'few', 'bit', 'piece', 'part', 'range', 'amount', 'set', 'way', 'mix', 'ton', 'load'];
 /** Verbs by which the user marks a row yes or no: "flag damaged pallets", "mark them as paid". */
@@ -1093,6 +1095,9 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     let named = after.start;
     while (named > from && tags[named - 1] === 'NOUN' && !tokens[named - 1].punct) named -= 1;
     if (!verb || span.slice(0, named - from).some((token, offset) => tags[from + offset] === 'NOUN' && token.text !== verb)) return null;
+    // ("each hire has one or two erectors", "every shift has three cleaners": the people a job or a booking has are
+    // staffed on it, kept apart from it; "each team has eleven players" belong to their team)
+    if (HOLDING_VERBS.includes(verb) && !after.one && STAFFED_RECORDS.includes(left.singular.split('_').pop() ?? '') && personLike(after)) return { from: left, to: after, many: true };
     if (HOLDING_VERBS.includes(verb)) return after.one ? { from: left, to: after, many: false } : { from: after, to: left, many: false };
     if (TAKING_VERBS.includes(verb)) return { from: left, to: after, many: !after.one };
     // ("each session is one tutor": said outright of each row)
@@ -1126,6 +1131,12 @@ function clausesOf(tokens: Token[], ownLists: { close: number }[]): { start: num
 }
 
 /** Whether a plural noun can name a thing the user keeps. */
+/** A mention of people: a word the vocabulary knows for people, one for the app's users, or one that does ("erectors"). */
+function personLike(mention: Mention): boolean {
+  const word = mention.singular.split('_').pop() ?? '';
+  return PEOPLE_NOUNS.includes(word) || mention.user || (word.length > 5 && /(?:er|or|ist)$/.test(word) && !UNIT_WORDS[word]);
+}
+
 function thingWord(word: string): boolean {
   const singular = singularize(word);
   return word.length > 2 && !NO_THING.includes(word) && !STOP_WORDS.includes(word) && !STOP_WORDS.includes(singular) && !KEEPING_VERBS.includes(word)
