@@ -149,4 +149,13 @@ describe('planApp reads the values a field can take', () => {
     expect(plan.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Leisure'))?.name).not.toMatch(/^s_/);
     expect(plan.entities.flatMap((entity) => entity.fields).find((candidate) => candidate.options?.includes('Leisure'))?.options).toEqual(['Business', 'Leisure', 'Family']);
   });
+
+  it('"(number, location, day or night)": two words joined by "or" in a field list are a choice, though one names a field', () => {
+    const plan = planApp('Film shoot: scenes (number, location, day or night) and actors.');
+    expect(entity(plan, 'scenes').fields.find((candidate) => candidate.options?.includes('Night'))?.options).toEqual(['Day', 'Night']);
+    // ("paid or unpaid" is a yes/no fact)
+    const bills = planApp('Household: bills (date, amount, paid or unpaid)');
+    expect(field(bills, 'bills', 'paid')).toMatchObject({ type: 'boolean' });
+    expect(entity(bills, 'bills').fields.map((candidate) => candidate.name)).not.toContain('unpaid');
+  });
 });

@@ -1292,11 +1292,20 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
       }
       // "(date, amount, late or on time)": two short words joined by "or" in a list of fields are the choices of one
       // ("one or two erectors" counts them: no choice)
-      if (listing === 'entity' && current && tokens[at]?.text === 'or' && words.length <= 2 && !libraryFieldName(toSnake(words.join(' '))) && !COUNT_WORDS.includes(words[0])) {
+      // ("(number, location, day or night)": one of the two may share a field's name, not both)
+      if (listing === 'entity' && current && tokens[at]?.text === 'or' && words.length <= 2 && !COUNT_WORDS.includes(words[0])) {
         let end = at + 1;
         while (isWord(tokens[end]) && end - at <= 2 && !SEPARATORS.has(tokens[end].text)) end += 1;
         const other = tokens.slice(at + 1, end).map((word) => word.raw);
-        if (other.length && !isWord(tokens[end]) && !libraryFieldName(toSnake(other.join(' ')))) {
+        const fieldNames = [words.join(' '), other.join(' ')].filter((side) => libraryFieldName(toSnake(side)) !== undefined).length;
+        // ("paid or unpaid", "signed or not signed": a yes/no fact, named by its first word)
+        const yesOrNo = words.length === 1 && [`un${words[0]}`, `not ${words[0]}`, `non-${words[0]}`].includes(other.join(' ').toLowerCase());
+        if (yesOrNo && !isWord(tokens[end])) {
+          addField(current.fields, { name: toSnake(words[0]), label: toSentence(words[0]), type: 'boolean', required: false });
+          index = end;
+          continue;
+        }
+        if (other.length && !isWord(tokens[end]) && (fieldNames === 0 || (fieldNames === 1 && words.length === 1 && other.length === 1))) {
           const choices = [capitalized(tokens.slice(index, at).map((word) => word.raw)), capitalized(other)];
           const family = OPTION_FAMILIES.find((candidate) => choices.filter((option) => candidate.words.includes(option.toLowerCase())).length >= 2);
           addField(current.fields, { name: family?.field ?? 'status', label: toSentence(family?.field ?? 'status'), type: 'select', required: false, options: choices });
