@@ -415,8 +415,9 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     let at = currentEnd;
     // ("cada reserva es de un socio" → "each booking is of a member": being of or in another places it too)
     // ("each booking belongs to a member, with a date": belonging or being linked to another, too)
-    if (at >= 0 && (COPULAS.includes(tokens[at]?.text ?? '') || ['belong', 'belongs', 'linked', 'attached', 'tied'].includes(tokens[at]?.text ?? '')) && [...RELATION_PREPOSITIONS, 'to'].includes(tokens[at + 1]?.text ?? '')) at += 1;
-    const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || tokens[at].text === 'by' || tokens[at].text === 'to');
+    // ("- bikes owned by a customer: make, …", "- repairs logged against a device, with a charge": done to one, too)
+    if (at >= 0 && (COPULAS.includes(tokens[at]?.text ?? '') || ['belong', 'belongs', 'linked', 'attached', 'tied'].includes(tokens[at]?.text ?? '') || isParticiple(tokens[at]?.text ?? '')) && [...RELATION_PREPOSITIONS, 'to', 'by', 'against'].includes(tokens[at + 1]?.text ?? '')) at += 1;
+    const placed = current !== null && current !== draft && at >= 0 && at < start && (RELATION_PREPOSITIONS.includes(tokens[at].text) || ['by', 'to', 'against'].includes(tokens[at].text));
     if (placed) {
       at += 1;
       while (at < start && isWord(tokens[at]) && (DETERMINERS.has(tokens[at].text) || MANY_WORDS.includes(tokens[at].text) || /^\d+$/.test(tokens[at].text))) at += 1;
@@ -649,8 +650,10 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     let first = start;
     while (isWord(tokens[first]) && ARTICLES.has(tokens[first].text)) first += 1;
     let end = first;
-    while (isWord(tokens[end]) && end - first < 3 && !LINE_THING_ENDS.includes(tokens[end].text) && tokens[end].text !== YES_NO_MARK && !chains.some((chain) => chain.start === end)) end += 1;
-    if (end === first || (isWord(tokens[end]) && !LINE_THING_ENDS.includes(tokens[end].text))) return null;
+    // ("- repairs logged against a device": a participle after a plural says what was done to the thing the line names)
+    const doneTo = (at: number): boolean => at > first && isParticiple(tokens[at].text) && isPlural(tokens[at - 1].text) && tags[at - 1] === 'NOUN';
+    while (isWord(tokens[end]) && end - first < 3 && !LINE_THING_ENDS.includes(tokens[end].text) && tokens[end].text !== YES_NO_MARK && !chains.some((chain) => chain.start === end) && !doneTo(end)) end += 1;
+    if (end === first || (isWord(tokens[end]) && !LINE_THING_ENDS.includes(tokens[end].text) && !doneTo(end))) return null;
     const last = tokens[end - 1];
     const noun = matchDomainNoun(tokens, first);
     const nounLike = noun !== null || isPlural(last.text) || tags[end - 1] === 'NOUN' || tags[end - 1] === 'PROPN';
@@ -838,7 +841,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       // ("arrosages de chaque plante (date, litres)" → "waterings of each plant (date, litres)": the phrase's head's fields)
-      if (token.text === '(' && phraseHead && (phraseHead as { end: number }).end === index) {
+      if ((token.text === '(' || token.text === ':') && phraseHead && (phraseHead as { end: number }).end === index) {
         current = (phraseHead as { owner: EntityDraft }).owner;
         currentEnd = index;
       }

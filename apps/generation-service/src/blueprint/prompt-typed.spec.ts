@@ -53,6 +53,14 @@ describe('planApp reads lists written one item a line', () => {
     expect(field(plan, 'repair_logs', 'cost').hint).toBe('currency');
   });
 
+  it('star and bullet lines are list lines too, and "- repairs logged against a device" names the repairs', () => {
+    const plan = planApp('Bike shop app\n* customers with a phone\n* bikes owned by a customer: make, frame size\n• services logged against a bike, with a price');
+    expect(names(plan)).toEqual(['customers', 'bikes', 'services']);
+    expect(field(plan, 'bikes', 'frame_size')).toBeDefined();
+    expect(field(plan, 'services', 'bike')).toMatchObject({ type: 'reference', entity: 'bikes' });
+    expect(field(plan, 'services', 'price').hint).toBe('currency');
+  });
+
   it('"the estimate" of a repair is money', () => {
     const plan = planApp('Watch repairs: watches in for service (brand, fault, the estimate, collected yes/no)');
     expect(plan.entities.flatMap((known) => known.fields).find((known) => known.name === 'estimate')).toMatchObject({ type: 'number', hint: 'currency' });

@@ -45,6 +45,8 @@ export function tokenize(text: string): Token[] {
     // "- must store patients …", "- should show appointments …", "- track our vans": a requirement's verb at the head
     // of a list's line says what the app does, not what it keeps
     .replace(/(^|\n)([ \t]*(?:[-*\u2022]|\d+[.)])[ \t]*)(?:(?:it|we|the app|users?)\s+)?(?:(?:must|should|shall|will|can|needs? to|has to|have to)\s+(?:be able to\s+)?)?(?:store|keep|track|record|log|show|list|manage|save|hold|display|register|capture)\s+(?!of\b)(?=\S)/gi, '$1$2')
+    // ("* hearing aids fitted to a patient: …", "• rooms": a list's line marked by a star or a bullet is one marked by a dash)
+    .replace(/(^|\n)([ \t]*)[*\u2022](?=[ \t])/g, '$1$2-')
     // ("insured: yes/no", "poisonous yes or no": after a colon, or written out, too)
     .replace(YES_NO_WRITTEN, ` ${YES_NO_MARK} `)
     // "signed?)", "paid?, notes": a question mark inside a list of fields asks a yes/no question about the row, like
