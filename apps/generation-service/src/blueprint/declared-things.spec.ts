@@ -87,5 +87,10 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(field(plan, 'reviews', 'book')).toMatchObject({ type: 'reference', entity: 'books' });
     expect(entity(plan, 'books').fields.map((candidate) => candidate.name)).toEqual(['title', 'year', 'author']);
   });
-});
 
+  it('"…, and rentals (production, out date)": the "and" that joins the declaration to the list is no part of its name', () => {
+    const plan = planApp('need: boats (name, length), skippers (name, licence), and charters (boat, skipper, start date)');
+    expect(names(plan)).toEqual(['boats', 'skippers', 'charters']);
+    expect(field(plan, 'charters', 'skipper')).toMatchObject({ type: 'reference', entity: 'skippers' });
+  });
+});

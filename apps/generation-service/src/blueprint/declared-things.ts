@@ -23,8 +23,8 @@ const CHOICE_ITEM = /^\s*([\p{L}][\p{L}\d _'’-]*?)\s*[:=]\s*(\S.*)$/u;
 /** An item and its values in parentheses: "result (pass, pass with defects, fail)". */
 const BRACKETED_VALUES = /(?:^|,)\s*([\p{L}][\p{L}\d '’-]*?)\s*\(([^()]+)\)/gu;
 
-/** Words before a declared name that are no part of it: "the tireurs (…)", "our boats (…)". */
-const NAME_DETERMINERS = ['the', 'a', 'an', 'our', 'my', 'your', 'their', 'some', 'all'];
+/** Words before a declared name that are no part of it: "the tireurs (…)", "our boats (…)", "…, and rentals (…)". */
+const NAME_DETERMINERS = ['the', 'a', 'an', 'our', 'my', 'your', 'their', 'some', 'all', 'and', 'or'];
 
 /** Words before a list of declarations that say it is one: "Entities:", "Tables:", "data model:". */
 const DECLARING_WORDS = ['entities', 'entity', 'tables', 'table', 'models', 'model', 'schema', 'objects', 'resources', 'collections', 'types'];
