@@ -25,4 +25,9 @@ describe('promptBody leaves out what describes no app', () => {
     // (a prompt that is nothing but a greeting stays as it was)
     expect(promptBody('Hello!')).toBe('Hello!');
   });
+
+  it('drops examples of things in brackets, and keeps those of a closed-set field as its values', () => {
+    expect(promptBody('kit items (e.g. Alexa Mini, Cooke lenses) with a day rate')).toBe('kit items with a day rate');
+    expect(promptBody('expenses with a category (e.g. food or rent)')).toBe('expenses with a category (e.g. food or rent)');
+  });
 });

@@ -4,6 +4,8 @@
  * pasted header row say nothing of what the app keeps, and read as things they made tables of ("Hi Tom", "Many
  * thanks", "As a booker", "A12"). What is left reads as the prompt would have without them.
  */
+import { libraryFieldName } from './prompt-parser';
+import { singularize, toSnake } from './words.util';
 
 /** "From: …", "Subject: …", "---------- Forwarded message ---------": lines of a mail's header. */
 const MAIL_HEADER = /^\s*(?:-{3,}.*-{3,}|(?:from|to|cc|date|sent|subject|objet|de|à|von|an|betreff|asunto|para|enviado)\s*:.*)\s*$/i;
@@ -22,6 +24,13 @@ const HEADING = /^(\s*)#{1,6}\s+(.+?)\s*#*\s*$/;
 const STORY_TELLER = /^(\s*(?:[-*\u2022]|\d+[.)])?\s*)as an? [^,.\n]{1,40}?,?\s+i(?:['’]d like| would like| want| need| can| should be able)(?: to)?\s+/i;
 /** A pasted spreadsheet line of four or more cells separated by semicolons: "berth;pontoon;length m;boat". */
 const SEMICOLON_ROW = /^[^;\n]*(?:;[^;\n]*){3,}$/;
+
+/**
+ * "kit items (e.g. Alexa Mini, Cooke lenses, sticks)", "(par ex. …)", "(z. B. …)", "(p. ej. …)": examples of things in
+ * brackets name no field, no value and no thing; after a field of a closed set ("a category (e.g. food or rent)") they
+ * are its values, and stay.
+ */
+const EXAMPLES = /([\p{L}-]+)\s*\(\s*(?:e\.\s?g\.?|eg\b|for example|for instance|such as|par ex(?:\.|emple)|z\.\s?b\.|zum beispiel|p\.\s?ej\.|por ejemplo)[^()]*\)/giu;
 
 export function promptBody(prompt: string): string {
   const lines = prompt.split('\n');
@@ -44,7 +53,7 @@ export function promptBody(prompt: string): string {
     const plain = (heading ? `${heading[1]}${heading[2]}:` : line).replace(/\*\*|__|`/g, '').replace(STORY_TELLER, '$1');
     kept.push(plain);
   }
-  const body = kept.join('\n').trim();
+  const body = kept.join('\n').replace(EXAMPLES, (whole, before: string) => (libraryFieldName(toSnake(singularize(before))) === undefined ? before : whole)).trim();
   // (a prompt that is nothing but a greeting stays as it was)
   return body || prompt;
 }
