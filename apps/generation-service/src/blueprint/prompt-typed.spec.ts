@@ -61,6 +61,10 @@ describe('planApp reads lists written one item a line', () => {
     expect(field(plan, 'services', 'price').hint).toBe('currency');
   });
 
+  it('a film\'s producer is its producer, not a winery', () => {
+    expect(field(planApp('Film office: productions (title, producer, phone)'), 'productions', 'producer').label).toBe('Producer');
+  });
+
   it('"the estimate" of a repair is money', () => {
     const plan = planApp('Watch repairs: watches in for service (brand, fault, the estimate, collected yes/no)');
     expect(plan.entities.flatMap((known) => known.fields).find((known) => known.name === 'estimate')).toMatchObject({ type: 'number', hint: 'currency' });

@@ -499,7 +499,7 @@ export const FIELD_LIBRARY: Record<string, FieldTemplate & { aliases?: string[] 
   breed: { type: 'text' },
   dosage: { type: 'text', aliases: ['dose'] },
   cuisine: { type: 'text' },
-  winery: { type: 'text', aliases: ['producer'] },
+  winery: { type: 'text' },
   make: { type: 'text', aliases: ['brand', 'manufacturer'] },
   model: { type: 'text' },
   role: { type: 'text', aliases: ['job_title', 'position', 'title_role'] },
