@@ -1728,6 +1728,8 @@ const FOR_EACH_SAYING = ['we', 'i', 'you', 'it', 'there', 'need', 'needs', 'want
 /** Words that order rows: "by" after them names what they are ordered by, not who did something. */
 const ORDERING_WORDS = ['rank', 'ranked', 'ranks', 'sort', 'sorted', 'order', 'ordered'];
 
+/** Words for a spreadsheet, whose columns are fields: "a spreadsheet with columns …", "the sheet's columns". */
+const SHEET_WORDS = ['spreadsheet', 'spreadsheets', 'sheet', 'sheets', 'excel', 'workbook', 'csv', 'table'];
 const LINE_THING_ENDS = ['with', 'having', 'including', 'containing', 'in', 'of', 'for', 'on', 'at', 'by', 'from', 'per', 'that', 'which', 'who', 'and'];
 
 /** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
@@ -2089,6 +2091,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     return (typed === null || (typed.type === 'text' && !typed.hint)) && (!known || (fieldLikeThing(word.text) && known !== toSnake(word.text)));
   };
   /** The first thing of the sentence before `index` named after "each" or "every": what the sentence speaks of. */
+  /** "a spreadsheet with columns Hut number, Renter, …": a sheet's columns are its fields, not a board's stages. */
+  const sheetColumns = (index: number): boolean => tokens[index].text === 'columns' && tokens.slice(Math.max(0, index - 4), index).some((word) => SHEET_WORDS.includes(word.text));
   const eachSubjectBefore = (index: number): EntityDraft | null => {
     let start = index;
     while (start > 0 && !(tokens[start - 1].punct && END_PUNCT.has(tokens[start - 1].text))) start -= 1;
@@ -2187,7 +2191,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     // stages: "each moving through idea, rehearsing and ready", "stages: lead, won, lost", "goes from draft to sent to paid"
     // ("move each card through …": the thing moved may stand between the verb and "through")
     const movedThrough = text === 'through' && [2, 3].some((back) => MOVING_VERBS.includes(tokens[index - back]?.text ?? '') && draftAt(index - 1) !== null);
-    const staged = STAGE_WORDS.includes(text) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? '') || movedThrough);
+    const staged = STAGE_WORDS.includes(text) && !sheetColumns(index) && (text !== 'through' || MOVING_VERBS.includes(tokens[index - 1]?.text ?? '') || movedThrough);
     // ("moves them from open to in progress to closed": the thing moved may stand between the verb and "from")
     const fromTo = text === 'from' && (MOVING_VERBS.includes(tokens[index - 1]?.text ?? '') || (['them', 'it', 'each', 'one'].includes(tokens[index - 1]?.text ?? '') && MOVING_VERBS.includes(tokens[index - 2]?.text ?? '')));
     if (staged || fromTo) {
@@ -2898,7 +2902,7 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     }
     // ("a board game night", "board games": a board a noun follows is part of that noun's name)
     const boardOf = isWord(next) && tags[index + 1] === 'NOUN' && !APP_KIND_WORDS.includes(next.text) && !STOP_WORDS.includes(next.text);
-    if (BOARD_WORDS.includes(text) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as') && !boardOf)) reading.views.push({ kind: 'board', entity: null });
+    if ((BOARD_WORDS.includes(text) && !sheetColumns(index)) || (text === 'board' && (tokens[index - 1]?.text === 'a' || tokens[index - 1]?.text === 'as') && !boardOf)) reading.views.push({ kind: 'board', entity: null });
     if (CALENDAR_WORDS.includes(text) && (text !== 'view' || ['day', 'week', 'month', 'calendar'].includes(tokens[index - 1]?.text ?? ''))) {
       // ("a calendar of the shoot days": of the thing named after it)
       let of = next?.text === 'of' ? index + 2 : -1;

@@ -61,6 +61,13 @@ describe('planApp reads lists written one item a line', () => {
     expect(field(plan, 'services', 'price').hint).toBe('currency');
   });
 
+  it('"a spreadsheet with columns Boat, Owner, …" lists no stages; "a kanban with columns …" does', () => {
+    const sheet = planApp('We use a spreadsheet with columns Boat name, Owner, Berth, Length. I want an app with the boats and the owners.');
+    expect(sheet.pages.filter((page) => page.kind === 'board')).toEqual([]);
+    const kanban = planApp('Orders on a kanban with columns: new, packed, shipped');
+    expect(kanban.pages.filter((page) => page.kind === 'board')).toHaveLength(1);
+  });
+
   it('a film\'s producer is its producer, not a winery', () => {
     expect(field(planApp('Film office: productions (title, producer, phone)'), 'productions', 'producer').label).toBe('Producer');
   });
