@@ -158,4 +158,10 @@ describe('planApp reads the values a field can take', () => {
     expect(field(bills, 'bills', 'paid')).toMatchObject({ type: 'boolean' });
     expect(entity(bills, 'bills').fields.map((candidate) => candidate.name)).not.toContain('unpaid');
   });
+
+  it('"(name, voice part: soprano, alto, tenor or bass, email)": an "or" ends the values, and the fields go on', () => {
+    const plan = planApp('Choir: singers (name, voice part: soprano, alto, tenor or bass, email) and concerts');
+    expect(field(plan, 'singers', 'voice_part')).toMatchObject({ type: 'select', options: ['Soprano', 'Alto', 'Tenor', 'Bass'] });
+    expect(entity(plan, 'singers').fields.map((candidate) => candidate.name)).toEqual(['name', 'voice_part', 'email']);
+  });
 });

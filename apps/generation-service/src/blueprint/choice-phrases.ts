@@ -52,9 +52,11 @@ const NAMED_LIST = new RegExp(`\\b${NAME}( of|:| -| –| like| such as| e\\.g\\.
 const SLASH_LIST = new RegExp(`\\b${NAME}( of|:| =| -)? (${CHOICE}(?: ?/ ?${CHOICE})+)(?=$|[.;:,!?)\\n]| and | with | \\()`, 'giu');
 /**
  * "belts (date, examiner, new belt: white, yellow, green)": inside a parenthesis, a name, a colon and values that run
- * to its end — the field list's last item, whose commas separate values, not fields.
+ * to its end — the field list's last item, whose commas separate values, not fields — or to an "or" and its value,
+ * after which the fields go on ("(name, voice part: soprano, alto or bass, email)").
  */
 const COLON_TAIL_LIST = new RegExp(`\\b(?:${NAME} )?${NAME}: (${CHOICE}(?:, ${CHOICE})+(?:,? ${OR} ${CHOICE})?)(?=\\))`, 'giu');
+const COLON_OR_LIST = new RegExp(`\\b(?:${NAME} )?${NAME}: (${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE})(?=, )`, 'giu');
 /** "orders sent by Royal Mail or courier", "paid by card or cash": the ways a deed is done, as a field named for it. */
 const DONE_BY_LIST = new RegExp(`\\b(\\p{L}+(?:ed|id|nt|ne|de))( by| via| through| with) (${CHOICE}(?:, ${CHOICE})*,? ${OR} ${CHOICE})(?=$|[.;:!?)\\n]|,? and |,? with | \\()`, 'giu');
 /** "leads get marked as hot, warm or cold", "customers are tagged VIP, regular or new": values a thing is labelled with. */
@@ -171,7 +173,7 @@ export function extractChoices(prompt: string): { text: string; choices: ChoiceP
     choices.push({ name: toSnake(name), options: options.map(capitalize), at: offset });
     return whole.slice(0, whole.toLowerCase().lastIndexOf(` ${name.toLowerCase()} `) + name.length + 1);
   });
-  text = replaceEach(text, COLON_TAIL_LIST, ([whole, before, last, list], offset) => {
+  for (const pattern of [COLON_TAIL_LIST, COLON_OR_LIST]) text = replaceEach(text, pattern, ([whole, before, last, list], offset) => {
     const options = splitChoices(list);
     const opened = text.lastIndexOf('(', offset) > text.lastIndexOf(')', offset);
     if (!opened || NOT_NAMES.has(last.toLowerCase()) || !isChoiceList(options) || !valuesOnly(options)) return whole;
