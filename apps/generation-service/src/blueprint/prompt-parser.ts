@@ -2202,7 +2202,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         const mover = tokens[index - 1] && MOVING_VERBS.includes(tokens[index - 1].text) ? index - 2 : index - 1;
         // ("logs bugs against projects … and moves them from open …": "them" are the sentence's thing)
         const moved = fromTo && ['them', 'it'].includes(tokens[index - 1]?.text ?? '') ? sentenceThingBefore(index) : null;
-        const owner = moved ?? antecedentOf(mover) ?? ((mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index));
+        // ("each job is assigned to a mechanic and moves through …": the verb after "and" is the sentence's thing's)
+        const coordinated = tokens[mover]?.text === 'and' ? eachSubjectBefore(index) : null;
+        const owner = moved ?? coordinated ?? antecedentOf(mover) ?? ((mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index));
         if (owner) {
           const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';
           addChoice(owner, name, list.items);

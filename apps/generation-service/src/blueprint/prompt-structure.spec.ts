@@ -387,6 +387,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(field(planApp('League: teams and players. Each team has several players.'), 'players', 'team')).toMatchObject({ type: 'reference', entity: 'teams' });
   });
 
+  it('"each repair is assigned to a technician and moves through …": the stages are the repair\'s', () => {
+    const plan = planApp('Phone repair shop: repairs and technicians. Each repair is assigned to a technician and moves through received, diagnosed, fixed, returned.');
+    expect(views(plan, 'repairs')).toContain('board:stage');
+    expect(field(plan, 'repairs', 'stage').options).toEqual(['Received', 'Diagnosed', 'Fixed', 'Returned']);
+    expect(entity(plan, 'technicians').fields.map((known) => known.name)).not.toContain('stage');
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
