@@ -667,6 +667,23 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
   };
   /**
+   * "one of our members)", "from our list of vets)", "any of the staff)": at `index`, inside brackets, words saying a
+   * field holds one of the things named by the plural noun before the closing bracket; where they end.
+   */
+  const thingAmong = (index: number): { word: string; end: number; both: boolean } | null => {
+    let at = index;
+    const words: string[] = [];
+    // ("(both from our list of supervisors)": said of the fields before too)
+    const both = ['both', 'all'].includes(tokens[at]?.text ?? '');
+    if (both) at += 1;
+    while (at < tokens.length && tokens[at].text !== ')' && !tokens[at].punct) words.push(tokens[at++].text);
+    if (tokens[at]?.text !== ')' || words.length < 2 || words.length > 6) return null;
+    const word = words[words.length - 1];
+    const saysOneOf = /^(?:(?:one|any|each) of|from|chosen from|picked from)$/.test(words.slice(0, words[0] === 'one' || words[0] === 'any' || words[0] === 'each' ? 2 : 1).join(' '))
+      && ['our', 'the', 'my', 'your', 'their', 'list'].some((determiner) => words.includes(determiner));
+    return saysOneOf && isPlural(word) && tags[at - 1] === 'NOUN' && !libraryFieldName(toSnake(singularize(word))) ? { word, end: at + 1, both } : null;
+  };
+  /**
    * "a book fair tracker", "a car show planner", "for my wine cellar - …": a thing's word before the noun the app
    * is about (which no app word or list follows) only says what kind of app it is.
    */
@@ -1315,6 +1332,21 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
           index = end;
           continue;
         }
+      }
+      // ("a leader (one of our members)", "a vet (from our list of vets)": the field is one of the things named)
+      const among = field && tokens[at]?.text === '(' ? thingAmong(at + 1) : null;
+      if (field && among) {
+        const target = entityFor(singularSnakeOf([among.word]), null);
+        target.weak = false;
+        if (target !== current) {
+          const reference = (name: string, label: string): EntityField => ({ name, label, type: 'reference', required: false, entity: pluralSnake(target.singular) });
+          addField(fieldTarget(), reference(field.name, field.label));
+          // ("a principal supervisor and a second supervisor (both from …)": the one before too)
+          const before = among.both ? fieldTarget().findLast((other) => other.type === 'text' && other.name.endsWith(`_${target.singular}`)) : undefined;
+          if (before) Object.assign(before, reference(before.name, before.label));
+        }
+        index = among.end;
+        continue;
       }
       const options = readOptions(tokens, at);
       if (field && options) {

@@ -68,6 +68,15 @@ describe('planApp reads lists written one item a line', () => {
     expect(kanban.pages.filter((page) => page.kind === 'board')).toHaveLength(1);
   });
 
+  it('"a leader (one of our members)", "(both from our list of examiners)": the fields point at those things', () => {
+    const rides = planApp('Cycling club: rides and members. Each ride has a leader (one of our members), a route, a distance in km and a start time.');
+    expect(field(rides, 'rides', 'leader')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(rides, 'rides', 'route')).toBeDefined();
+    const vivas = planApp('Each viva has an internal examiner and an external examiner (both from our list of examiners) and a date.');
+    expect(field(vivas, 'vivas', 'internal_examiner')).toMatchObject({ type: 'reference', entity: 'examiners' });
+    expect(field(vivas, 'vivas', 'external_examiner')).toMatchObject({ type: 'reference', entity: 'examiners' });
+  });
+
   it('a film\'s producer is its producer, not a winery', () => {
     expect(field(planApp('Film office: productions (title, producer, phone)'), 'productions', 'producer').label).toBe('Producer');
   });
