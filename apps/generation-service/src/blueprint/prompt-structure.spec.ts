@@ -394,6 +394,14 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'technicians').fields.map((known) => known.name)).not.toContain('stage');
   });
 
+  it('"couples book the venue", "clubs hire our hall": a deed done to the user\'s own one thing keeps its record, of the doer', () => {
+    const venue = planApp('Wedding venue: couples book the venue for a date.');
+    expect(field(venue, 'bookings', 'couple')).toMatchObject({ type: 'reference', entity: 'couples' });
+    const hall = planApp('Village hall: clubs hire our hall by the hour.');
+    expect(field(hall, 'hires', 'club')).toMatchObject({ type: 'reference', entity: 'clubs' });
+    expect(names(hall)).not.toContain('halls');
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });

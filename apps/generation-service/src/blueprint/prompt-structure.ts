@@ -403,6 +403,19 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // (whatever joined the two to each other was the deed, which the record the prompt names now holds)
     if (named) unjoin(sides[0], sides[1]);
   }
+  // "couples book the venue", "groups hire our hall": a deed done to the user's own one thing keeps its record, of the doer
+  for (let index = 1; index + 2 < tokens.length; index += 1) {
+    const nouns = DEED_RECORDS[tokens[index].text];
+    // (the tagger takes "book" after a plural for a noun of a compound: "couples book")
+    const doer = mentionEndingAt(index, false) ?? (tags[index - 1] === 'NOUN' && isPlural(tokens[index - 1].text) && thingWord(tokens[index - 1].text)
+      ? { ...wordMention(toSnake(singularize(tokens[index - 1].text)), index - 1, index), draft: draftNamed(toSnake(singularize(tokens[index - 1].text))) }
+      : undefined);
+    const own = ['the', 'our', 'my'].includes(tokens[index + 1].text) && tags[index + 2] === 'NOUN' && !isPlural(tokens[index + 2].text) && mentionAt(index + 2) === null;
+    if (!nouns || !KEPT_DEEDS.includes(tokens[index].text) || !doer || !isPlural(tokens[doer.end - 1].text) || !own) continue;
+    const record = drafts.find((draft) => draft !== doer.draft && nouns.some((noun) => draft.singular === noun || draft.singular.endsWith(`_${noun}`)))
+      ?? adopt(wordMention(nouns[0], index, index + 1), drafts);
+    linkDrafts(record, doer.draft ?? adopt(doer, drafts), false, true);
+  }
   // "borrowings - a member takes a packet of a variety", "observations = a target seen in a session", "innings, i.e. the
   // runs a player scored in a match": a kept thing defined by a clause naming one of each of two or more other kept
   // things is a record of them; what joined the clause's first to the others was the record's deed
