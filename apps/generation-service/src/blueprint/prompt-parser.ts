@@ -666,6 +666,11 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
     const words = tokens.slice(first, end).map((word) => word.text);
     return { draft: noun && noun.length === words.length ? entityFor(noun.singular, noun.domainKey) : entityFor(singularSnakeOf(words), null), start: first, end };
   };
+  /** The person's singular when the words are one of a kind of person, written alone: "a tenant", "the owner". */
+  const personWith = (words: string[]): string | null => {
+    const named = words.filter((word) => !ARTICLES.has(word));
+    return named.length === 1 && PEOPLE_NOUNS.includes(singularize(named[0])) && !isPlural(named[0]) ? singularize(named[0]) : null;
+  };
   /**
    * "one of our members)", "from our list of vets)", "any of the staff)": at `index`, inside brackets, words saying a
    * field holds one of the things named by the plural noun before the closing bracket; where they end.
@@ -1225,8 +1230,19 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         }
         if (CLAUSE_WORDS.includes(tokens[at].text) && tokens[at].text !== 'of') break;
         if (words.length && KEEPING_VERBS.includes(tokens[at].text) && isVerbUse(tokens, at)) break;
+        if (tokens[at].text === 'with' && personWith(words)) break;
         words.push(tokens[at].text);
         at += 1;
+      }
+      // ("each flat has a tenant with a start date and a rent": a person one of a thing has, then that person's fields)
+      const person = tokens[at]?.text === 'with' && listing === 'entity' && current ? personWith(words) : null;
+      if (person && current) {
+        const draft = entityFor(person, null);
+        draft.weak = false;
+        if (draft !== current) addField(current.fields, { name: person, label: toSentence(person), type: 'reference', required: false, entity: pluralSnake(person), on_delete: 'set_null' });
+        nameCurrent(draft, at - 1, at);
+        index = at + 1;
+        continue;
       }
       // "size 2m / 4m / 6m", "roof tile/metal": the field's name, then its choices joined by slashes
       const slashedAfter = tokens[at]?.text === '/' && words.length >= 2 ? slashChoices(tokens, at - 1) : null;

@@ -402,6 +402,14 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(hall)).not.toContain('halls');
   });
 
+  it('"each flat has a tenant with a tenancy start date and a rent": the tenant is a thing with those fields', () => {
+    const plan = planApp('Lettings: each flat has a tenant with a tenancy start date and monthly rent.');
+    expect(field(plan, 'flats', 'tenant')).toMatchObject({ type: 'reference', entity: 'tenants' });
+    expect(field(plan, 'tenants', 'tenancy_start_date').type).toBe('date');
+    expect(field(plan, 'tenants', 'monthly_rent').hint).toBe('currency');
+    expect(names(plan)).not.toContain('tenancies');
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });

@@ -153,6 +153,13 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     // ("… and concerns one system", "one member hosts a meeting": after "and" or a singular noun, a word in -s before a
     // determiner is a verb)
     if (verbInS(index)) return null;
+    // ("a tenancy start date", "the class end time": a singular noun that opens a typed field's name is no thing)
+    const opensField = !isPlural(token.text) && [2, 3].some((length) => {
+      const words = tokens.slice(index, index + length);
+      return words.length === length && words.every((word) => !word.punct) && (fieldFromWords(words.map((word) => word.text), null)?.type ?? 'text') !== 'text'
+        && ['NOUN', 'VERB'].includes(tags[index + 1]);
+    });
+    if (opensField) return null;
     // ("sightings of species": a noun whose plural is the singular counts as plural)
     const plural = isPlural(token.text) || SAME_PLURAL_NOUNS.includes(token.text);
     const before = tokens[compound - 1];
