@@ -410,6 +410,12 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(plan)).not.toContain('tenancies');
   });
 
+  it('"customers hire a van for a day": one row a deed is done to is a thing, though a field could have its name', () => {
+    const plan = planApp('Our hire desk: customers hire a van for a day, or book a room for a night.');
+    expect(field(plan, 'hires', 'van')).toMatchObject({ type: 'reference', entity: 'vans' });
+    expect(names(plan)).toEqual(expect.arrayContaining(['rooms']));
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });

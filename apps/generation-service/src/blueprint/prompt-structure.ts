@@ -171,7 +171,8 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     const singular = toSnake([...tokens.slice(compound, index).map((word) => word.text), singularize(token.text)].join(' '));
     // ("each building has several units": many of them are things, even where a field has the word's name)
     // ("to a room", "in a shed": one row a preposition places something on is a thing, even one a field is named for)
-    const placedOne = !plural && ['a', 'an', 'one'].includes(before?.text ?? '') && PLACING.has(tokens[compound - 2]?.text ?? '');
+    // ("book a room", "hire a van": one row a deed is done to, too)
+    const placedOne = !plural && ['a', 'an', 'one'].includes(before?.text ?? '') && (PLACING.has(tokens[compound - 2]?.text ?? '') || KEPT_DEEDS.includes(tokens[compound - 2]?.text ?? ''));
     // ("students with their parents": people said to be someone's are kept, whatever field the rules made of them)
     const theirPeople = plural && before?.text === 'their' && PEOPLE_NOUNS.includes(singular);
     // ("students have weekly lessons": things that happen, or that are money, are kept, whatever field the rules made)
