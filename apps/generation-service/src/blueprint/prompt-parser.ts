@@ -1778,6 +1778,7 @@ const ORDERING_WORDS = ['rank', 'ranked', 'ranks', 'sort', 'sorted', 'order', 'o
 
 /** Words for a spreadsheet, whose columns are fields: "a spreadsheet with columns …", "the sheet's columns". */
 const SHEET_WORDS = ['spreadsheet', 'spreadsheets', 'sheet', 'sheets', 'excel', 'workbook', 'csv', 'table'];
+
 const LINE_THING_ENDS = ['with', 'having', 'including', 'containing', 'in', 'of', 'for', 'on', 'at', 'by', 'from', 'per', 'that', 'which', 'who', 'and'];
 
 /** Clause words that are people, and things when listed: "a garage: customers, their cars and …". */
@@ -2138,9 +2139,9 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
     const typed = fieldFromWords([word.text], null);
     return (typed === null || (typed.type === 'text' && !typed.hint)) && (!known || (fieldLikeThing(word.text) && known !== toSnake(word.text)));
   };
-  /** The first thing of the sentence before `index` named after "each" or "every": what the sentence speaks of. */
   /** "a spreadsheet with columns Hut number, Renter, …": a sheet's columns are its fields, not a board's stages. */
   const sheetColumns = (index: number): boolean => tokens[index].text === 'columns' && tokens.slice(Math.max(0, index - 4), index).some((word) => SHEET_WORDS.includes(word.text));
+  /** The first thing of the sentence before `index` named after "each" or "every": what the sentence speaks of. */
   const eachSubjectBefore = (index: number): EntityDraft | null => {
     let start = index;
     while (start > 0 && !(tokens[start - 1].punct && END_PUNCT.has(tokens[start - 1].text))) start -= 1;

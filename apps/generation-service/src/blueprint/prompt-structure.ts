@@ -1151,13 +1151,13 @@ function clausesOf(tokens: Token[], ownLists: { close: number }[]): { start: num
   return clauses;
 }
 
-/** Whether a plural noun can name a thing the user keeps. */
 /** A mention of people: a word the vocabulary knows for people, one for the app's users, or one that does ("erectors"). */
 function personLike(mention: Mention): boolean {
   const word = mention.singular.split('_').pop() ?? '';
   return PEOPLE_NOUNS.includes(word) || mention.user || (word.length > 5 && /(?:er|or|ist)$/.test(word) && !UNIT_WORDS[word]);
 }
 
+/** Whether a plural noun can name a thing the user keeps. */
 function thingWord(word: string): boolean {
   const singular = singularize(word);
   return word.length > 2 && !NO_THING.includes(word) && !STOP_WORDS.includes(word) && !STOP_WORDS.includes(singular) && !KEEPING_VERBS.includes(word)
