@@ -93,4 +93,10 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(names(plan)).toEqual(['boats', 'skippers', 'charters']);
     expect(field(plan, 'charters', 'skipper')).toMatchObject({ type: 'reference', entity: 'skippers' });
   });
+
+  it('"Boats: sail number, skipper (one of the members)": the item points at the things it holds one of', () => {
+    const plan = planApp('Boats: sail number, skipper (one of the members). Races: date, course, boat.');
+    expect(field(plan, 'boats', 'skipper')).toMatchObject({ type: 'reference', entity: 'members' });
+    expect(field(plan, 'races', 'boat')).toMatchObject({ type: 'reference', entity: 'boats' });
+  });
 });

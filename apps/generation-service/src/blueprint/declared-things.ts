@@ -15,6 +15,8 @@ export interface DeclaredThing {
   items: string[][];
   /** items that name a field and its values: "tier: gold/silver/bronze", "status = open | closed" */
   choices: { name: string; options: string[] }[];
+  /** items that hold one of another thing: "skipper (one of the members)" → skipper, member */
+  pointers: { name: string; target: string }[];
 }
 
 /** "tier: gold/silver/bronze", "status = pending | paid", "size: S or M": a field's name, then its values. */
@@ -22,6 +24,9 @@ const CHOICE_ITEM = /^\s*([\p{L}][\p{L}\d _'’-]*?)\s*[:=]\s*(\S.*)$/u;
 
 /** An item and its values in parentheses: "result (pass, pass with defects, fail)". */
 const BRACKETED_VALUES = /(?:^|,)\s*([\p{L}][\p{L}\d '’-]*?)\s*\(([^()]+)\)/gu;
+
+/** An item and, in brackets, the things it holds one of: "skipper (one of the members)", "vet (from our list of vets)". */
+const AMONG_ITEM = /(?:^|,)\s*([\p{L}][\p{L}\d '’-]*?)\s*\((?:both |all )?(?:(?:one|any|each) of|from|chosen from|picked from)(?: our| the| my| your| their)?(?: list of)? ([\p{L}-]+)\)/giu;
 
 /** Words before a declared name that are no part of it: "the tireurs (…)", "our boats (…)", "…, and rentals (…)". */
 const NAME_DETERMINERS = ['the', 'a', 'an', 'our', 'my', 'your', 'their', 'some', 'all', 'and', 'or'];
@@ -69,20 +74,21 @@ export function declaredThings(text: string): DeclaredThing[] {
       .filter(({ options }) => options.length >= 2 && options.every((option) => option.split(' ').length <= 4) && options.filter((option) => libraryFieldName(toSnake(option)) !== undefined).length * 2 < options.length
         && !YES_NO_PAIRS.some((pair) => options.every((option) => pair.includes(option.toLowerCase()))));
     choices.push(...bracketed);
+    const pointers = [...written.matchAll(AMONG_ITEM)].map((match) => ({ name: toSnake(match[1].trim()), target: toSnake(singularize(match[2].toLowerCase())) }));
     // ("breast/bottle" is one item holding a choice, read by the parser; "vendor -> Vendor": the field, then the thing it points at)
     const items = listed.filter((_, index) => !valued[index]).join(',').split(/[,;|]|\band\b/).map((item) => tokenize(item.replace(/\s*(?:->|→|=>)\s*\S.*$/, '')).filter((token) => !token.punct).map((token) => token.text))
-      .filter((words) => words.length > 0 && !bracketed.some((choice) => choice.name === toSnake(words.join(' '))));
+      .filter((words) => words.length > 0 && ![...bracketed, ...pointers].some((known) => known.name === toSnake(words.join(' '))));
     // ("the tireurs (name, …)": an article before the name is no part of it)
     const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/).filter((word, index, all) => index === all.length - 1 || !NAME_DETERMINERS.includes(word));
     // (one item is enough among other declarations: "Author (name)")
-    if (items.length + choices.length < 1 || (items.length + choices.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
+    if (items.length + choices.length + pointers.length < 1 || (items.length + choices.length + pointers.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
     // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
-    found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items, choices });
-    if (line && items.length + choices.length >= 3) lineForms += 1;
+    found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items, choices, pointers });
+    if (line && items.length + choices.length + pointers.length >= 3) lineForms += 1;
   }
   const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
-  const declaring = introduced || found.filter((thing) => thing.items.length + thing.choices.length >= 2).length >= 2;
+  const declaring = introduced || found.filter((thing) => thing.items.length + thing.choices.length + thing.pointers.length >= 2).length >= 2;
   // (one "Name - a, b, c" or "Name -> a | b | c" with three fields or more says what that thing holds)
   return declaring || (lineForms === 1 && found.length === 1) ? found : [];
 }
@@ -158,6 +164,12 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
       }
       const field = fieldFromWords(words, draft.domainKey);
       if (field && !draft.fields.some((known) => known.name === field.name)) draft.fields.push(field);
+    }
+    for (const { name, target } of thing.pointers) {
+      const pointed = draftOf(target) ?? adopt(target);
+      if (pointed === draft) continue;
+      draft.fields = draft.fields.filter((known) => known.name !== name);
+      draft.fields.push({ name, label: toSentence(name), type: 'reference', required: false, entity: pluralSnake(pointed.singular), on_delete: 'set_null' });
     }
     for (const { name, options } of thing.choices) {
       const values = distinctValues(options.map(capitalize));

@@ -30,4 +30,13 @@ describe('promptBody leaves out what describes no app', () => {
     expect(promptBody('kit items (e.g. Alexa Mini, Cooke lenses) with a day rate')).toBe('kit items with a day rate');
     expect(promptBody('expenses with a category (e.g. food or rent)')).toBe('expenses with a category (e.g. food or rent)');
   });
+
+  it('joins a list line\'s indented lines to it: the thing, then its fields', () => {
+    const prompt = 'Sailing club:\n- Boats\n  - sail number, class\n  - skipper: one of the members\n  - insured? yes/no\n- Races\n  - date, course';
+    expect(promptBody(prompt)).toBe('Sailing club:\n- Boats: sail number, class, skipper (one of the members), insured yes/no\n- Races: date, course');
+    const plan = planApp(prompt);
+    expect(names(plan)).toEqual(expect.arrayContaining(['boats', 'members', 'races']));
+    expect(plan.entities.find((known) => known.name === 'boats')?.fields.find((known) => known.name === 'insured')?.type).toBe('boolean');
+    expect(names(plan)).not.toContain('classes');
+  });
 });

@@ -53,7 +53,36 @@ export function promptBody(prompt: string): string {
     const plain = (heading ? `${heading[1]}${heading[2]}:` : line).replace(/\*\*|__|`/g, '').replace(STORY_TELLER, '$1');
     kept.push(plain);
   }
-  const body = kept.join('\n').replace(EXAMPLES, (whole, before: string) => (libraryFieldName(toSnake(singularize(before))) === undefined ? before : whole)).trim();
+  const body = withNestedListsJoined(kept).join('\n').replace(EXAMPLES, (whole, before: string) => (libraryFieldName(toSnake(singularize(before))) === undefined ? before : whole)).trim();
   // (a prompt that is nothing but a greeting stays as it was)
   return body || prompt;
+}
+
+/** A list's line: its indent, its marker, its text. */
+const LIST_LINE = /^([ \t]*)(?:[-*\u2022]|\d+[.)])[ \t]+(.*)$/;
+
+/**
+ * "- Locomotives\n  - number, name, livery\n  - owner: one of the members": a list line with lines indented under it
+ * names a thing whose fields they are, read as "- Locomotives: number, name, livery, owner (one of the members)"
+ * (a "name: what it holds" line becomes the name and, in brackets, what it holds).
+ */
+function withNestedListsJoined(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const parent = LIST_LINE.exec(lines[index]);
+    const children: string[] = [];
+    let next = index + 1;
+    for (let child = parent ? LIST_LINE.exec(lines[next] ?? '') : null; parent && child && child[1].length > parent[1].length; child = LIST_LINE.exec(lines[next] ?? '')) {
+      // ("DCC fitted? yes/no": the question's mark, inside a list, would end its sentence)
+      children.push(child[2].trim().replace(/^([^:,()]{1,40}):\s+(.+)$/, '$1 ($2)').replace(/\?(?=\s*(?:yes|y)\s*(?:\/|or)\s*(?:no|n)\b)/i, ''));
+      next += 1;
+    }
+    if (!parent || children.length === 0) {
+      joined.push(lines[index]);
+      continue;
+    }
+    joined.push(`${parent[1]}- ${parent[2].trim().replace(/:$/, '')}: ${children.join(', ')}`);
+    index = next - 1;
+  }
+  return joined;
 }
