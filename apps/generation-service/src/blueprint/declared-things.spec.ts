@@ -95,7 +95,7 @@ describe('planApp reads a prompt written as a data model', () => {
   });
 
   it('"Boats: sail number, skipper (one of the members)": the item points at the things it holds one of', () => {
-    const plan = planApp('Boats: sail number, skipper (one of the members). Races: date, course, boat.');
+    const plan = planApp('Boats: sail number, skipper (one of the members)\nRaces: date, course, boat');
     expect(field(plan, 'boats', 'skipper')).toMatchObject({ type: 'reference', entity: 'members' });
     expect(field(plan, 'races', 'boat')).toMatchObject({ type: 'reference', entity: 'boats' });
   });
