@@ -118,34 +118,29 @@ async function bundleConsole() {
 }
 
 /**
- * Copies the libraries' plain CommonJS files (`.cjs`, shared with the tools that run from source) beside the
- * compiled code that requires them, and removes copies whose source is gone.
+ * Copies the files under `dir` that `keep` picks into dist/ as they are, and removes the files under its copy that
+ * `owned` picks (the whole copy by default) and that were not copied now.
  */
-function copyScripts() {
-  const scripts = walk(join(root, 'libs'), (path) => path.endsWith('.cjs') && !path.includes('/node_modules/'));
+function copyVerbatim(dir, keep, owned = () => true) {
   const expected = new Set();
-  for (const file of scripts) {
+  for (const file of walk(join(root, dir), keep)) {
     const target = join(out, relative(root, file));
     expected.add(target);
     mkdirSync(dirname(target), { recursive: true });
     writeAtomically(target, readFileSync(file));
   }
-  for (const stale of walk(join(out, 'libs'), (path) => path.endsWith('.cjs') && !expected.has(path))) rmSync(stale);
+  for (const stale of walk(join(out, dir), (path) => owned(path) && !expected.has(path))) rmSync(stale);
 }
 
-/** Copies ASSET_DIRS into dist/ and removes what was copied before from files that are gone. */
+/** The libraries' plain CommonJS files (`.cjs`, shared with the tools that run from source), beside the code requiring them. */
+function copyScripts() {
+  const script = (path) => path.endsWith('.cjs') && !path.includes('/node_modules/');
+  copyVerbatim('libs', script, script);
+}
+
+/** ASSET_DIRS, copied into dist/. */
 function copyAssets() {
-  for (const dir of ASSET_DIRS) {
-    const files = walk(join(root, dir), (path) => !TEST_FILE.test(path));
-    const expected = new Set();
-    for (const file of files) {
-      const target = join(out, relative(root, file));
-      expected.add(target);
-      mkdirSync(dirname(target), { recursive: true });
-      writeAtomically(target, readFileSync(file));
-    }
-    for (const stale of walk(join(out, dir), (path) => !expected.has(path))) rmSync(stale);
-  }
+  for (const dir of ASSET_DIRS) copyVerbatim(dir, (path) => !TEST_FILE.test(path));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
