@@ -2252,7 +2252,8 @@ export function readMeaning(tokens: Token[], reading: PromptReading): void {
         // ("logs bugs against projects … and moves them from open …": "them" are the sentence's thing)
         const moved = fromTo && ['them', 'it'].includes(tokens[index - 1]?.text ?? '') ? sentenceThingBefore(index) : null;
         // ("each job is assigned to a mechanic and moves through …": the verb after "and" is the sentence's thing's)
-        const coordinated = tokens[mover]?.text === 'and' ? eachSubjectBefore(index) : null;
+        // ("a subtitle file is for one episode, done by a translator, and goes through …": or its first thing)
+        const coordinated = tokens[mover]?.text === 'and' ? (eachSubjectBefore(index) ?? sentenceThingBefore(index)) : null;
         const owner = moved ?? coordinated ?? antecedentOf(mover) ?? ((mover >= 0 && (draftAt(mover)?.draft ?? (isThing(mover) ? ensureDraft(mover, true, true)?.draft : null) ?? eachThing(mover + 1))) || draftBefore(index));
         if (owner) {
           const name = owner.fields.some((field) => field.name === 'status') || text === 'statuses' ? 'status' : 'stage';

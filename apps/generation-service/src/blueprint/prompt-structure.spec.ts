@@ -392,6 +392,9 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(views(plan, 'repairs')).toContain('board:stage');
     expect(field(plan, 'repairs', 'stage').options).toEqual(['Received', 'Diagnosed', 'Fixed', 'Returned']);
     expect(entity(plan, 'technicians').fields.map((known) => known.name)).not.toContain('stage');
+    // (a sentence opened by "a …" speaks of that thing too)
+    const claims = planApp('Insurance desk: claims and assessors. A claim is for one policy, handled by one of our assessors, and goes through received, assessed, paid.');
+    expect(views(claims, 'claims')).toContain('board:stage');
   });
 
   it('"couples book the venue", "clubs hire our hall": a deed done to the user\'s own one thing keeps its record, of the doer', () => {
