@@ -398,8 +398,18 @@ function withoutDistributiveEach(tokens: Token[]): Token[] {
     && !(['each', 'every'].includes(token.text) && tokens[index - 1]?.text === ',' && placing(index + 1)));
 }
 
+/**
+ * "the borrowers who are registered at each stop": "who are" before a participle says what "the borrowers registered
+ * at each stop" says, and is read so.
+ */
+function withoutRelativeBe(tokens: Token[]): Token[] {
+  const relativeBe = (at: number): boolean => ['who', 'that', 'which'].includes(tokens[at]?.text ?? '') && ['are', 'is', 'were', 'was'].includes(tokens[at + 1]?.text ?? '')
+    && isParticiple(tokens[at + 2]?.text ?? '') && isPlural(tokens[at - 1]?.text ?? '');
+  return tokens.filter((_, index) => !relativeBe(index) && !relativeBe(index - 1));
+}
+
 export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptReading {
-  const tokens = withoutDistributiveEach(tokenize(prompt));
+  const tokens = withoutRelativeBe(withoutDistributiveEach(tokenize(prompt)));
   const tags = partsOfSpeech(tokens);
   const reading: PromptReading = { entities: known.map((draft) => ({ ...draft, fields: [...draft.fields] })), views: [], appFields: [], impliedDomains: [], personal: false, shared: false };
   let current: EntityDraft | null = null;

@@ -419,6 +419,14 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(names(plan)).toEqual(expect.arrayContaining(['rooms']));
   });
 
+  it('"the drivers who are based at each depot, with whether they are on call": "who are" before a participle changes nothing', () => {
+    const plan = planApp('Courier firm: the depots (address, manager), and the drivers who are based at each depot, with whether they are on call.');
+    expect(field(plan, 'drivers', 'depot')).toMatchObject({ type: 'reference', entity: 'depots' });
+    expect(field(plan, 'drivers', 'on_call').type).toBe('boolean');
+    expect(entity(plan, 'depots').fields.map((known) => known.name)).not.toContain('on_call');
+    expect(entity(plan, 'drivers').fields.map((known) => known.name)).not.toContain('based');
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
