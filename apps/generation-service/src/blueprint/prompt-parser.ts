@@ -1217,6 +1217,7 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         continue;
       }
       // a field phrase: words up to the next separator or clause word
+      let clauseInList = false;
       const words: string[] = [];
       const qualifier: { hint?: string } = {};
       let at = index;
@@ -1241,8 +1242,17 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         if (CLAUSE_WORDS.includes(tokens[at].text) && tokens[at].text !== 'of') break;
         if (words.length && KEEPING_VERBS.includes(tokens[at].text) && isVerbUse(tokens, at)) break;
         if (tokens[at].text === 'with' && personWith(words)) break;
+        // ("…, and a booking puts a diver on a trip": a verb in -s before a determiner makes the item a clause)
+        if (words.length && tags[at] === 'VERB' && /[^s]s$/.test(tokens[at].text) && ['a', 'an', 'the', 'one', 'each', 'every'].includes(tokens[at + 1]?.text ?? '')) {
+          clauseInList = true;
+          break;
+        }
         words.push(tokens[at].text);
         at += 1;
+      }
+      if (clauseInList) {
+        listing = null;
+        continue;
       }
       // ("each flat has a tenant with a start date and a rent": a person one of a thing has, then that person's fields)
       const person = tokens[at]?.text === 'with' && listing === 'entity' && current ? personWith(words) : null;

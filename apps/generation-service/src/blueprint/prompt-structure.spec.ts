@@ -427,6 +427,13 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'drivers').fields.map((known) => known.name)).not.toContain('based');
   });
 
+  it('"players have a handicap, and an entry puts a player in a tournament": a clause ends the field list', () => {
+    const plan = planApp('Golf club: tournaments and players. Players have a handicap and a phone, and an entry puts a player in a tournament.');
+    expect(field(plan, 'entries', 'player')).toMatchObject({ type: 'reference', entity: 'players' });
+    expect(field(plan, 'entries', 'tournament')).toMatchObject({ type: 'reference', entity: 'tournaments' });
+    expect(entity(plan, 'players').fields.map((known) => known.name).filter((name) => name.includes('entry'))).toEqual([]);
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
