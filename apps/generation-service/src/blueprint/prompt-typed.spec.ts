@@ -518,6 +518,15 @@ describe('planApp reads plurals of words ending in -i', () => {
     expect(singularize('basis')).toBe('basis');
   });
 
+  it('"fabrics", "clinics": plurals in -ics are plurals; "physics", "logistics" stay as they are', () => {
+    expect(singularize('fabrics')).toBe('fabric');
+    expect(singularize('clinics')).toBe('clinic');
+    expect(singularize('physics')).toBe('physics');
+    expect(singularize('logistics')).toBe('logistics');
+    const plan = planApp('Upholstery: pieces and fabrics. For each piece I want the fabric chosen and the quote.');
+    expect(field(plan, 'pieces', 'fabric')).toMatchObject({ type: 'reference', entity: 'fabrics' });
+  });
+
   it('"Abholungen (welches Kind, …)": a short German singular finds the thing its plural in -er named', () => {
     const plan = planApp('Für unsere Kita: Kinder, Eltern und Abholungen (welches Kind, wer holt ab, Uhrzeit).');
     expect(entity(plan, 'abholungen').fields.some((known) => known.type === 'reference' && known.entity === 'kinder')).toBe(true);

@@ -605,6 +605,13 @@ export const IRREGULAR_PLURALS: Record<string, string> = {
   tv_show: 'tv_shows', entry: 'entries', property: 'properties',
 };
 
+/** Words in -ics that name one field of study or work, not a plural: "physics", "logistics" (unlike "fabrics"). */
+export const ICS_SINGULARS = [
+  'physics', 'statistics', 'mathematics', 'ethics', 'economics', 'politics', 'athletics', 'gymnastics', 'aerobics', 'electronics',
+  'logistics', 'analytics', 'robotics', 'genetics', 'linguistics', 'acoustics', 'ceramics', 'graphics', 'dynamics',
+  'diagnostics', 'optics', 'classics', 'phonics', 'forensics', 'aeronautics', 'ergonomics', 'semantics',
+];
+
 /** Nouns with no plural form; their entity takes the same word. */
 export const UNCOUNTABLE_NOUNS = [
   'news', 'series', 'species', 'equipment', 'information', 'inventory', 'money', 'music', 'software', 'feedback', 'fish',

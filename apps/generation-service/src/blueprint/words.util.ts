@@ -4,7 +4,7 @@
  */
 import winkNLP from 'wink-nlp';
 import winkModel from 'wink-eng-lite-web-model';
-import { IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS, IES_SINGULARS, VES_SINGULARS, ES_SINGULARS, UPPERCASE_WORDS, TITLE_SMALL_WORDS, MISSPELLED_WORDS, IRREGULAR_PARTICIPLES } from './vocabulary.data';
+import { ICS_SINGULARS, IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS, IES_SINGULARS, VES_SINGULARS, ES_SINGULARS, UPPERCASE_WORDS, TITLE_SMALL_WORDS, MISSPELLED_WORDS, IRREGULAR_PARTICIPLES } from './vocabulary.data';
 
 export interface Token {
   /** lower-case word, or the punctuation mark itself */
@@ -108,7 +108,9 @@ export function singularize(word: string): string {
   }
   // "skis", "bicis", "kiwis": a plural of a word ending in -i (but "axis", "basis", "tennis" are singular)
   if (/[ckwjpdgz]is$/.test(lower)) return lower.slice(0, -1);
-  if (/(ss|us|is|ics)$/.test(lower)) return lower;
+  // ("fabrics", "clinics", "comics" are plurals; "physics", "logistics" the name of a field of study or work)
+  if (lower.endsWith('ics')) return ICS_SINGULARS.includes(lower) ? lower : lower.slice(0, -1);
+  if (/(ss|us|is)$/.test(lower)) return lower;
   if (lower.endsWith('sses') || lower.endsWith('xes') || lower.endsWith('zzes')) return lower.slice(0, -2);
   if (/(ch|sh)es$/.test(lower)) return ES_SINGULARS.includes(lower.slice(0, -1)) ? lower.slice(0, -1) : lower.slice(0, -2);
   // ("minibuses", "omnibuses": a bus, like "buses")
