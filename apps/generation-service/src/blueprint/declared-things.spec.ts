@@ -99,4 +99,10 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(field(plan, 'boats', 'skipper')).toMatchObject({ type: 'reference', entity: 'members' });
     expect(field(plan, 'races', 'boat')).toMatchObject({ type: 'reference', entity: 'boats' });
   });
+
+  it('"League rankings = points, goal difference": a view said with "=" declares no thing', () => {
+    const plan = planApp('Football league: teams (name, ground), fixtures (home team, away team, date, score). League rankings = points, goal difference.');
+    expect(names(plan)).not.toContain('league_rankings');
+    expect(names(plan)).toEqual(expect.arrayContaining(['teams', 'fixtures']));
+  });
 });

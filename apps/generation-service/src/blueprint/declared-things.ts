@@ -6,6 +6,7 @@
  */
 import { fieldFromWords, libraryFieldName, matchDomainNoun, type EntityDraft, type PromptReading } from './prompt-parser';
 import { linkDrafts, renameDraft } from './prompt-structure';
+import { RANKING_WORDS, VIEW_WORDS } from './vocabulary.data';
 import { capitalize, distinctValues, isPlural, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_PAIRS } from './words.util';
 
 export interface DeclaredThing {
@@ -82,6 +83,8 @@ export function declaredThings(text: string): DeclaredThing[] {
     const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/).filter((word, index, all) => index === all.length - 1 || !NAME_DETERMINERS.includes(word));
     // (one item is enough among other declarations: "Author (name)")
     if (items.length + choices.length + pointers.length < 1 || (items.length + choices.length + pointers.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
+    // ("Need all-around rankings = total of the four scores": a view, and how it is worked out, declare no thing)
+    if ([...VIEW_WORDS, ...RANKING_WORDS].includes(nameWords[nameWords.length - 1])) continue;
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
     // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
     found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items, choices, pointers });
