@@ -1254,6 +1254,15 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         listing = null;
         continue;
       }
+      // ("clocks in for repair, their owner, the estimate": whose a thing is, in its field list, is a person kept apart)
+      const owner = listing === 'entity' && current && words.length === 2 && ['their', 'its'].includes(words[0]) ? personWith(words.slice(1)) : null;
+      if (owner && current) {
+        const draft = entityFor(owner, null);
+        draft.weak = false;
+        if (draft !== current) addField(current.fields, { name: owner, label: toSentence(owner), type: 'reference', required: false, entity: pluralSnake(owner), on_delete: 'set_null' });
+        index = at;
+        continue;
+      }
       // ("each flat has a tenant with a start date and a rent": a person one of a thing has, then that person's fields)
       const person = tokens[at]?.text === 'with' && listing === 'entity' && current ? personWith(words) : null;
       if (person && current) {

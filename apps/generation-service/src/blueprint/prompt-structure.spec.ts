@@ -434,6 +434,12 @@ describe('planApp reads how a sentence joins its things', () => {
     expect(entity(plan, 'players').fields.map((known) => known.name).filter((name) => name.includes('entry'))).toEqual([]);
   });
 
+  it('"cars (reg, make, their owner, mileage)": whose a thing is, in its field list, is a person kept apart', () => {
+    const plan = planApp('Garage: cars (reg, make, their owner, mileage) and services.');
+    expect(field(plan, 'cars', 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(field(plan, 'cars', 'mileage')).toBeDefined();
+  });
+
   it('"each member\'s stableford score at each outing", "a score per gymnast per apparatus": records of both, ranked by the score', () => {
     const golf = planApp('Golf society: members (with handicap), outings (date, course) and each member\'s stableford score at each outing. Order of merit = members ranked by their best 5 scores.');
     expect(field(golf, 'scores', 'member')).toMatchObject({ type: 'reference', entity: 'members' });
