@@ -105,4 +105,10 @@ describe('planApp reads a prompt written as a data model', () => {
     expect(names(plan)).not.toContain('league_rankings');
     expect(names(plan)).toEqual(expect.arrayContaining(['teams', 'fixtures']));
   });
+
+  it('"watch services - watches in for service, their owner, the price": a declared "their owner" is a person kept apart', () => {
+    const plan = planApp('watch services - watches in for service, their owner, the price, ready y/n');
+    expect(plan.entities[0].fields.find((known) => known.name === 'owner')).toMatchObject({ type: 'reference', entity: 'owners' });
+    expect(names(plan)).toContain('owners');
+  });
 });

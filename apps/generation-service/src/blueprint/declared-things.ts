@@ -6,7 +6,7 @@
  */
 import { fieldFromWords, libraryFieldName, matchDomainNoun, type EntityDraft, type PromptReading } from './prompt-parser';
 import { linkDrafts, renameDraft } from './prompt-structure';
-import { RANKING_WORDS, VIEW_WORDS } from './vocabulary.data';
+import { PEOPLE_NOUNS, RANKING_WORDS, VIEW_WORDS } from './vocabulary.data';
 import { capitalize, distinctValues, isPlural, pluralSnake, singularize, toSentence, toSnake, tokenize, YES_NO_PAIRS } from './words.util';
 
 export interface DeclaredThing {
@@ -160,7 +160,8 @@ export function applyDeclarations(reading: PromptReading, declared: DeclaredThin
       const singular = toSnake([...words.slice(0, -1), singularize(words[words.length - 1])].join(' '));
       // (in a prompt of declarations only, an item points at a declared thing: "Supplier(name, contact)" keeps a contact)
       const known = onlyDeclarations ? declaredDrafts.find((other) => other.singular === singular) : draftOf(singular);
-      const target = known ?? (item[0] === 'which' ? adopt(singular) : undefined);
+      // ("which show" names a thing; so does "their owner", a kind of person whose the thing is)
+      const target = known ?? (item[0] === 'which' || (['their', 'its'].includes(item[0]) && PEOPLE_NOUNS.includes(singular)) ? adopt(singular) : undefined);
       if (target && target !== draft) {
         linkDrafts(draft, target, isPlural(words[words.length - 1]) && words.length === item.length);
         continue;
