@@ -81,14 +81,15 @@ export function declaredThings(text: string): DeclaredThing[] {
       .filter((words) => words.length > 0 && ![...bracketed, ...pointers].some((known) => known.name === toSnake(words.join(' '))));
     // ("the tireurs (name, …)": an article before the name is no part of it)
     const nameWords = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[ _]/).filter((word, index, all) => index === all.length - 1 || !NAME_DETERMINERS.includes(word));
+    const held = items.length + choices.length + pointers.length;
     // (one item is enough among other declarations: "Author (name)")
-    if (items.length + choices.length + pointers.length < 1 || (items.length + choices.length + pointers.length < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
+    if (held < 1 || (held < 2 && !/^\p{Lu}/u.test(name)) || fieldFromWords(nameWords, null) !== null && !isPlural(nameWords[nameWords.length - 1]) && !/^\p{Lu}/u.test(name)) continue;
     // ("Need all-around rankings = total of the four scores": a view, and how it is worked out, declare no thing)
     if ([...VIEW_WORDS, ...RANKING_WORDS].includes(nameWords[nameWords.length - 1])) continue;
     const singular = toSnake([...nameWords.slice(0, -1), singularize(nameWords[nameWords.length - 1])].join(' '));
     // "Vessel (…)" after "Entities: ": the declaring word is no part of the name
     found.push({ singular: singular.replace(new RegExp(`^(?:${DECLARING_WORDS.join('|')})_`), ''), items, choices, pointers });
-    if (line && items.length + choices.length + pointers.length >= 3) lineForms += 1;
+    if (line && held >= 3) lineForms += 1;
   }
   const introduced = new RegExp(`\\b(?:${DECLARING_WORDS.join('|')})\\s*:`, 'i').test(text);
   const declaring = introduced || found.filter((thing) => thing.items.length + thing.choices.length + thing.pointers.length >= 2).length >= 2;
