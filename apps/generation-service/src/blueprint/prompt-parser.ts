@@ -1254,23 +1254,17 @@ export function readPrompt(prompt: string, known: EntityDraft[] = []): PromptRea
         listing = null;
         continue;
       }
-      // ("clocks in for repair, their owner, the estimate": whose a thing is, in its field list, is a person kept apart)
+      // ("clocks in for repair, their owner, the estimate": whose a thing is, in its field list, is a person kept apart;
+      // "each flat has a tenant with a start date and a rent": a person one of a thing has, then that person's fields)
       const owner = listing === 'entity' && current && words.length === 2 && ['their', 'its'].includes(words[0]) ? personWith(words.slice(1)) : null;
-      if (owner && current) {
-        const draft = entityFor(owner, null);
-        draft.weak = false;
-        if (draft !== current) addField(current.fields, { name: owner, label: toSentence(owner), type: 'reference', required: false, entity: pluralSnake(owner), on_delete: 'set_null' });
-        index = at;
-        continue;
-      }
-      // ("each flat has a tenant with a start date and a rent": a person one of a thing has, then that person's fields)
-      const person = tokens[at]?.text === 'with' && listing === 'entity' && current ? personWith(words) : null;
+      const personWithFields = !owner && tokens[at]?.text === 'with' && listing === 'entity' && current ? personWith(words) : null;
+      const person = owner ?? personWithFields;
       if (person && current) {
         const draft = entityFor(person, null);
         draft.weak = false;
         if (draft !== current) addField(current.fields, { name: person, label: toSentence(person), type: 'reference', required: false, entity: pluralSnake(person), on_delete: 'set_null' });
-        nameCurrent(draft, at - 1, at);
-        index = at + 1;
+        if (personWithFields) nameCurrent(draft, at - 1, at);
+        index = personWithFields ? at + 1 : at;
         continue;
       }
       // "size 2m / 4m / 6m", "roof tile/metal": the field's name, then its choices joined by slashes

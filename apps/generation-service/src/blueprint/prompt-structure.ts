@@ -119,6 +119,11 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     return drafts.some((draft) => draft.fields.some((field) => forms.some((form) => `_${field.name}_`.includes(`_${form}_`)))
       || (draft.domainKey !== null && forms.some((form) => DOMAINS[draft.domainKey as string]?.fields.includes(form))));
   };
+  /** The one noun at `at` as a mention, whatever the rules made of its word: "one room" (`one`), "couples" (book …). */
+  const nounMention = (at: number, one: boolean): Mention => {
+    const singular = toSnake(singularize(tokens[at].text));
+    return { ...wordMention(singular, at, at + 1, USER_NOUNS.includes(tokens[at].text), one), draft: draftNamed(singular) };
+  };
   /** The mention of one to three words that ends right before `end` (a kept thing's, when `kept`). */
   const mentionEndingAt = (end: number, kept: boolean): Mention | undefined =>
     [1, 2, 3].map((length) => mentionAt(end - length)).find((mention): mention is Mention => mention?.end === end && (!kept || mention.draft !== null));
@@ -415,9 +420,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
   for (let index = 1; index + 2 < tokens.length; index += 1) {
     const nouns = DEED_RECORDS[tokens[index].text];
     // (the tagger takes "book" after a plural for a noun of a compound: "couples book")
-    const doer = mentionEndingAt(index, false) ?? (tags[index - 1] === 'NOUN' && isPlural(tokens[index - 1].text) && thingWord(tokens[index - 1].text)
-      ? { ...wordMention(toSnake(singularize(tokens[index - 1].text)), index - 1, index), draft: draftNamed(toSnake(singularize(tokens[index - 1].text))) }
-      : undefined);
+    const doer = mentionEndingAt(index, false) ?? (tags[index - 1] === 'NOUN' && isPlural(tokens[index - 1].text) && thingWord(tokens[index - 1].text) ? nounMention(index - 1, false) : undefined);
     const own = ['the', 'our', 'my'].includes(tokens[index + 1].text) && tags[index + 2] === 'NOUN' && !isPlural(tokens[index + 2].text) && mentionAt(index + 2) === null;
     if (!nouns || !KEPT_DEEDS.includes(tokens[index].text) || !doer || !isPlural(tokens[doer.end - 1].text) || !own) continue;
     const record = drafts.find((draft) => draft !== doer.draft && nouns.some((noun) => draft.singular === noun || draft.singular.endsWith(`_${noun}`)))
@@ -489,7 +492,7 @@ export function readStructure(tokens: Token[], tags: PartOfSpeech[], reading: Pr
     if (!record || (defining && !['a', 'an', 'each', 'every'].includes(tokens[(subject?.start ?? 0) - 1]?.text ?? ''))) continue;
     // (after "is one", a noun is one row of a thing even where a field has its name: "one room for one guest")
     const oneRowAt = (at: number): Mention | null => mentionAt(at) ?? (defining && tags[at] === 'NOUN' && tokens[at] !== undefined && !tokens[at].punct && thingWord(tokens[at].text) && !isPlural(tokens[at].text)
-      ? { ...wordMention(toSnake(tokens[at].text), at, at + 1, USER_NOUNS.includes(tokens[at].text), true), draft: draftNamed(toSnake(tokens[at].text)) }
+      ? nounMention(at, true)
       : null);
     const firstMention = oneRowAt(afterDeterminers(index + 1));
     const joining = ['to', 'with', 'on', 'onto', 'into', 'in', 'at', 'for'].includes(tokens[firstMention?.end ?? -1]?.text ?? '');
