@@ -48,13 +48,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '../../libs/testing/src/free-port.cjs';
+import { freePort, portTaken } from '../../libs/testing/src/free-port.cjs';
 
-export { freePort };
+export { freePort, portTaken };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -106,15 +105,6 @@ const KILL_AFTER_MS = 15_000;
 const RESTART_FIRST_DELAY_MS = 500;
 const RESTART_MAX_DELAY_MS = 15_000;
 const RESTART_RESET_AFTER_MS = 30_000;
-
-/** Whether something already listens on `port` (any address), as the services bind 0.0.0.0. */
-export function portTaken(port) {
-  return new Promise((resolveTaken) => {
-    const server = createServer();
-    server.once('error', (error) => resolveTaken(error.code === 'EADDRINUSE' || error.code === 'EACCES'));
-    server.listen(port, () => server.close(() => resolveTaken(false)));
-  });
-}
 
 export class PortTakenError extends Error {
   constructor(taken) {

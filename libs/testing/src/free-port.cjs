@@ -25,12 +25,12 @@ const HIGHEST_PORT = ephemeralLow() - 1;
 const SPAN = HIGHEST_PORT - LOWEST_PORT + 1;
 let cursor = Math.floor(Math.random() * SPAN);
 
-/** Whether a server can listen on `port` on every address right now. */
-function bindable(port) {
-  return new Promise((resolve) => {
+/** Whether something already listens on `port` (any address), as the services bind 0.0.0.0. */
+function portTaken(port) {
+  return new Promise((resolveTaken) => {
     const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '0.0.0.0', exclusive: true }, () => server.close(() => resolve(true)));
+    server.once('error', (error) => resolveTaken(error.code === 'EADDRINUSE' || error.code === 'EACCES'));
+    server.listen(port, () => server.close(() => resolveTaken(false)));
   });
 }
 
@@ -39,9 +39,9 @@ async function freePort() {
   for (let tried = 0; tried < SPAN; tried += 1) {
     const port = LOWEST_PORT + (cursor % SPAN);
     cursor += 1;
-    if (await bindable(port)) return port;
+    if (!(await portTaken(port))) return port;
   }
   throw new Error(`no free port between ${LOWEST_PORT} and ${HIGHEST_PORT}`);
 }
 
-module.exports = { freePort };
+module.exports = { freePort, portTaken };
